@@ -1,0 +1,1 @@
+"""The judge around the rules engine: voice, listening, phones and the moderator loop."""

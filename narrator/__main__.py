@@ -1,0 +1,7 @@
+"""`python -m narrator` is the `narrator` command."""
+
+import sys
+
+from narrator.cli import main
+
+sys.exit(main())

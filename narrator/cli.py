@@ -1,0 +1,41 @@
+"""The `narrator` command line: one sub-command per module that registers it."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Each module has `register(subparsers)`, which adds its sub-commands with
+# `set_defaults(run=function)`; `function(args)` returns the exit status.
+# Modules keep heavy imports (vosk, sounddevice, pyttsx3) inside the run functions
+# so that `narrator --help` and `narrator replay` start fast.
+COMMAND_MODULES = (
+    "narrator.replay",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="narrator",
+        description="An automated judge for 狼人杀 / Werewolf.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    status: int = args.run(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
