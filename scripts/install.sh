@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs everything the judge and its tests need, on Debian 12 / Raspberry Pi OS (bookworm).
+# Safe to run again: it installs only what is missing. Usage: scripts/install.sh [--dev]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System packages: speech (espeak-ng), audio (PortAudio, PulseAudio for the virtual test
+# device), sox for audio checks.
+APT_PACKAGES=(
+  espeak-ng libespeak-ng1
+  libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins
+  sox
+)
+DEV_APT_PACKAGES=()
+
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
+
+want=("${APT_PACKAGES[@]}")
+[ "$dev" = 1 ] && want+=("${DEV_APT_PACKAGES[@]}")
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+PY=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+if [ "$dev" = 1 ]; then
+  .venv/bin/python -m pip install -q -e ".[dev]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi
