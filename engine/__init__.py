@@ -1,0 +1,35 @@
+"""The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
+
+from engine.decisions import (
+    BadgeHandover,
+    CupidChoice,
+    DayVote,
+    Decision,
+    GuardChoice,
+    HunterShot,
+    PiperChoice,
+    Revote,
+    ScapegoatChoice,
+    SeerChoice,
+    SelfDestruct,
+    SheriffCandidacy,
+    SheriffVote,
+    ThiefChoice,
+    WerewolvesChoice,
+    WitchChoice,
+)
+from engine.events import Event
+from engine.game import Game
+from engine.outcome import Outcome, Winner
+from engine.roles import Role
+from engine.rules import PRESETS, RuleError, Rules, find_preset, make_rules
+from engine.setup import Setup, SetupError, deal, suggested_roles
+from engine.state import IllegalDecision, Pending
+
+__all__ = [
+    "PRESETS", "BadgeHandover", "CupidChoice", "DayVote", "Decision", "Event", "Game",
+    "GuardChoice", "HunterShot", "IllegalDecision", "Outcome", "Pending", "PiperChoice",
+    "Revote", "Role", "RuleError", "Rules", "ScapegoatChoice", "SeerChoice", "SelfDestruct",
+    "Setup", "SetupError", "SheriffCandidacy", "SheriffVote", "ThiefChoice", "WerewolvesChoice",
+    "Winner", "WitchChoice", "deal", "find_preset", "make_rules", "suggested_roles",
+]

@@ -1,0 +1,129 @@
+"""Deaths and what they trigger, and the win check.
+
+Rule 1: deaths of one moment are recorded in seat order.
+Rule 2: a lover's partner dies of grief, and a revealed idiot dies with an elder killed by
+        poison, hunter or vote (whose death also curses every village power): both are one
+        later moment, in the same phase, resolved before anything else.
+Rule 3: then, over the whole chain in the order of death: each hunter killed by the
+        werewolves or the vote (with his power) shoots; then a dead sheriff hands the badge.
+Rule 4: a win is checked once a moment and everything it triggers is resolved; deaths
+        caused by a trigger (the hunter's shot) are part of the moment that triggered it.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event, cue
+from engine.outcome import Outcome, Winner
+from engine.roles import SPECIAL_VILLAGE_ROLES, Role
+from engine.state import Death, State, Step
+
+HUNTER_SHOOTS_ON = frozenset({"werewolves", "vote"})
+ELDER_CURSES_ON = frozenset({"poison", "hunter", "vote"})
+
+
+def kill(state: State, deaths: list[tuple[int, str]], phase: str, *, triggered: bool) -> None:
+    """Kill a moment's `deaths` (seat, cause) and schedule what they trigger.
+
+    A moment that is itself triggered (a hunter's shot) leaves the win check to the moment
+    that triggered it.
+    """
+    chain: list[tuple[int, str]] = []
+    moment = sorted(deaths)
+    while moment:
+        later: list[tuple[int, str]] = []
+        for seat, cause in moment:
+            player = state.player(seat)
+            if not player.alive:
+                continue
+            player.alive = False
+            state.deaths.append(Death(seat, phase, cause))
+            chain.append((seat, cause))
+            later.extend(_consequences(state, seat, cause))
+        moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
+    steps = [
+        Step("hunter", {"seat": seat})
+        for seat, cause in chain
+        if state.player(seat).card == Role.HUNTER
+        and cause in HUNTER_SHOOTS_ON
+        and state.card_has_power(seat)
+    ]
+    if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
+        steps.append(Step("badge", {"seat": state.sheriff}))
+    if not triggered:
+        steps.append(Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)}))
+    state.push(*steps)
+
+
+def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
+    later = []
+    if state.lovers and seat in state.lovers:
+        partner = state.lovers[0] if state.lovers[1] == seat else state.lovers[1]
+        if state.is_alive(partner):
+            later.append((partner, "grief"))
+    if state.player(seat).card == Role.ELDER and cause in ELDER_CURSES_ON and not state.cursed:
+        state.cursed = True
+        later.extend((p.seat, "elder_curse") for p in state.players if p.alive and p.revealed_idiot)
+    return later
+
+
+def death_events(state: State, seats: list[int]) -> list[Event]:
+    """What the table is told of the deaths at `seats`: the card, when cards are shown."""
+    if not state.rules.reveal_on_death:
+        return []
+    return [cue("death.card", seat=s, role=state.player(s).card.value) for s in seats]
+
+
+def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | None:
+    """The winner by RULES.md's conditions, in order, and why; None while the game goes on."""
+    alive = state.alive()
+    if not alive:
+        return Winner.NONE, "nobody is alive"
+    if state.lovers and _mixed_lovers(state):
+        team = set(state.lovers) | ({state.cupid_seat} if state.cupid_seat else set())
+        if all(state.is_alive(s) for s in state.lovers) and set(alive) <= team:
+            return Winner.LOVERS, "only the lovers (and Cupid) are alive"
+    piper = state.seat_of(Role.PIPER)
+    if piper and state.is_alive(piper) and not state.piper_turned:
+        if all(state.player(s).charmed for s in alive if s != piper):
+            return Winner.PIPER, "every other living player is charmed"
+    wolves = state.living_werewolves()
+    if not wolves:
+        return Winner.VILLAGERS, "no werewolf is alive"
+    if len(wolves) == len(alive):
+        return Winner.WEREWOLVES, "no one but werewolves is alive"
+    if state.rules.win == "side":
+        for name, group in village_groups(state).items():
+            if group and not any(state.is_alive(s) for s in group):
+                return Winner.WEREWOLVES, f"every {name} is dead (屠边)"
+    if end_of_day and state.rules.parity and len(wolves) >= len(alive) - len(wolves):
+        return Winner.WEREWOLVES, "the werewolves are as many as the others"
+    return None
+
+
+def village_groups(state: State) -> dict[str, list[int]]:
+    """The plain villagers and the special village roles, for `win = "side"`."""
+    plain, special = [], []
+    for p in state.players:
+        if p.card in (Role.VILLAGER, Role.THIEF, Role.CUPID):
+            plain.append(p.seat)
+        elif p.card in SPECIAL_VILLAGE_ROLES:
+            special.append(p.seat)
+    return {"plain villager": plain, "special village role": special}
+
+
+def _mixed_lovers(state: State) -> bool:
+    assert state.lovers is not None
+    a, b = state.lovers
+    return state.is_werewolf(a) != state.is_werewolf(b)
+
+
+def check(state: State, phase: str, deaths_before: int, *, end_of_day: bool = False) -> None:
+    """Check for a win; the game is decided in the phase of the last death of the moment."""
+    found = winner(state, end_of_day=end_of_day)
+    if found is None:
+        return
+    if len(state.deaths) > deaths_before:
+        phase = state.deaths[-1].phase
+    state.outcome = Outcome(found[0], phase, found[1])
+    state.agenda.clear()
+    state.emit(cue("game.over", winner=found[0].value))

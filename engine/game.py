@@ -1,0 +1,129 @@
+"""The game: the pending decision, `apply`, the log, outcome and views, and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.day import HANDLERS, check_self_destruct, self_destruct
+from engine.decisions import Decision, SelfDestruct
+from engine.events import Event, cue
+from engine.outcome import Outcome
+from engine.roles import Role
+from engine.rules import Rules
+from engine.setup import Setup
+from engine.state import IllegalDecision, Pending, Player, State, Step
+
+
+class Game:
+    """A game of Werewolf for several actors.
+
+    `pending` says which decision the game waits for, from which seats, with which legal
+    choices; `apply` takes one and returns the events it caused. An illegal decision raises
+    `IllegalDecision` naming the rule broken and leaves the game exactly as it was. The log
+    of applied decisions is the truth: `Game.replay(setup, rules, log)` rebuilds the game.
+    """
+
+    def __init__(self, setup: Setup, rules: Rules | None = None) -> None:
+        rules = rules or Rules()
+        players = [
+            Player(seat, role, lives=2 if role == Role.ELDER else 1)
+            for seat, role in enumerate(setup.roles, start=1)
+        ]
+        self._state = State(setup=setup, rules=rules, players=players,
+                            extra_cards=list(setup.extra_cards))
+        self._state.thief_seat = self._state.seat_of(Role.THIEF)
+        self._state.election_due = rules.sheriff
+        self._log: list[Decision] = []
+        self._state.emit(cue("game.opening", count=setup.seats), cue("game.peek"))
+        self._state.agenda = [Step("nightfall")]
+        self._advance()
+
+    @classmethod
+    def replay(cls, setup: Setup, rules: Rules | None, log: Iterable[Decision]) -> Game:
+        """The game rebuilt from its log of decisions."""
+        game = cls(setup, rules)
+        for decision in log:
+            game.apply(decision)
+        return game
+
+    # What the game waits for
+
+    @property
+    def setup(self) -> Setup:
+        return self._state.setup
+
+    @property
+    def rules(self) -> Rules:
+        return self._state.rules
+
+    @property
+    def state(self) -> State:
+        """The whole state, secrets included: for the engine's own modules and tests."""
+        return self._state
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._state.pending
+
+    @property
+    def log(self) -> Sequence[Decision]:
+        return tuple(self._log)
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return tuple(self._state.events)
+
+    def outcome(self) -> Outcome | None:
+        return self._state.outcome
+
+    @property
+    def over(self) -> bool:
+        return self._state.outcome is not None
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    def can_self_destruct(self, seat: int) -> bool:
+        """Whether `SelfDestruct(seat)` would be accepted now."""
+        try:
+            check_self_destruct(self._state, seat)
+        except IllegalDecision:
+            return False
+        return True
+
+    # Deciding
+
+    def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
+        """Apply `decision` (from seat `by`, when one seat makes it); the events it caused."""
+        state = self._state
+        pending = state.pending
+        if state.outcome is not None:
+            raise IllegalDecision("game_over", "the game is over")
+        if by is not None and pending is not None and by not in pending.seats:
+            if not isinstance(decision, SelfDestruct):
+                raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
+        before = len(state.events)
+        if isinstance(decision, SelfDestruct):
+            if by is not None and by != decision.seat:
+                raise IllegalDecision("not_your_turn", "a werewolf self-destructs only itself")
+            self_destruct(state, decision)
+        else:
+            if pending is None or decision.step != pending.step:
+                waiting = pending.key if pending else "nothing"
+                raise IllegalDecision(
+                    "out_of_turn", f"the game waits for {waiting}, not {decision.key}"
+                )
+            decide = HANDLERS[pending.step][1]
+            assert decide is not None
+            decide(state, pending, decision)
+            state.pending = None
+        self._log.append(decision)
+        self._advance()
+        return list(state.events[before:])
+
+    def _advance(self) -> None:
+        state = self._state
+        while state.pending is None and state.outcome is None and state.agenda:
+            step = state.agenda.pop(0)
+            state.pending = HANDLERS[step.name][0](state, step)

@@ -1,0 +1,398 @@
+"""The night: its order as data, each role's step, and the resolution at dawn.
+
+Rule 1: every night step of a card in the deck is narrated (wake, act, sleep), whether the
+        role is dealt, alive and powerful or not; a step with nobody to act is pretended.
+Rule 2: the werewolves' victim dies at dawn unless saved: guarded (never the little girl)
+        or healed; with `guard_and_heal = "dies"` guarded *and* healed dies too.
+Rule 3: an elder with two lives loses one instead of dying; the witch is then told nobody.
+Rule 4: the poisoned die at dawn; poisoned and bitten is one death, cause poison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.decisions import (
+    CupidChoice,
+    Decision,
+    GuardChoice,
+    PiperChoice,
+    SeerChoice,
+    ThiefChoice,
+    WerewolvesChoice,
+    WitchChoice,
+)
+from engine.events import cue, judge_only, private
+from engine.roles import Role
+from engine.state import Pending, State, Step, Tonight
+
+
+@dataclass(frozen=True, slots=True)
+class NightStep:
+    """A step of the night order: the card whose presence makes it narrated, and when."""
+
+    name: str
+    card: Role
+    first_night_only: bool = False
+    meeting: bool = False
+
+
+NIGHT_ORDER: tuple[NightStep, ...] = (
+    NightStep("thief", Role.THIEF, first_night_only=True),
+    NightStep("cupid", Role.CUPID, first_night_only=True),
+    NightStep("lovers", Role.CUPID, first_night_only=True, meeting=True),
+    NightStep("guard", Role.GUARD),
+    NightStep("seer", Role.SEER),
+    NightStep("werewolves", Role.WEREWOLF),
+    NightStep("witch", Role.WITCH),
+    NightStep("piper", Role.PIPER),
+    NightStep("charmed", Role.PIPER, meeting=True),
+)
+
+
+def night_order(state: State) -> list[NightStep]:
+    """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
+    order = list(NIGHT_ORDER)
+    if state.rules.night_order == "seer_first":
+        g, s = order.index(NIGHT_ORDER[3]), order.index(NIGHT_ORDER[4])
+        order[g], order[s] = order[s], order[g]
+    deck = state.setup.deck
+    return [
+        step
+        for step in order
+        if step.card in deck and (state.night == 1 or not step.first_night_only)
+    ]
+
+
+def begin_nightfall(state: State, step: Step) -> None:
+    state.night += 1
+    state.daytime = False
+    state.tonight = Tonight()
+    state.emit(cue("night.falls", night=state.night))
+    state.push(*(Step(s.name) for s in night_order(state)), Step("dawn"))
+
+
+# Each role step: who acts (0 = pretended) and the pending decision it owes.
+
+
+def _open(state: State, name: str) -> None:
+    state.emit(cue(f"{name}.wake"), cue(f"{name}.act"))
+
+
+def _pretend(state: State, name: str) -> None:
+    state.emit(judge_only("pretend", step=name), cue(f"{name}.sleep"))
+
+
+def _pending(state: State, name: str, seats: list[int], **fields: object) -> Pending:
+    return Pending(phase=state.phase, step=name, key=name, seats=tuple(seats), **fields)  # type: ignore[arg-type]
+
+
+def begin_thief(state: State, step: Step) -> Pending | None:
+    _open(state, "thief")
+    seat = state.thief_seat
+    if not seat:
+        _pretend(state, "thief")
+        return None
+    cards = [c.value for c in state.extra_cards]
+    must = state.rules.thief_must_take or all(c == Role.WEREWOLF for c in state.extra_cards)
+    state.emit(private("thief.cards", seat, cards=cards, must_take=must))
+    return _pending(
+        state, "thief", [seat], targets=(1, 2), allow_none=not must,
+        info={"cards": cards, "must_take": must},
+    )
+
+
+def decide_thief(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ThiefChoice)
+    take = decision.take
+    if take not in (0, 1, 2):
+        raise state.refuse("thief_card", f"the thief takes card 1 or 2, or keeps (0), not {take}")
+    if take == 0 and not pending.allow_none:
+        why = "both extra cards are werewolves" if not state.rules.thief_must_take else "the rules say so"
+        raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
+    seat = state.thief_seat
+    if take:
+        card = state.extra_cards[take - 1]
+        state.extra_cards[take - 1] = Role.THIEF
+        player = state.player(seat)
+        player.card = card
+        player.lives = 2 if card == Role.ELDER else 1
+        state.thief_took = card
+    state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
+    state.emit(cue("thief.sleep"))
+
+
+def begin_cupid(state: State, step: Step) -> Pending | None:
+    _open(state, "cupid")
+    seat = state.acting(Role.CUPID)
+    if not seat:
+        _pretend(state, "cupid")
+        return None
+    state.cupid_seat = seat
+    return _pending(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
+
+
+def decide_cupid(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, CupidChoice)
+    a, b = decision.lovers
+    if a == b:
+        raise state.refuse("cupid_two_lovers", "Cupid names two different players")
+    for seat in (a, b):
+        if not state.is_alive(seat):
+            raise state.refuse("no_such_seat", f"seat {seat} is not a living player")
+    state.lovers = (min(a, b), max(a, b))
+    piper = state.seat_of(Role.PIPER)
+    if piper in state.lovers:
+        state.piper_turned = True
+    state.emit(private("cupid.lovers", pending.seats[0], seats=list(state.lovers)))
+    state.emit(cue("cupid.sleep"))
+
+
+def begin_lovers(state: State, step: Step) -> None:
+    state.emit(cue("lovers.wake"))
+    if state.lovers:
+        state.lovers_met = True
+        for me, partner in (state.lovers, state.lovers[::-1]):
+            known: dict[str, object] = {"partner": partner}
+            if state.rules.lovers_see == "faction":
+                known["faction"] = "werewolf" if state.is_werewolf(partner) else "not_werewolf"
+            elif state.rules.lovers_see == "role":
+                known["role"] = state.player(partner).card.value
+            state.emit(private("lover", me, **known))
+    state.emit(judge_only("meeting", step="lovers"), cue("lovers.sleep"))
+
+
+def begin_guard(state: State, step: Step) -> Pending | None:
+    _open(state, "guard")
+    seat = state.acting(Role.GUARD)
+    if not seat:
+        _pretend(state, "guard")
+        return None
+    targets = tuple(s for s in state.alive() if s != state.guard_last)
+    info = {"last_protected": state.guard_last}
+    return _pending(state, "guard", [seat], targets=targets, allow_none=True, info=info)
+
+
+def decide_guard(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GuardChoice)
+    target = decision.target
+    if target:
+        _living_target(state, target)
+        if target == state.guard_last:
+            raise state.refuse(
+                "guard_repeat", f"the guard protected seat {target} last night: not twice running"
+            )
+    state.tonight.guarded = target
+    state.guard_last = target
+    state.emit(private("guard.protects", pending.seats[0], target=target))
+    state.emit(cue("guard.sleep"))
+
+
+def begin_seer(state: State, step: Step) -> Pending | None:
+    _open(state, "seer")
+    seat = state.acting(Role.SEER)
+    if not seat:
+        _pretend(state, "seer")
+        return None
+    targets = tuple(s for s in state.alive() if s != seat)
+    return _pending(state, "seer", [seat], targets=targets, allow_none=True)
+
+
+def decide_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SeerChoice)
+    seat, target = pending.seats[0], decision.target
+    if target:
+        _living_target(state, target)
+        if target == seat:
+            raise state.refuse("seer_self", "the seer checks another player, not herself")
+        card = state.player(target).card
+        if state.rules.seer_sees == "role":
+            result = card.value
+        else:
+            result = "werewolf" if card == Role.WEREWOLF else "not_werewolf"
+        state.seer_results.append((state.night, target, result))
+        state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
+    state.emit(cue("seer.sleep"))
+
+
+def begin_werewolves(state: State, step: Step) -> Pending | None:
+    _open(state, "werewolves")
+    wolves = state.living_werewolves()
+    if not wolves:
+        _pretend(state, "werewolves")
+        return None
+    state.wolves_met = True
+    state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
+    return _pending(state, "werewolves", wolves, targets=tuple(state.alive()), allow_none=True)
+
+
+def decide_werewolves(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WerewolvesChoice)
+    if decision.victim:
+        _living_target(state, decision.victim)
+    state.tonight.victim = decision.victim
+    state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
+    state.emit(cue("werewolves.sleep"))
+
+
+def told_victim(state: State) -> int:
+    """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule."""
+    victim = state.tonight.victim
+    if not victim:
+        return 0
+    guarded = _guarded(state, victim)
+    if guarded and state.rules.guard_and_heal == "hidden":
+        return 0
+    if state.player(victim).lives > 1 and not guarded:
+        return 0
+    return victim
+
+
+def begin_witch(state: State, step: Step) -> Pending | None:
+    _open(state, "witch")
+    seat = state.acting(Role.WITCH)
+    if not seat:
+        _pretend(state, "witch")
+        return None
+    victim = told_victim(state)
+    state.tonight.told_victim = victim
+    can_heal = state.heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
+    info = {"victim": victim, "can_heal": can_heal, "can_poison": state.poison_left,
+            "heal_left": state.heal_left, "poison_left": state.poison_left}
+    state.emit(private("witch.told", seat, victim=victim))
+    targets = tuple(state.alive()) if state.poison_left else ()
+    return _pending(state, "witch", [seat], targets=targets, allow_none=True, info=info)
+
+
+def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
+    rule = state.rules.witch_self_heal
+    return victim != witch or rule is True or (rule == "first_night" and state.night == 1)
+
+
+def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WitchChoice)
+    seat, heal, poison = pending.seats[0], decision.heal, decision.poison
+    victim = state.tonight.told_victim
+    if heal:
+        if not state.heal_left:
+            raise state.refuse("witch_heal_used", "the witch has no healing potion left")
+        if not victim:
+            raise state.refuse("witch_heal_nobody", "the witch was told no victim tonight")
+        if not _self_heal_allowed(state, seat, victim):
+            raise state.refuse("witch_self_heal", "the witch may not heal herself tonight")
+    if poison:
+        if not state.poison_left:
+            raise state.refuse("witch_poison_used", "the witch has no poison left")
+        _living_target(state, poison)
+    if heal and poison:
+        if not state.rules.witch_both_same_night:
+            raise state.refuse(
+                "witch_both_same_night", "the witch may use only one potion a night"
+            )
+        if _one_potion_only(state):
+            raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
+    if heal:
+        state.tonight.healed = True
+        state.heal_left = False
+    if poison:
+        state.tonight.poisoned = poison
+        state.poison_left = False
+    if (heal or poison) and _one_potion_only(state):
+        state.heal_left = state.poison_left = False
+    state.emit(private("witch.used", seat, heal=heal, poison=poison))
+    state.emit(cue("witch.sleep"))
+
+
+def _one_potion_only(state: State) -> bool:
+    return state.rules.witch_potions == "one_below_10" and state.setup.seats < 10
+
+
+def begin_piper(state: State, step: Step) -> Pending | None:
+    _open(state, "piper")
+    seat = state.acting(Role.PIPER)
+    targets = tuple(
+        s for s in state.alive() if s != seat and not state.player(s).charmed
+    )
+    if not seat or not targets:
+        _pretend(state, "piper")
+        return None
+    return _pending(state, "piper", [seat], targets=targets, count=min(2, len(targets)))
+
+
+def decide_piper(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, PiperChoice)
+    chosen = decision.charmed
+    if len(set(chosen)) != pending.count or len(chosen) != pending.count:
+        raise state.refuse(
+            "piper_count", f"the piper charms {pending.count} different players, not {list(chosen)}"
+        )
+    for target in chosen:
+        _living_target(state, target)
+        if target == pending.seats[0]:
+            raise state.refuse("piper_self", "the piper may not charm himself")
+        if state.player(target).charmed:
+            raise state.refuse("piper_charmed", f"seat {target} is already charmed")
+    for target in chosen:
+        state.player(target).charmed = True
+    state.emit(private("piper.charmed", pending.seats[0], seats=sorted(chosen)))
+    state.emit(cue("piper.sleep"))
+
+
+def begin_charmed(state: State, step: Step) -> None:
+    state.emit(cue("charmed.wake"))
+    charmed = [p.seat for p in state.players if p.charmed]
+    awake = frozenset(s for s in charmed if state.is_alive(s))
+    if awake:
+        state.charmed_met = True
+        state.emit(private("charmed", awake, seats=charmed))
+    state.emit(judge_only("meeting", step="charmed"), cue("charmed.sleep"))
+
+
+def resolve_night(state: State) -> list[tuple[int, str]]:
+    """Tonight's deaths (seat, cause) in seat order; spends an elder's first life."""
+    tonight, deaths = state.tonight, {}
+    victim = tonight.victim
+    if victim:
+        guarded = _guarded(state, victim)
+        if state.rules.guard_and_heal == "dies":
+            lands = guarded == tonight.healed
+        else:
+            lands = not guarded and not tonight.healed
+        if lands:
+            player = state.player(victim)
+            if player.lives > 1:
+                player.lives -= 1
+            else:
+                deaths[victim] = "werewolves"
+    if tonight.poisoned:
+        deaths[tonight.poisoned] = "poison"
+    return sorted(deaths.items())
+
+
+def _guarded(state: State, seat: int) -> bool:
+    return state.tonight.guarded == seat and state.player(seat).card != Role.LITTLE_GIRL
+
+
+def _living_target(state: State, target: int) -> None:
+    if not state.is_seat(target):
+        raise state.refuse("no_such_seat", f"there is no seat {target}")
+    if not state.is_alive(target):
+        raise state.refuse("dead_target", f"seat {target} is dead")
+
+
+Begin = Callable[[State, Step], Pending | None]
+Decide = Callable[[State, Pending, Decision], None]
+
+NIGHT_HANDLERS: dict[str, tuple[Begin, Decide | None]] = {
+    "nightfall": (begin_nightfall, None),
+    "thief": (begin_thief, decide_thief),
+    "cupid": (begin_cupid, decide_cupid),
+    "lovers": (begin_lovers, None),
+    "guard": (begin_guard, decide_guard),
+    "seer": (begin_seer, decide_seer),
+    "werewolves": (begin_werewolves, decide_werewolves),
+    "witch": (begin_witch, decide_witch),
+    "piper": (begin_piper, decide_piper),
+    "charmed": (begin_charmed, None),
+}

@@ -1,0 +1,123 @@
+"""Setups: which card each seat holds, the seeds' suggested setups, and a seeded deal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+
+from engine.roles import Role, parse_role
+
+MIN_SEATS, MAX_SEATS = 5, 24
+USUAL_SEATS = range(8, 19)
+
+# Seed 004's table: seats -> (werewolves, special roles, villagers).
+SUGGESTED_004: dict[int, tuple[int, int, int]] = {
+    8: (2, 3, 3), 9: (3, 3, 3), 10: (3, 3, 4), 11: (3, 4, 4), 12: (4, 4, 4), 13: (4, 4, 5),
+    14: (4, 5, 5), 15: (5, 5, 5), 16: (5, 5, 6), 17: (5, 6, 6), 18: (6, 6, 6),
+}
+# Seed 001's table: seats -> (werewolves, villagers); the one card left over is the seer.
+SUGGESTED_001: dict[int, tuple[int, int]] = {
+    8: (2, 5), 9: (2, 6), 10: (2, 7), 11: (2, 8), 12: (3, 8), 13: (3, 9),
+    14: (3, 10), 15: (3, 11), 16: (3, 12), 17: (3, 13), 18: (4, 13),
+}
+# The special roles a suggested setup takes, in this order.
+SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT, Role.ELDER)
+MULTIPLE_ALLOWED = frozenset({Role.WEREWOLF, Role.VILLAGER})
+
+
+class SetupError(ValueError):
+    """A setup the engine cannot play; the message says what is wrong."""
+
+
+class Setup(BaseModel):
+    """The cards of one game: `roles[i]` is dealt to seat i+1; `extra_cards` lie face down."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seats: int
+    roles: tuple[Role, ...]
+    extra_cards: tuple[Role, ...] = ()
+
+    @field_validator("roles", "extra_cards", mode="before")
+    @classmethod
+    def _known_roles(cls, value: object) -> object:
+        if isinstance(value, (list, tuple)):
+            return tuple(parse_role(v) if isinstance(v, str) else v for v in value)
+        return value
+
+    @model_validator(mode="after")
+    def _playable(self) -> Setup:
+        problems = setup_problems(self.seats, self.roles, self.extra_cards)
+        if problems:
+            raise SetupError("; ".join(problems))
+        return self
+
+    @property
+    def deck(self) -> tuple[Role, ...]:
+        """Every card in the game, the face-down ones included."""
+        return self.roles + self.extra_cards
+
+    def warnings(self) -> list[str]:
+        """Things a table should know but that do not stop the game."""
+        notes = []
+        if self.seats not in USUAL_SEATS:
+            notes.append(f"{self.seats} seats: the game is made for 8 to 18")
+        if Role.SEER not in self.deck:
+            notes.append("no seer card: the village plays without a seer")
+        return notes
+
+
+def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> list[str]:
+    """Every reason this setup cannot be played (empty when it can)."""
+    problems = []
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        problems.append(f"{seats} seats: the engine plays {MIN_SEATS} to {MAX_SEATS}")
+    if len(roles) != seats:
+        more = "more seats than cards" if len(roles) < seats else "more cards than seats"
+        problems.append(f"{more}: {seats} seats but {len(roles)} roles")
+    deck = list(roles) + list(extra)
+    if Role.THIEF in deck and len(extra) != 2:
+        problems.append(
+            f"a thief needs its two extra face-down cards, and there are {len(extra)}"
+        )
+    if Role.THIEF not in deck and extra:
+        problems.append("extra face-down cards are only for a game with a thief")
+    for role, count in Counter(deck).items():
+        if count > 1 and role not in MULTIPLE_ALLOWED:
+            problems.append(f"{count} {role.value} cards: a game has at most one")
+    if Role.WEREWOLF not in roles and Role.WEREWOLF not in extra:
+        problems.append("no werewolf card")
+    elif all(role == Role.WEREWOLF for role in roles):
+        problems.append("every seat is a werewolf")
+    return problems
+
+
+def suggested_roles(seats: int, table: str = "004") -> list[Role]:
+    """The seeds' suggested cards for 8–18 seats (table "004", the default, or "001")."""
+    if table == "004":
+        if seats not in SUGGESTED_004:
+            raise SetupError(f"seed 004 suggests setups for 8 to 18 seats, not {seats}")
+        wolves, specials, villagers = SUGGESTED_004[seats]
+        return (
+            [Role.WEREWOLF] * wolves + list(SPECIALS_IN_ORDER[:specials]) + [Role.VILLAGER] * villagers
+        )
+    if table == "001":
+        if seats not in SUGGESTED_001:
+            raise SetupError(f"seed 001 suggests setups for 8 to 18 seats, not {seats}")
+        wolves, villagers = SUGGESTED_001[seats]
+        return [Role.WEREWOLF] * wolves + [Role.SEER] + [Role.VILLAGER] * villagers
+    raise SetupError(f"unknown setup table {table!r} (known: 004, 001)")
+
+
+def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Setup:
+    """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down."""
+    cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
+    expected = seats + 2 if Role.THIEF in cards else seats
+    if len(cards) != expected:
+        with_thief = " (a thief's game has two extra cards)" if Role.THIEF in cards else ""
+        raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
+    random.Random(seed).shuffle(cards)
+    return Setup(seats=seats, roles=tuple(cards[:seats]), extra_cards=tuple(cards[seats:]))

@@ -1,0 +1,183 @@
+"""The state of a game in progress: seats, cards, potions, badge, deaths, and the agenda."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.events import Event
+from engine.outcome import Outcome
+from engine.roles import CURSABLE_ROLES, Role
+from engine.rules import Rules
+from engine.setup import Setup
+
+
+class IllegalDecision(ValueError):
+    """A decision the rules do not allow; `rule` names the rule broken. State is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of the agenda: a step name and its arguments."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the game waits for. Secret: it says who holds which power.
+
+    `seats` owe it; `targets` are the legal seats to name; `allow_none` says whether 0
+    (nobody, pass, abstain) is allowed; `count` is how many seats to name; `info` holds
+    what the deciding seats are told (the witch's victim, the thief's cards).
+    """
+
+    phase: str
+    step: str
+    key: str
+    seats: tuple[int, ...]
+    targets: tuple[int, ...] = ()
+    allow_none: bool = False
+    count: int = 1
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    seat: int
+    phase: str
+    cause: str
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    card: Role
+    alive: bool = True
+    charmed: bool = False
+    revealed_idiot: bool = False
+    lives: int = 1
+
+
+@dataclass(slots=True)
+class Tonight:
+    """What was decided during the current night (cleared at nightfall)."""
+
+    guarded: int = 0
+    victim: int = 0
+    told_victim: int = 0
+    healed: bool = False
+    poisoned: int = 0
+
+
+@dataclass(slots=True)
+class State:
+    setup: Setup
+    rules: Rules
+    players: list[Player]
+    extra_cards: list[Role]
+    night: int = 0
+    day: int = 0
+    daytime: bool = False
+    announced: bool = False
+    thief_seat: int = 0
+    thief_took: Role | None = None
+    cupid_seat: int = 0
+    lovers: tuple[int, int] | None = None
+    lovers_met: bool = False
+    wolves_met: bool = False
+    charmed_met: bool = False
+    piper_turned: bool = False
+    cursed: bool = False
+    heal_left: bool = True
+    poison_left: bool = True
+    guard_last: int = 0
+    guard_history: list[int] = field(default_factory=list)
+    sheriff: int = 0
+    election_due: bool = False
+    voters_allowed: frozenset[int] | None = None
+    next_voters_allowed: frozenset[int] | None = None
+    tonight: Tonight = field(default_factory=Tonight)
+    night_victims: list[tuple[int, str]] = field(default_factory=list)
+    deaths: list[Death] = field(default_factory=list)
+    seer_results: list[tuple[int, int, str]] = field(default_factory=list)
+    votes: list[dict[str, Any]] = field(default_factory=list)
+    agenda: list[Step] = field(default_factory=list)
+    pending: Pending | None = None
+    outcome: Outcome | None = None
+    events: list[Event] = field(default_factory=list)
+
+    # Seats and cards
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def is_seat(self, seat: object) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(self.players)
+
+    def alive(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive]
+
+    def is_alive(self, seat: int) -> bool:
+        return self.is_seat(seat) and self.players[seat - 1].alive
+
+    def seats_with(self, role: Role) -> list[int]:
+        return [p.seat for p in self.players if p.card == role]
+
+    def seat_of(self, role: Role) -> int:
+        """The seat holding `role` (0 when no seat holds it)."""
+        for p in self.players:
+            if p.card == role:
+                return p.seat
+        return 0
+
+    def is_werewolf(self, seat: int) -> bool:
+        return self.players[seat - 1].card == Role.WEREWOLF
+
+    def living_werewolves(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive and p.card == Role.WEREWOLF]
+
+    @property
+    def phase(self) -> str:
+        return f"day {self.day}" if self.daytime else f"night {self.night}"
+
+    # Powers
+
+    def has_power(self, seat: int) -> bool:
+        """Whether the card at `seat` still has its power (dead seats have none)."""
+        return self.player(seat).alive and self.card_has_power(seat)
+
+    def card_has_power(self, seat: int) -> bool:
+        """Whether the card at `seat` has its power, alive or not (a dying hunter's shot)."""
+        card = self.player(seat).card
+        if card in CURSABLE_ROLES and self.cursed:
+            return False
+        if card == Role.PIPER and self.piper_turned:
+            return False
+        if card == Role.THIEF:
+            return False
+        if card == Role.WITCH:
+            return self.heal_left or self.poison_left
+        return card != Role.VILLAGER
+
+    def acting(self, role: Role) -> int:
+        """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
+        seat = self.seat_of(role)
+        return seat if seat and self.has_power(seat) else 0
+
+    def push(self, *steps: Step) -> None:
+        """Put `steps` at the front of the agenda, in the order given."""
+        self.agenda[0:0] = steps
+
+    def emit(self, *events: Event) -> None:
+        self.events.extend(events)
+
+    def refuse(self, rule: str, message: str) -> IllegalDecision:
+        return IllegalDecision(rule, message)
