@@ -149,17 +149,24 @@ def decide_cupid(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(cue("cupid.sleep"))
 
 
+def what_lover_knows(state: State, seat: int) -> dict[str, object]:
+    """What the lover at `seat` learns of the partner, by `lovers_see`."""
+    assert state.lovers is not None
+    partner = state.lovers[1] if state.lovers[0] == seat else state.lovers[0]
+    known: dict[str, object] = {"partner": partner}
+    if state.rules.lovers_see == "faction":
+        known["faction"] = "werewolf" if state.is_werewolf(partner) else "not_werewolf"
+    elif state.rules.lovers_see == "role":
+        known["role"] = state.player(partner).card.value
+    return known
+
+
 def begin_lovers(state: State, step: Step) -> None:
     state.emit(cue("lovers.wake"))
     if state.lovers:
         state.lovers_met = True
-        for me, partner in (state.lovers, state.lovers[::-1]):
-            known: dict[str, object] = {"partner": partner}
-            if state.rules.lovers_see == "faction":
-                known["faction"] = "werewolf" if state.is_werewolf(partner) else "not_werewolf"
-            elif state.rules.lovers_see == "role":
-                known["role"] = state.player(partner).card.value
-            state.emit(private("lover", me, **known))
+        for seat in state.lovers:
+            state.emit(private("lover", seat, **what_lover_knows(state, seat)))
     state.emit(judge_only("meeting", step="lovers"), cue("lovers.sleep"))
 
 

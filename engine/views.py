@@ -1,0 +1,123 @@
+"""What each seat may know, and what everyone knows: the one place secrets are filtered.
+
+A phone, a log line or a spoken line shows a seat's view or the public view, never the
+state. Rule 1: a seat sees its own card, and what its role was told (fellow werewolves after
+they met, the lover after the lovers met, the charmed after they met, the seer's results,
+the witch's potions and tonight's victim while she decides). Rule 2: everyone sees the
+announced deaths (the cause only for deaths by day, which the table watched), the cards
+shown, the sheriff, revealed idiots and the votes. Rule 3: when the game is over every card
+and every night action is public (the post-game review).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.game import Game
+from engine.night import what_lover_knows
+from engine.roles import Role
+
+
+class Prompt(BaseModel):
+    """The decision a seat owes now: what to name and what it is told for it."""
+
+    model_config = ConfigDict(frozen=True)
+    step: str
+    targets: list[int]
+    allow_none: bool
+    count: int
+    info: dict[str, Any] = {}
+
+
+class PublicView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    phase: str
+    seats: int
+    alive: list[int]
+    deaths: list[dict[str, Any]]
+    sheriff: int | None
+    revealed_idiots: list[int]
+    votes: list[dict[str, Any]]
+    winner: str | None
+    cards: dict[int, str] | None = None
+
+
+class SeatView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    alive: bool
+    card: str
+    dealt_card: str
+    fellow_werewolves: list[int] = []
+    lover: dict[str, Any] | None = None
+    lovers: list[int] = []
+    charmed: list[int] = []
+    seer_results: list[dict[str, Any]] = []
+    potions: dict[str, bool] | None = None
+    last_protected: int | None = None
+    prompt: Prompt | None = None
+    public: PublicView
+
+
+def public_view(game: Game) -> PublicView:
+    state = game.state
+    outcome = state.outcome
+    deaths = []
+    for death in state.deaths:
+        entry: dict[str, Any] = {"seat": death.seat, "phase": death.phase}
+        if death.phase.startswith("day") or outcome:
+            entry["cause"] = death.cause
+        if state.rules.reveal_on_death or outcome:
+            entry["card"] = state.player(death.seat).card.value
+        deaths.append(entry)
+    votes = [dict(e.data) for e in state.events if e.kind in ("votes", "sheriff.votes")]
+    return PublicView(
+        phase=state.phase if not outcome else "over",
+        seats=state.setup.seats,
+        alive=state.alive(),
+        deaths=deaths,
+        sheriff=state.sheriff or None,
+        revealed_idiots=[p.seat for p in state.players if p.revealed_idiot],
+        votes=votes,
+        winner=outcome.winner.value if outcome else None,
+        cards={p.seat: p.card.value for p in state.players} if outcome else None,
+    )
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """Everything the player at `seat` may know now, and the decision it owes, if any."""
+    state = game.state
+    player = state.player(seat)
+    card = player.card
+    view: dict[str, Any] = {
+        "seat": seat,
+        "alive": player.alive,
+        "card": card.value,
+        "dealt_card": state.setup.roles[seat - 1].value,
+        "public": public_view(game),
+    }
+    if card == Role.WEREWOLF and state.wolves_met:
+        view["fellow_werewolves"] = [s for s in state.seats_with(Role.WEREWOLF) if s != seat]
+    if state.lovers and state.lovers_met and seat in state.lovers:
+        view["lover"] = what_lover_knows(state, seat)
+    if state.lovers and seat == state.cupid_seat:
+        view["lovers"] = list(state.lovers)
+    if (player.charmed and state.charmed_met) or (card == Role.PIPER):
+        view["charmed"] = [p.seat for p in state.players if p.charmed]
+    if card == Role.SEER:
+        view["seer_results"] = [
+            {"night": n, "target": t, "result": r} for n, t, r in state.seer_results
+        ]
+    if card == Role.WITCH:
+        view["potions"] = {"heal": state.heal_left, "poison": state.poison_left}
+    if card == Role.GUARD:
+        view["last_protected"] = state.guard_last
+    pending = state.pending
+    if pending is not None and seat in pending.seats:
+        view["prompt"] = Prompt(
+            step=pending.step, targets=list(pending.targets), allow_none=pending.allow_none,
+            count=pending.count, info=dict(pending.info),
+        )
+    return SeatView(**view)
