@@ -34,6 +34,7 @@ class Game:
         self._state.thief_seat = self._state.seat_of(Role.THIEF)
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []
+        self._asked: list[Pending] = []
         self._state.emit(cue("game.opening", count=setup.seats), cue("game.peek"))
         self._state.agenda = [Step("nightfall")]
         self._advance()
@@ -68,6 +69,11 @@ class Game:
     @property
     def log(self) -> Sequence[Decision]:
         return tuple(self._log)
+
+    @property
+    def history(self) -> Sequence[tuple[Pending, Decision]]:
+        """Each applied decision with the pending decision it answered (or interrupted)."""
+        return tuple(zip(self._asked, self._log, strict=True))
 
     @property
     def events(self) -> Sequence[Event]:
@@ -119,6 +125,8 @@ class Game:
             decide(state, pending, decision)
             state.pending = None
         self._log.append(decision)
+        assert pending is not None
+        self._asked.append(pending)
         self._advance()
         return list(state.events[before:])
 

@@ -312,3 +312,76 @@ def summary(result: Replay) -> dict[str, Any]:
         error=result.error,
     )
     return out
+
+
+# Writing
+
+
+def write_record(game: Game, comment: str = "") -> str:
+    """The game record of `game` (TOML text) that replays to the same state."""
+    nights: dict[int, dict[str, Any]] = defaultdict(dict)
+    days: dict[int, dict[str, Any]] = defaultdict(dict)
+    for pending, decision in game.history:
+        kind, number = pending.phase.split()
+        table = (nights if kind == "night" else days)[int(number)]
+        _record_decision(table, pending, decision)
+    lines = [f"# {line}" for line in comment.splitlines()]
+    setup = game.setup
+    lines += ["[setup]", f"seats = {setup.seats}", f"roles = {_toml(list(setup.roles))}"]
+    if setup.extra_cards:
+        lines.append(f"extra_cards = {_toml(list(setup.extra_cards))}")
+    changed = {
+        name: value for name, value in game.rules.model_dump().items()
+        if value != Rules.model_fields[name].default
+    }
+    lines += ["", "[rules]"] + [f"{name} = {_toml(value)}" for name, value in changed.items()]
+    last = max([*nights, *days], default=0)
+    for n in range(1, last + 1):
+        for name, tables in (("night", nights), ("day", days)):
+            if n in tables or any(k > n for k in nights) or any(k > n for k in days):
+                lines += ["", f"[[{name}]]"]
+                lines += [f"{key} = {_toml(value)}" for key, value in tables.get(n, {}).items()]
+    return "\n".join(lines) + "\n"
+
+
+def _record_decision(table: dict[str, Any], pending: Pending, decision: Decision) -> None:
+    if isinstance(decision, SelfDestruct):
+        table["self_destruct"] = decision.seat
+    elif isinstance(decision, ThiefChoice):
+        table["thief"] = decision.take
+    elif isinstance(decision, CupidChoice):
+        table["cupid"] = list(decision.lovers)
+    elif isinstance(decision, (GuardChoice, SeerChoice)):
+        table[decision.key] = decision.target
+    elif isinstance(decision, WerewolvesChoice):
+        table["werewolves"] = decision.victim
+    elif isinstance(decision, WitchChoice):
+        table["witch"] = {"heal": decision.heal, "poison": decision.poison}
+    elif isinstance(decision, PiperChoice):
+        table["piper"] = list(decision.charmed)
+    elif isinstance(decision, SheriffCandidacy):
+        table["sheriff"] = {"candidates": list(decision.candidates)}
+    elif isinstance(decision, SheriffVote):
+        round_key = "votes" if pending.info["round"] == 1 else "revotes"
+        table["sheriff"][round_key] = dict(decision.votes)
+    elif isinstance(decision, (DayVote, Revote)):
+        table[decision.key] = dict(decision.votes)
+    elif isinstance(decision, (HunterShot, BadgeHandover)):
+        value = decision.target if isinstance(decision, HunterShot) else decision.successor
+        table.setdefault(decision.key, []).append(value)
+    elif isinstance(decision, ScapegoatChoice):
+        table["scapegoat"] = list(decision.voters)
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} in a record")

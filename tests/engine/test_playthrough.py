@@ -1,0 +1,141 @@
+"""Seeded random playthroughs: every random legal game ends well and no invariant breaks."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from engine.bots import random_decision
+from engine.decisions import (
+    DayVote,
+    GuardChoice,
+    Revote,
+    SeerChoice,
+    SheriffVote,
+    WitchChoice,
+)
+from engine.deaths import winner
+from engine.game import Game
+from engine.outcome import Winner
+from engine.record import parse_record, replay, summary, write_record
+from engine.roles import Role
+from engine.state import IllegalDecision
+from tests.engine.randomgames import random_rules, random_setup
+
+GAMES = 3000
+
+
+def play_checked(game: Game, rng: random.Random) -> None:
+    """Play to the end, checking the invariants after every decision."""
+    heals = poisons = 0
+    last_guard: tuple[int, int] | None = None
+    for _ in range(3000):
+        if game.over:
+            break
+        pending = game.pending
+        assert pending is not None, "a game that is not over waits for a decision"
+        state = game.state
+        decision = random_decision(game, rng)
+        if pending.step not in ("hunter", "badge", "scapegoat"):
+            assert all(state.is_alive(s) for s in pending.seats), "the dead never act"
+        if isinstance(decision, (DayVote, Revote, SheriffVote)):
+            for voter in decision.votes:
+                assert state.is_alive(voter), "the dead never vote"
+                assert not state.player(voter).revealed_idiot, "a revealed idiot never votes"
+        if isinstance(decision, WitchChoice):
+            heals += decision.heal
+            poisons += bool(decision.poison)
+        if isinstance(decision, GuardChoice):
+            if last_guard and last_guard[0] == state.night - 1 and decision.target:
+                assert decision.target != last_guard[1], "the guard never repeats"
+            last_guard = (state.night, decision.target)
+        game.apply(decision)
+        assert heals <= 1 and poisons <= 1, "each potion is used at most once"
+        if state.lovers:
+            a, b = state.lovers
+            assert state.is_alive(a) == state.is_alive(b), "lovers die together"
+    else:
+        raise AssertionError("the game never ended")
+
+
+def check_outcome(game: Game) -> None:
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner in Winner
+    kind, number = outcome.phase.split()
+    assert kind in ("night", "day") and int(number) >= 1
+    assert winner(game.state, end_of_day=True) is not None or outcome.winner == Winner.PIPER
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_random_games_end_with_a_valid_outcome_and_keep_every_invariant(chunk: int) -> None:
+    rng = random.Random(1000 + chunk)
+    for _ in range(GAMES // 6):
+        game = Game(random_setup(rng), random_rules(rng))
+        play_checked(game, rng)
+        check_outcome(game)
+
+
+def test_a_replayed_log_rebuilds_an_identical_state() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        game = Game(random_setup(rng), random_rules(rng))
+        play_checked(game, rng)
+        again = Game.replay(game.setup, game.rules, game.log)
+        assert again.state == game.state
+
+
+def test_a_written_record_replays_to_the_same_game() -> None:
+    rng = random.Random(8)
+    for _ in range(300):
+        game = Game(random_setup(rng), random_rules(rng))
+        play_checked(game, rng)
+        result = replay(parse_record(write_record(game)))
+        assert result.error is None and result.pending is None
+        assert result.game.state.deaths == game.state.deaths
+        assert result.game.outcome() == game.outcome()
+        assert summary(result)["winner"] == game.outcome().winner.value  # type: ignore[union-attr]
+
+
+def test_an_illegal_decision_leaves_the_state_exactly_as_it_was() -> None:
+    rng = random.Random(9)
+    refused = 0
+    for _ in range(150):
+        game = Game(random_setup(rng), random_rules(rng))
+        while not game.over:
+            before = copy.deepcopy(game.state)
+            for bad in (SeerChoice(target=99), GuardChoice(target=-1), DayVote(votes={99: 1})):
+                try:
+                    game.apply(bad)
+                except IllegalDecision as error:
+                    refused += 1
+                    assert error.rule and error.message
+                assert game.state == before
+            game.apply(random_decision(game, rng))
+    assert refused > 1000
+
+
+def test_each_winner_is_reached_and_means_what_the_rules_say() -> None:
+    rng = random.Random(10)
+    seen = set()
+    for _ in range(1500):
+        game = Game(random_setup(rng), random_rules(rng))
+        play_checked(game, rng)
+        outcome = game.outcome()
+        assert outcome is not None
+        seen.add(outcome.winner)
+        state = game.state
+        alive = state.alive()
+        if outcome.winner == Winner.WEREWOLVES and game.rules.win == "all" and not game.rules.parity:
+            assert alive and all(state.is_werewolf(s) for s in alive)
+        if outcome.winner == Winner.VILLAGERS:
+            assert not state.living_werewolves()
+        if outcome.winner == Winner.NONE:
+            assert not alive
+        if outcome.winner == Winner.LOVERS:
+            assert state.lovers and set(state.lovers) <= set(alive)
+        if outcome.winner == Winner.PIPER:
+            piper = state.seat_of(Role.PIPER)
+            assert all(state.player(s).charmed for s in alive if s != piper)
+    assert seen == set(Winner)
