@@ -206,16 +206,19 @@ def replay(record: Record) -> Replay:
         pending = game.pending
         table = _table(record, pending.phase)
         state = game.state
+        decision = _decision(pending, table, used)
         if (
             state.daytime and state.announced and pending.step in SELF_DESTRUCT_STEPS
             and "self_destruct" in table and state.day not in destructed
+            and (decision is None or pending.step in ("vote", "revote"))
         ):
+            # During the discussion: before the vote, and before an election that the
+            # day's table does not hold (the self-destruct moved it to the next day).
             destructed.add(state.day)
             refused = _apply(game, SelfDestruct(seat=table["self_destruct"]))
             if refused:
                 return Replay(game, error=_error(refused, pending.phase, "self_destruct"))
             continue
-        decision = _decision(pending, table, used)
         if decision is None:
             return Replay(game, pending=f"{pending.phase}: {pending.key}")
         refused = _apply(game, decision)

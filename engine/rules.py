@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 
 class RuleError(ValueError):
@@ -27,7 +27,8 @@ class Rules(BaseModel):
     thief_must_take: bool = False
     sheriff: bool = True
     sheriff_election: Literal["before_deaths", "after_discussion"] = "before_deaths"
-    sheriff_weight: Literal[2, 1.5] = 2
+    sheriff_weight: float = 2
+    """How many votes the sheriff's vote counts for: 2 [000, 002, 003] or 1.5 [004]."""
     reveal_on_death: bool = True
     last_words: Literal["none", "first_night", "all"] = "none"
     speech_seconds: int = 90
@@ -37,6 +38,13 @@ class Rules(BaseModel):
     win: Literal["all", "side"] = "all"
     parity: bool = False
     events: Literal["off"] = "off"
+
+    @field_validator("sheriff_weight", mode="before")
+    @classmethod
+    def _two_or_one_and_a_half(cls, value: object) -> object:
+        if isinstance(value, bool) or value not in (2, 1.5):
+            raise ValueError("Input should be 2 or 1.5")
+        return float(value)
 
 
 PRESETS: dict[str, dict[str, Any]] = {

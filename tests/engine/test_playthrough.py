@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.bots import random_decision
+from engine.deaths import winner
 from engine.decisions import (
     DayVote,
     GuardChoice,
@@ -16,7 +17,6 @@ from engine.decisions import (
     SheriffVote,
     WitchChoice,
 )
-from engine.deaths import winner
 from engine.game import Game
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record
