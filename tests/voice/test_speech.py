@@ -1,0 +1,64 @@
+"""Real speech from espeak-ng through pyttsx3: the audio of a few lines in every locale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from narrator.voice.catalogue import LOCALES, VoiceSettings, load_catalogue
+from narrator.voice.clips import loudness, read_wav
+from narrator.voice.speech import UnknownVoice, speech_engine
+
+LINES = ("night.falls", "seer.wake", "deaths.peaceful")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lines_render_as_real_speech(locale: str, tmp_path: Path) -> None:
+    catalogue = load_catalogue(locale)
+    for key in LINES:
+        path = speech_engine().render(catalogue.text(key), catalogue.voice, tmp_path / f"{key}.wav")
+        clip = read_wav(path)
+        assert clip.samplerate == 22050
+        assert 0.6 < clip.seconds < 6.0, (key, clip.seconds)
+        assert loudness(clip) > 0.02, key
+        # Speech, not a tone or noise: loud and quiet stretches alternate.
+        frames = clip.samples[: len(clip.samples) // 441 * 441].reshape(-1, 441)
+        levels = np.sqrt(np.mean(frames**2, axis=1))
+        assert (levels > 0.05).sum() > 10 and (levels < 0.005).sum() > 3, key
+
+
+def test_a_longer_line_takes_longer_to_say(tmp_path: Path) -> None:
+    catalogue = load_catalogue("en")
+    engine = speech_engine()
+    short = engine.render_clip(catalogue.text("judge.pause"), catalogue.voice, tmp_path / "a.wav")
+    long = engine.render_clip(catalogue.text("game.opening", count=12), catalogue.voice, tmp_path / "b.wav")
+    assert long.seconds > 2 * short.seconds
+
+
+def test_rendering_prints_nothing(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    catalogue = load_catalogue("en")
+    speech_engine().render("Quiet please.", catalogue.voice, tmp_path / "quiet.wav")
+    out, err = capfd.readouterr()
+    assert "Audio saved" not in out + err
+    assert out == ""
+
+
+def test_an_unknown_voice_is_refused_not_silently_replaced(tmp_path: Path) -> None:
+    engine = speech_engine()
+    with pytest.raises(UnknownVoice, match="zh-CN"):
+        engine.render("你好", VoiceSettings(espeak="zh-CN"), tmp_path / "bad.wav")
+    assert not (tmp_path / "bad.wav").exists()
+    assert engine.voice_id("cmn-latn-pinyin").endswith("/cmn-latn-pinyin")
+
+
+def test_one_render_per_file_in_order(tmp_path: Path) -> None:
+    """pyttsx3 writes only the last of two queued saves: each render must be its own run."""
+    voice = load_catalogue("en").voice
+    engine = speech_engine()
+    first = engine.render_clip("One.", voice, tmp_path / "one.wav")
+    second = engine.render_clip("Two, three, four, five, six.", voice, tmp_path / "two.wav")
+    again = read_wav(tmp_path / "one.wav")
+    assert np.array_equal(first.samples, again.samples)
+    assert second.seconds > first.seconds
