@@ -1,0 +1,97 @@
+"""The SQLite store: games, decisions committed one by one, undo, export."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.bots import random_decision
+from engine.game import Game
+from engine.record import parse_record, replay, summary
+from engine.rules import make_rules
+from engine.setup import deal, suggested_roles
+from narrator.store import Store, StoreError
+
+
+def stored_game(store: Store, seed: int = 1) -> tuple[str, Game]:
+    setup = deal(suggested_roles(9), 9, seed=seed)
+    rules = make_rules(preset="club")
+    game_id = store.create(setup, rules, {"locale": "zh-CN"})
+    game, rng = Game(setup, rules), random.Random(seed)
+    while not game.over:
+        pending, decision = game.pending, random_decision(game, rng)
+        assert pending is not None
+        game.apply(decision)
+        store.append(game_id, len(game.log) - 1, pending, decision)
+    store.finish(game_id, game.outcome().winner.value)  # type: ignore[union-attr]
+    return game_id, game
+
+
+def test_a_stored_game_rebuilds_the_same_state(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    game_id, game = stored_game(store)
+    stored = store.load(game_id)
+    assert stored.config == {"locale": "zh-CN"} and stored.rules == game.rules
+    assert stored.rebuild().state == game.state
+    assert store.games()[0]["winner"] == game.outcome().winner.value  # type: ignore[union-attr]
+
+
+def test_each_decision_is_on_disk_when_append_returns(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id, game = stored_game(store)
+    other = sqlite3.connect(path)
+    (count,) = other.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
+    assert count == len(game.log)
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_decision_out_of_order_is_refused(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    game_id, game = stored_game(store)
+    history = game.history
+    with pytest.raises(StoreError, match="decisions stored"):
+        store.append(game_id, 3, history[0][0], history[0][1])
+
+
+def test_undo_removes_the_last_decision(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    game_id, game = stored_game(store)
+    removed = store.undo(game_id)
+    assert removed == game.log[-1]
+    assert store.load(game_id).decisions == list(game.log[:-1])
+
+
+def test_an_unknown_game_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no game 'nope'"):
+        Store(tmp_path / "games.sqlite3").load("nope")
+
+
+def test_games_and_export_commands(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    game_id, game = stored_game(store, seed=5)
+    store.close()
+    listed = subprocess.run(
+        [sys.executable, "-m", "narrator", "games", "--store", str(db)],
+        capture_output=True, text=True, check=True,
+    )
+    assert game_id in listed.stdout
+    out = tmp_path / "game.toml"
+    subprocess.run(
+        [sys.executable, "-m", "narrator", "export", game_id, "--store", str(db), "--out", str(out)],
+        capture_output=True, text=True, check=True,
+    )
+    result = summary(replay(parse_record(out.read_text())))
+    assert result["winner"] == game.outcome().winner.value  # type: ignore[union-attr]
+    done = subprocess.run(
+        [sys.executable, "-m", "narrator", "replay", str(out), "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    assert json.loads(done.stdout)["deaths"] == result["deaths"]
