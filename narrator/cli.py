@@ -13,6 +13,7 @@ from collections.abc import Sequence
 # so that `narrator --help` and `narrator replay` start fast.
 COMMAND_MODULES = (
     "narrator.replay",
+    "narrator.games",
     "narrator.listen.commands",
 )
 
