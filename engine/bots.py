@@ -112,3 +112,35 @@ def play_random_game(game: Game, rng: random.Random, max_decisions: int = 2000) 
             return game
         game.apply(random_decision(game, rng))
     raise AssertionError("a random game did not end")
+
+
+def quiet_decision(game: Game) -> Decision:
+    """The quietest legal decision: pass, abstain or keep wherever allowed, else the first
+    legal choice. For a rehearsal, where nothing is decided."""
+    pending = game.pending
+    assert pending is not None, "the game waits for nothing"
+    step = pending.step
+    first = pending.targets[: pending.count]
+    if step == "thief":
+        return ThiefChoice(take=0 if pending.allow_none else 1)
+    if step == "cupid":
+        return CupidChoice(lovers=(first[0], first[1]))
+    if step == "piper":
+        return PiperChoice(charmed=tuple(first))
+    if step == "witch":
+        return WitchChoice()
+    if step == "sheriff_candidacy":
+        return SheriffCandidacy(candidates=())
+    if step == "scapegoat":
+        return ScapegoatChoice(voters=())
+    if step in ("sheriff_vote", "vote", "revote"):
+        kind = {"sheriff_vote": SheriffVote, "vote": DayVote, "revote": Revote}[step]
+        return kind(votes={})
+    single = {"guard": GuardChoice, "seer": SeerChoice, "hunter": HunterShot}
+    if step in single:
+        return single[step](target=0)
+    if step == "werewolves":
+        return WerewolvesChoice(victim=0)
+    if step == "badge":
+        return BadgeHandover(successor=0)
+    raise AssertionError(f"no quiet decision for step {step}")
