@@ -112,6 +112,6 @@ HELD_OUT_TALK = (
     "한 번 더 말해 줄래",
 )
 
-# What the judge says aloud; played while the judge is marked speaking it must not be heard.
-# It ends on a keyword, so a judge that heard itself would take it for one.
-JUDGE_LINE = "날이 밝았습니다. 모두 눈을 뜨세요. 네"
+# What the judge says aloud; the live test follows it with a keyword on its own, so a judge
+# that heard itself would take its own voice for a command.
+JUDGE_LINE = "날이 밝았습니다. 모두 눈을 뜨세요"
