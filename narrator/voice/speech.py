@@ -9,7 +9,11 @@ around its pitfalls (see shared VOICE-NOTES):
 3. Every save prints "Audio saved to …" on stdout: `print` is shadowed in the driver module.
 4. A bad voice id fails silently (the error goes to the 'error' callback and the previous voice
    stays): voices are checked against espeak-ng's list first, and errors raised afterwards.
-5. A render that never finishes (pyttsx3 #126) is given up after `RENDER_TIMEOUT` seconds.
+5. `runAndWait` first calls the driver's `stop`, which calls `espeak_Cancel` whenever
+   `espeak_IsPlaying` says so — and in retrieval mode it says so after every line. That cancel
+   races the next synthesis and about one line in ten comes out empty. Renders are never cut,
+   so the driver's `stop` is disabled; an empty render is tried again all the same.
+6. A render that never finishes (pyttsx3 #126) is given up after `RENDER_TIMEOUT` seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ from narrator.voice.mandarin import to_pinyin
 RENDER_TIMEOUT = 30.0
 # Hertz of what espeak-ng renders (pyttsx3 writes 16-bit mono WAV at this rate).
 ESPEAK_RATE = 22050
+# Bytes of a WAV header with no samples after it.
+_WAV_HEADER = 44
+# Tries for a line that comes out empty (see rule 5).
+RENDER_TRIES = 3
 # Text front ends: what espeak-ng is given for a line.
 FRONT_ENDS: dict[str, Callable[[str], str]] = {
     "plain": lambda text: text.strip(),
@@ -124,6 +132,9 @@ class SpeechEngine:
         espeak_driver.print = _quiet  # type: ignore[attr-defined]
         self._engine = pyttsx3.init("espeak")
         self._engine.connect("error", self._on_error)
+        driver = getattr(self._engine.proxy, "_driver", None)
+        if driver is not None:
+            driver.stop = _quiet
         for voice in self._engine.getProperty("voices"):
             self._voice_ids.append(voice.id)
         info = _espeak.Info()
@@ -134,13 +145,24 @@ class SpeechEngine:
 
     def _render(self, spoken: str, voice_id: str, rate: int, path: Path) -> Path:
         """In the engine's thread: one save, one run, then check that it went right."""
+        partial = path.with_name(f".part-{threading.get_ident()}-{path.name}")
+        for _ in range(RENDER_TRIES):
+            self._save(spoken, voice_id, rate, partial)
+            if self._errors or not partial.exists() or partial.stat().st_size > _WAV_HEADER:
+                break
+        return self._keep(spoken, voice_id, partial, path)
+
+    def _save(self, spoken: str, voice_id: str, rate: int, partial: Path) -> None:
         engine = self._engine
         self._errors.clear()
-        partial = path.with_name(f".part-{threading.get_ident()}-{path.name}")
         engine.setProperty("voice", voice_id)
         engine.setProperty("rate", rate)
         engine.save_to_file(spoken, str(partial))
         engine.runAndWait()
+
+    def _keep(self, spoken: str, voice_id: str, partial: Path, path: Path) -> Path:
+        """Check a finished render and move it to `path`."""
+        engine = self._engine
         if self._errors:
             partial.unlink(missing_ok=True)
             raise SpeechError(f"espeak-ng failed: {self._errors[0]}")
@@ -148,7 +170,8 @@ class SpeechEngine:
         if current != voice_id:
             partial.unlink(missing_ok=True)
             raise UnknownVoice(f"espeak-ng spoke with voice {current!r}, not {voice_id!r}")
-        if not partial.exists():
+        if not partial.exists() or partial.stat().st_size <= _WAV_HEADER:
+            partial.unlink(missing_ok=True)
             raise SpeechError(f"espeak-ng wrote no audio for {spoken!r}")
         partial.replace(path)
         return path

@@ -62,3 +62,14 @@ def test_one_render_per_file_in_order(tmp_path: Path) -> None:
     again = read_wav(tmp_path / "one.wav")
     assert np.array_equal(first.samples, again.samples)
     assert second.seconds > first.seconds
+
+
+def test_no_line_comes_out_empty_however_often_it_is_said(tmp_path: Path) -> None:
+    """pyttsx3 cancels before each run and espeak-ng sometimes drops the next line for it."""
+    engine = speech_engine()
+    voices = [load_catalogue(locale).voice for locale in ("en", "zh-CN")]
+    lengths = [
+        engine.render_clip("Seer, open your eyes.", voices[i % 2], tmp_path / "again.wav").seconds
+        for i in range(40)
+    ]
+    assert min(lengths) > 0.6
