@@ -1,0 +1,276 @@
+"""The judge's voice as the moderator uses it: say a line of the script, know when it is quiet.
+
+    with Speaker(SpeakerOptions(locale="zh-CN")) as judge:
+        judge.night(True)                       # ambience under the night steps
+        judge.say("night.falls")                # blocks until the line has been heard
+        judge.say("deaths.announce", seats=[3, 5], wait=False)
+        judge.wait_quiet()                      # the line ended, and the echo guard too
+
+A line comes from the voice pack if it has the clip, else from the cache, else espeak-ng
+renders it (and the cache keeps it). Lines play one after another on one output queue. With
+no output device the judge says so once (on stderr) and goes on: lines are printed with the
+time, and `out_dir` gets each line as a numbered WAV file either way.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from narrator.voice.ambience import night_ambience
+from narrator.voice.cache import LineCache, LineKey
+from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
+from narrator.voice.clips import Clip, silence
+from narrator.voice.offline import SilentPlayer
+from narrator.voice.pack import VoicePack
+from narrator.voice.player import NoOutputDevice, Playback, Player
+from narrator.voice.record import LineFolder, Transcript
+from narrator.voice.speech import ESPEAK_RATE, SpeechEngine, speech_engine
+
+# Seconds after a line has left the speaker during which the judge still counts as speaking,
+# so the listener does not hear the room's echo of the judge as a player.
+ECHO_GUARD = 0.4
+PAUSE_LABEL = "pause"
+
+_told_no_output = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpeakerOptions:
+    """How the judge speaks; built once from the game's settings.
+
+    `device`: a sounddevice output (index or name; None = the system default); `play`: False
+    never opens a device (files and printing only). `out_dir`: also write every line there as
+    a numbered WAV. `pack`: a voice pack folder. `cache_dir`: where rendered lines are kept
+    (None = the user's cache). `echo_guard`: seconds. `ambience`: night ambience available.
+    `pace`: with no device, each line still takes as long as it would to say. `printed`:
+    print each line with the time (None = only when nothing can be heard). `samplerate`:
+    Hertz of the output stream.
+    """
+
+    locale: str = DEFAULT_LOCALE
+    device: int | str | None = None
+    play: bool = True
+    out_dir: Path | None = None
+    pack: Path | None = None
+    cache_dir: Path | None = None
+    echo_guard: float = ECHO_GUARD
+    ambience: bool = True
+    pace: bool = True
+    printed: bool | None = None
+    samplerate: int = ESPEAK_RATE
+
+
+class Speaker:
+    """Says lines of the script, one after another, and tells who listens when it speaks."""
+
+    def __init__(
+        self,
+        options: SpeakerOptions | None = None,
+        *,
+        catalogue: Catalogue | None = None,
+        stream: TextIO | None = None,
+    ) -> None:
+        self.options = options = options or SpeakerOptions()
+        self.catalogue = catalogue or load_catalogue(options.locale)
+        self.pack = VoicePack.open(options.pack) if options.pack else None
+        if self.pack and self.pack.locale and self.pack.locale != self.catalogue.locale:
+            raise ValueError(
+                f"voice pack {self.pack.name!r} speaks {self.pack.locale}, not {self.catalogue.locale}"
+            )
+        self.cache = LineCache(options.cache_dir)
+        self.engine: SpeechEngine = speech_engine()
+        self.folder = LineFolder(options.out_dir) if options.out_dir else None
+        self.player: Player | SilentPlayer = self._open_output(stream)
+        printed = options.printed if options.printed is not None else not self.online
+        self.transcript = Transcript(stream) if printed else None
+        self._listeners: list[Callable[[bool], None]] = []
+        self._state = threading.Condition()
+        self._in_flight = 0
+        self._speaking = False
+        self._guard: threading.Timer | None = None
+        self._guard_token = 0
+        self._say_lock = threading.Lock()
+        self._last: Playback | None = None
+        self.player.on_start.append(self._line_started)
+        self.player.on_end.append(self._line_ended)
+
+    # -- saying lines -------------------------------------------------------------------
+
+    @property
+    def online(self) -> bool:
+        """Whether the lines are heard (an output device is open)."""
+        return isinstance(self.player, Player)
+
+    def text(self, key: str, /, **params: object) -> str:
+        """The words of line `key` with `params`, as they would be said."""
+        return self.catalogue.text(key, **params)
+
+    def say(self, key: str, /, *, wait: bool = True, **params: object) -> Playback:
+        """Say the catalogue line `key` with its placeholders `params`.
+
+        With `wait` (the default) returns once the line has been heard; else returns at once
+        with the `Playback` to wait on. Raises `UnknownLine` or `CatalogueError`.
+        """
+        text = self.catalogue.text(key, **params)
+        clip = self.clip(key, params, text)
+        return self._speak(clip, key, text, wait)
+
+    def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> Playback:
+        """Say any text in the locale's synthetic voice (not from the catalogue)."""
+        return self._speak(self.spoken(text), label, text, wait)
+
+    def pause(self, seconds: float, *, wait: bool = False) -> Playback:
+        """Queue `seconds` of silence (the judge is not speaking meanwhile)."""
+        with self._say_lock:
+            playback = self.player.enqueue(silence(seconds, self.player.samplerate), PAUSE_LABEL)
+            self._last = playback
+        if wait:
+            playback.wait()
+        return playback
+
+    def clip(self, key: str, params: Mapping[str, object], text: str | None = None) -> Clip:
+        """The audio of line `key` with `params`: the pack's clip, or the synthetic voice."""
+        if self.pack is not None:
+            recorded = self.pack.clip(key, params)
+            if recorded is not None:
+                return recorded
+        return self.spoken(text if text is not None else self.catalogue.text(key, **params))
+
+    def spoken(self, text: str) -> Clip:
+        """`text` in the locale's synthetic voice, from the cache or rendered into it."""
+        voice = self.catalogue.voice
+        key = LineKey(self.engine.identity, voice, self.catalogue.locale, text)
+        return self.cache.clip(key, lambda path: self.engine.render_clip(text, voice, path))
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until everything queued has been said; False on timeout."""
+        last = self._last
+        return last.wait(timeout) if last is not None else True
+
+    def stop(self) -> None:
+        """Cut the line being said and drop the queued ones."""
+        self.player.stop()
+
+    def night(self, on: bool) -> None:
+        """Fade the night ambience in or out (if there is a device and ambience is on)."""
+        self.player.set_night(on)
+
+    def close(self) -> None:
+        """Stop speaking and release the output device."""
+        self.player.close()
+        with self._state:
+            if self._guard is not None:
+                self._guard.cancel()
+
+    def __enter__(self) -> Speaker:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- speaking state, for the listener ------------------------------------------------
+
+    @property
+    def speaking(self) -> bool:
+        """True from a line's first sample until `echo_guard` seconds after the last ended."""
+        with self._state:
+            return self._speaking
+
+    def on_speaking(self, listener: Callable[[bool], None]) -> None:
+        """Call `listener(True)` when the judge starts speaking, `listener(False)` when the
+        echo guard after the last line is over. Runs in the player's thread: keep it short."""
+        self._listeners.append(listener)
+
+    def wait_quiet(self, timeout: float | None = None) -> bool:
+        """Block until every queued line was said and the echo guard is over."""
+        if not self.wait(timeout):
+            return False
+        with self._state:
+            return self._state.wait_for(lambda: not self._speaking, timeout)
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _open_output(self, stream: TextIO | None) -> Player | SilentPlayer:
+        options = self.options
+        if not options.play:
+            return SilentPlayer(pace=False, samplerate=options.samplerate)
+        ambience = None
+        if options.ambience:
+            ambience = (self.pack.ambience() if self.pack else None) or night_ambience(options.samplerate)
+        player = Player(options.device, options.samplerate, ambience)
+        try:
+            player.open()
+        except NoOutputDevice as error:
+            _tell_no_output(self.catalogue, error)
+            return SilentPlayer(pace=options.pace, samplerate=options.samplerate)
+        return player
+
+    def _speak(self, clip: Clip, label: str, text: str, wait: bool) -> Playback:
+        with self._say_lock:
+            if self.folder is not None:
+                self.folder.write(clip, label)
+            playback = self.player.enqueue(clip, label, text)
+            self._last = playback
+        if wait:
+            playback.wait()
+        return playback
+
+    def _line_started(self, playback: Playback) -> None:
+        if playback.label == PAUSE_LABEL:
+            return
+        if self.transcript is not None:
+            self.transcript.line(playback.text)
+        with self._state:
+            self._in_flight += 1
+            self._guard_token += 1
+            if self._guard is not None:
+                self._guard.cancel()
+                self._guard = None
+            began = not self._speaking
+            self._speaking = True
+        if began:
+            self._tell(True)
+
+    def _line_ended(self, playback: Playback) -> None:
+        if playback.label == PAUSE_LABEL or playback.started_at is None:
+            return
+        with self._state:
+            self._in_flight -= 1
+            if self._in_flight:
+                return
+            self._guard_token += 1
+            guard = threading.Timer(self.options.echo_guard, self._guard_over, args=(self._guard_token,))
+            guard.daemon = True
+            self._guard = guard
+        guard.start()
+
+    def _guard_over(self, token: int) -> None:
+        with self._state:
+            if self._in_flight or token != self._guard_token:
+                return
+            self._guard = None
+            self._speaking = False
+            self._state.notify_all()
+        self._tell(False)
+
+    def _tell(self, speaking: bool) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(speaking)
+            except Exception as error:  # the listener's trouble must not silence the judge
+                print(f"narrator: a speaking listener failed: {error!r}", file=sys.stderr)
+
+
+def _tell_no_output(catalogue: Catalogue, error: Exception) -> None:
+    """Say plainly, once per run, that nothing can be heard."""
+    global _told_no_output
+    if _told_no_output:
+        return
+    _told_no_output = True
+    notice = catalogue.notices.get("no_output", "No sound output device: lines are printed.")
+    print(f"narrator: {notice} ({error})", file=sys.stderr)

@@ -1,0 +1,86 @@
+"""Real playback through a private PulseAudio null sink, recorded from its monitor.
+
+What comes back must be what was sent: the lines, back to back, sample for sample (16 kHz
+stream into a 16 kHz sink, so PulseAudio does not resample), after the device's lag.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from narrator.voice.clips import Clip
+from narrator.voice.player import DUCK_LEVEL, Player
+from tests.support.pulse import VirtualSound, record_monitor
+from tests.voice.conftest import MakeSpeaker
+
+RATE = 16000
+
+
+def align(recorded: np.ndarray, sent: np.ndarray) -> int:
+    """Where `sent` starts in `recorded` (cross-correlation by FFT)."""
+    size = 1 << int(np.ceil(np.log2(len(recorded) + len(sent))))
+    spectrum = np.fft.rfft(recorded, size) * np.conj(np.fft.rfft(sent, size))
+    correlation = np.fft.irfft(spectrum, size)[: len(recorded) - len(sent) + 1]
+    return int(np.argmax(correlation))
+
+
+def envelope(samples: np.ndarray, block: int = 320) -> np.ndarray:
+    """Root-mean-square level in 20 ms blocks."""
+    usable = samples[: len(samples) // block * block].reshape(-1, block)
+    return np.sqrt(np.mean(usable.astype(np.float64) ** 2, axis=1))
+
+
+def test_what_is_played_comes_back_from_the_sink(pulse: VirtualSound, make_speaker: MakeSpeaker) -> None:
+    with record_monitor(pulse) as recording:
+        judge = make_speaker(samplerate=RATE, ambience=False)
+        assert judge.online
+        said = [
+            judge.say("night.falls", wait=False),
+            judge.say("seer.wake", wait=False),
+            judge.say("deaths.announce", seats=[3, 5], wait=False),
+        ]
+        assert judge.wait(timeout=30)
+        time.sleep(0.3)
+    sent = np.concatenate([p.clip.samples for p in said])
+    recorded = recording.samples()
+    start = align(recorded, sent)
+    back = recorded[start : start + len(sent)]
+    assert len(back) == len(sent)
+    # Back to back and never overlapping: the recording is the lines one after another.
+    assert np.max(np.abs(back - sent)) <= 1.0 / 32768
+    assert np.allclose(envelope(back), envelope(sent), atol=1e-3)
+    assert not np.any(np.abs(recorded[start + len(sent) :]) > 1.0 / 32768)
+    for before, after in zip(said, said[1:], strict=False):
+        assert after.started_at is not None and before.ended_at is not None
+        assert after.leaves_at == pytest.approx(before.leaves_at + before.clip.seconds, abs=0.02)  # type: ignore[operator]
+
+
+def test_the_night_ambience_is_lowered_while_the_judge_speaks(pulse: VirtualSound) -> None:
+    ambience = Clip((0.05 * np.sin(np.arange(RATE) * 2 * np.pi * 200 / RATE)).astype(np.float32), RATE)
+    line = Clip((0.3 * np.sin(np.arange(RATE) * 2 * np.pi * 1000 / RATE)).astype(np.float32), RATE)
+    player = Player(samplerate=RATE, ambience=ambience)
+    with record_monitor(pulse) as recording:
+        player.open()
+        try:
+            player.set_night(True)
+            time.sleep(2.0)
+            said = player.enqueue(line, "line")
+            assert said.wait(10)
+            time.sleep(1.0)
+            player.set_night(False)
+            time.sleep(2.0)
+        finally:
+            player.close()
+    recorded = recording.samples()
+    start = align(recorded, line.samples)
+    under = recorded[start : start + RATE] - line.samples
+    before = recorded[start - RATE // 2 : start]
+    after_fade = recorded[-RATE // 2 :]
+    level_before = float(np.sqrt(np.mean(before**2)))
+    level_under = float(np.sqrt(np.mean(under[RATE // 4 : -RATE // 4] ** 2)))
+    assert level_before == pytest.approx(0.05 / np.sqrt(2), rel=0.05)
+    assert level_under == pytest.approx(DUCK_LEVEL * level_before, rel=0.15)
+    assert float(np.sqrt(np.mean(after_fade**2))) < 1e-4
