@@ -153,7 +153,9 @@ def run_listen(args: argparse.Namespace) -> int:
     status = listener.start()
     if not status.on:
         return _fail(status.reason)
-    print("listening on the microphone; Ctrl-C to stop", file=sys.stderr)
+    if not listener.wait_for_audio(timeout=5):
+        print("warning: the microphone has sent no sound yet", file=sys.stderr)
+    print("listening on the microphone; Ctrl-C to stop", file=sys.stderr, flush=True)
     try:
         _wait(args.seconds)
     except KeyboardInterrupt:

@@ -33,7 +33,7 @@ class SegmenterSettings:
 
     start_db: float = 9.0
     stay_db: float = 5.0
-    hangover_s: float = 0.25
+    hangover_s: float = 0.20
     preroll_s: float = 0.25
     floor_window_s: float = 2.0
     quietest_db: float = 30.0

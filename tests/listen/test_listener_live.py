@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +21,7 @@ from narrator.listen.phrasebook import Command, phrasebook
 from narrator.listen.spotter import Decision, KeywordSpotter
 from tests.listen.conftest import Say
 from tests.listen.corpus import JUDGE_LINE
-from tests.support.pulse import VirtualSoundUnavailable, virtual_sound
+from tests.support.pulse import VirtualSound, VirtualSoundUnavailable, virtual_sound
 
 # Seconds to wait after the last sound for a decision: the echo guard (0.3 s), the end of an
 # utterance (0.25 s) and the device's lag, with room to spare on a busy machine.
@@ -25,13 +29,19 @@ SETTLE_S = 1.5
 
 
 @pytest.fixture
-def live(ko_model: Any, tmp_path: Path) -> Iterator[tuple[Listener, list[Decision]]]:
+def device(tmp_path: Path) -> Iterator[VirtualSound]:
+    """A private PulseAudio whose sink's monitor is the default microphone."""
+    with ExitStack() as stack:
+        try:
+            sound = stack.enter_context(virtual_sound(tmp_path))
+        except VirtualSoundUnavailable as error:
+            pytest.skip(f"no virtual sound device: {error}")
+        yield sound
+
+
+@pytest.fixture
+def live(ko_model: Any, device: VirtualSound) -> Iterator[tuple[Listener, list[Decision]]]:
     """A started Korean listener on the monitor of a private PulseAudio sink."""
-    try:
-        sound = virtual_sound(tmp_path)
-        sound.__enter__()
-    except VirtualSoundUnavailable as error:
-        pytest.skip(f"no virtual sound device: {error}")
     decisions: list[Decision] = []
     book = phrasebook("ko")
     listener = Listener(KeywordSpotter(ko_model, book), Microphone(), book,
@@ -42,7 +52,6 @@ def live(ko_model: Any, tmp_path: Path) -> Iterator[tuple[Listener, list[Decisio
         yield listener, decisions
     finally:
         listener.close()
-        sound.__exit__(None, None, None)
 
 
 def play(samples: np.ndarray) -> None:
@@ -112,3 +121,18 @@ def test_no_model_turns_listening_off_with_a_reason(
     listener.judge_speaking(True)
     listener.listen_for([Command.PASS])
     listener.close()
+
+
+def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound) -> None:
+    command = [sys.executable, "-m", "narrator", "listen", "--locale", "ko", "--json",
+               "--seconds", "4"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, env=device.env) as listening:
+        assert listening.stderr is not None
+        for line in listening.stderr:
+            if line.startswith("listening on the microphone"):
+                break
+        play(say("네"))
+        out, err = listening.communicate(timeout=60)
+    assert listening.returncode == 0, err
+    assert [json.loads(line)["heard"] for line in out.splitlines()] == ["네"]
