@@ -6,10 +6,10 @@ from __future__ import annotations
 KEYWORDS = ("시작", "패스", "투표", "다시", "정지", "계속", "네", "아니요")
 
 # Keywords that espeak-ng's robotic Korean voice ("ko", 175 words a minute) says well enough
-# for this model to hear them; in the other voices below they are heard 12 times in 16.
-# The others are not: 패스 is heard as 다시, 투표 as 아니요 (measured on this machine;
-# people are another matter).
-CLEAR_KEYWORDS = ("네", "정지", "계속", "아니요")
+# for this model to hear them; in the four voices below they are heard 11 times in 12.
+# The others are not: 패스 is heard as 다시, 투표 as 아니요, and 계속 mostly sounds more
+# like the filler words (measured on this machine; people are another matter).
+CLEAR_KEYWORDS = ("네", "정지", "아니요")
 
 # espeak-ng voice variants and speeds (words per minute) the keywords are rendered with.
 VOICES = (("ko", 175), ("ko+m3", 150), ("ko+f2", 160), ("ko+m7", 190))
