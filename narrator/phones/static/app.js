@@ -1,0 +1,398 @@
+// The phone page: joins a seat, keeps its token, shows the card while held, and answers steps.
+(function () {
+  "use strict";
+  var TOKEN_KEY = "werewolf.token";
+  var LOCALE_KEY = "werewolf.locale";
+  var $ = function (id) { return document.getElementById(id); };
+  var S = {
+    ws: null, attempt: 0, n: 0, strings: null, lobby: [], pickedSeat: 0,
+    seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
+    progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
+  };
+
+  function t(key, params) {
+    var parts = key.split("."), group = S.strings && S.strings[parts[0]];
+    var line = group && group[parts[1]];
+    if (line === undefined) { return key; }
+    return line.replace(/\{(\w+)\}/g, function (m, name) {
+      return params && params[name] !== undefined ? params[name] : m;
+    });
+  }
+  function seatName(s) { return t("ui.seat", { seat: s }); }
+  function seatList(list) {
+    return list.length ? list.map(seatName).join(sep()) : t("ui.nobody");
+  }
+  function sep() { return document.documentElement.lang === "en" ? ", " : "、"; }
+  function el(tag, text, cls) {
+    var node = document.createElement(tag);
+    if (text !== undefined) { node.textContent = text; }
+    if (cls) { node.className = cls; }
+    return node;
+  }
+  function toast(text, bad) {
+    var box = $("toast");
+    box.textContent = text; box.className = bad ? "bad" : ""; box.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(function () { box.hidden = true; }, bad ? 4000 : 1500);
+  }
+  function locale() {
+    var saved = localStorage.getItem(LOCALE_KEY);
+    if (saved) { return saved; }
+    var lang = (navigator.language || "zh-CN").toLowerCase();
+    if (lang.indexOf("zh") === 0) {
+      return /tw|hk|mo|hant/.test(lang) ? "zh-TW" : "zh-CN";
+    }
+    return lang.indexOf("en") === 0 ? "en" : "zh-CN";
+  }
+
+  // The link to the box
+
+  function connect() {
+    if (S.stopped) { return; }
+    var proto = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws = new WebSocket(proto + location.host + "/ws");
+    S.ws = ws;
+    ws.onopen = function () {
+      S.attempt = 0;
+      send({ type: "hello", locale: locale() });
+      var token = localStorage.getItem(TOKEN_KEY);
+      if (token) { send({ type: "rejoin", token: token, locale: locale() }); }
+    };
+    ws.onmessage = function (event) { receive(JSON.parse(event.data)); };
+    ws.onclose = function (event) {
+      if (S.ws !== ws) { return; }
+      S.ws = null;
+      if (event.code === 4001) { S.stopped = true; return; }
+      if (S.strings) { toast(t("ui.reconnecting"), true); }
+      S.attempt += 1;
+      var delay = Math.min(2000, 150 * S.attempt) + Math.random() * 150;
+      setTimeout(connect, delay);
+    };
+  }
+  function send(message) {
+    S.n += 1;
+    message.n = S.n;
+    if (S.ws && S.ws.readyState === 1) { S.ws.send(JSON.stringify(message)); }
+    return S.n;
+  }
+  document.addEventListener("visibilitychange", function () {
+    hideCard();
+    if (document.visibilityState === "visible" && !S.ws) { S.attempt = 0; connect(); }
+  });
+
+  function receive(m) {
+    if (m.type === "welcome") {
+      S.strings = m.strings; S.lobby = m.lobby;
+      document.documentElement.lang = m.locale;
+      translate();
+      if (!S.seat) { showLobby(); }
+    } else if (m.type === "lobby") {
+      S.lobby = m.lobby; if (!S.seat) { showLobby(); }
+    } else if (m.type === "joined") {
+      localStorage.setItem(TOKEN_KEY, m.token);
+      S.seat = m.seat; S.name = m.name;
+    } else if (m.type === "state") {
+      S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); showGame();
+    } else if (m.type === "screen") {
+      setScreen(m.screen); render();
+    } else if (m.type === "result") {
+      merge(m.feed); render();
+    } else if (m.type === "picks") {
+      S.picks = m.picks; render();
+    } else if (m.type === "progress") {
+      S.progress = m; render();
+    } else if (m.type === "ack") {
+      toast(t("ui.sent"));
+      if (S.screen && S.screen.step === m.step && m.step !== "werewolves") {
+        S.screen.answered = true; render();
+      }
+    } else if (m.type === "error") {
+      toast(m.message, true);
+      if (m.code === "bad_token") { forget(); }
+    } else if (m.type === "freed") {
+      toast(t("ui.freed"), true); forget();
+    }
+  }
+  function forget() {
+    localStorage.removeItem(TOKEN_KEY);
+    S.seat = 0; S.view = null; S.feed = {}; showLobby();
+  }
+  function merge(entries) {
+    (entries || []).forEach(function (entry) { S.feed[entry.i] = entry; });
+  }
+  function setScreen(screen) {
+    var same = S.screen && screen && S.screen.step === screen.step && S.screen.real === screen.real;
+    if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; }
+    S.screen = screen;
+  }
+
+  // The lobby
+
+  function translate() {
+    document.querySelectorAll("[data-t]").forEach(function (node) {
+      node.textContent = t(node.getAttribute("data-t"));
+    });
+    $("name").placeholder = t("ui.your_name");
+    $("lang").value = locale();
+    document.title = t("ui.title");
+  }
+  function showLobby() {
+    $("game").hidden = true; $("lobby").hidden = false;
+    var grid = $("lobby-seats");
+    grid.textContent = "";
+    S.lobby.forEach(function (entry) {
+      var button = el("button", String(entry.seat));
+      if (entry.name) {
+        button.appendChild(el("small", entry.name)); button.disabled = true;
+      }
+      if (entry.seat === S.pickedSeat && !entry.name) { button.className = "picked"; }
+      button.onclick = function () { S.pickedSeat = entry.seat; showLobby(); };
+      grid.appendChild(button);
+    });
+    var free = S.lobby.some(function (e) { return e.seat === S.pickedSeat && !e.name; });
+    $("join").disabled = !(free && $("name").value.trim());
+  }
+  $("name").addEventListener("input", showLobby);
+  $("join").onclick = function () {
+    send({ type: "join", seat: S.pickedSeat, name: $("name").value.trim(), locale: locale() });
+  };
+  $("lang").onchange = function () {
+    localStorage.setItem(LOCALE_KEY, $("lang").value);
+    send({ type: "hello", locale: $("lang").value });
+  };
+
+  // The card: shown only while a finger (or the mouse button) is down on it
+
+  var card = $("card");
+  function showCard(event) {
+    event.preventDefault();
+    if (!S.view) { return; }
+    drawCard(); card.classList.add("peeking");
+    $("card-cover").hidden = true; $("card-face").hidden = false;
+  }
+  function hideCard() {
+    card.classList.remove("peeking");
+    $("card-face").hidden = true; $("card-face").textContent = ""; $("card-cover").hidden = false;
+  }
+  card.addEventListener("pointerdown", showCard);
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
+    card.addEventListener(name, hideCard);
+  });
+  card.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+  window.addEventListener("blur", hideCard);
+
+  function drawCard() {
+    var v = S.view, face = $("card-face");
+    face.textContent = "";
+    face.appendChild(el("div", t("roles." + v.card), "role"));
+    var lines = [];
+    if (v.dealt_card !== v.card) { lines.push(t("ui.dealt_card", { role: t("roles." + v.dealt_card) })); }
+    if (v.fellow_werewolves.length) { lines.push(t("ui.fellow_werewolves", { seats: seatList(v.fellow_werewolves) })); }
+    if (v.lover) {
+      lines.push(t("ui.lover", { seat: v.lover.partner }));
+      if (v.lover.role) { lines.push(t("ui.lover_role", { role: t("roles." + v.lover.role) })); }
+      if (v.lover.faction) { lines.push(t("ui.lover_faction", { result: t("results." + v.lover.faction) })); }
+    }
+    if (v.lovers.length) { lines.push(t("ui.lovers", { seats: seatList(v.lovers) })); }
+    if (v.charmed.length) { lines.push(t("ui.charmed", { seats: seatList(v.charmed) })); }
+    v.seer_results.forEach(function (r) {
+      lines.push(t("ui.seer_result", { night: r.night, seat: r.target, result: resultName(r.result) }));
+    });
+    if (v.potions) {
+      lines.push(t("ui.potions", { heal: t(v.potions.heal ? "ui.left" : "ui.used"),
+                                   poison: t(v.potions.poison ? "ui.left" : "ui.used") }));
+    }
+    if (v.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(v.last_protected) })); }
+    lines.forEach(function (line) { face.appendChild(el("p", line)); });
+  }
+  function resultName(result) {
+    var known = S.strings.results[result];
+    return known !== undefined ? known : t("roles." + result);
+  }
+
+  // The game
+
+  function showGame() {
+    $("lobby").hidden = true; $("game").hidden = false; render();
+  }
+  function render() {
+    if (!S.view || !S.screen) { return; }
+    var v = S.view, p = v.public;
+    $("me").textContent = t("ui.you", { seat: v.seat, name: S.names[v.seat] || S.name });
+    var phase = p.phase.split(" ");
+    $("phase").textContent = phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
+      : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
+    renderStep();
+    renderPublic();
+    var destruct = $("self-destruct");
+    destruct.hidden = !S.screen.self_destruct;
+    destruct.textContent = t(S.confirmDestruct ? "ui.self_destruct_confirm" : "ui.self_destruct");
+  }
+
+  function renderStep() {
+    var sc = S.screen, title = $("step-title"), info = $("step-info");
+    var extra = $("step-extra"), grid = $("step-seats"), notes = $("step-notes");
+    var none = $("none"), confirm = $("confirm");
+    extra.textContent = ""; grid.textContent = ""; notes.textContent = "";
+    none.hidden = true; confirm.hidden = true; info.textContent = "";
+    title.textContent = sc.step ? t("steps." + sc.step) : "";
+    if (sc.kind === "over") {
+      title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
+      return;
+    }
+    if (sc.kind === "out" || sc.form === "sleep" || sc.form === "wait") {
+      info.textContent = sc.kind === "out" ? t("ui.out") : sc.form === "sleep" ? t("ui.sleeping")
+        : sc.step ? t("ui.someone_choosing") : t("ui.waiting");
+      if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
+      if (S.progress && S.progress.step === sc.step) {
+        notes.appendChild(el("li", t("ui.answered_count", S.progress)));
+      }
+      return;
+    }
+    info.textContent = stepInfo(sc);
+    if (sc.form === "notice") {
+      confirm.hidden = false; confirm.textContent = t("ui.ok");
+      confirm.disabled = sc.answered;
+      confirm.onclick = function () { act({}); };
+      return;
+    }
+    if (sc.form === "stand") {
+      [["ui.stand", true], ["ui.not_stand", false]].forEach(function (pair) {
+        var button = el("button", t(pair[0]));
+        button.disabled = sc.answered;
+        button.onclick = function () { act({ stand: pair[1] }); };
+        extra.appendChild(button);
+      });
+      progressNote(sc, notes);
+      return;
+    }
+    if (sc.form === "cards") {
+      var cards = sc.real ? sc.info.cards : ["?", "?"];
+      [1, 2].forEach(function (n) {
+        var role = cards[n - 1] === "?" ? "?" : t("roles." + cards[n - 1]);
+        var button = el("button", t("ui.take_card", { n: n, role: role }));
+        button.disabled = sc.answered;
+        button.onclick = function () { act({ take: n }); };
+        extra.appendChild(button);
+      });
+      if (sc.allow_none && !(sc.real && sc.info.must_take)) {
+        none.hidden = false; none.textContent = t("ui.keep_card"); none.disabled = sc.answered;
+        none.onclick = function () { act({ take: 0 }); };
+      }
+      return;
+    }
+    if (sc.form === "witch") {
+      var heal = el("button", t("ui.heal"), S.heal ? "picked" : "");
+      heal.disabled = sc.answered || (sc.real && !sc.info.can_heal);
+      heal.onclick = function () { S.heal = !S.heal; renderStep(); };
+      extra.appendChild(heal);
+    }
+    drawSeats(sc, grid);
+    if (sc.allow_none) {
+      none.hidden = false; none.disabled = sc.answered;
+      none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : "ui.pass");
+      none.onclick = function () { act({ targets: [], heal: S.heal }); };
+    }
+    confirm.hidden = false; confirm.textContent = t("ui.confirm");
+    var anyCount = sc.step === "scapegoat";
+    confirm.disabled = sc.answered || !(anyCount ? S.selection.length > 0
+      : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
+    confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
+    if (sc.step === "werewolves" && sc.real && S.picks) {
+      notes.appendChild(el("li", t("ui.wolves_picks")));
+      Object.keys(S.picks).forEach(function (wolf) {
+        var pick = S.picks[wolf];
+        notes.appendChild(el("li", pick === null ? t("ui.wolf_no_pick", { seat: wolf })
+          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") })));
+      });
+    }
+    progressNote(sc, notes);
+    resultNotes(sc, notes);
+  }
+  function progressNote(sc, notes) {
+    if (S.progress && S.progress.step === sc.step) {
+      notes.appendChild(el("li", t("ui.answered_count", S.progress)));
+    }
+    if (sc.answered) { notes.appendChild(el("li", t("ui.voted"))); }
+  }
+  function resultNotes(sc, notes) {
+    if (sc.step !== "seer" || !sc.real) { return; }
+    Object.keys(S.feed).forEach(function (i) {
+      var e = S.feed[i];
+      if (e.kind === "seer.result" && e.data.night === nightNumber()) {
+        notes.appendChild(el("li", t("ui.seer_result",
+          { night: e.data.night, seat: e.data.target, result: resultName(e.data.result) })));
+      }
+    });
+  }
+  function nightNumber() {
+    var phase = S.view.public.phase.split(" ");
+    return phase[0] === "night" ? Number(phase[1]) : -1;
+  }
+  function stepInfo(sc) {
+    if (!sc.real) { return sc.form === "notice" ? t("ui.waiting") : t("ui.decoy"); }
+    if (sc.form === "witch") {
+      return sc.info.victim ? t("ui.witch_victim", { seat: sc.info.victim }) : t("ui.witch_no_victim");
+    }
+    if (sc.form === "cards") { return sc.info.must_take ? t("ui.must_take") : t("ui.thief_cards"); }
+    if (sc.form === "stand") { return ""; }
+    return sc.count > 1 && sc.step !== "scapegoat" ? t("ui.choose_seats", { count: sc.count })
+      : t("ui.choose_seat");
+  }
+  function drawSeats(sc, grid) {
+    sc.choices.forEach(function (s) {
+      var picked = S.selection.indexOf(s) >= 0;
+      var button = el("button", String(s), picked ? "picked" : "");
+      if (S.names[s]) { button.appendChild(el("small", S.names[s])); }
+      button.disabled = sc.answered;
+      button.onclick = function () { pick(sc, s); };
+      grid.appendChild(button);
+    });
+  }
+  function pick(sc, s) {
+    var at = S.selection.indexOf(s);
+    if (at >= 0) { S.selection.splice(at, 1); }
+    else if (sc.count === 1) { S.selection = [s]; }
+    else if (S.selection.length < sc.count) { S.selection.push(s); }
+    renderStep();
+  }
+  function act(fields) {
+    var message = { type: "act", step: S.screen.step };
+    Object.keys(fields).forEach(function (k) { message[k] = fields[k]; });
+    send(message);
+  }
+
+  function renderPublic() {
+    var box = $("public"), p = S.view.public;
+    box.textContent = "";
+    if (p.sheriff) { box.appendChild(el("p", t("ui.sheriff", { seat: p.sheriff }))); }
+    if (p.deaths.length) {
+      box.appendChild(el("p", t("ui.deaths", { list: p.deaths.map(function (d) {
+        return d.card ? t("ui.death", { seat: d.seat, role: t("roles." + d.card) })
+          : t("ui.death_no_card", { seat: d.seat });
+      }).join(sep()) })));
+    }
+    if (p.votes.length) {
+      var last = p.votes[p.votes.length - 1].votes;
+      box.appendChild(el("p", t("ui.votes", { list: Object.keys(last).map(function (voter) {
+        return t("ui.vote", { voter: voter, target: last[voter] });
+      }).join("  ") })));
+    }
+    if (p.cards) {
+      box.appendChild(el("p", t("ui.cards", { list: Object.keys(p.cards).map(function (s) {
+        return s + " " + t("roles." + p.cards[s]);
+      }).join(sep()) })));
+    }
+  }
+
+  $("self-destruct").onclick = function () {
+    if (!S.confirmDestruct) {
+      S.confirmDestruct = setTimeout(function () { S.confirmDestruct = 0; render(); }, 3000);
+      render(); return;
+    }
+    clearTimeout(S.confirmDestruct); S.confirmDestruct = 0;
+    send({ type: "self_destruct" }); render();
+  };
+
+  connect();
+})();

@@ -1,0 +1,387 @@
+"""The phone table: seats and their links, the narrated step, and every decision phones make.
+
+Rule 1: a decision is taken only from the seat that owes it, at the step being narrated;
+        anything else is refused with an answer in the player's language and changes nothing.
+Rule 2: at a night step the seats that owe nothing touch a decoy: it is acknowledged exactly
+        like a real answer (and a second touch is refused alike), and ignored.
+Rule 3: phones are sent full views only when the narration and the engine agree (the
+        narrated step is the pending one), or the game is over, or the moderator publishes;
+        otherwise only the screen changes, built from what the phones were last shown.
+Rule 4: with `auto_narrate` (no moderator) the narrated step follows the engine's pending
+        step, and every applied decision publishes at once.
+Rule 5: the log holds public facts only: seats taken and freed, the steps narrated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.decisions import Decision
+from engine.events import Event
+from engine.game import Game
+from engine.state import IllegalDecision
+from engine.views import SeatView, seat_view
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, page_strings
+from narrator.phones.collector import COLLECTIVE_STEPS, Collector
+from narrator.phones.feed import RESULT_KINDS, Feeds
+from narrator.phones.messages import (
+    Act,
+    Hello,
+    Join,
+    Malformed,
+    Ping,
+    Refusal,
+    Rejoin,
+    SelfDestructNow,
+    parse,
+)
+from narrator.phones.screens import NIGHT_STEPS, screen, without_early_prompt
+from narrator.phones.seats import SeatRegistry
+from narrator.phones.turns import decision_of, self_destruct
+
+log = logging.getLogger("narrator.phones")
+
+CLOSE_REPLACED = 4001  # another phone came back with this seat's token
+CLOSE_FREED = 4002  # the host freed the seat
+
+
+class Link(Protocol):
+    """One phone's connection: `send` queues a message without waiting; `close` ends it."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A decision the table applied: `by` the seat that made it (None: the table together or
+    the moderator), `step` the step it answered, `events` what it caused (secrets included:
+    for the moderator only)."""
+
+    decision: Decision
+    by: int | None
+    step: str
+    events: tuple[Event, ...]
+
+
+class PhoneTable:
+    """One game table played from phones; every method runs on the server's event loop."""
+
+    def __init__(
+        self, game: Game, *, locale: Locale = DEFAULT_LOCALE, auto_narrate: bool = True,
+        host_token: str | None = None,
+    ) -> None:
+        self.game = game
+        self.locale = locale
+        self.auto_narrate = auto_narrate
+        self.registry = SeatRegistry(game.setup.seats, host_token)
+        self.narrating: str | None = None
+        self._links: dict[int, Link] = {}
+        self._link_seat: dict[Link, int] = {}
+        self._link_locale: dict[Link, Locale] = {}
+        self._feeds = Feeds(game.setup.seats)
+        self._collector: Collector | None = None
+        self._touched: set[int] = set()
+        self._last_deciders: tuple[str, frozenset[int]] = ("", frozenset())
+        self._subscribers: list[asyncio.Queue[Applied]] = []
+        self._applied: asyncio.Queue[Applied] = asyncio.Queue()
+        self._shown: dict[int, SeatView] = {}
+        self._shown_talk_time = False
+        if auto_narrate:
+            self.narrating = game.pending.step if game.pending else None
+        self._feeds.absorb(game.events)
+        self._snapshot()
+
+    # The moderator's side
+
+    def narrate(self, step: str | None) -> None:
+        """Tell every phone that `step` is being narrated now (None: between steps)."""
+        self.narrating = step
+        self._touched = set()
+        if step is not None:
+            log.info("narrating %s", step)
+        pending = self.game.pending
+        in_step = pending is not None and pending.step == step
+        if in_step or self.game.over:
+            self.publish()
+        else:
+            self._send_screens()
+
+    def publish(self) -> None:
+        """Send every phone its view as the game stands now, and its new feed entries."""
+        self._feeds.absorb(self.game.events)
+        self._snapshot()
+        for seat in list(self._links):
+            self._send_state(seat, feed=self._feeds.undelivered(seat))
+
+    def apply(self, decision: Decision, by: int | None = None) -> Applied:
+        """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
+        the engine raises it."""
+        pending = self.game.pending
+        events = self.game.apply(decision, by=by)
+        step = pending.step if pending is not None else decision.step
+        return self._after(decision, by, step, events)
+
+    def close_step(self) -> Applied | None:
+        """Apply what the phones gave for the pending collective decision (a deadline
+        passed); None when the pending decision is not a collective one."""
+        pending = self.game.pending
+        if pending is None or pending.step not in COLLECTIVE_STEPS:
+            return None
+        collector = self._collector_for_pending()
+        if pending.step != "werewolves":
+            log.info("%s closed: %d of %d answered", pending.step, collector.answered(),
+                     len(pending.seats))
+        return self._apply_collective(collector)
+
+    def subscribe(self) -> asyncio.Queue[Applied]:
+        """A queue that receives every decision applied from now on."""
+        queue: asyncio.Queue[Applied] = asyncio.Queue()
+        self._subscribers.append(queue)
+        return queue
+
+    async def next_applied(self, timeout: float | None = None) -> Applied:
+        """The next applied decision not yet taken by this method (TimeoutError after
+        `timeout` seconds)."""
+        return await asyncio.wait_for(self._applied.get(), timeout)
+
+    def free_seat(self, seat: int) -> bool:
+        """Free `seat` (the host's act): its phone is told and disconnected."""
+        holder = self.registry.free(seat)
+        link = self._links.pop(seat, None)
+        if link is not None:
+            self._link_seat.pop(link, None)
+            link.send({"type": "freed"})
+            link.close(CLOSE_FREED)
+        if holder is not None:
+            log.info("seat %d freed by the host", seat)
+            self._send_lobby()
+        return holder is not None
+
+    def connected(self) -> list[int]:
+        return sorted(self._links)
+
+    # The phones' side
+
+    def connect(self, link: Link) -> None:
+        self._link_locale[link] = self.locale
+        link.send(self._welcome(self.locale))
+
+    def disconnect(self, link: Link) -> None:
+        seat = self._link_seat.pop(link, None)
+        self._link_locale.pop(link, None)
+        if seat is not None and self._links.get(seat) is link:
+            del self._links[seat]
+
+    def receive(self, link: Link, raw: str | bytes) -> None:
+        """Handle one message from `link`: answer it, and act on it when it is sound."""
+        n = 0
+        try:
+            message = parse(raw)
+            n = message.n
+            if isinstance(message, Hello):
+                self._link_locale[link] = message.locale or self._locale(link)
+                link.send(self._welcome(self._locale(link)))
+            elif isinstance(message, Join | Rejoin):
+                self._sit(link, message)
+            elif isinstance(message, Ping):
+                link.send({"type": "pong", "n": n})
+            else:
+                seat = self._link_seat.get(link)
+                if seat is None:
+                    raise Refusal("not_joined")
+                if isinstance(message, Act):
+                    self._act(link, seat, message)
+                else:
+                    assert isinstance(message, SelfDestructNow)
+                    self._self_destruct(link, seat, n)
+        except Malformed as refusal:
+            link.send(self._error(link, refusal, refusal.n))
+        except Refusal as refusal:
+            link.send(self._error(link, refusal, n))
+
+    def _sit(self, link: Link, message: Join | Rejoin) -> None:
+        locale = message.locale or self._locale(link)
+        if isinstance(message, Join):
+            holder = self.registry.join(message.seat, message.name, locale)
+            log.info("seat %d taken by %s", holder.seat, holder.name)
+        else:
+            holder = self.registry.rejoin(message.token)
+            holder.locale = locale
+        old = self._links.get(holder.seat)
+        if old is not None and old is not link:
+            self._link_seat.pop(old, None)
+            old.close(CLOSE_REPLACED)
+        self._links[holder.seat] = link
+        self._link_seat[link] = holder.seat
+        self._link_locale[link] = locale
+        link.send({"type": "joined", "n": message.n, "seat": holder.seat, "name": holder.name,
+                   "token": holder.token, "locale": locale})
+        self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
+        if isinstance(message, Join):
+            self._send_lobby()
+
+    def _act(self, link: Link, seat: int, act: Act) -> None:
+        game = self.game
+        if game.over:
+            raise Refusal("game_over")
+        if act.step != self.narrating:
+            step, seats = self._last_deciders
+            raise Refusal("already" if act.step == step and seat in seats else "not_now")
+        pending = game.pending
+        owes = pending is not None and pending.step == act.step and seat in pending.seats
+        if not owes:
+            shown = self._shown.get(seat)
+            if shown is None or not shown.alive:
+                raise Refusal("dead")
+            if act.step not in NIGHT_STEPS:
+                raise Refusal("not_yours")
+            if seat in self._touched:
+                raise Refusal("already")
+            self._touched.add(seat)
+            link.send({"type": "ack", "n": act.n, "step": act.step})
+            return
+        assert pending is not None
+        if pending.step in COLLECTIVE_STEPS:
+            collector = self._collector_for_pending()
+            collector.offer(seat, act)
+            if collector.step != "werewolves":
+                self._touched.add(seat)
+            link.send({"type": "ack", "n": act.n, "step": act.step})
+            self._send_progress(collector)
+            if collector.complete():
+                self._apply_collective(collector)
+            return
+        if seat in self._touched:
+            raise Refusal("already")
+        decision = decision_of(pending, act)
+        try:
+            events = game.apply(decision, by=seat)
+        except IllegalDecision as error:
+            raise Refusal(f"rule.{error.rule}") from None
+        self._touched.add(seat)
+        link.send({"type": "ack", "n": act.n, "step": act.step})
+        self._after(decision, seat, pending.step, events)
+
+    def _self_destruct(self, link: Link, seat: int, n: int) -> None:
+        if self.game.over:
+            raise Refusal("game_over")
+        if not self._shown_talk_time:
+            raise Refusal("rule.self_destruct_when")
+        decision, events = self_destruct(self.game, seat)
+        link.send({"type": "ack", "n": n, "step": "self_destruct"})
+        self._after(decision, seat, "self_destruct", events)
+
+    # Collective decisions
+
+    def _collector_for_pending(self) -> Collector:
+        pending = self.game.pending
+        assert pending is not None
+        if self._collector is None or self._collector.pending is not pending:
+            self._collector = Collector(self.game, pending)
+        return self._collector
+
+    def _apply_collective(self, collector: Collector) -> Applied:
+        decision = collector.combined()
+        events = self.game.apply(decision)
+        return self._after(decision, None, collector.step, events)
+
+    def _send_progress(self, collector: Collector) -> None:
+        if collector.step == "werewolves":
+            picks = {"type": "picks", "picks": collector.picks()}
+            for wolf in collector.pending.seats:
+                self._send(wolf, picks)
+            return
+        message: dict[str, Any] = {"type": "progress", "step": collector.step,
+                   "answered": collector.answered(), "owed": len(collector.pending.seats)}
+        for seat in list(self._links):
+            self._send(seat, message)
+
+    # After a decision
+
+    def _after(self, decision: Decision, by: int | None, step: str,
+               events: list[Event]) -> Applied:
+        deciders = frozenset({by} if by is not None else ())
+        collector = self._collector
+        if by is None and collector is not None and collector.step == step:
+            pack = step == "werewolves"
+            deciders = frozenset(collector.pending.seats if pack else collector.parts)
+        self._collector = None
+        self._last_deciders = (step, deciders)
+        applied = Applied(decision, by, step, tuple(events))
+        self._applied.put_nowait(applied)
+        for queue in self._subscribers:
+            queue.put_nowait(applied)
+        added = self._feeds.absorb(self.game.events)
+        kinds = RESULT_KINDS.get(step, frozenset())
+        for seat in sorted(deciders):
+            results = [entry for s, entry in added if s == seat and entry["kind"] in kinds]
+            if results:
+                self._send(seat, {"type": "result", "step": step, "feed": results})
+        if self.auto_narrate or self.game.over:
+            pending = self.game.pending
+            self.narrate(pending.step if pending is not None else None)
+        return applied
+
+    # What is sent
+
+    def _snapshot(self) -> None:
+        """Take the views to show now (Rule 3: only when narration and engine agree)."""
+        game = self.game
+        self._shown = {
+            seat: without_early_prompt(seat_view(game, seat), self.narrating)
+            for seat in range(1, game.setup.seats + 1)
+        }
+        self._shown_talk_time = not game.over and any(
+            game.can_self_destruct(s) for s in game.state.alive()
+        )
+
+    def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
+        view = self._shown[seat]
+        if not fresh:
+            view = view.model_copy(update={"prompt": None})
+        alive = self._shown[seat].public.alive
+        return screen(view, self.narrating, shown_alive=alive, answered=seat in self._touched,
+                      talk_time=self._shown_talk_time)
+
+    def _send_state(self, seat: int, feed: list[dict[str, Any]]) -> None:
+        self._send(seat, {
+            "type": "state", "view": self._shown[seat].model_dump(mode="json"),
+            "screen": self._screen(seat, fresh=True), "names": self.registry.names(),
+            "feed": feed,
+        })
+
+    def _send_screens(self) -> None:
+        for seat in list(self._links):
+            self._send(seat, {"type": "screen", "screen": self._screen(seat, fresh=False)})
+
+    def _send_lobby(self) -> None:
+        message = {"type": "lobby", "lobby": self.registry.lobby()}
+        for link in list(self._link_locale):
+            link.send(message)
+
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        link = self._links.get(seat)
+        if link is not None:
+            link.send(message)
+
+    def _welcome(self, locale: Locale) -> dict[str, Any]:
+        return {"type": "welcome", "locale": locale, "strings": page_strings(locale),
+                "seats": self.game.setup.seats, "lobby": self.registry.lobby()}
+
+    def _locale(self, link: Link) -> Locale:
+        return self._link_locale.get(link, self.locale)
+
+    def _error(self, link: Link, refusal: Refusal, n: int) -> dict[str, Any]:
+        return {"type": "error", "n": n, "code": refusal.code,
+                "message": refusal.message(self._locale(link))}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text sent on the wire."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

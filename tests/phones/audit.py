@@ -1,0 +1,138 @@
+"""The secrecy audit: what each seat received, checked against what the rules let it know.
+
+Rule 1: a seat may be told another seat's card only once the table saw it (a card shown on
+        death, a self-destruct, a revealed idiot, the scapegoat, a hunter's shot, the end of
+        the game) or when the engine told that seat itself (fellow werewolves, a lover's
+        card, the seer's answer).
+Rule 2: the keys that carry a role's secrets (the pack's picks, tonight's victim, the
+        potions, the seer's results, the lovers, the guard's last choice, the thief's cards)
+        are non-empty only on the phones of the seats the engine addressed them to.
+Rule 3: every event a phone got is one the engine made visible to that seat, with the same
+        data; every view a phone got is its own; no phone ever got another seat's token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.events import Event
+from engine.game import Game
+from engine.roles import ROLE_NAMES
+
+NOT_SEATS = frozenset({"n", "i", "count", "night", "day", "answered", "owed", "take", "seats"})
+NOT_ROLES = frozenset({"step", "kind", "type", "code", "form"})
+# A table's reveals: the cue that shows a seat's card, and the card it shows (None: its own).
+REVEALING_CUES: dict[str, str | None] = {
+    "death.card": None, "self_destruct": "werewolf", "idiot.revealed": "idiot",
+    "scapegoat.out": "scapegoat", "hunter.shoot": "hunter",
+}
+# Secret keys and the engine events whose audience may see them.
+SECRET_KEYS: dict[str, tuple[str, ...]] = {
+    "fellow_werewolves": ("werewolves.pack",),
+    "picks": ("werewolves.pack",),
+    "lover": ("lover",),
+    "lovers": ("cupid.lovers",),
+    "seer_results": ("seer.result",),
+    "result": ("seer.result",),
+    "victim": ("witch.told", "werewolves.pack"),
+    "potions": ("witch.told",),
+    "last_protected": ("guard.protects",),
+    "cards": ("thief.cards",),
+}
+PIPER_AND_WITCH_KEYS = {"charmed": "piper", "potions": "witch", "last_protected": "guard"}
+
+
+def _dicts(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        yield value
+        for key, inner in value.items():
+            if key != "strings":
+                yield from _dicts(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _dicts(inner)
+
+
+def _ties(d: dict[str, Any]) -> Iterator[tuple[int, str]]:
+    """The (seat, role name) pairs one JSON object puts side by side."""
+    seats: set[int] = set()
+    roles: set[str] = set()
+    for key, value in d.items():
+        if key.isdigit() and isinstance(value, str) and value in ROLE_NAMES:
+            yield int(key), value
+        values = value if isinstance(value, list) else [value]
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool) and key not in NOT_SEATS:
+                seats.add(v)
+            elif isinstance(v, str) and v in ROLE_NAMES and key not in NOT_ROLES:
+                roles.add(v)
+    for seat in seats:
+        for role in roles:
+            yield seat, role
+
+
+def _seen_by(events: Sequence[Event], seat: int) -> list[Event]:
+    return [e for e in events if e.visible_to(seat)]
+
+
+def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]) -> bool:
+    """Whether at the moment `events` were made `seat` may know that `other` holds `role`."""
+    for event in events:
+        data = event.data
+        if event.kind == "cue":
+            key = data.get("key")
+            if key == "game.over":
+                return True
+            if key in REVEALING_CUES and data.get("seat") == other:
+                shown = REVEALING_CUES[key] or data.get("role")
+                if shown == role:
+                    return True
+        elif event.visible_to(seat) and event.audience:
+            if event.kind == "werewolves.pack" and role == "werewolf" and other in data["seats"]:
+                return True
+            values = list(data.values())
+            if other in values and role in values:
+                return True
+    return False
+
+
+def _is_true(game: Game, seat: int, role: str) -> bool:
+    return role in (game.setup.roles[seat - 1].value, game.state.player(seat).card.value)
+
+
+def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: Sequence[int],
+               raw: Sequence[str], tokens: dict[int, str]) -> list[str]:
+    """Every breach of the rules above in what `seat` received (empty: none)."""
+    problems = []
+    everything = "".join(raw)
+    for other, token in tokens.items():
+        if other != seat and token and token in everything:
+            problems.append(f"seat {seat} received the token of seat {other}")
+    for message, stamp in zip(inbox, stamps, strict=True):
+        events = game.events[:stamp]
+        seen = _seen_by(events, seat)
+        if "view" in message and message["view"]["seat"] != seat:
+            problems.append(f"seat {seat} got the view of seat {message['view']['seat']}")
+        for entry in message.get("feed", []):
+            if not any(e.kind == entry["kind"] and dict(e.data) == entry["data"] for e in seen):
+                problems.append(f"seat {seat} got an event not visible to it: {entry}")
+        for d in _dicts(message):
+            for other, role in _ties(d):
+                if other != seat and 1 <= other <= game.setup.seats and _is_true(game, other, role) \
+                        and not _known(game, seat, other, role, events):
+                    problems.append(f"seat {seat} learnt seat {other} is {role}: {d}")
+            for key, kinds in SECRET_KEYS.items():
+                value = d.get(key)
+                if not value or (key == "cards" and isinstance(value, dict)):
+                    continue
+                owner = PIPER_AND_WITCH_KEYS.get(key)
+                if owner and _is_true(game, seat, owner):
+                    continue
+                if not any(e.kind in kinds and e.audience and seat in e.audience for e in seen):
+                    problems.append(f"seat {seat} got the secret {key!r}: {d}")
+            charmed = d.get("charmed")
+            if charmed and isinstance(charmed, list) and not _is_true(game, seat, "piper") \
+                    and not any(e.kind == "charmed" and e.visible_to(seat) for e in seen):
+                problems.append(f"seat {seat} got the charmed seats: {d}")
+    return problems

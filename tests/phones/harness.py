@@ -1,0 +1,233 @@
+"""A real phone server on 127.0.0.1 with a WebSocket client per seat, for the phone tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from engine.decisions import (
+    BadgeHandover,
+    CupidChoice,
+    Decision,
+    GuardChoice,
+    HunterShot,
+    PiperChoice,
+    ScapegoatChoice,
+    SeerChoice,
+    SelfDestruct,
+    SheriffCandidacy,
+    ThiefChoice,
+    Votes,
+    WerewolvesChoice,
+    WitchChoice,
+)
+from engine.game import Game
+from engine.rules import make_rules
+from engine.setup import Setup
+from narrator.phones import PhoneServer, PhoneTable
+
+CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager",
+             "villager")
+
+
+def classic_game(roles: tuple[str, ...] = CLASSIC_9, **rules: Any) -> Game:
+    return Game(Setup(seats=len(roles), roles=roles), make_rules(rules))
+
+
+class Phone:
+    """One phone: a WebSocket client that keeps every message (and its raw text) it got."""
+
+    def __init__(self, url: str, game: Game | None = None) -> None:
+        self.url = url
+        self.game = game
+        self.raw: list[str] = []
+        self.inbox: list[dict[str, Any]] = []
+        self.stamps: list[int] = []  # how many engine events existed when each message came
+        self.cursor = 0
+        self.n = 0
+        self.seat = 0
+        self.token = ""
+        self.ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self) -> Phone:
+        self.ws = await connect(self.url, max_size=2**22)
+        self._reader = asyncio.create_task(self._read())
+        await self.expect("welcome")
+        return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self.ws:
+                text = raw if isinstance(raw, str) else raw.decode()
+                self.raw.append(text)
+                self.inbox.append(json.loads(text))
+                self.stamps.append(len(self.game.events) if self.game else 0)
+
+    async def send(self, message: dict[str, Any] | str) -> int:
+        assert self.ws is not None
+        if isinstance(message, str):
+            await self.ws.send(message)
+            return 0
+        self.n += 1
+        await self.ws.send(json.dumps({**message, "n": self.n}))
+        return self.n
+
+    async def expect(self, kind: str, timeout: float = 5.0,
+                     where: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+        """The next message of type `kind` (matching `where`) after the last one expected."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for at in range(self.cursor, len(self.inbox)):
+                message = self.inbox[at]
+                if message["type"] == kind and (where is None or where(message)):
+                    self.cursor = at + 1
+                    return message
+            if time.monotonic() > deadline:
+                seen = [m["type"] for m in self.inbox[self.cursor:]]
+                raise AssertionError(f"seat {self.seat}: no {kind!r} message; got {seen}")
+            await asyncio.sleep(0.003)
+
+    async def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send `message` and return its answer (the ack or error with the same number)."""
+        n = await self.send(message)
+        return await self.expect_answer(n)
+
+    async def expect_answer(self, n: int) -> dict[str, Any]:
+        for kind in ("ack", "error"):
+            for message in self.inbox:
+                if message["type"] == kind and message.get("n") == n:
+                    return message
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            for message in self.inbox:
+                if message["type"] in ("ack", "error", "joined") and message.get("n") == n:
+                    return message
+            await asyncio.sleep(0.003)
+        raise AssertionError(f"seat {self.seat}: no answer to message {n}")
+
+    async def join(self, seat: int, name: str | None = None, locale: str = "zh-CN") -> Phone:
+        answer = await self.answer({"type": "join", "seat": seat, "name": name or f"P{seat}",
+                                    "locale": locale})
+        assert answer["type"] == "joined", answer
+        self.seat, self.token = seat, answer["token"]
+        await self.expect("state")
+        return self
+
+    def count(self, kind: str) -> int:
+        return sum(1 for m in self.inbox if m["type"] == kind)
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return next(m for m in reversed(self.inbox) if m["type"] == kind)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await self._reader
+        self.ws = None
+
+
+@asynccontextmanager
+async def served(game: Game, **table: Any) -> AsyncIterator[tuple[PhoneServer, PhoneTable]]:
+    """A phone server for `game` on 127.0.0.1 at a free port."""
+    phones_table = PhoneTable(game, **table)
+    server = PhoneServer(phones_table, host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        yield server, phones_table
+    finally:
+        await server.stop()
+
+
+def ws_url(server: PhoneServer) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws"
+
+
+async def seat_everyone(server: PhoneServer, game: Game) -> list[Phone]:
+    """A joined phone for every seat, in seat order."""
+    phones = []
+    for seat in range(1, game.setup.seats + 1):
+        phone = await Phone(ws_url(server), game).open()
+        phones.append(await phone.join(seat))
+    return phones
+
+
+async def close_all(phones: list[Phone]) -> None:
+    for phone in phones:
+        await phone.close()
+
+
+async def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the table")
+        await asyncio.sleep(0.003)
+
+
+async def until_applied_and_shown(game: Game, log_length: int, phones: dict[int, Phone],
+                                  states: dict[int, int]) -> None:
+    """Wait for the decision after `log_length` and for every phone's next state message."""
+    await wait_until(lambda: len(game.log) > log_length)
+    await wait_until(lambda: all(p.count("state") > states[s] for s, p in phones.items()))
+
+
+def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]:
+    """Each seat's message for `decision`, the decision `game.pending` waits for."""
+    pending = game.pending
+    assert pending is not None
+    step = pending.step
+
+    def act(**fields: Any) -> dict[str, Any]:
+        return {"type": "act", "step": step, **fields}
+
+    def seats(*values: int) -> list[int]:
+        return [v for v in values if v]
+
+    if isinstance(decision, SelfDestruct):
+        return [(decision.seat, {"type": "self_destruct"})]
+    if isinstance(decision, WerewolvesChoice):
+        return [(w, act(targets=seats(decision.victim))) for w in pending.seats]
+    if isinstance(decision, SheriffCandidacy):
+        return [(s, act(stand=s in decision.candidates)) for s in pending.seats]
+    if isinstance(decision, Votes):
+        return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
+    seat = pending.seats[0]
+    if isinstance(decision, ThiefChoice):
+        return [(seat, act(take=decision.take))]
+    if isinstance(decision, WitchChoice):
+        return [(seat, act(heal=decision.heal, targets=seats(decision.poison)))]
+    if isinstance(decision, GuardChoice | SeerChoice | HunterShot):
+        return [(seat, act(targets=seats(decision.target)))]
+    if isinstance(decision, BadgeHandover):
+        return [(seat, act(targets=seats(decision.successor)))]
+    if isinstance(decision, CupidChoice):
+        return [(seat, act(targets=list(decision.lovers)))]
+    if isinstance(decision, PiperChoice):
+        return [(seat, act(targets=list(decision.charmed)))]
+    assert isinstance(decision, ScapegoatChoice)
+    return [(seat, act(targets=list(decision.voters)))]
+
+
+def same_decision(applied: Decision, intended: Decision) -> bool:
+    """Whether the table applied what the bot intended (a candidacy's order aside)."""
+    if isinstance(applied, SheriffCandidacy) and isinstance(intended, SheriffCandidacy):
+        return sorted(applied.candidates) == sorted(intended.candidates)
+    return applied == intended
+
+
+def state_copy(game: Game) -> Any:
+    """A deep copy of the whole engine state, to compare before and after a refused message."""
+    import copy
+
+    return copy.deepcopy((game.state, list(game.log)))
