@@ -135,7 +135,10 @@ class Listener:
             _drain(self._commands)
 
     def judge_speaking(self, speaking: bool) -> None:
-        """Mark the judge speaking (True) or done (False: the echo guard starts now)."""
+        """Mark the judge speaking (True) or done (False: the echo guard starts now).
+
+        Call False once the line has finished playing, not when it was queued.
+        """
         with self._lock:
             self._speaking = speaking
             if not speaking:

@@ -61,7 +61,7 @@ class Microphone:
             )
             stream.start()
         except (sd.PortAudioError, ValueError) as error:
-            raise MicrophoneUnavailable(f"no microphone: {error}") from error
+            raise MicrophoneUnavailable(f"no microphone found ({error})") from error
         self._stream = stream
 
     def stop(self) -> None:
