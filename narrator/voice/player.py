@@ -45,6 +45,7 @@ class NoOutputDevice(RuntimeError):
 class Playback:
     """One clip in the output queue, and when it played (`time.perf_counter()` seconds).
 
+    `asked_at`: the line was asked for (before it was found or rendered; set by the speaker);
     `started_at`: its first sample was handed to the device (None if it never played);
     `leaves_at`: that sample's estimated time leaving the device; `ended_at`: its last sample
     left the device, or it was cut or dropped (`cancelled`).
@@ -54,6 +55,7 @@ class Playback:
     label: str = ""
     text: str = ""
     queued_at: float = field(default_factory=time.perf_counter)
+    asked_at: float | None = None
     started_at: float | None = None
     leaves_at: float | None = None
     ended_at: float | None = None

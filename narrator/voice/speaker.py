@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,13 +117,15 @@ class Speaker:
         With `wait` (the default) returns once the line has been heard; else returns at once
         with the `Playback` to wait on. Raises `UnknownLine` or `CatalogueError`.
         """
+        asked = time.perf_counter()
         text = self.catalogue.text(key, **params)
         clip = self.clip(key, params, text)
-        return self._speak(clip, key, text, wait)
+        return self._speak(clip, key, text, wait, asked)
 
     def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> Playback:
         """Say any text in the locale's synthetic voice (not from the catalogue)."""
-        return self._speak(self.spoken(text), label, text, wait)
+        asked = time.perf_counter()
+        return self._speak(self.spoken(text), label, text, wait, asked)
 
     def pause(self, seconds: float, *, wait: bool = False) -> Playback:
         """Queue `seconds` of silence (the judge is not speaking meanwhile)."""
@@ -210,11 +213,12 @@ class Speaker:
             return SilentPlayer(pace=options.pace, samplerate=options.samplerate)
         return player
 
-    def _speak(self, clip: Clip, label: str, text: str, wait: bool) -> Playback:
+    def _speak(self, clip: Clip, label: str, text: str, wait: bool, asked: float) -> Playback:
         with self._say_lock:
             if self.folder is not None:
                 self.folder.write(clip, label)
             playback = self.player.enqueue(clip, label, text)
+            playback.asked_at = asked
             self._last = playback
         if wait:
             playback.wait()
