@@ -14,6 +14,7 @@ from collections.abc import Sequence
 COMMAND_MODULES = (
     "narrator.replay",
     "narrator.games",
+    "narrator.rehearse",
     "narrator.listen.commands",
     "narrator.voice.commands",
 )

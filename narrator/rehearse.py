@@ -1,0 +1,100 @@
+"""`narrator rehearse`: read the script of a game aloud with no input at all.
+
+For a table that keeps a human judge and wants the box as a prompter, or for learning the
+flow: night 1 with its first-night steps, a day, night 2 (`--nights`), with a pause wherever
+a role acts. Nothing is decided: every step, real or not, reads and pauses the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.bots import quiet_decision
+from engine.game import Game
+from engine.record import RecordError, parse_record
+from engine.rules import RuleError, Rules, make_rules
+from engine.setup import Setup, SetupError, deal, suggested_roles
+
+MEETINGS = frozenset({"meeting"})
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "rehearse", help="read the script of a game aloud, with no input",
+        description=__doc__.splitlines()[0] if __doc__ else None,
+    )
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--seats", type=int, default=9, help="the seeds' suggested setup for N seats")
+    which.add_argument("--setup", type=Path, help="a game record or setup file ([setup], [rules])")
+    parser.add_argument("--preset", default="seeds", help="rule preset (seeds, chinese-club)")
+    parser.add_argument("--nights", type=int, default=2, help="how many nights to read (default 2)")
+    parser.add_argument("--pause", type=float, default=5.0, help="seconds a role has to act")
+    parser.add_argument("--locale", default="zh-CN", help="zh-CN (default), zh-TW or en")
+    parser.add_argument("--out", type=Path, help="also write each line as a numbered WAV here")
+    parser.add_argument("--device", help="output device (see `narrator devices`)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for dealing the cards")
+    parser.add_argument("--silent", action="store_true", help="do not play; print (and --out)")
+    parser.set_defaults(run=run)
+
+
+def table_for(args: argparse.Namespace) -> tuple[Setup, Rules]:
+    """The setup and rules named on the command line."""
+    if args.setup:
+        record = parse_record(args.setup.read_text(encoding="utf-8"))
+        return record.setup, record.rules
+    return deal(suggested_roles(args.seats), args.seats, seed=args.seed), make_rules(
+        preset=args.preset
+    )
+
+
+def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str, Any]]]:
+    """The lines to read, in order: (key, params), with ("pause", {}) where a role acts."""
+    game = Game(setup, rules)
+    lines: list[tuple[str, dict[str, Any]]] = []
+    seen = 0
+    while True:
+        for event in game.events[seen:]:
+            if event.kind == "cue":
+                key = event.data["key"]
+                params = {k: v for k, v in event.data.items() if k != "key"}
+                lines.append((key, params))
+                if key.endswith(".act"):
+                    lines.append(("pause", {}))
+                if key == "day.breaks" and params["day"] >= nights:
+                    return lines
+            elif event.kind in MEETINGS:
+                lines.append(("pause", {}))
+        seen = len(game.events)
+        if game.over or game.pending is None:
+            return lines
+        game.apply(quiet_decision(game))
+
+
+def run(args: argparse.Namespace) -> int:
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    try:
+        setup, rules = table_for(args)
+    except (OSError, RecordError, SetupError, RuleError, ValueError) as error:
+        print(f"narrator rehearse: {error}", file=sys.stderr)
+        return 2
+    device: int | str | None = int(args.device) if args.device and args.device.isdigit() else args.device
+    options = SpeakerOptions(
+        locale=args.locale, device=device, play=not args.silent, out_dir=args.out,
+        printed=True if args.silent else None, pace=not args.silent,
+    )
+    with Speaker(options) as judge:
+        night = False
+        for key, params in script(setup, rules, args.nights):
+            if key == "pause":
+                judge.pause(args.pause, wait=True)
+                continue
+            if key in ("night.falls", "day.breaks"):
+                night = key == "night.falls"
+                judge.night(night)
+            judge.say(key, **params)
+        judge.wait()
+    return 0
