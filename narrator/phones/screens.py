@@ -59,10 +59,10 @@ def screen(
     seat = view.seat
     base: dict[str, Any] = {
         "step": narrating, "real": False, "choices": [], "count": 0, "allow_none": False,
-        "info": {}, "answered": answered, "self_destruct": False,
+        "info": {}, "answered": answered, "self_destruct": talk_time and view.alive,
     }
     if view.public.winner is not None:
-        return {**base, "kind": "over", "form": "wait", "step": None}
+        return {**base, "kind": "over", "form": "wait", "step": None, "self_destruct": False}
     night = narrating in NIGHT_STEPS
     kind = "night" if night else "day"
     if real_prompt(view, narrating):
@@ -76,8 +76,7 @@ def screen(
     if not view.alive:
         return {**base, "kind": "out", "form": "wait"}
     if narrating is None:
-        return {**base, "kind": kind, "form": "sleep" if _is_night(view) else "wait",
-                "self_destruct": talk_time}
+        return {**base, "kind": kind, "form": "sleep" if _is_night(view) else "wait"}
     if night:
         if narrating in MEETINGS:
             return {**base, "kind": kind, "form": "notice"}
@@ -86,7 +85,7 @@ def screen(
             **base, "kind": kind, "form": form_of(narrating), "choices": choices,
             "count": DECOY_COUNT.get(narrating, 1), "allow_none": True,
         }
-    return {**base, "kind": kind, "form": "wait", "self_destruct": talk_time}
+    return {**base, "kind": kind, "form": "wait"}
 
 
 def _is_night(view: SeatView) -> bool:
