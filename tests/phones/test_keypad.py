@@ -1,0 +1,146 @@
+"""The keypad: key events and terminal lines through the same parser, playing real steps."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from engine.decisions import (
+    DayVote,
+    GuardChoice,
+    SeerChoice,
+    SelfDestruct,
+    SheriffCandidacy,
+    WerewolvesChoice,
+    WitchChoice,
+)
+from narrator.phones.keypad import EV_KEY, Entry, KeyEntry, Keypad, symbols_of_events, terminal_keys
+from tests.phones.harness import classic_game
+
+KP = {str(d): c for d, c in zip("1234567890", (79, 80, 81, 75, 76, 77, 71, 72, 73, 82), strict=True)}
+KP_ENTER, BACKSPACE, KP_STAR = 96, 14, 55
+
+
+class RecordingScreen:
+    """The box's screen as a list of what it showed ("<clear>" when it was cleared)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def show(self, line: str) -> None:
+        self.lines.append(line)
+
+    def clear(self) -> None:
+        self.lines.append("<clear>")
+
+
+def presses(*entries: str) -> list[tuple[int, int, int]]:
+    """Key-down and key-up events for each entry ("15", "*2", "" = Enter alone) and Enter."""
+    events = []
+    for entry in entries:
+        for char in entry:
+            code = KP_STAR if char == "*" else KP[char]
+            events += [(EV_KEY, code, 1), (EV_KEY, code, 0)]
+        events += [(EV_KEY, KP_ENTER, 1), (EV_KEY, KP_ENTER, 0)]
+    return events
+
+
+def keypad_of(*entries: str, screen: RecordingScreen, slept: list[float]) -> Keypad:
+    return Keypad(symbols_of_events(presses(*entries)), screen, sleep=slept.append,
+                  private_seconds=3)
+
+
+def test_key_events_make_entries_with_backspace_star_and_empty_enter() -> None:
+    entry = KeyEntry()
+    events = [(EV_KEY, KP["1"], 1), (EV_KEY, KP["1"], 0), (EV_KEY, KP["2"], 1),
+              (EV_KEY, BACKSPACE, 1), (EV_KEY, KP["5"], 1), (EV_KEY, KP["5"], 2),
+              (EV_KEY, KP_ENTER, 1), (EV_KEY, KP_ENTER, 1), (4, 4, 458840),
+              (EV_KEY, KP_STAR, 1), (EV_KEY, KP["2"], 1), (EV_KEY, 28, 1)]
+    got = [e for e in (entry.feed(s) for s in symbols_of_events(events)) if e is not None]
+    assert got == [Entry(15), Entry(None), Entry(2, star=True)]
+
+
+def test_a_night_keyed_on_the_keypad_with_the_seers_answer_shown_then_cleared() -> None:
+    game = classic_game()
+    screen, slept = RecordingScreen(), []
+    keypad = keypad_of("42", "5", "1", "8", "1", "0", screen=screen, slept=slept)
+    assert keypad.play_step(game) == GuardChoice(target=5)
+    assert "没有这个座位。" in screen.lines
+    assert keypad.play_step(game) == SeerChoice(target=1)
+    at = screen.lines.index("1号是狼人")
+    assert screen.lines[at - 1] == "请当事人看屏幕（3秒后清除）"
+    assert screen.lines[at + 1] == "<clear>"
+    assert keypad.play_step(game) == WerewolvesChoice(victim=8)
+    screen.lines.clear()
+    assert keypad.play_step(game) == WitchChoice(heal=True, poison=0)
+    assert screen.lines[:3] == ["请当事人看屏幕（3秒后清除）", "今晚被杀的是8号", "<clear>"]
+    assert slept == [3, 3]
+    assert game.pending is not None and game.pending.step == "sheriff_candidacy"
+
+
+def test_a_day_keyed_on_the_keypad_candidates_votes_and_a_self_destruct() -> None:
+    game = classic_game()
+    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7),
+                     WitchChoice()):
+        game.apply(decision)
+    screen, slept = RecordingScreen(), []
+    keypad = keypad_of("3", "4", "", *["4"] * 7, screen=screen, slept=slept)
+    assert keypad.play_step(game) == SheriffCandidacy(candidates=(3, 4))
+    assert keypad.play_step(game).step == "sheriff_vote"
+    assert game.state.sheriff == 4
+    assert game.pending is not None and game.pending.step == "vote"
+    english = Keypad(symbols_of_events(presses("1", "*2")), screen, locale="en")
+    assert english.play_step(game) == SelfDestruct(seat=2)
+    assert "Seat 1 votes: key a seat and Enter (0 = abstain)" in screen.lines
+    assert not game.state.is_alive(2)
+
+
+def test_a_refused_vote_is_asked_again_and_the_vote_applies_once() -> None:
+    game = classic_game(sheriff=False)
+    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7),
+                     WitchChoice()):
+        game.apply(decision)
+    screen = RecordingScreen()
+    keypad = Keypad(symbols_of_events(presses("1", "7", "1", "1", "1", "1", "1", "1", "1")),
+                    screen)
+    decision = keypad.play_step(game)
+    assert isinstance(decision, DayVote) and decision.votes[2] == 1
+    assert "不能投给出局的玩家。" in screen.lines
+    assert not game.state.is_alive(1)
+
+
+def test_terminal_lines_through_a_real_pty_feed_the_same_parser() -> None:
+    game = classic_game()
+    master, slave = os.openpty()
+    writer = threading.Thread(target=lambda: os.write(master, b"3\n\n"))
+    screen = RecordingScreen()
+    with os.fdopen(slave, "r", encoding="utf-8") as stream:
+        keys: Iterator[str] = terminal_keys(stream)
+        keypad = Keypad(keys, screen, locale="zh-TW")
+        writer.start()
+        assert keypad.play_step(game) == GuardChoice(target=3)
+        assert keypad.play_step(game) == SeerChoice(target=0)
+    writer.join()
+    os.close(master)
+    assert screen.lines[0] == "【守衛請行動】請輸入座位號，按Enter（0＝不選）"
+
+
+def test_a_real_uinput_keypad_when_the_kernel_has_one() -> None:
+    evdev = pytest.importorskip("evdev", reason="evdev is not installed (optional: [keypad])")
+    if not os.path.exists("/dev/uinput"):
+        pytest.skip("no /dev/uinput on this machine: the kernel has no uinput device "
+                    "(mknod c 10 223 gives ENODEV), so no virtual keypad can be made")
+    from narrator.phones.keypad import evdev_keys
+
+    with evdev.UInput({evdev.ecodes.EV_KEY: [79, 80, 96]}, name="test-keypad") as device:
+        keys = evdev_keys(device.device.path, grab=False)
+        for code in (80, 96):
+            device.write(evdev.ecodes.EV_KEY, code, 1)
+            device.write(evdev.ecodes.EV_KEY, code, 0)
+            device.syn()
+        entry = KeyEntry()
+        got = next(e for e in (entry.feed(s) for s in keys) if e is not None)
+    assert got == Entry(2)
