@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "narrator.rehearse",
     "narrator.listen.commands",
     "narrator.voice.commands",
+    "narrator.phones.command",
 )
 
 

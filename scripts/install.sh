@@ -11,7 +11,7 @@ APT_PACKAGES=(
   libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins
   sox
 )
-DEV_APT_PACKAGES=()
+DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei)
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1

@@ -136,13 +136,19 @@ class PhoneServer:
         sockets = self._server.servers[0].sockets
         self.port = int(sockets[0].getsockname()[1])
 
+    async def wait_closed(self) -> None:
+        """Return when the server stops (a signal such as Ctrl-C, or `stop`)."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
     async def stop(self) -> None:
         """Close every phone's link and stop serving."""
         for link in list(self._links):
             link.close(CLOSE_GOING_AWAY)
         if self._server is not None and self._task is not None:
             self._server.should_exit = True
-            await self._task
+            if not self._task.done():
+                await self._task
         self._server = self._task = None
 
     @property

@@ -1,0 +1,48 @@
+"""`narrator phones`: serve a dealt table to phones with no moderator (to try the page)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+
+from narrator.phones.catalogue import LOCALES
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "phones",
+        help="serve a dealt table to phones (no narration: each step follows the engine)",
+        description="Deal the suggested cards for SEATS and serve the phone page; the steps "
+                    "follow the engine as fast as the phones answer. Ctrl-C stops it.",
+    )
+    parser.add_argument("--seats", type=int, default=9, help="8 to 18 (default 9)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port (0 = any free one)")
+    parser.add_argument("--locale", choices=LOCALES, default="zh-CN")
+    parser.add_argument("--preset", default="seeds", help="rule preset (seeds, chinese-club)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine.game import Game
+    from engine.rules import make_rules
+    from engine.setup import deal, suggested_roles
+    from narrator.phones.server import PhoneServer
+    from narrator.phones.table import PhoneTable
+
+    async def serve() -> None:
+        game = Game(deal(suggested_roles(args.seats), args.seats, args.seed),
+                    make_rules(preset=args.preset))
+        server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
+        await server.start()
+        server.print_join()
+        try:
+            await server.wait_closed()
+        finally:
+            await server.stop()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
+    return 0

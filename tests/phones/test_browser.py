@@ -1,0 +1,141 @@
+"""The phone page in real headless Chromium (Debian's): join, peek, act at night, vote, reload."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.decisions import WerewolvesChoice, WitchChoice
+from narrator.phones import BackgroundServer, PhoneTable
+from tests.phones.harness import classic_game
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
+expect = sync_api.expect
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True, "locale": "zh-CN"}
+
+# Classic 9: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter; 7, 8, 9 villagers.
+
+
+@pytest.fixture
+def box() -> Iterator[BackgroundServer]:
+    background = BackgroundServer(lambda: PhoneTable(classic_game()))
+    background.start()
+    yield background
+    background.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: $PHONES_SCREENSHOTS when set (to look at them), else a temp dir."""
+    folder = Path(os.environ.get("PHONES_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def sit(browser: Any, url: str, seat: int, name: str) -> Any:
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(url)
+    page.locator("#lobby-seats button", has_text=str(seat)).first.click()
+    page.fill("#name", name)
+    page.click("#join")
+    page.wait_for_selector("#game:not([hidden])")
+    return page
+
+
+def seat_button(page: Any, seat: int) -> Any:
+    return page.locator("#step-seats button").filter(has_text=f"{seat}").first
+
+
+def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
+    box: BackgroundServer, browser: Any, tmp_path: Path,
+) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    game = table.game
+    folder = shots(tmp_path)
+
+    lobby = browser.new_context(**PHONE).new_page()
+    lobby.goto(url)
+    lobby.wait_for_selector("#lobby:not([hidden])")
+    assert lobby.locator("#lobby-seats button").count() == 9
+    lobby.screenshot(path=str(folder / "lobby.png"))
+
+    guard = sit(browser, url, 5, "Ann")
+    seer = sit(browser, url, 3, "Bo")
+    villager = sit(browser, url, 7, "Cy")
+    assert "7" not in [t.strip() for t in lobby.locator("#lobby-seats button:enabled").all_inner_texts()]
+
+    assert guard.locator("#card-face").is_hidden()
+    box_ = guard.locator("#card").bounding_box()
+    guard.mouse.move(box_["x"] + 40, box_["y"] + 40)
+    guard.mouse.down()
+    assert guard.locator("#card-face .role").inner_text() == "守卫"
+    guard.screenshot(path=str(folder / "peek.png"))
+    guard.mouse.up()
+    assert guard.locator("#card-face").is_hidden()
+
+    assert guard.locator("#step-title").inner_text() == "守卫请行动"
+    assert villager.locator("#step-title").inner_text() == "守卫请行动"
+    assert villager.locator("#step-seats button").count() == 8
+    seat_button(villager, 2).click()
+    villager.click("#confirm")
+    villager.wait_for_selector("#confirm:disabled")
+    seat_button(guard, 3).click()
+    guard.screenshot(path=str(folder / "guard.png"))
+    guard.click("#confirm")
+    expect(seer.locator("#step-title")).to_have_text("预言家请行动")
+    assert box.call(lambda: game.state.tonight.guarded) == 3
+
+    seat_button(seer, 1).click()
+    seer.click("#confirm")
+    expect(seer.locator("#step-title")).to_have_text("狼人请行动")
+    card = seer.locator("#card").bounding_box()
+    seer.mouse.move(card["x"] + 30, card["y"] + 30)
+    seer.mouse.down()
+    assert "第1夜：1号是狼人" in seer.locator("#card-face").inner_text()
+    seer.mouse.up()
+    assert "1号是狼人" not in seer.locator("body").inner_text()
+
+    box.call(table.apply, WerewolvesChoice(victim=8))
+    box.call(table.apply, WitchChoice())
+    guard.wait_for_selector("#step-extra button")
+    guard.get_by_role("button", name="上警", exact=True).click()
+    guard.wait_for_selector("#step-extra button:disabled")
+    box.call(table.close_step)
+    assert box.call(lambda: game.state.sheriff) == 5
+
+    villager.reload()
+    villager.wait_for_selector("#game:not([hidden])")
+    assert villager.locator("#me").inner_text().startswith("你是7号")
+    for page in (guard, seer, villager):
+        expect(page.locator("#step-title")).to_have_text("放逐投票")
+        seat_button(page, 1).click()
+        page.click("#confirm")
+        page.wait_for_selector("#confirm:disabled")
+    villager.screenshot(path=str(folder / "vote.png"))
+    applied = box.call(table.close_step)
+    assert applied is not None and dict(applied.decision.votes) == {3: 1, 5: 1, 7: 1}
+    expect(villager.locator("#public")).to_contain_text("投票")
+    assert "1号（狼人）" in villager.locator("#public").inner_text()
+    villager.screenshot(path=str(folder / "after-vote.png"))
+    for name in ("lobby", "peek", "guard", "vote", "after-vote"):
+        assert (folder / f"{name}.png").stat().st_size > 5000
+    assert shutil.which("chromium") or os.path.exists(CHROMIUM)
