@@ -133,3 +133,17 @@ def test_the_lobby_shows_names_to_phones_not_yet_seated() -> None:
             await player.close()
 
     asyncio.run(scenario())
+
+
+def test_the_join_address_its_qr_code_and_the_host_token_are_printed() -> None:
+    import io
+
+    from narrator.phones import join_url, print_join
+
+    assert join_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert not join_url("0.0.0.0", 8000).startswith("http://0.0.0.0")
+    out = io.StringIO()
+    print_join("http://192.0.2.7:8000/", "HOSTTOKEN", out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith("http://192.0.2.7:8000/") and lines[-1].endswith("HOSTTOKEN")
+    assert len(lines) > 15 and "█" in out.getvalue()
