@@ -10,6 +10,10 @@ Rules:
    when its last sample has left the device (the stream's output latency later), so whoever
    waits on it (the listener's echo guard) never hears the judge's own tail.
 4. Hooks (`on_start`, `on_end`) run in the player's notifier thread, never in the audio thread.
+5. A stream that ends by itself (the sound server died, the device was unplugged) makes the
+   player `failed`: the `on_failure` hooks run in a thread of their own and may take back the
+   lines not yet heard (`abandon`); with no hook those lines are marked cut at once, so that
+   nobody waits for them forever.
 """
 
 from __future__ import annotations
@@ -88,6 +92,10 @@ class Player:
         self.blocksize = blocksize
         self.on_start: list[Hook] = []
         self.on_end: list[Hook] = []
+        self.on_failure: list[Callable[[Player], None]] = []
+        self.failed = False
+        self.underruns = 0  # blocks the device wanted before the player could write them
+        self._closing = False
         self._ambience = ambience.at_rate(samplerate).samples if ambience else None
         self._queue: deque[Playback] = deque()
         self._current: Playback | None = None
@@ -123,6 +131,7 @@ class Player:
                 dtype="float32",
                 latency="low",
                 callback=self._callback,
+                finished_callback=self._stream_finished,
             )
             stream.start()
         except (sd.PortAudioError, ValueError) as error:
@@ -160,8 +169,21 @@ class Player:
         for playback in dropped:
             self._events.put(("end", playback, time.perf_counter(), time.perf_counter()))
 
+    def abandon(self) -> list[Playback]:
+        """Take back the lines not yet heard (the one being played and the queued ones); they
+        are marked cut and finished here, so that their waiters go on."""
+        unplayed = [p for p in [self._current, *self._queue] if p is not None]
+        self._queue.clear()
+        self._current = None
+        now = time.perf_counter()
+        for playback in unplayed:
+            playback.cancelled = True
+            self._events.put(("end", playback, now, now))
+        return unplayed
+
     def close(self) -> None:
         """Stop playing and close the stream."""
+        self._closing = True
         self.stop()
         if self._stream is not None:
             with contextlib.suppress(Exception):
@@ -176,9 +198,27 @@ class Player:
             self._notifier.join(timeout=5)
             self._notifier = None
 
-    def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, _status: Any) -> None:
+    def _stream_finished(self) -> None:
+        """PortAudio: the stream has ended. Unless `close` ended it, the device is lost."""
+        if self._closing:
+            return
+        self.failed = True
+        threading.Thread(target=self._fail, name="judge-player-lost", daemon=True).start()
+
+    def _fail(self) -> None:
+        if not self.on_failure:
+            self.abandon()
+        for hook in list(self.on_failure):
+            try:
+                hook(self)
+            except Exception as error:  # the judge must go on, heard or not
+                print(f"narrator: a failure hook failed: {error!r}")
+
+    def _callback(self, outdata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
         """PortAudio's audio thread: write the queued lines, then the ambience under them."""
         now = time.perf_counter()
+        if status.output_underflow:
+            self.underruns += 1
         # When the first sample of this buffer leaves the device, on the perf_counter clock.
         lead = time_info.outputBufferDacTime - time_info.currentTime
         leaves = now + (lead if 0.0 < lead < 2.0 else self._latency)

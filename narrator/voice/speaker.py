@@ -86,7 +86,7 @@ class Speaker:
         self.cache = LineCache(options.cache_dir)
         self.engine: SpeechEngine = speech_engine()
         self.folder = LineFolder(options.out_dir) if options.out_dir else None
-        self.player: Player | SilentPlayer = self._open_output(stream)
+        self.player: Player | SilentPlayer = self._open_output()
         printed = options.printed if options.printed is not None else not self.online
         self.transcript = Transcript(stream) if printed else None
         self._listeners: list[Callable[[bool], None]] = []
@@ -97,8 +97,8 @@ class Speaker:
         self._guard_token = 0
         self._say_lock = threading.Lock()
         self._last: Playback | None = None
-        self.player.on_start.append(self._line_started)
-        self.player.on_end.append(self._line_ended)
+        self._stream = stream
+        self._listen_to(self.player)
 
     # -- saying lines -------------------------------------------------------------------
 
@@ -198,7 +198,28 @@ class Speaker:
 
     # -- inside ----------------------------------------------------------------------------
 
-    def _open_output(self, stream: TextIO | None) -> Player | SilentPlayer:
+    def _listen_to(self, player: Player | SilentPlayer) -> None:
+        player.on_start.append(self._line_started)
+        player.on_end.append(self._line_ended)
+        if isinstance(player, Player):
+            player.on_failure.append(self._output_lost)
+
+    def _output_lost(self, player: Player) -> None:
+        """The device stopped mid-game: say so, and go on without it, from the cut line."""
+        with self._say_lock:
+            unheard = player.abandon()
+            silent = SilentPlayer(pace=self.options.pace, samplerate=self.options.samplerate)
+            self._listen_to(silent)
+            self.player = silent
+            if self.transcript is None and self.options.printed is None:
+                self.transcript = Transcript(self._stream)
+            for playback in unheard:
+                self._last = silent.enqueue(playback.clip, playback.label, playback.text)
+        notice = self.catalogue.notices.get("output_lost", "The sound output stopped.")
+        print(f"narrator: {notice}", file=sys.stderr)
+        player.close()
+
+    def _open_output(self) -> Player | SilentPlayer:
         options = self.options
         if not options.play:
             return SilentPlayer(pace=False, samplerate=options.samplerate)

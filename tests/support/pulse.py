@@ -138,6 +138,7 @@ class Recording:
     samplerate: int
     chunks: list[Any] = field(default_factory=list)
     first_block_at: float | None = None
+    overflows: int = 0
     ready: threading.Event = field(default_factory=threading.Event)
 
     def samples(self) -> Any:
@@ -155,7 +156,9 @@ def record_monitor(sound: VirtualSound, timeout: float = 5.0) -> Iterator[Record
 
     recording = Recording(sound.samplerate)
 
-    def keep(indata: Any, _frames: int, _time: Any, _status: Any) -> None:
+    def keep(indata: Any, _frames: int, _time: Any, status: Any) -> None:
+        if status.input_overflow:
+            recording.overflows += 1
         if recording.first_block_at is None:
             recording.first_block_at = time.perf_counter()
             recording.ready.set()

@@ -6,13 +6,16 @@ stream into a 16 kHz sink, so PulseAudio does not resample), after the device's 
 
 from __future__ import annotations
 
+import io
+import os
+import signal
 import time
 
 import numpy as np
 import pytest
 
 from narrator.voice.clips import Clip
-from narrator.voice.player import DUCK_LEVEL, Player
+from narrator.voice.player import DUCK_LEVEL, Playback, Player
 from tests.support.pulse import VirtualSound, record_monitor
 from tests.voice.conftest import MakeSpeaker
 
@@ -33,8 +36,9 @@ def envelope(samples: np.ndarray, block: int = 320) -> np.ndarray:
     return np.sqrt(np.mean(usable.astype(np.float64) ** 2, axis=1))
 
 
-def test_what_is_played_comes_back_from_the_sink(pulse: VirtualSound, make_speaker: MakeSpeaker) -> None:
-    with record_monitor(pulse) as recording:
+def play_and_record(sound: VirtualSound, make_speaker: MakeSpeaker) -> tuple[list[Playback], np.ndarray, str]:
+    """Three lines queued at once, recorded from the sink's monitor."""
+    with record_monitor(sound) as recording:
         judge = make_speaker(samplerate=RATE, ambience=False)
         assert judge.online
         said = [
@@ -44,18 +48,30 @@ def test_what_is_played_comes_back_from_the_sink(pulse: VirtualSound, make_speak
         ]
         assert judge.wait(timeout=30)
         time.sleep(0.3)
-    sent = np.concatenate([p.clip.samples for p in said])
-    recorded = recording.samples()
-    start = align(recorded, sent)
-    back = recorded[start : start + len(sent)]
-    assert len(back) == len(sent)
+    glitches = f"underruns {judge.player.underruns}, overflows {recording.overflows}"
+    return said, recording.samples(), glitches
+
+
+def test_what_is_played_comes_back_from_the_sink(pulse: VirtualSound, make_speaker: MakeSpeaker) -> None:
+    # A loaded machine can drop a block (an xrun) in the sound server: one more try then.
+    for attempt in (1, 2):
+        said, recorded, glitches = play_and_record(pulse, make_speaker)
+        sent = np.concatenate([p.clip.samples for p in said])
+        start = align(recorded, sent)
+        back = recorded[start : start + len(sent)]
+        worst = float(np.max(np.abs(back - sent))) if len(back) == len(sent) else 1.0
+        if worst <= 1.0 / 32768:
+            break
+        print(f"attempt {attempt}: differs by {worst:.4f} ({glitches})")
     # Back to back and never overlapping: the recording is the lines one after another.
-    assert np.max(np.abs(back - sent)) <= 1.0 / 32768
+    assert len(back) == len(sent)
+    assert worst <= 1.0 / 32768, glitches
     assert np.allclose(envelope(back), envelope(sent), atol=1e-3)
     assert not np.any(np.abs(recorded[start + len(sent) :]) > 1.0 / 32768)
     for before, after in zip(said, said[1:], strict=False):
-        assert after.started_at is not None and before.ended_at is not None
-        assert after.leaves_at == pytest.approx(before.leaves_at + before.clip.seconds, abs=0.02)  # type: ignore[operator]
+        assert after.started_at is not None and before.leaves_at is not None
+        expected = before.leaves_at + before.clip.seconds
+        assert after.leaves_at == pytest.approx(expected, abs=0.02)
 
 
 def test_the_night_ambience_is_lowered_while_the_judge_speaks(pulse: VirtualSound) -> None:
@@ -84,3 +100,28 @@ def test_the_night_ambience_is_lowered_while_the_judge_speaks(pulse: VirtualSoun
     assert level_before == pytest.approx(0.05 / np.sqrt(2), rel=0.05)
     assert level_under == pytest.approx(DUCK_LEVEL * level_before, rel=0.15)
     assert float(np.sqrt(np.mean(after_fade**2))) < 1e-4
+
+
+def test_losing_the_device_mid_game_is_told_and_the_judge_goes_on(
+    pulse: VirtualSound,
+    make_speaker: MakeSpeaker,
+    transcript: io.StringIO,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    judge = make_speaker(samplerate=RATE, ambience=False, pace=False, locale="en")
+    assert judge.online
+    cut = judge.say("game.opening", count=12, wait=False)
+    queued = judge.say("game.peek", wait=False)
+    assert cut.started.wait(10)
+    os.kill(pulse.pid, signal.SIGKILL)
+    assert cut.wait(5) and cut.cancelled
+    assert queued.wait(5)
+    judge.say("night.falls")
+    assert judge.wait(5) and not judge.online
+    assert "sound output stopped" in capsys.readouterr().err
+    printed = [line.split("] ", 1)[1] for line in transcript.getvalue().splitlines()]
+    assert printed == [
+        judge.text("game.opening", count=12),
+        judge.text("game.peek"),
+        judge.text("night.falls"),
+    ]
