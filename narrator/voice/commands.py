@@ -80,7 +80,7 @@ def run_say(args: argparse.Namespace) -> int:
         print("narrator say: give either TEXT or --line KEY", file=sys.stderr)
         return 2
     try:
-        params = dict(_param(p) for p in args.param)
+        params: dict[str, Any] = dict(_param(p) for p in args.param)
         options = SpeakerOptions(
             locale=args.locale,
             device=_device(args.device),

@@ -71,7 +71,7 @@ def to_pinyin(text: str) -> str:
         style=Style.TONE3,
         neutral_tone_with_five=True,
         tone_sandhi=True,
-        errors=lambda chunk: [_pauses(chunk)],
+        errors=_pauses,
     )
     spoken = " ".join(w if _SYLLABLE.fullmatch(w) else _pauses(w) for w in words)
     spoken = _SPACE_BEFORE_PAUSE.sub(r"\1", spoken)

@@ -95,7 +95,8 @@ class SpeechEngine:
         spoken = spoken_text(text, voice)
         voice_id = self.voice_id(voice.espeak)
         path.parent.mkdir(parents=True, exist_ok=True)
-        return self._run(self._render, spoken, voice_id, voice.rate, path)
+        written: Path = self._run(self._render, spoken, voice_id, voice.rate, path)
+        return written
 
     def render_clip(self, text: str, voice: VoiceSettings, path: Path) -> Clip:
         """Render `text` to `path` and read it back as a clip."""
@@ -129,7 +130,7 @@ class SpeechEngine:
         import pyttsx3.drivers.espeak as espeak_driver
         from pyttsx3.drivers import _espeak
 
-        espeak_driver.print = _quiet  # type: ignore[attr-defined]
+        espeak_driver.print = _quiet
         self._engine = pyttsx3.init("espeak")
         self._engine.connect("error", self._on_error)
         driver = getattr(self._engine.proxy, "_driver", None)
