@@ -333,9 +333,9 @@ def write_record(game: Game, comment: str = "") -> str:
     lines += ["[setup]", f"seats = {setup.seats}", f"roles = {_toml(list(setup.roles))}"]
     if setup.extra_cards:
         lines.append(f"extra_cards = {_toml(list(setup.extra_cards))}")
+    defaults = Rules().model_dump()
     changed = {
-        name: value for name, value in game.rules.model_dump().items()
-        if value != Rules.model_fields[name].default
+        name: value for name, value in game.rules.model_dump().items() if value != defaults[name]
     }
     lines += ["", "[rules]"] + [f"{name} = {_toml(value)}" for name, value in changed.items()]
     last = max([*nights, *days], default=0)
@@ -383,7 +383,7 @@ def _toml(value: Any) -> str:
         return repr(value)
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
