@@ -92,6 +92,8 @@ class Store:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path else default_path()
+        if self.path.is_dir() or not self.path.suffix:
+            self.path = self.path / "games.sqlite3"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
