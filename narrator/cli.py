@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "narrator.replay",
     "narrator.games",
     "narrator.rehearse",
+    "narrator.play",
     "narrator.listen.commands",
     "narrator.voice.commands",
     "narrator.phones.command",

@@ -1,0 +1,142 @@
+"""Bot phones for `narrator demo`: one WebSocket client per seat, acting like a player.
+
+A bot sees exactly what a player's phone sees (its own view and screen) and answers
+through the same messages; it touches the decoy screens at night like anyone else. The
+werewolf bots agree by drawing their victim from the same seeded generator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+
+class BotPhone:
+    """A phone held by a bot at `seat`."""
+
+    def __init__(self, url: str, seat: int, seed: int, self_destruct: float = 0.0,
+                 token: str = "") -> None:
+        self.url = url
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed * 1000 + seat)
+        self.self_destruct_chance = self_destruct
+        self.view: dict[str, Any] = {}
+        self.screen: dict[str, Any] = {}
+        self.token = token
+        self.n = 0
+        self._acted: tuple[Any, ...] | None = None
+        self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._ws = await connect(self.url, max_size=2**22)
+        if self.token:
+            await self._send({"type": "rejoin", "token": self.token})
+        else:
+            await self._send({"type": "join", "seat": self.seat, "name": f"Bot {self.seat}"})
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        assert self._ws is not None
+        self.n += 1
+        await self._ws.send(json.dumps({**message, "n": self.n}))
+
+    async def _run(self) -> None:
+        assert self._ws is not None
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self._ws:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "joined":
+                    self.token = message["token"]
+                elif kind == "state":
+                    self.view, self.screen = message["view"], message["screen"]
+                    await self._maybe_act()
+                elif kind == "screen":
+                    self.screen = message["screen"]
+                    await self._maybe_act()
+                elif kind == "error" and message.get("code", "").startswith("rule."):
+                    await self._act(self.screen, abstain=True)
+
+    async def _maybe_act(self) -> None:
+        screen = self.screen
+        step = screen.get("step")
+        if screen.get("self_destruct") and self._is_wolf():
+            if self.rng.random() < self.self_destruct_chance:
+                await self._send({"type": "self_destruct"})
+                return
+        if step is None or screen.get("answered") or screen.get("form") in ("wait", "sleep"):
+            return
+        key = (self.view.get("public", {}).get("phase"), step, screen.get("real"))
+        if key == self._acted:
+            return
+        self._acted = key
+        await self._act(screen)
+
+    def _is_wolf(self) -> bool:
+        return self.view.get("card") == "werewolf"
+
+    async def _act(self, screen: dict[str, Any], abstain: bool = False) -> None:
+        step = screen.get("step")
+        choices = list(screen.get("choices") or [])
+        count = int(screen.get("count") or 0)
+        act: dict[str, Any] = {"type": "act", "step": step, "targets": []}
+        if abstain:
+            await self._send(act)
+            return
+        form = screen.get("form")
+        phase = self.view.get("public", {}).get("phase", "")
+        rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}")
+        if form == "cards":
+            act["take"] = rng.choice([0, 1, 2] if screen.get("allow_none") else [1, 2])
+        elif form == "stand":
+            act["stand"] = rng.random() < 0.3
+        elif form == "witch":
+            info = screen.get("info") or {}
+            act["heal"] = bool(info.get("can_heal")) and rng.random() < 0.5
+            if info.get("can_poison") and not act["heal"] and rng.random() < 0.2 and choices:
+                act["targets"] = [rng.choice(choices)]
+        elif step == "werewolves" and screen.get("real"):
+            act["targets"] = self._pack_victim(choices)
+        elif form in ("seats",) and choices:
+            how_many = count if count > 1 else 1
+            if step == "scapegoat":
+                how_many = rng.randint(0, len(choices))
+            if screen.get("allow_none") and rng.random() < 0.1:
+                how_many = 0
+            act["targets"] = rng.sample(choices, min(how_many, len(choices)))
+        await self._send(act)
+
+    def _pack_victim(self, choices: list[int]) -> list[int]:
+        wolves = {self.seat, *self.view.get("fellow_werewolves", [])}
+        prey = sorted(s for s in choices if s not in wolves) or sorted(choices)
+        night = self.view.get("public", {}).get("phase", "")
+        draw = random.Random(f"{self.seed}:{night}")
+        return [draw.choice(prey)] if prey else []
+
+
+async def seat_bots(
+    url: str, seats: int, seed: int, tokens: dict[int, str] | None = None, self_destruct: float = 0.0
+) -> list[BotPhone]:
+    """A bot phone at every seat, joined (or rejoined with `tokens`, after a resume)."""
+    tokens = tokens or {}
+    bots = [BotPhone(url, seat, seed, self_destruct, tokens.get(seat, ""))
+            for seat in range(1, seats + 1)]
+    for bot in bots:
+        await bot.start()
+    return bots

@@ -1,0 +1,75 @@
+"""What `narrator play` is told: the embedded default that just works, a TOML file, options."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from engine.rules import Rules, make_rules
+from engine.setup import Setup, deal, suggested_roles
+from narrator.moderator.timing import Timers
+
+
+class ConfigError(ValueError):
+    """A config file or option that cannot be used; the message names it."""
+
+
+class PlayConfig(BaseModel):
+    """A table's settings. Defaults: nine seats, the seeds' suggested setup and rules,
+    Mandarin, phones on port 8000, listening on when a model is installed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seats: int = 9
+    setup: Literal["auto"] | list[str] = "auto"
+    extra_cards: list[str] = []
+    preset: str = "seeds"
+    rules: dict[str, Any] = {}
+    locale: str = "zh-CN"
+    voice_pack: Path | None = None
+    output_device: int | str | None = None
+    input_device: int | str | None = None
+    listen: bool = True
+    model: Path | None = None
+    host: str = "0.0.0.0"
+    port: int = 8000
+    timers: Timers = Timers()
+    store: Path | None = None
+    seed: int | None = None
+
+    def table(self) -> tuple[Setup, Rules]:
+        """The dealt setup and the rules (a seeded deal when `seed` is set)."""
+        rules = make_rules(self.rules, preset=self.preset)
+        deck = suggested_roles(self.seats) if self.setup == "auto" else list(self.setup)
+        deck += self.extra_cards
+        return deal(deck, self.seats, seed=self.seed), rules
+
+    def timers_for(self, rules: Rules) -> Timers:
+        """The timers, with the speech times of the rules."""
+        return self.timers.model_copy(
+            update={"speech": float(rules.speech_seconds), "last_speech": float(rules.last_speech_seconds)}
+        )
+
+
+def load_config(path: Path | None, **overrides: Any) -> PlayConfig:
+    """The config of `path` (TOML; none: the defaults) with the options given on top."""
+    data: dict[str, Any] = {}
+    if path is not None:
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            raise ConfigError(f"{path}: {error}") from None
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        config = PlayConfig.model_validate(data)
+        config.table()
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"setting {where!r}: {first['msg']}") from None
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    return config

@@ -1,0 +1,272 @@
+"""The moderator: narrates the engine's steps, waits for each decision, keeps every timer.
+
+Rule 1: events are narrated in order: cues are said; a pretended night step pauses as long
+        as a real one (`NightPacing`); a meeting pauses; the discussion, candidates' and
+        revote speeches and last words run with a timer per speaker.
+Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
+        the rule's default is applied (the phones' parts so far; a pass for one seat).
+Rule 3: a self-destruct can end the day's speeches at any moment; "过" ends one speech,
+        "开始投票" the discussion; "暂停" stops every timer until "继续"; "重复" says the
+        last line again.
+Rule 4: the judge never hears itself: the listener is told while the judge speaks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine.bots import quiet_decision
+from engine.decisions import CupidChoice, Decision, PiperChoice, ThiefChoice
+from engine.events import Event
+from engine.game import Game
+from engine.state import Pending
+from narrator.moderator.timing import TICK, Clock, NightPacing, Timers
+from narrator.phones.table import Applied, PhoneTable
+
+log = logging.getLogger("narrator.moderator")
+
+NIGHT_DECISIONS = frozenset({"thief", "cupid", "guard", "seer", "werewolves", "witch", "piper"})
+VOTES = frozenset({"sheriff_vote", "vote", "revote", "sheriff_candidacy"})
+
+
+class Voice(Protocol):
+    """The judge's voice as the moderator needs it (`narrator.voice.Speaker` is one)."""
+
+    def say(self, key: str, /, *, wait: bool = True, **params: object) -> object: ...
+
+    def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> object: ...
+
+    def night(self, on: bool) -> None: ...
+
+
+class Commands(Protocol):
+    """Spoken or typed public commands ("pass", "repeat", "pause", …); None when none came."""
+
+    def poll(self) -> str | None: ...
+
+
+class NoCommands:
+    def poll(self) -> str | None:
+        return None
+
+
+class Moderator:
+    """Runs one game at a phone table to its end."""
+
+    def __init__(
+        self, table: PhoneTable, voice: Voice, *, timers: Timers | None = None,
+        clock: Clock | None = None, commands: Commands | None = None,
+        rng: random.Random | None = None, on_line: Callable[[str, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.voice = voice
+        self.timers = timers or Timers()
+        self.clock = clock or Clock()
+        self.commands = commands or NoCommands()
+        self.rng = rng or random.Random()
+        self.pacing = NightPacing(self.timers, self.rng)
+        self.on_line = on_line
+        self._applied = table.subscribe()
+        self._seen = 0
+        self._last_line: tuple[str, dict[str, Any]] | None = None
+        self._paused = False
+        self._interrupted = False
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    # The whole game
+
+    async def run(self, *, from_event: int = 0) -> None:
+        """Narrate and decide until the game is over (`from_event`: resume after these)."""
+        self._seen = from_event
+        while True:
+            await self.narrate_new()
+            pending = self.game.pending
+            if self.game.over or pending is None:
+                break
+            await self.decide(pending)
+        self.table.narrate(None)
+
+    async def narrate_new(self) -> None:
+        while self._seen < len(self.game.events):
+            event = self.game.events[self._seen]
+            self._seen += 1
+            await self.narrate(event)
+
+    async def narrate(self, event: Event) -> None:
+        if event.kind == "cue":
+            key = event.data["key"]
+            params = {k: v for k, v in event.data.items() if k != "key"}
+            if key in ("night.falls", "day.breaks"):
+                self.voice.night(key == "night.falls")
+                self._interrupted = False
+            if key == "self_destruct":
+                self._interrupted = True
+            await self.say(key, **params)
+            if key == "game.peek":
+                await self.wait_ready(self.timers.peek)
+            elif key in ("sheriff.candidates", "sheriff.runoff", "vote.revote"):
+                await self.speeches(list(params["seats"]))
+            elif key == "last_words":
+                await self.speech(params["seat"], self.timers.last_words)
+        elif event.kind == "pretend":
+            self.table.narrate(event.data["step"])
+            await self.pretend()
+            self.table.narrate(None)
+        elif event.kind == "meeting":
+            self.table.narrate(event.data["step"])
+            await self.pause_for(self.timers.meeting)
+            self.table.narrate(None)
+        elif event.kind == "speakers":
+            await self.speeches(list(event.data["order"]), discussion=True)
+
+    async def say(self, key: str, **params: Any) -> None:
+        self._last_line = (key, params)
+        if self.on_line is not None:
+            self.on_line(key, params)
+        await asyncio.to_thread(self.voice.say, key, **params)
+
+    # Decisions
+
+    async def decide(self, pending: Pending) -> None:
+        """Wait for `pending` (Rule 2); night steps last as the pacing says."""
+        night = pending.step in NIGHT_DECISIONS
+        self.table.narrate(pending.step)
+        start = self.clock.now()
+        limit = self.timers.vote if pending.step in VOTES else self.timers.decision
+        reminded = False
+        while self.game.pending is pending and not self.game.over:
+            waited = self.clock.now() - start
+            if waited >= limit:
+                self.close(pending)
+                break
+            if not reminded and waited >= limit - self.timers.reminder:
+                reminded = True
+                await self.say("reminder.hurry")
+            await self.handle_commands()
+            await self.wait_input(min(TICK, limit - waited))
+        if self.clock.now() - start >= limit:
+            log.info("%s: no decision by the deadline", pending.step)
+        if night:
+            took = self.clock.now() - start
+            self.pacing.record(took)
+            await self.clock.sleep(self.pacing.minimum() - took)
+        self.table.narrate(None)
+
+    async def wait_input(self, seconds: float) -> Applied | None:
+        """Wait up to `seconds` for a decision from the phones."""
+        try:
+            return await asyncio.wait_for(self._applied.get(), self.clock.patience(seconds))
+        except TimeoutError:
+            self.clock.waited(seconds)
+            return None
+
+    def close(self, pending: Pending) -> None:
+        """The deadline passed: the phones' parts so far, or the rule's default."""
+        if self.table.close_step() is None:
+            self.table.apply(self.default(pending))
+
+    def default(self, pending: Pending) -> Decision:
+        """What a silent seat decides: a pass where the rules allow one, else a draw."""
+        if pending.step == "cupid":
+            a, b = self.rng.sample(pending.targets, 2)
+            return CupidChoice(lovers=(a, b))
+        if pending.step == "piper":
+            return PiperChoice(charmed=tuple(self.rng.sample(pending.targets, pending.count)))
+        if pending.step == "thief" and not pending.allow_none:
+            return ThiefChoice(take=self.rng.choice((1, 2)))
+        return quiet_decision(self.game)
+
+    async def pretend(self) -> None:
+        """A pretended night step: as long as a real one, with the reminder where it falls."""
+        seconds = self.pacing.pretended()
+        remind_at = self.timers.decision - self.timers.reminder
+        if seconds > remind_at:
+            await self.pause_for(remind_at)
+            await self.say("reminder.hurry")
+            seconds -= remind_at
+        await self.pause_for(seconds)
+
+    # Speeches and timers
+
+    async def speeches(self, seats: list[int], *, discussion: bool = False) -> None:
+        for i, seat in enumerate(seats):
+            if self._interrupted or self.game.over:
+                return
+            if not self.game.state.is_alive(seat):
+                continue
+            last = discussion and i == len(seats) - 1
+            seconds = self.timers.last_speech if last else self.timers.speech
+            ended = await self.speech(seat, seconds, say_turn=True)
+            if ended == "start_vote" and discussion:
+                return
+
+    async def speech(self, seat: int, seconds: float, *, say_turn: bool = False) -> str:
+        """One player speaks for up to `seconds`; what ended it ("time", "pass", …)."""
+        if say_turn:
+            await self.say("speech.turn", seat=seat)
+        warned = False
+        end = self.clock.now() + seconds
+        while True:
+            left = end - self.clock.now()
+            if left <= 0:
+                await self.say("timer.up")
+                return "time"
+            if not warned and left <= self.timers.warning < seconds:
+                warned = True
+                await self.say("timer.remaining", seconds=round(self.timers.warning))
+            command = await self.handle_commands(("pass", "start_vote"))
+            if command is not None:
+                return command
+            await self.idle(min(TICK, left))
+            if self._interrupted or self.game.over:
+                return "interrupted"
+
+    async def idle(self, seconds: float) -> None:
+        """Let `seconds` pass, taking any decision the phones make meanwhile (a
+        self-destruct), which interrupts the day."""
+        if self.clock.fast:
+            applied = self._applied.get_nowait() if not self._applied.empty() else None
+            await self.clock.sleep(seconds)
+        else:
+            applied = await self.wait_input(seconds)
+        if applied is not None and applied.step == "self_destruct":
+            self._interrupted = True
+
+    async def wait_ready(self, seconds: float) -> None:
+        """The players look at their cards: until `seconds` pass or the table says ready."""
+        end = self.clock.now() + seconds
+        while (left := end - self.clock.now()) > 0:
+            if await self.handle_commands(("ready",)) is not None:
+                return
+            await self.clock.sleep(min(TICK, left))
+
+    async def pause_for(self, seconds: float) -> None:
+        end = self.clock.now() + seconds
+        while (left := end - self.clock.now()) > 0:
+            await self.handle_commands()
+            await self.clock.sleep(min(TICK, left))
+
+    async def handle_commands(self, ending: tuple[str, ...] = ()) -> str | None:
+        """Act on public commands; return the first one of `ending` that came."""
+        while (command := self.commands.poll()) is not None:
+            if command in ending:
+                return command
+            if command == "repeat" and self._last_line is not None:
+                key, params = self._last_line
+                await self.say(key, **params)
+            elif command == "pause" and not self._paused:
+                self._paused = True
+                await self.say("judge.pause")
+                while self._paused:
+                    await asyncio.sleep(TICK)
+                    if self.commands.poll() == "resume":
+                        self._paused = False
+                await self.say("judge.resume")
+        return None

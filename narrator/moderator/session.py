@@ -1,0 +1,203 @@
+"""One game at the table from start to end: server, voice, listener, store, moderator.
+
+Wired together here and nowhere else: the phone server, the speaker, the listener, the
+store and the moderator, for `narrator play`, `narrator demo` and `narrator resume`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import random
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.events import Event
+from engine.record import write_record
+from narrator.moderator.botphones import BotPhone, seat_bots
+from narrator.moderator.config import PlayConfig
+from narrator.moderator.loop import Moderator
+from narrator.moderator.recorded import RecordedGame
+from narrator.moderator.review import review, spoken_review
+from narrator.moderator.timing import TICK, Clock, FastClock
+from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.seats import SeatHolder, SeatRegistry
+from narrator.store import Store
+
+ANCHORS = ("night.falls", "day.breaks", "vote.start", "sheriff.election", "sheriff.vote",
+           "hunter.shoot", "badge.handover", "scapegoat.choose")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How this session runs: bots at every seat, a fast clock, no sound, files out."""
+
+    bots: bool = False
+    fast: bool = False
+    silent: bool = False
+    out: Path | None = None
+    record: Path | None = None
+    self_destruct: float = 0.0
+    printed: bool | None = None
+
+
+class StoredSeats(SeatRegistry):
+    """Seats whose tokens are kept in the store, so phones rejoin after a resume."""
+
+    def __init__(self, store: Store, game_id: str, seats: int, host_token: str) -> None:
+        super().__init__(seats, host_token)
+        self.store, self.game_id = store, game_id
+        for seat, (name, token) in store.seats(game_id).items():
+            self._holders[seat] = SeatHolder(seat, name, token)
+
+    def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:  # type: ignore[override]
+        holder = super().join(seat, name, locale)  # type: ignore[arg-type]
+        self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
+        return holder
+
+    def free(self, seat: int) -> SeatHolder | None:
+        holder = super().free(seat)
+        if holder is not None:
+            self.store.free_seat(self.game_id, seat)
+        return holder
+
+    def tokens(self) -> dict[int, str]:
+        return {seat: holder.token for seat, holder in self._holders.items()}
+
+
+class QueueCommands:
+    """Commands from the listener and the host's terminal, polled by the moderator."""
+
+    def __init__(self) -> None:
+        self.queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def poll(self) -> str | None:
+        try:
+            return self.queue.get_nowait()
+        except queue.Empty:
+            return None
+
+    def put(self, command: str) -> None:
+        self.queue.put(command)
+
+
+TYPED = {"p": "pause", "pause": "pause", "c": "resume", "resume": "resume", "r": "repeat",
+         "repeat": "repeat", "n": "pass", "pass": "pass", "过": "pass", "v": "start_vote",
+         "vote": "start_vote"}
+
+
+def read_terminal(commands: QueueCommands) -> None:
+    """The host's keyboard: p pause, c continue, r repeat, n next speaker, v start the vote."""
+    for line in sys.stdin:
+        word = line.strip().lower()
+        if word in TYPED:
+            commands.put(TYPED[word])
+
+
+def resume_point(events: tuple[Event, ...] | list[Event]) -> int:
+    """Where to start narrating again: the last cue that opens a step."""
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event.kind == "cue" and (event.data["key"] in ANCHORS or event.data["key"].endswith(".wake")):
+            return index
+    return 0
+
+
+async def run_session(
+    game: RecordedGame, config: PlayConfig, store: Store, options: Options, *,
+    seed: int, resumed: bool = False,
+) -> dict[str, Any]:
+    """Play `game` to its end at a phone table; the review of the game."""
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    table = PhoneTable(game, locale=config.locale, auto_narrate=False)  # type: ignore[arg-type]
+    seats = StoredSeats(store, game.game_id, game.setup.seats, table.registry.host_token)
+    table.registry = seats
+    host = "127.0.0.1" if options.bots else config.host
+    server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
+    await server.start()
+    if not options.bots:
+        server.print_join()
+    speaker_options = SpeakerOptions(
+        locale=config.locale, device=config.output_device, play=not options.silent,
+        out_dir=options.out, pack=config.voice_pack, pace=not options.fast,
+        printed=options.printed,
+    )
+    voice = await asyncio.to_thread(Speaker, speaker_options)
+    commands = QueueCommands()
+    listener = None
+    if config.listen and not options.bots:
+        listener = await asyncio.to_thread(_listener, config, voice, commands)
+    if not options.bots and sys.stdin.isatty():
+        threading.Thread(target=read_terminal, args=(commands,), daemon=True).start()
+    clock: Clock = FastClock() if options.fast else Clock()
+    moderator = Moderator(table, voice, timers=config.timers_for(game.rules), clock=clock,
+                          commands=commands, rng=random.Random(seed))
+    bots: list[BotPhone] = []
+    try:
+        if options.bots:
+            ws = f"ws://127.0.0.1:{server.port}/ws"
+            bots = await seat_bots(ws, game.setup.seats, seed, seats.tokens() if resumed else None,
+                                   options.self_destruct)
+        elif not resumed:
+            await asyncio.to_thread(voice.say_text, _join_words(config.locale, server.join_url))
+        await _wait_for_seats(table, clock)
+        start = resume_point(game.events) if resumed else 0
+        await moderator.run(from_event=start)
+        for key, params in spoken_review(game):
+            await moderator.say(key, **params)
+        outcome = game.outcome()
+        store.finish(game.game_id, outcome.winner.value if outcome else None,
+                     "over" if outcome else "ended")
+        record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
+        record.parent.mkdir(parents=True, exist_ok=True)
+        record.write_text(write_record(game, comment=f"game {game.game_id}"), encoding="utf-8")
+        return review(game)
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await server.stop()
+        if listener is not None:
+            listener.close()
+        voice.close()
+
+
+async def _wait_for_seats(table: PhoneTable, clock: Clock) -> None:
+    while any(entry["name"] is None for entry in table.registry.lobby()):
+        await asyncio.sleep(TICK if not clock.fast else 0.01)
+
+
+def _join_words(locale: str, url: str) -> str:
+    if locale.startswith("en"):
+        return f"Open {url} on your phone and take your seat."
+    return f"请用手机打开 {url} ，选择自己的座位加入游戏。"
+
+
+def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
+    from narrator.listen.listener import Listener
+
+    listener = Listener.for_locale(
+        config.locale, model_path=str(config.model) if config.model else None,
+        device=config.input_device, on_decision=None,
+    )
+    if not listener.status.on:
+        print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)
+        return listener
+    from narrator.listen.phrasebook import Command
+
+    listener.listen_for([c for c in Command if c not in (Command.CONFIRM, Command.CANCEL)])
+    if listener.unknown_words:
+        print(f"narrator: {listener.unknown_words}", file=sys.stderr)
+    voice.on_speaking(listener.judge_speaking)
+
+    def pump() -> None:
+        while listener.status.on:
+            heard = listener.next_command(timeout=0.5)
+            if heard is not None and heard.command is not None:
+                commands.put(str(heard.command))
+
+    threading.Thread(target=pump, name="commands", daemon=True).start()
+    return listener
