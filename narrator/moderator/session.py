@@ -150,11 +150,11 @@ async def run_session(
         for key, params in spoken_review(game):
             await moderator.say(key, **params)
         outcome = game.outcome()
-        store.finish(game.game_id, outcome.winner.value if outcome else None,
-                     "over" if outcome else "ended")
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
         record.parent.mkdir(parents=True, exist_ok=True)
         record.write_text(write_record(game, comment=f"game {game.game_id}"), encoding="utf-8")
+        store.finish(game.game_id, outcome.winner.value if outcome else None,
+                     "over" if outcome else "ended")
         return review(game)
     finally:
         for bot in bots:
