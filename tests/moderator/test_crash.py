@@ -6,7 +6,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from narrator.store import Store
