@@ -52,6 +52,13 @@ def first_sample_delay(judge: Speaker, key: str, params: dict[str, object]) -> P
     return said
 
 
+def since_asked(said: Playback, moment: float | None) -> float:
+    """Seconds from asking for the line to `moment` (one of its `Playback` times)."""
+    if moment is None or said.asked_at is None:
+        raise RuntimeError(f"the line {said.label} was never played")
+    return moment - said.asked_at
+
+
 def bench_render(lines: list[tuple[str, dict[str, object]]], folder: Path) -> list[float]:
     catalogue = load_catalogue("zh-CN")
     engine = speech_engine()
@@ -104,19 +111,19 @@ def main() -> int:
         cold, cached, leaves = [], [], []
         for key, params in lines:
             said = first_sample_delay(judge, key, params)
-            cold.append(said.started_at - said.asked_at)  # type: ignore[operator]
+            cold.append(since_asked(said, said.started_at))
             print(f"cold    {milliseconds(cold[-1]):7.2f} ms  {key} {params or ''}")
         for repeat in range(args.repeats):
             key, params = lines[repeat % len(lines)]
             said = first_sample_delay(judge, key, params)
-            cached.append(said.started_at - said.asked_at)  # type: ignore[operator]
-            leaves.append(said.leaves_at - said.asked_at)  # type: ignore[operator]
+            cached.append(since_asked(said, said.started_at))
+            leaves.append(since_asked(said, said.leaves_at))
             print(f"cached  {milliseconds(cached[-1]):7.2f} ms  {key} {params or ''}")
         judge.cache.forget_memory()
         disk = []
         for key, params in lines[:10]:
             said = first_sample_delay(judge, key, params)
-            disk.append(said.started_at - said.asked_at)  # type: ignore[operator]
+            disk.append(since_asked(said, said.started_at))
             print(f"disk    {milliseconds(disk[-1]):7.2f} ms  {key} {params or ''}")
 
     figures = {

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from narrator.voice.numbers import read_number
 
@@ -154,9 +155,7 @@ class Catalogue:
             table = {"role": self.roles, "winner": self.winners, "direction": self.directions}
             return table[kind][str(value)]
         except (KeyError, TypeError, ValueError) as error:
-            raise CatalogueError(
-                f"{self.locale}: cannot read {{{name}}} = {value!r}: {error}"
-            ) from None
+            raise CatalogueError(f"{self.locale}: cannot read {{{name}}} = {value!r}: {error}") from None
 
     def _template(self, key: str) -> str:
         try:
@@ -205,7 +204,7 @@ def _check_template(locale: str, key: str, template: str) -> None:
             raise CatalogueError(f"{locale}: line {key!r}: write {{{field}}} with no format")
 
 
-def _words(table: Mapping[str, str]) -> dict[str, str]:
+def _words(table: Mapping[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in table.items()}
 
 
@@ -216,30 +215,34 @@ def catalogue_path(locale: str) -> Path:
     return Path(str(resources.files("narrator") / "catalogue" / f"{locale}.toml"))
 
 
+def _table(locale: str, data: Mapping[str, object], name: str) -> Mapping[str, Any]:
+    table = data.get(name, {} if name == "notices" else None)
+    if not isinstance(table, Mapping):
+        raise CatalogueError(f"{locale}: the catalogue has no table [{name}]")
+    return table
+
+
 def parse_catalogue(locale: str, data: Mapping[str, object]) -> Catalogue:
     """A catalogue from the tables of a parsed TOML file; every template is checked."""
+    lines = _flatten(_table(locale, data, "lines"))
     try:
-        lines = _flatten(data["lines"])  # type: ignore[arg-type]
-        words = Wording(**data["words"])  # type: ignore[arg-type]
-        voice = VoiceSettings(**data["voice"])  # type: ignore[arg-type]
-        catalogue = Catalogue(
-            locale=locale,
-            lines=lines,
-            roles=_words(data["roles"]),  # type: ignore[arg-type]
-            winners=_words(data["winners"]),  # type: ignore[arg-type]
-            directions=_words(data["directions"]),  # type: ignore[arg-type]
-            words=words,
-            voice=voice,
-            notices=_words(data.get("notices", {})),  # type: ignore[arg-type]
-        )
-    except KeyError as error:
-        raise CatalogueError(f"{locale}: the catalogue has no table {error}") from None
-    except TypeError as error:
+        words = Wording(**_table(locale, data, "words"))
+        voice = VoiceSettings(**_table(locale, data, "voice"))
+        read_number(1, words.numbers)
+    except (TypeError, ValueError) as error:
         raise CatalogueError(f"{locale}: {error}") from None
     for key, template in lines.items():
         _check_template(locale, key, template)
-    read_number(1, words.numbers)
-    return catalogue
+    return Catalogue(
+        locale=locale,
+        lines=lines,
+        roles=_words(_table(locale, data, "roles")),
+        winners=_words(_table(locale, data, "winners")),
+        directions=_words(_table(locale, data, "directions")),
+        words=words,
+        voice=voice,
+        notices=_words(_table(locale, data, "notices")),
+    )
 
 
 def load_catalogue(locale: str = DEFAULT_LOCALE, path: Path | None = None) -> Catalogue:
