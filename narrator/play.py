@@ -35,6 +35,7 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--preset", default="seeds")
     demo.add_argument("--locale", default="zh-CN")
     demo.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
+    demo.add_argument("--roles", help="the cards, comma-separated (default: the seeds' setup)")
     demo.add_argument("--record", type=Path, help="write the game record here")
     demo.add_argument("--self-destruct", type=float, default=0.0,
                       help="chance a werewolf bot self-destructs when it may (default 0)")
@@ -90,8 +91,10 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
         decision=20, vote=20, night_step=3, meeting=3, speech=5, last_speech=5, last_words=5,
         warning=2, peek=5, reminder=5,
     )
-    return PlayConfig(seats=args.seats, preset=args.preset, locale=args.locale, seed=args.seed,
-                      listen=False, store=args.store, timers=timers)
+    setup = [r.strip() for r in args.roles.split(",")] if args.roles else "auto"
+    seats = len(setup) if args.roles else args.seats
+    return PlayConfig(seats=seats, setup=setup, preset=args.preset, locale=args.locale,
+                      seed=args.seed, listen=False, store=args.store, timers=timers)
 
 
 def run_demo(args: argparse.Namespace) -> int:
@@ -105,7 +108,7 @@ def run_demo(args: argparse.Namespace) -> int:
     game_id = store.create(setup, rules, {**config.model_dump(mode="json"), "demo": True})
     game = RecordedGame(setup, rules).record_to(store, game_id)
     print(f"game {game_id} (store {store.path})", flush=True)
-    options = Options(bots=True, fast=args.fast, silent=args.silent or args.fast, out=args.out,
+    options = Options(bots=True, fast=args.fast, silent=args.silent, out=args.out,
                       record=args.record, self_destruct=args.self_destruct,
                       printed=True if args.silent or args.fast else None)
     result = asyncio.run(run_session(game, config, store, options, seed=args.seed))
@@ -133,7 +136,7 @@ def run_resume(args: argparse.Namespace) -> int:
     game.record_to(store, game_id)
     bots = args.bots or bool(stored.config.get("demo"))
     print(f"resuming game {game_id} at {game.phase} ({len(stored.decisions)} decisions)", flush=True)
-    options = Options(bots=bots, fast=args.fast, silent=args.silent or args.fast, out=args.out,
+    options = Options(bots=bots, fast=args.fast, silent=args.silent, out=args.out,
                       record=args.record, printed=True if args.silent or args.fast else None)
     result = asyncio.run(run_session(game, config, store, options, seed=config.seed or 0,
                                      resumed=True))
