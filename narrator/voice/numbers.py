@@ -84,9 +84,7 @@ def read_number(n: int, style: str) -> str:
         return english_number(n)
     if style == "digits":
         return str(n)
-    raise ValueError(
-        f"unknown number style {style!r} (chinese, chinese-traditional, english, digits)"
-    )
+    raise ValueError(f"unknown number style {style!r} (chinese, chinese-traditional, english, digits)")
 
 
 def digits_to_chinese(text: str) -> str:
