@@ -49,6 +49,19 @@ class Commands(Protocol):
     def poll(self) -> str | None: ...
 
 
+ANCHORS = ("night.falls", "day.breaks", "vote.start", "sheriff.election", "sheriff.vote",
+           "hunter.shoot", "badge.handover", "scapegoat.choose")
+
+
+def anchor(events: tuple[Event, ...] | list[Event]) -> int:
+    """Where to narrate from again (a resume, an undo): the last cue that opens a step."""
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event.kind == "cue" and (event.data["key"] in ANCHORS or event.data["key"].endswith(".wake")):
+            return index
+    return 0
+
+
 class NoCommands:
     def poll(self) -> str | None:
         return None
@@ -75,6 +88,8 @@ class Moderator:
         self._last_line: tuple[str, dict[str, Any]] | None = None
         self._paused = False
         self._interrupted = False
+        self.ended = False
+        self.rebuild: Callable[[int], Game] | None = None
 
     @property
     def game(self) -> Game:
@@ -85,16 +100,16 @@ class Moderator:
     async def run(self, *, from_event: int = 0) -> None:
         """Narrate and decide until the game is over (`from_event`: resume after these)."""
         self._seen = from_event
-        while True:
+        while not self.ended:
             await self.narrate_new()
             pending = self.game.pending
-            if self.game.over or pending is None:
+            if self.game.over or pending is None or self.ended:
                 break
             await self.decide(pending)
         self.table.narrate(None)
 
     async def narrate_new(self) -> None:
-        while self._seen < len(self.game.events):
+        while self._seen < len(self.game.events) and not self.ended:
             event = self.game.events[self._seen]
             self._seen += 1
             await self.narrate(event)
@@ -141,7 +156,7 @@ class Moderator:
         start = self.clock.now()
         limit = self.timers.vote if pending.step in VOTES else self.timers.decision
         reminded = False
-        while self.game.pending is pending and not self.game.over:
+        while self.game.pending is pending and not self.game.over and not self.ended:
             waited = self.clock.now() - start
             if waited >= limit:
                 self.close(pending)
@@ -149,7 +164,8 @@ class Moderator:
             if not reminded and waited >= limit - self.timers.reminder:
                 reminded = True
                 await self.say("reminder.hurry")
-            await self.handle_commands()
+            if await self.handle_commands(("undo",)) == "undo" and self.undo():
+                return
             await self.wait_input(min(TICK, limit - waited))
         if self.clock.now() - start >= limit:
             log.info("%s: no decision by the deadline", pending.step)
@@ -253,11 +269,29 @@ class Moderator:
             await self.handle_commands()
             await self.clock.sleep(min(TICK, left))
 
+    def undo(self) -> bool:
+        """Take back the last decision if it has not taken effect (the same night, before
+        dawn; the same day step otherwise): the game goes back to that step."""
+        game, history = self.game, self.game.history
+        if self.rebuild is None or not history or game.over:
+            return False
+        asked = history[-1][0]
+        if asked.phase != game.phase or not game.phase.startswith("night"):
+            return False
+        self.table.game = self.rebuild(len(history) - 1)
+        self.table.narrate(None)
+        self._seen = anchor(self.game.events)
+        log.info("undid the last decision (%s)", asked.step)
+        return True
+
     async def handle_commands(self, ending: tuple[str, ...] = ()) -> str | None:
         """Act on public commands; return the first one of `ending` that came."""
         while (command := self.commands.poll()) is not None:
             if command in ending:
                 return command
+            if command == "end":
+                self.ended = True
+                return None
             if command == "repeat" and self._last_line is not None:
                 key, params = self._last_line
                 await self.say(key, **params)

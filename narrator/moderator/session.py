@@ -15,20 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.events import Event
 from engine.record import write_record
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.loop import Moderator
+from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
 from narrator.moderator.timing import TICK, Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.store import Store
-
-ANCHORS = ("night.falls", "day.breaks", "vote.start", "sheriff.election", "sheriff.vote",
-           "hunter.shoot", "badge.handover", "scapegoat.choose")
 
 
 @dataclass(frozen=True)
@@ -86,24 +82,16 @@ class QueueCommands:
 
 TYPED = {"p": "pause", "pause": "pause", "c": "resume", "resume": "resume", "r": "repeat",
          "repeat": "repeat", "n": "pass", "pass": "pass", "过": "pass", "v": "start_vote",
-         "vote": "start_vote"}
+         "vote": "start_vote", "u": "undo", "undo": "undo", "q": "end", "end": "end"}
 
 
 def read_terminal(commands: QueueCommands) -> None:
-    """The host's keyboard: p pause, c continue, r repeat, n next speaker, v start the vote."""
+    """The host's keyboard: p pause, c continue, r repeat, n next speaker, v start the vote,
+    u undo the last decision, q end the game."""
     for line in sys.stdin:
         word = line.strip().lower()
         if word in TYPED:
             commands.put(TYPED[word])
-
-
-def resume_point(events: tuple[Event, ...] | list[Event]) -> int:
-    """Where to start narrating again: the last cue that opens a step."""
-    for index in range(len(events) - 1, -1, -1):
-        event = events[index]
-        if event.kind == "cue" and (event.data["key"] in ANCHORS or event.data["key"].endswith(".wake")):
-            return index
-    return 0
 
 
 async def run_session(
@@ -113,6 +101,7 @@ async def run_session(
     """Play `game` to its end at a phone table; the review of the game."""
     from narrator.voice.speaker import Speaker, SpeakerOptions
 
+    game_id = game.game_id
     table = PhoneTable(game, locale=config.locale, auto_narrate=False)  # type: ignore[arg-type]
     seats = StoredSeats(store, game.game_id, game.setup.seats, table.registry.host_token)
     table.registry = seats
@@ -136,6 +125,16 @@ async def run_session(
     clock: Clock = FastClock() if options.fast else Clock()
     moderator = Moderator(table, voice, timers=config.timers_for(game.rules), clock=clock,
                           commands=commands, rng=random.Random(seed))
+
+    def rebuild(decisions: int) -> RecordedGame:
+        now = moderator.game
+        while len(store.load(game_id).decisions) > decisions:
+            store.undo(game_id)
+        again = RecordedGame.replay(now.setup, now.rules, now.log[:decisions])
+        assert isinstance(again, RecordedGame)
+        return again.record_to(store, game_id)
+
+    moderator.rebuild = rebuild
     bots: list[BotPhone] = []
     try:
         if options.bots:
@@ -145,8 +144,9 @@ async def run_session(
         elif not resumed:
             await asyncio.to_thread(voice.say_text, _join_words(config.locale, server.join_url))
         await _wait_for_seats(table, clock)
-        start = resume_point(game.events) if resumed else 0
+        start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
+        game = moderator.game  # type: ignore[assignment]
         for key, params in spoken_review(game):
             await moderator.say(key, **params)
         outcome = game.outcome()

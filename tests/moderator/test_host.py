@@ -1,0 +1,87 @@
+"""The host's controls: undo a mistaken night decision before it takes effect, end the game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from engine.rules import make_rules
+from engine.setup import Setup
+from narrator.moderator.botphones import seat_bots
+from narrator.moderator.loop import Moderator
+from narrator.moderator.recorded import RecordedGame
+from narrator.moderator.timing import FastClock, Timers
+from narrator.phones import PhoneServer, PhoneTable
+from narrator.store import Store
+from tests.moderator.test_failures import ROLES, Lines
+
+
+class Host:
+    """Says `command` once, the first time `when(moderator)` holds."""
+
+    def __init__(self, command: str, when) -> None:  # type: ignore[no-untyped-def]
+        self.command, self.when, self.moderator, self.said = command, when, None, False
+
+    def poll(self) -> str | None:
+        if not self.said and self.moderator is not None and self.when(self.moderator):
+            self.said = True
+            return self.command
+        return None
+
+
+async def play(tmp_path: Path, host: Host) -> tuple[Moderator, Store, str, Lines]:
+    store = Store(tmp_path / "games.sqlite3")
+    setup, rules = Setup(seats=9, roles=ROLES), make_rules({"sheriff": False})
+    game_id = store.create(setup, rules)
+    game = RecordedGame(setup, rules).record_to(store, game_id)
+    table = PhoneTable(game, auto_narrate=False)
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    bots = await seat_bots(f"ws://127.0.0.1:{server.port}/ws", 9, seed=4)
+    while any(entry["name"] is None for entry in table.registry.lobby()):
+        await asyncio.sleep(0.01)
+    voice = Lines()
+    moderator = Moderator(table, voice, timers=Timers(), clock=FastClock(), commands=host,
+                          rng=random.Random(1))
+    host.moderator = moderator
+
+    def rebuild(decisions: int) -> RecordedGame:
+        while len(store.load(game_id).decisions) > decisions:
+            store.undo(game_id)
+        now = moderator.game
+        again = RecordedGame.replay(now.setup, now.rules, now.log[:decisions])
+        assert isinstance(again, RecordedGame)
+        return again.record_to(store, game_id)
+
+    moderator.rebuild = rebuild
+    try:
+        await asyncio.wait_for(moderator.run(), 120)
+    finally:
+        for bot in bots:
+            await bot.stop()
+        await server.stop()
+    return moderator, store, game_id, voice
+
+
+def test_undo_takes_back_the_last_night_decision_and_asks_again(tmp_path: Path) -> None:
+    def at_the_witch(m: Moderator) -> bool:
+        pending = m.game.pending
+        return pending is not None and pending.step == "witch" and m.game.phase == "night 1"
+
+    moderator, store, game_id, voice = asyncio.run(play(tmp_path, Host("undo", at_the_witch)))
+    game = moderator.game
+    assert game.over
+    night_one = [key for key, _ in voice.said[: [k for k, _ in voice.said].index("day.breaks")]]
+    assert night_one.count("werewolves.wake") == 2  # the pack was asked again
+    assert store.load(game_id).decisions == list(game.log)
+    steps = [p.step for p, _ in game.history if p.phase == "night 1"]
+    assert steps.count("werewolves") == 1
+
+
+def test_the_host_ends_the_game(tmp_path: Path) -> None:
+    moderator, store, game_id, voice = asyncio.run(
+        play(tmp_path, Host("end", lambda m: m.game.phase == "day 1"))
+    )
+    assert not moderator.game.over and moderator.ended
+    assert "game.over" not in [key for key, _ in voice.said]
