@@ -26,6 +26,8 @@ def register(subparsers: Any) -> None:
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
     play.add_argument("--seed", type=int, help="seed for dealing the cards")
     play.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the latest unfinished game if there is one (a box at boot)")
     _common(play)
     play.set_defaults(run=run_play)
 
@@ -77,6 +79,11 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"narrator play: {error}", file=sys.stderr)
         return 2
     store = Store(config.store)
+    if args.resume and store.latest_unfinished() is not None:
+        return run_resume(argparse.Namespace(
+            game=None, bots=False, fast=False, record=None, store=config.store, out=args.out,
+            silent=args.silent, json=args.json,
+        ))
     setup, rules = config.table()
     game_id = store.create(setup, rules, config.model_dump(mode="json"))
     game = RecordedGame(setup, rules).record_to(store, game_id)

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Sets up a Raspberry Pi (64-bit Raspberry Pi OS, bookworm) as the judge box:
+# the system packages and the venv (scripts/install.sh), the user in the audio group,
+# a settings file, and a systemd unit that starts the judge at boot (resuming an
+# unfinished game after a crash or a pulled plug).
+#
+#   scripts/install-pi.sh [--user USER] [--port 8000] [--dry-run]
+#
+# --dry-run prints what it would write and runs nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+user=${SUDO_USER:-$(id -un)}
+port=8000
+dry=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --user) user=$2; shift 2 ;;
+    --port) port=$2; shift 2 ;;
+    --dry-run) dry=1; shift ;;
+    *) echo "usage: $0 [--user USER] [--port PORT] [--dry-run]" >&2; exit 2 ;;
+  esac
+done
+
+config=/etc/werewolf-judge.toml
+unit=/etc/systemd/system/werewolf-judge.service
+
+config_text="# Settings of the judge box (see README.md, 'Settings'). Pick the sound devices with
+# \`$root/.venv/bin/narrator devices\`.
+seats = 9
+preset = \"seeds\"
+locale = \"zh-CN\"
+port = $port
+# output_device = \"pulse\"
+# input_device = \"pulse\"
+"
+
+unit_text="[Unit]
+Description=Werewolf judge (狼人杀 法官)
+After=network-online.target sound.target
+Wants=network-online.target
+
+[Service]
+User=$user
+WorkingDirectory=$root
+Environment=PYTHONUNBUFFERED=1
+ExecStart=$root/.venv/bin/narrator play --config $config --resume
+Restart=on-failure
+RestartSec=3
+
+[Install]
+WantedBy=multi-user.target
+"
+
+if [ "$dry" = 1 ]; then
+  printf '# would run: scripts/install.sh\n# would add %s to the audio group\n' "$user"
+  printf '# would write %s:\n%s\n# would write %s:\n%s' "$config" "$config_text" "$unit" "$unit_text"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+scripts/install.sh
+$SUDO usermod -a -G audio "$user"
+[ -f "$config" ] || printf '%s' "$config_text" | $SUDO tee "$config" >/dev/null
+printf '%s' "$unit_text" | $SUDO tee "$unit" >/dev/null
+$SUDO systemctl daemon-reload
+$SUDO systemctl enable werewolf-judge.service
+echo "The judge starts at boot. Start it now with: sudo systemctl start werewolf-judge"
+echo "Phones join at http://$(hostname -I | awk '{print $1}'):$port (the address is also read aloud)."
