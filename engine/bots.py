@@ -4,26 +4,47 @@ from __future__ import annotations
 
 import random
 
+from engine.cards.deck import QUESTIONS
+from engine.cards.draw import CHANCE_STEPS, chance_decision
+from engine.cards.moon import in_play
 from engine.decisions import (
+    Accusation,
+    AllyChoice,
     BadgeHandover,
+    ChurchChoice,
     CupidChoice,
     DayVote,
     Decision,
+    ExecutionerChoice,
+    FirstVoter,
+    FriendVotes,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     HunterShot,
+    MediumChoice,
+    MoonSeerChoice,
+    PactChoice,
     PiperChoice,
     Revote,
+    RuleBreakers,
     ScapegoatChoice,
     SeerChoice,
     SelfDestruct,
     SheriffCandidacy,
     SheriffVote,
+    SpecterChoice,
     ThiefChoice,
+    Touch,
+    Vouch,
     WerewolvesChoice,
     WitchChoice,
+    Witnesses,
 )
 from engine.game import Game
 from engine.state import Pending
+
+VOTE_STEPS = {"sheriff_vote": SheriffVote, "vote": DayVote, "revote": Revote}
 
 
 def random_decision(game: Game, rng: random.Random, self_destruct: float = 0.03) -> Decision:
@@ -74,6 +95,51 @@ def _choose(game: Game, pending: Pending, rng: random.Random) -> Decision:
     if step == "scapegoat":
         k = rng.randint(0, len(pending.targets))
         return ScapegoatChoice(voters=tuple(rng.sample(pending.targets, k)))
+    return _choose_for_card(game, pending, rng)
+
+
+def _choose_for_card(game: Game, pending: Pending, rng: random.Random) -> Decision:
+    """A random legal decision for a step of the New Moon event cards."""
+    step, targets = pending.step, pending.targets
+    if step in CHANCE_STEPS:
+        return chance_decision(pending)
+    if step == "report":
+        return RuleBreakers(seats=tuple(rng.sample(targets, min(len(targets), rng.randint(0, 2)))))
+    if step == "witnesses":
+        return Witnesses(seats=tuple(rng.sample(targets, min(len(targets), rng.randint(0, 3)))))
+    if step == "question":
+        ask = rng.choice(pending.info["questions"])
+        return GhostQuestion(ask=ask, seats=tuple(rng.sample(targets, QUESTIONS[ask].seats)))
+    if step == "ghost":
+        truth = pending.info["truth"]
+        return GhostAnswer(yes=rng.random() < 0.5 if truth is None else truth)
+    if step == "distrust":
+        friends = {}
+        for voter in pending.seats:
+            others = [t for t in targets if t != voter]
+            friends[voter] = tuple(rng.sample(others, min(2, len(others))))
+        return FriendVotes(friends=friends)
+    if step in ("pact", "touch"):
+        yes = rng.random() < (0.5 if step == "pact" else 0.8)
+        return PactChoice(pact=yes) if step == "pact" else Touch(touched=yes)
+    if step in ("moon_seer", "church"):
+        target = _target(pending, rng)
+        return MoonSeerChoice(target=target) if step == "moon_seer" else ChurchChoice(victim=target)
+    if step == "executioner":
+        return ExecutionerChoice(seat=_target(pending, rng))
+    seat = rng.choice(targets)
+    if step == "medium":
+        return MediumChoice(medium=seat)
+    if step == "punishment":
+        return Accusation(target=seat)
+    if step == "vouch":
+        return Vouch(seat=seat)
+    if step == "influences":
+        return FirstVoter(seat=seat)
+    if step == "specter":
+        return SpecterChoice(werewolf=seat)
+    if step == "double_agent":
+        return AllyChoice(seat=seat)
     raise AssertionError(f"no bot for step {step}")
 
 
@@ -91,18 +157,23 @@ def _witch(game: Game, pending: Pending, rng: random.Random) -> WitchChoice:
 
 def _votes(game: Game, pending: Pending, rng: random.Random) -> Decision:
     lovers = game.state.lovers or ()
+    must = bool(pending.info.get("must_vote"))
+    hate = pending.step != "sheriff_vote" and len(lovers) == 2 and in_play(game.state, "april_fools")
     votes = {}
     for voter in pending.seats:
-        if rng.random() < 0.1:
+        if not must and rng.random() < 0.1:
+            continue
+        partner = [t for t in lovers if t != voter and voter in lovers and t in pending.targets]
+        if hate and partner:
+            votes[voter] = partner[0]
             continue
         choices = [
             t for t in pending.targets
-            if not (voter in lovers and t in lovers and t != voter)
+            if not (voter in lovers and t in lovers and t != voter) or hate
         ]
         if choices:
             votes[voter] = rng.choice(choices)
-    kind = {"sheriff_vote": SheriffVote, "vote": DayVote, "revote": Revote}[pending.step]
-    return kind(votes=votes)
+    return VOTE_STEPS[pending.step](votes=votes)
 
 
 def play_random_game(game: Game, rng: random.Random, max_decisions: int = 2000) -> Game:
@@ -133,9 +204,10 @@ def quiet_decision(game: Game) -> Decision:
         return SheriffCandidacy(candidates=())
     if step == "scapegoat":
         return ScapegoatChoice(voters=())
-    if step in ("sheriff_vote", "vote", "revote"):
-        kind = {"sheriff_vote": SheriffVote, "vote": DayVote, "revote": Revote}[step]
-        return kind(votes={})
+    if step in VOTE_STEPS:
+        if pending.info.get("must_vote"):
+            return _votes(game, pending, random.Random(0))
+        return VOTE_STEPS[step](votes={})
     single = {"guard": GuardChoice, "seer": SeerChoice, "hunter": HunterShot}
     if step in single:
         return single[step](target=0)
@@ -143,4 +215,12 @@ def quiet_decision(game: Game) -> Decision:
         return WerewolvesChoice(victim=0)
     if step == "badge":
         return BadgeHandover(successor=0)
-    raise AssertionError(f"no quiet decision for step {step}")
+    if step in ("report", "witnesses"):
+        return RuleBreakers(seats=()) if step == "report" else Witnesses(seats=())
+    if step in ("pact", "touch"):
+        return PactChoice(pact=False) if step == "pact" else Touch(touched=True)
+    if step == "moon_seer":
+        return MoonSeerChoice(target=0)
+    if step == "church":
+        return ChurchChoice(victim=0)
+    return _choose_for_card(game, pending, random.Random(0))

@@ -7,12 +7,26 @@ Rule 2: votes are counted with the sheriff's weight; most votes is out. A tie ki
 Rule 3: an idiot with his power, voted out, is revealed and lives; voted out again, he dies.
 Rule 4: a werewolf may self-destruct once the deaths are announced: the day ends, no vote.
 Rule 5: at dusk (`parity`) the werewolves win when they are as many as the others.
+Rule 6: with the New Moon event cards, a card is drawn once the night's deaths are announced;
+        players a card sends away or that the table reported neither speak nor vote, and
+        nobody may vote for those away; a verdict passes the cards' coin and pact first.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
+from engine.cards.draw import draw_due
+from engine.cards.limits import check_hunter, check_vote, check_votes
+from engine.cards.moon import (
+    away,
+    expire_at_dawn,
+    in_play,
+    neighbours,
+    no_vote,
+    vote_weight,
+)
+from engine.cards.nightsteps import harvest_festival
 from engine.deaths import check, death_events, kill
 from engine.decisions import (
     BadgeHandover,
@@ -24,7 +38,7 @@ from engine.decisions import (
     SheriffVote,
     Votes,
 )
-from engine.events import Event, cue
+from engine.events import Event, cue, private
 from engine.night import NIGHT_HANDLERS, Begin, Decide, resolve_night
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -36,11 +50,15 @@ def begin_dawn(state: State, step: Step) -> None:
     state.night_victims = resolve_night(state)
     state.daytime, state.day, state.announced = True, state.night, False
     state.voters_allowed, state.next_voters_allowed = state.next_voters_allowed, None
+    expire_at_dawn(state)
     state.emit(cue("day.breaks", day=state.day))
     steps = []
     if state.election_due and state.rules.sheriff_election == "before_deaths":
         steps.append(Step("sheriff_candidacy"))
-    steps += [Step("announce"), Step("last_words"), Step("discussion")]
+    steps.append(Step("announce"))
+    if draw_due(state):
+        steps.append(Step("event"))
+    steps += [Step("last_words"), Step("discussion")]
     if state.rules.sheriff and state.rules.sheriff_election == "after_discussion":
         steps.append(Step("sheriff_candidacy"))
     steps += [Step("vote"), Step("dusk")]
@@ -73,7 +91,10 @@ def begin_last_words(state: State, step: Step) -> None:
 
 
 def begin_discussion(state: State, step: Step) -> None:
-    alive = state.alive()
+    gone = away(state)
+    alive = [s for s in state.alive() if s not in gone]
+    if not alive:
+        return
     night_dead = [d.seat for d in state.deaths if d.phase == f"night {state.night}"]
     after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
     first = next((s for s in alive if s > after), alive[0])
@@ -90,7 +111,8 @@ def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
         return None
     state.emit(cue("sheriff.election"))
     alive = tuple(state.alive())
-    return Pending(state.phase, "sheriff_candidacy", "sheriff", alive, alive, allow_none=True,
+    key = step.args.get("key", "sheriff")
+    return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True,
                    count=len(alive))
 
 
@@ -107,7 +129,7 @@ def decide_sheriff_candidacy(state: State, pending: Pending, decision: Decision)
         _elect(state, candidates[0])
     else:
         state.emit(cue("sheriff.candidates", seats=candidates))
-        state.push(Step("sheriff_vote", {"candidates": candidates, "round": 1}))
+        state.push(Step("sheriff_vote", {"candidates": candidates, "round": 1, **_key(pending)}))
 
 
 def begin_sheriff_vote(state: State, step: Step) -> Pending:
@@ -117,8 +139,8 @@ def begin_sheriff_vote(state: State, step: Step) -> Pending:
     voters = tuple(
         s for s in state.alive() if s not in candidates and not state.player(s).revealed_idiot
     )
-    return Pending(state.phase, "sheriff_vote", "sheriff", voters, tuple(candidates),
-                   allow_none=True, info={"round": step.args["round"]})
+    return Pending(state.phase, "sheriff_vote", step.args.get("key", "sheriff"), voters,
+                   tuple(candidates), allow_none=True, info={"round": step.args["round"]})
 
 
 def decide_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
@@ -139,9 +161,14 @@ def decide_sheriff_vote(state: State, pending: Pending, decision: Decision) -> N
         _elect(state, top[0])
     elif pending.info["round"] == 1:
         state.emit(cue("sheriff.runoff", seats=top))
-        state.push(Step("sheriff_vote", {"candidates": top, "round": 2}))
+        state.push(Step("sheriff_vote", {"candidates": top, "round": 2, **_key(pending)}))
     else:
         _no_sheriff(state)
+
+
+def _key(pending: Pending) -> dict[str, str]:
+    """The record key of an election other than the day's own (Saint Philippe's)."""
+    return {} if pending.key == "sheriff" else {"key": pending.key}
 
 
 def _elect(state: State, seat: int) -> None:
@@ -158,27 +185,39 @@ def _no_sheriff(state: State) -> None:
 
 
 def voters(state: State) -> tuple[int, ...]:
-    """Who may vote today: living, not a revealed idiot, allowed by the scapegoat."""
+    """Who may vote today: living, not a revealed idiot, allowed by the scapegoat, and not
+    kept from it by an event card."""
     allowed = state.voters_allowed
+    blocked = no_vote(state)
     return tuple(
         s for s in state.alive()
         if not state.player(s).revealed_idiot and (allowed is None or s in allowed)
+        and s not in blocked
     )
 
 
-def begin_vote(state: State, step: Step) -> Pending:
-    state.emit(cue("vote.start"))
-    return Pending(state.phase, "vote", "vote", voters(state), tuple(state.alive()), allow_none=True)
+def begin_vote(state: State, step: Step) -> Pending | None:
+    if in_play(state, "influences") and not step.args.get("influenced") and voters(state):
+        state.push(Step("influences"), Step("vote", {**step.args, "influenced": True}))
+        return None
+    key = step.args.get("key", "vote")
+    state.emit(cue("second_vote.start" if key == "second_vote" else "vote.start"))
+    gone = away(state)
+    targets = tuple(s for s in state.alive() if s not in gone)
+    info = {"must_vote": True} if step.args.get("nightmare") else {}
+    return Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
 
 
 def begin_revote(state: State, step: Step) -> Pending:
     tied = tuple(step.args["tied"])
-    return Pending(state.phase, "revote", "revote", voters(state), tied, allow_none=True)
+    key = step.args.get("key", "revote")
+    return Pending(state.phase, "revote", key, voters(state), tied, allow_none=True)
 
 
 def decide_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Votes)
     lovers = state.lovers or ()
+    hate = len(lovers) == 2 and in_play(state, "april_fools")
     for voter, target in decision.votes.items():
         _living(state, voter, "voter")
         if voter not in pending.seats:
@@ -186,17 +225,21 @@ def decide_vote(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
             _living(state, target, "vote target")
+            check_vote(state, pending, voter, target)
             if target not in pending.targets:
                 raise state.refuse("not_tied", f"the revote is among {list(pending.targets)} only")
-            if voter in lovers and target in lovers and voter != target:
+            if voter in lovers and target in lovers and voter != target and not hate:
                 raise state.refuse("lover_votes_lover", "a lover may not vote for the other")
+        else:
+            check_vote(state, pending, voter, target)
+    check_votes(state, pending, decision.votes)
     tally = _tally(state, decision.votes, weighted=True)
     state.emit(Event("votes", {"step": pending.step, "votes": _public_votes(decision.votes)}))
     top = _most(tally, pending.targets)
     if not tally:
         state.emit(cue("vote.nobody"))
     elif len(top) == 1:
-        _voted_out(state, top[0])
+        condemn(state, top[0])
     else:
         _tie(state, pending, decision, top)
 
@@ -204,35 +247,88 @@ def decide_vote(state: State, pending: Pending, decision: Decision) -> None:
 def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> None:
     state.emit(cue("vote.tie", seats=tied))
     scapegoat = state.seat_of(Role.SCAPEGOAT)
+    festival = harvest_festival(state) and scapegoat and state.has_power(scapegoat)
+    if festival and pending.step == "vote":
+        if state.rules.cards.harvest_scapegoat == "neighbour_dies":
+            around = neighbours(state, scapegoat)
+            state.emit(cue("harvest.scapegoat", seats=list(around)))
+            state.push(Step("revote", {"tied": around, "key": "scapegoat_vote"}))
+            return
+        scapegoat = 0
     if pending.step == "vote" and scapegoat and state.has_power(scapegoat):
         state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
         state.push(Step("scapegoat", {"seat": scapegoat}))
-        _kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
+        kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
         return
     rule = state.rules.vote_tie
     if rule == "revote" and pending.step == "vote":
         state.emit(cue("vote.revote", seats=tied))
-        state.push(Step("revote", {"tied": tied}))
+        key = {} if pending.key == "vote" else {"key": "second_revote"}
+        state.push(Step("revote", {"tied": tied, **key}))
         return
     if rule == "sheriff" and state.sheriff and decision.votes.get(state.sheriff) in tied:
-        _voted_out(state, decision.votes[state.sheriff])
+        condemn(state, decision.votes[state.sheriff])
         return
     state.emit(cue("vote.nobody"))
 
 
-def _voted_out(state: State, seat: int) -> None:
+VERDICT_CARDS = ("heads_or_tails", "pact_with_the_devil", "enthusiasm", "dissatisfaction")
+
+
+def condemn(state: State, seat: int) -> None:
+    """The village's verdict against `seat`: carried out at once, or through the steps of the
+    event cards in play (the coin, the pact, the hanging and what it triggers)."""
+    if any(in_play(state, card) for card in VERDICT_CARDS):
+        state.push(*verdict_steps(state, seat))
+        return
+    scapegoat = state.seat_of(Role.SCAPEGOAT)
+    if (
+        harvest_festival(state) and state.rules.cards.harvest_scapegoat == "dies_for_neighbour"
+        and scapegoat and state.has_power(scapegoat) and seat in neighbours(state, scapegoat)
+    ):
+        state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
+        state.push(Step("scapegoat", {"seat": scapegoat}))
+        kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
+        return
+    voted_out(state, seat)
+
+
+def verdict_steps(state: State, seat: int) -> list[Step]:
+    """The steps that carry out the verdict against `seat` under the cards in play: Heads or
+    Tails' coin, the Pact with the Devil (not for an idiot, who lives anyway), the hanging."""
+    steps = []
+    if in_play(state, "heads_or_tails"):
+        steps.append(Step("coin", {"seat": seat}))
+    player = state.player(seat)
+    idiot = player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat)
+    if in_play(state, "pact_with_the_devil") and not idiot:
+        steps.append(Step("pact", {"seat": seat}))
+    return [*steps, Step("hang", {"seat": seat})]
+
+
+def voted_out(state: State, seat: int) -> None:
     player = state.player(seat)
     if player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat):
         player.revealed_idiot = True
         state.emit(cue("idiot.revealed", seat=seat))
         return
+    _executioner_sees(state, seat)
     state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))
     if state.rules.last_words == "all":
         state.emit(cue("last_words", seat=seat))
-    _kill_by_day(state, [(seat, "vote")], triggered=False)
+    kill_by_day(state, [(seat, "vote")], triggered=False)
 
 
-def _kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool) -> None:
+def _executioner_sees(state: State, seat: int) -> None:
+    """The Executioner: the card of a player voted out is shown to the executioner alone."""
+    moon = state.moon
+    if moon is not None and moon.executioner and state.is_alive(moon.executioner):
+        moon.executed.append(seat)
+        card = state.player(seat).card.value
+        state.emit(private("executioner.card", moon.executioner, seat=seat, card=card))
+
+
+def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool) -> None:
     before, cursed = len(state.deaths), state.cursed
     first = {seat for seat, _ in deaths}
     kill(state, deaths, state.phase, triggered=triggered)
@@ -248,7 +344,7 @@ def _tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, 
     for voter, target in votes.items():
         if target:
             weight = state.rules.sheriff_weight if weighted and voter == state.sheriff else 1
-            tally[target] += weight
+            tally[target] += vote_weight(state, voter, weight) if weighted else weight
     return dict(tally)
 
 
@@ -268,7 +364,10 @@ def _public_votes(votes: dict[int, int]) -> dict[str, int]:
 def begin_hunter(state: State, step: Step) -> Pending:
     seat = step.args["seat"]
     state.emit(cue("hunter.shoot", seat=seat))
-    return Pending(state.phase, "hunter", "hunter", (seat,), tuple(state.alive()), allow_none=True)
+    targets = tuple(state.alive())
+    if harvest_festival(state):
+        targets = neighbours(state, seat)
+    return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
 
 
 def decide_hunter(state: State, pending: Pending, decision: Decision) -> None:
@@ -278,8 +377,9 @@ def decide_hunter(state: State, pending: Pending, decision: Decision) -> None:
         state.emit(cue("hunter.declines", seat=seat))
         return
     _living(state, target, "target")
+    check_hunter(state, pending, target)
     state.emit(cue("hunter.shot", seat=seat, target=target), *death_events(state, [target]))
-    _kill_by_day(state, [(target, "hunter")], triggered=True)
+    kill_by_day(state, [(target, "hunter")], triggered=True)
 
 
 def begin_badge(state: State, step: Step) -> Pending:
@@ -337,7 +437,7 @@ def self_destruct(state: State, decision: SelfDestruct) -> None:
         state.agenda.pop(0)
     state.pending = None
     state.emit(cue("self_destruct", seat=seat), *death_events(state, [seat]))
-    _kill_by_day(state, [(seat, "self_destruct")], triggered=False)
+    kill_by_day(state, [(seat, "self_destruct")], triggered=False)
 
 
 def begin_check(state: State, step: Step) -> None:

@@ -8,10 +8,16 @@ Rule 3: then, over the whole chain in the order of death: each hunter killed by 
         werewolves or the vote (with his power) shoots; then a dead sheriff hands the badge.
 Rule 4: a win is checked once a moment and everything it triggers is resolved; deaths
         caused by a trigger (the hunter's shot) are part of the moment that triggered it.
+Rule 5: event cards: on April Fools' round a lover's death causes no grief and parts the
+        lovers for good; the little girl shoots instead of the hunter; Burial hides the card
+        of every werewolf victim; a dying executioner names a successor; the double agent
+        wins with the werewolves; the werewolves win once at most one other player is left
+        uninfected by Lycanthropic Fascination.
 """
 
 from __future__ import annotations
 
+from engine.cards.moon import hides_card, in_play, infected, on_werewolf_side, shooter_card
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner
 from engine.roles import SPECIAL_VILLAGE_ROLES, Role
@@ -39,16 +45,21 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: str, *, triggered: 
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
             later.extend(_consequences(state, seat, cause))
+            if state.moon is not None and cause == "werewolves" and in_play(state, "burial"):
+                state.moon.buried.append(seat)
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     steps = [
         Step("hunter", {"seat": seat})
         for seat, cause in chain
-        if state.player(seat).card == Role.HUNTER
+        if state.player(seat).card == shooter_card(state)
         and cause in HUNTER_SHOOTS_ON
         and state.card_has_power(seat)
     ]
     if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
         steps.append(Step("badge", {"seat": state.sheriff}))
+    executioner = state.moon.executioner if state.moon is not None else 0
+    if executioner and any(seat == executioner for seat, _ in chain):
+        steps.append(Step("executioner", {"successor_of": executioner}))
     if not triggered:
         steps.append(Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)}))
     state.push(*steps)
@@ -56,6 +67,10 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: str, *, triggered: 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     later = []
+    if state.lovers and seat in state.lovers and in_play(state, "april_fools"):
+        assert state.moon is not None
+        state.moon.lovers_parted = True
+        state.lovers = None
     if state.lovers and seat in state.lovers:
         partner = state.lovers[0] if state.lovers[1] == seat else state.lovers[1]
         if state.is_alive(partner):
@@ -70,7 +85,8 @@ def death_events(state: State, seats: list[int]) -> list[Event]:
     """What the table is told of the deaths at `seats`: the card, when cards are shown."""
     if not state.rules.reveal_on_death:
         return []
-    return [cue("death.card", seat=s, role=state.player(s).card.value) for s in seats]
+    return [cue("death.card", seat=s, role=state.player(s).card.value) for s in seats
+            if not hides_card(state, s)]
 
 
 def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | None:
@@ -78,7 +94,7 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | No
     alive = state.alive()
     if not alive:
         return Winner.NONE, "nobody is alive"
-    if state.lovers and _mixed_lovers(state):
+    if state.lovers and mixed_lovers(state):
         team = set(state.lovers) | ({state.cupid_seat} if state.cupid_seat else set())
         if all(state.is_alive(s) for s in state.lovers) and set(alive) <= team:
             return Winner.LOVERS, "only the lovers (and Cupid) are alive"
@@ -91,6 +107,14 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | No
         return Winner.VILLAGERS, "no werewolf is alive"
     if len(wolves) == len(alive):
         return Winner.WEREWOLVES, "no one but werewolves is alive"
+    if state.moon is not None:
+        side = [s for s in alive if on_werewolf_side(state, s)]
+        if len(side) == len(alive):
+            return Winner.WEREWOLVES, "no one but werewolves and their ally is alive"
+        if state.moon.infected and len([s for s in alive if s not in side
+                                        and not infected(state, s)]) <= 1:
+            return Winner.WEREWOLVES, "the werewolves infected all but one (Lycanthropic Fascination)"
+        wolves = side
     if state.rules.win == "side":
         for name, group in village_groups(state).items():
             if group and not any(state.is_alive(s) for s in group):
@@ -104,6 +128,8 @@ def village_groups(state: State) -> dict[str, list[int]]:
     """The plain villagers and the special village roles, for `win = "side"`."""
     plain, special = [], []
     for p in state.players:
+        if state.moon is not None and state.moon.ally == p.seat:
+            continue
         if p.card in (Role.VILLAGER, Role.THIEF, Role.CUPID):
             plain.append(p.seat)
         elif p.card in SPECIAL_VILLAGE_ROLES:
@@ -111,7 +137,7 @@ def village_groups(state: State) -> dict[str, list[int]]:
     return {"plain villager": plain, "special village role": special}
 
 
-def _mixed_lovers(state: State) -> bool:
+def mixed_lovers(state: State) -> bool:
     assert state.lovers is not None
     a, b = state.lovers
     return state.is_werewolf(a) != state.is_werewolf(b)

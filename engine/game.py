@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
+from engine.cards.draw import CHANCE_STEPS, chance_decision, start_moon
+from engine.cards.steps import CARD_HANDLERS
 from engine.day import HANDLERS, check_self_destruct, self_destruct
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event, cue
@@ -13,6 +16,9 @@ from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending, Player, State, Step
 
+STEPS = {**HANDLERS, **CARD_HANDLERS}
+Chance = Literal["auto", "ask"]
+
 
 class Game:
     """A game of Werewolf for several actors.
@@ -21,9 +27,14 @@ class Game:
     choices; `apply` takes one and returns the events it caused. An illegal decision raises
     `IllegalDecision` naming the rule broken and leaves the game exactly as it was. The log
     of applied decisions is the truth: `Game.replay(setup, rules, log)` rebuilds the game.
+
+    The New Moon event cards' draws, coins and potion rolls are chance: with `chance="auto"`
+    (a live game) the game makes them with its seeded generator and they are not in the log;
+    with `chance="ask"` (replaying a record that may name them) each is a pending decision that
+    no seat owes, whose `info["drawn"]` is what the generator drew.
     """
 
-    def __init__(self, setup: Setup, rules: Rules | None = None) -> None:
+    def __init__(self, setup: Setup, rules: Rules | None = None, *, chance: Chance = "auto") -> None:
         rules = rules or Rules()
         players = [
             Player(seat, role, lives=2 if role == Role.ELDER else 1)
@@ -35,14 +46,18 @@ class Game:
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []
         self._asked: list[Pending] = []
+        self._chance = chance
         self._state.emit(cue("game.opening", count=setup.seats), cue("game.peek"))
+        start_moon(self._state)
         self._state.agenda = [Step("nightfall")]
         self._advance()
 
     @classmethod
-    def replay(cls, setup: Setup, rules: Rules | None, log: Iterable[Decision]) -> Game:
+    def replay(
+        cls, setup: Setup, rules: Rules | None, log: Iterable[Decision], *, chance: Chance = "auto"
+    ) -> Game:
         """The game rebuilt from its log of decisions."""
-        game = cls(setup, rules)
+        game = cls(setup, rules, chance=chance)
         for decision in log:
             game.apply(decision)
         return game
@@ -120,7 +135,7 @@ class Game:
                 raise IllegalDecision(
                     "out_of_turn", f"the game waits for {waiting}, not {decision.key}"
                 )
-            decide = HANDLERS[pending.step][1]
+            decide = STEPS[pending.step][1]
             assert decide is not None
             decide(state, pending, decision)
             state.pending = None
@@ -134,4 +149,10 @@ class Game:
         state = self._state
         while state.pending is None and state.outcome is None and state.agenda:
             step = state.agenda.pop(0)
-            state.pending = HANDLERS[step.name][0](state, step)
+            pending = STEPS[step.name][0](state, step)
+            if pending is not None and pending.step in CHANCE_STEPS and self._chance == "auto":
+                decide = STEPS[pending.step][1]
+                assert decide is not None
+                decide(state, pending, chance_decision(pending))
+                continue
+            state.pending = pending

@@ -6,6 +6,8 @@ Rule 2: the werewolves' victim dies at dawn unless saved: guarded (never the lit
         or healed; with `guard_and_heal = "dies"` guarded *and* healed dies too.
 Rule 3: an elder with two lives loses one instead of dying; the witch is then told nobody.
 Rule 4: the poisoned die at dawn; poisoned and bitten is one death, cause poison.
+Rule 5: the New Moon event cards in play change who wakes, who may be named and what happens
+        at dawn through the hooks of `engine.cards` (none with `events = "off"`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.cards.limits import check_guard, check_potions, check_prey
+from engine.cards.moon import in_play, infected, neighbours, spare_life, tonight_after
+from engine.cards.nightsteps import harvest_festival, night_card_steps, pack, prey
 from engine.decisions import (
     CupidChoice,
     Decision,
@@ -70,7 +75,8 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.daytime = False
     state.tonight = Tonight()
     state.emit(cue("night.falls", night=state.night))
-    state.push(*(Step(s.name) for s in night_order(state)), Step("dawn"))
+    steps = night_card_steps(state, [Step(s.name) for s in night_order(state)])
+    state.push(*steps, Step("dawn"))
 
 
 # Each role step: who acts (0 = pretended) and the pending decision it owes.
@@ -177,6 +183,9 @@ def begin_guard(state: State, step: Step) -> Pending | None:
         _pretend(state, "guard")
         return None
     targets = tuple(s for s in state.alive() if s != state.guard_last)
+    if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
+        near = {seat, *neighbours(state, seat)}
+        targets = tuple(s for s in targets if s in near)
     info = {"last_protected": state.guard_last}
     return _pending(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
@@ -190,6 +199,7 @@ def decide_guard(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse(
                 "guard_repeat", f"the guard protected seat {target} last night: not twice running"
             )
+        check_guard(state, pending, target)
     state.tonight.guarded = target
     state.guard_last = target
     state.emit(private("guard.protects", pending.seats[0], target=target))
@@ -213,31 +223,49 @@ def decide_seer(state: State, pending: Pending, decision: Decision) -> None:
         _living_target(state, target)
         if target == seat:
             raise state.refuse("seer_self", "the seer checks another player, not herself")
-        card = state.player(target).card
-        if state.rules.seer_sees == "role":
-            result = card.value
-        else:
-            result = "werewolf" if card == Role.WEREWOLF else "not_werewolf"
+        seen = [target]
+        if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
+            seen = [target, *neighbours(state, target)]
+        results = sorted(seer_sees(state, s) for s in seen)
+        result = "+".join(results)
         state.seer_results.append((state.night, target, result))
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
+        if in_play(state, "somnambulism"):
+            for part in results:
+                if part in ("werewolf", "not_werewolf"):
+                    state.emit(cue(f"somnambulism.{part}"))
+                else:
+                    state.emit(cue("somnambulism.role", role=part))
+            assert state.moon is not None
+            state.moon.sleepwalks.append((state.night, result))
     state.emit(cue("seer.sleep"))
+
+
+def seer_sees(state: State, target: int) -> str:
+    """What the seer learns of `target`'s card, by `seer_sees`."""
+    card = state.player(target).card
+    if state.rules.seer_sees == "role":
+        return card.value
+    return "werewolf" if card == Role.WEREWOLF else "not_werewolf"
 
 
 def begin_werewolves(state: State, step: Step) -> Pending | None:
     _open(state, "werewolves")
-    wolves = state.living_werewolves()
+    wolves = pack(state)
     if not wolves:
         _pretend(state, "werewolves")
         return None
-    state.wolves_met = True
+    if all(state.is_werewolf(w) for w in wolves):
+        state.wolves_met = True
     state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
-    return _pending(state, "werewolves", wolves, targets=tuple(state.alive()), allow_none=True)
+    return _pending(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
 
 
 def decide_werewolves(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, WerewolvesChoice)
     if decision.victim:
         _living_target(state, decision.victim)
+        check_prey(state, pending, decision.victim)
     state.tonight.victim = decision.victim
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
     state.emit(cue("werewolves.sleep"))
@@ -251,7 +279,7 @@ def told_victim(state: State) -> int:
     guarded = _guarded(state, victim)
     if guarded and state.rules.guard_and_heal == "hidden":
         return 0
-    if state.player(victim).lives > 1 and not guarded:
+    if spare_life(state, victim) is not None and not guarded:
         return 0
     return victim
 
@@ -293,22 +321,30 @@ def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("witch_poison_used", "the witch has no poison left")
         _living_target(state, poison)
     if heal and poison:
+        check_potions(state, heal, poison)
         if not state.rules.witch_both_same_night:
             raise state.refuse(
                 "witch_both_same_night", "the witch may use only one potion a night"
             )
         if _one_potion_only(state):
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
+    rolled = _harvest_night(state) and (heal or poison)
     if heal:
-        state.tonight.healed = True
+        state.tonight.healed = not rolled
         state.heal_left = False
     if poison:
-        state.tonight.poisoned = poison
+        state.tonight.poisoned = 0 if rolled else poison
         state.poison_left = False
-    if (heal or poison) and _one_potion_only(state):
+    if (heal or poison) and (_one_potion_only(state) or rolled):
         state.heal_left = state.poison_left = False
     state.emit(private("witch.used", seat, heal=heal, poison=poison))
     state.emit(cue("witch.sleep"))
+    if rolled:
+        state.push(Step("potion", {"target": victim if heal else poison}))
+
+
+def _harvest_night(state: State) -> bool:
+    return harvest_festival(state) and tonight_after(state, "end_of_the_harvest")
 
 
 def _one_potion_only(state: State) -> bool:
@@ -324,7 +360,8 @@ def begin_piper(state: State, step: Step) -> Pending | None:
     if not seat or not targets:
         _pretend(state, "piper")
         return None
-    return _pending(state, "piper", [seat], targets=targets, count=min(2, len(targets)))
+    most = 1 if _harvest_night(state) else 2
+    return _pending(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
 
 
 def decide_piper(state: State, pending: Pending, decision: Decision) -> None:
@@ -358,23 +395,38 @@ def begin_charmed(state: State, step: Step) -> None:
 
 def resolve_night(state: State) -> list[tuple[int, str]]:
     """Tonight's deaths (seat, cause) in seat order; spends an elder's first life."""
-    tonight, deaths = state.tonight, {}
-    victim = tonight.victim
-    if victim:
+    tonight = state.tonight
+    deaths = {seat: cause for seat, cause in tonight.moon_deaths if cause != "werewolves"}
+    victims = [(tonight.victim, tonight.healed)] if tonight.victim else []
+    victims += [(seat, False) for seat, cause in tonight.moon_deaths if cause == "werewolves"]
+    for victim, healed in victims:
         guarded = _guarded(state, victim)
         if state.rules.guard_and_heal == "dies":
-            lands = guarded == tonight.healed
+            lands = guarded == healed
         else:
-            lands = not guarded and not tonight.healed
+            lands = not guarded and not healed
         if lands:
-            player = state.player(victim)
-            if player.lives > 1:
-                player.lives -= 1
+            spare = spare_life(state, victim)
+            if spare is not None:
+                spare.lives -= 1
+            elif _infects(state, victim):
+                assert state.moon is not None
+                state.moon.infected.append(victim)
+                state.emit(private("infected", victim))
             else:
                 deaths[victim] = "werewolves"
     if tonight.poisoned:
         deaths[tonight.poisoned] = "poison"
     return sorted(deaths.items())
+
+
+def _infects(state: State, victim: int) -> bool:
+    """Lycanthropic Fascination: tonight's victims are infected instead of killed."""
+    return (
+        tonight_after(state, "radiant_sunday")
+        and state.rules.cards.radiant_sunday == "lycanthropic_fascination"
+        and not state.is_werewolf(victim) and not infected(state, victim)
+    )
 
 
 def _guarded(state: State, seat: int) -> bool:

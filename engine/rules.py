@@ -7,9 +7,64 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from engine.cards.deck import CARDS, DARK_MOON, DECK_000, Moon
+
 
 class RuleError(ValueError):
     """An unknown setting, a value a setting does not take, or an unknown preset."""
+
+
+class CardRules(BaseModel):
+    """The settings of the New Moon event cards (`docs/events.md`); read only when `events` is
+    on. Where seeds 000 and 001 word a card differently, the default is 000's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    event_deck: tuple[str, ...] = DECK_000
+    """The cards that may be drawn: seed 000's deck by default (add "executioner" for 001's)."""
+    dark_moon: tuple[str, ...] = ()
+    """Dark-moon cards the table puts in play at the start (seed 000: one or two)."""
+    bleak_monday: Literal["plain", "surely_not_him"] = "plain"
+    surely_not_him: Literal["chain", "clockwise"] = "chain"
+    """Who vouches next: the one just vouched for [000], or the next seat clockwise [001]."""
+    end_of_the_harvest: Literal["plain", "harvest_festival"] = "plain"
+    harvest_scapegoat: Literal["neighbour_dies", "dies_for_neighbour"] = "neighbour_dies"
+    radiant_sunday: Literal["plain", "lycanthropic_fascination"] = "plain"
+    spiritualism: Literal["four_questions", "three_questions"] = "four_questions"
+    """[000] the medium is left of the last dead, four questions a card; [001] that player
+    names the medium, three questions a card."""
+    luncheon_until: Literal["dusk", "next_card"] = "dusk"
+    ball_until: Literal["dawn", "next_card"] = "dawn"
+    gone_hunting: Literal["werewolves_stay_out", "no_kill"] = "werewolves_stay_out"
+    """A hunting werewolf does not eat [000], or no werewolf eats that night [001]."""
+    woodland_witch: Literal["if_woman", "always"] = "if_woman"
+    pact: Literal["choice", "always"] = "choice"
+    backfire: Literal["convert", "convert_or_wolf_dies"] = "convert"
+    saint_philippe: Literal["always", "if_sheriff"] = "always"
+
+    @field_validator("event_deck", "dark_moon", mode="before")
+    @classmethod
+    def _card_names(cls, value: object) -> object:
+        if isinstance(value, list):
+            value = tuple(value)
+        if isinstance(value, tuple):
+            unknown = [v for v in value if v not in CARDS]
+            if unknown:
+                raise ValueError(f"unknown event card(s) {unknown} (known: {', '.join(CARDS)})")
+            if len(set(value)) != len(value):
+                raise ValueError("a card is listed twice")
+        return value
+
+    @field_validator("dark_moon", mode="after")
+    @classmethod
+    def _dark_moon_cards(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        wrong = [c for c in value if CARDS[c].moon != Moon.DARK]
+        if wrong:
+            raise ValueError(f"{wrong} are not dark-moon cards (those are {', '.join(DARK_MOON)})")
+        return value
+
+
+CARD_SETTINGS = frozenset(CardRules.model_fields)
 
 
 class Rules(BaseModel):
@@ -37,7 +92,11 @@ class Rules(BaseModel):
     vote_tie: Literal["none", "revote", "sheriff"] = "none"
     win: Literal["all", "side"] = "all"
     parity: bool = False
-    events: Literal["off"] = "off"
+    events: Literal["off", "peaceful_nights", "every_morning"] = "off"
+    """When a New Moon event card is drawn: never; the morning after a night with no death
+    [003]; every morning."""
+    cards: CardRules = CardRules()
+    """The event cards' settings; a record or `make_rules` names them flat (`dark_moon = …`)."""
 
     @field_validator("sheriff_weight", mode="before")
     @classmethod
@@ -80,23 +139,44 @@ def find_preset(name: str) -> str:
 def make_rules(settings: Mapping[str, Any] | None = None, preset: str = "seeds") -> Rules:
     """Rules from a preset with `settings` on top; a RuleError names any bad setting or value."""
     values = dict(PRESETS[find_preset(preset)])
+    cards: dict[str, Any] = {}
     for name, value in (settings or {}).items():
-        if name not in Rules.model_fields:
-            known = ", ".join(Rules.model_fields)
+        if name in CARD_SETTINGS:
+            cards[name] = tuple(value) if isinstance(value, list) else value
+        elif name == "cards" and isinstance(value, Mapping):
+            cards.update({k: tuple(v) if isinstance(v, list) else v for k, v in value.items()})
+        elif name not in Rules.model_fields:
+            known = ", ".join([n for n in Rules.model_fields if n != "cards"] + sorted(CARD_SETTINGS))
             raise RuleError(f"unknown rule setting {name!r} (known settings: {known})")
-        if name == "events" and value != "off":
-            raise RuleError(
-                f"rule setting 'events' = {value!r} is not supported yet: the New Moon event "
-                "cards are not built (only 'off')"
-            )
-        values[name] = value
+        else:
+            values[name] = value
+    if cards:
+        values["cards"] = cards
     try:
-        return Rules.model_validate(values, strict=True)
+        rules = Rules.model_validate(values, strict=True)
     except ValidationError as error:
         problems = []
         for item in error.errors():
-            name = ".".join(str(part) for part in item["loc"][:1])
-            problems.append(
-                f"rule setting {name!r} cannot be {values.get(name)!r}: {item['msg']}"
-            )
+            loc = [str(part) for part in item["loc"]]
+            name = loc[1] if loc[0] == "cards" and len(loc) > 1 else loc[0]
+            value = cards.get(name) if loc[0] == "cards" else values.get(name)
+            message = str(item["msg"]).removeprefix("Value error, ")
+            problems.append(f"rule setting {name!r} cannot be {_plain(value)!r}: {message}")
         raise RuleError("; ".join(problems)) from None
+    if rules.events == "off" and rules.cards.dark_moon:
+        raise RuleError("rule setting 'dark_moon' needs the event cards on ('events' is 'off')")
+    return rules
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def card_settings(rules: Rules) -> dict[str, Any]:
+    """The event-card settings that differ from the defaults, by their flat names."""
+    default = CardRules()
+    return {
+        name: _plain(getattr(rules.cards, name))
+        for name in CardRules.model_fields
+        if getattr(rules.cards, name) != getattr(default, name)
+    }

@@ -83,3 +83,89 @@ CUES: dict[str, tuple[str, ...]] = {
     # The end
     "game.over": ("winner",),
 }
+
+# The New Moon event cards (`docs/events.md`): each card read aloud, then its prompts.
+_CARD_NAMES = (
+    "miracle", "bleak_monday", "not_me_nor_wolf", "spiritualism", "luncheon_for_seniors",
+    "end_of_the_harvest", "gone_hunting", "pact_with_the_devil", "april_fools", "punishment",
+    "great_distrust", "nightmare", "saint_philippe", "good_manners", "radiant_sunday",
+    "heads_or_tails", "woodland_gathering", "saturday_evening_ball", "eclipse", "flood",
+    "executioner", "specter", "little_rascal", "backfire", "enthusiasm", "dissatisfaction",
+    "full_moon_rising", "influences", "burial", "touch_of_death", "somnambulism", "double_agent",
+    # the variants a table may switch on
+    "surely_not_him", "harvest_festival", "lycanthropic_fascination",
+)
+_QUESTIONS: dict[str, tuple[str, ...]] = {
+    "seer_found_werewolf": (), "werewolves_adjacent": (), "werewolf_jewelry": (),
+    "am_i_werewolf": (), "same_team": ("seats",), "werewolf_glasses": (), "witch_is_man": (),
+    "sheriff_plain_villager": (), "werewolf_jeans": (), "werewolf_black_top": (),
+    "all_werewolves_male": (), "all_werewolves_female": (), "am_i_plain_villager": (),
+    "sheriff_is_werewolf": (), "werewolf_lives_here": (), "werewolf_smoker": (),
+    "werewolf_man": (), "werewolf_woman": (), "werewolf_beside": ("seat",),
+    "plain_villager": ("seat",), "werewolf_studies_well": (),
+}
+CUES.update({f"card.{name}": () for name in _CARD_NAMES})
+CUES.update({f"question.{name}": params for name, params in _QUESTIONS.items()})
+CUES.update({
+    # Drawing
+    "event.draw": (),
+    "event.dark_moon": (),
+    # Away: they neither speak nor vote, and nobody votes for them
+    "away.luncheon": ("seats",),
+    "away.ball": ("seats",),
+    "away.hunting": ("seats",),
+    "away.woodland": ("seats",),
+    "rascal.away": ("seat",),
+    "woodland.potion": (),
+    # Spoken rules broken
+    "report.ask": (),
+    "report.lose_vote": ("seats",),
+    # Miracle, Spiritualism
+    "miracle.revived": ("seat",),
+    "spiritualism.choose_medium": ("seat",),
+    "spiritualism.medium": ("seat", "target"),
+    "spiritualism.ghost": ("seat",),
+    "spiritualism.yes": (),
+    "spiritualism.no": (),
+    # Verdicts and votes
+    "coin.heads": ("seat",),
+    "coin.tails": ("seat",),
+    "pact.offer": ("seat",),
+    "pact.made": ("seat",),
+    "pact.refused": ("seat",),
+    "second_vote.start": (),
+    "nightmare.start": ("seat",),
+    "distrust.start": (),
+    "distrust.out": ("seats",),
+    "distrust.nobody": (),
+    "vouch.start": ("seat",),
+    "vouch.last": ("seat",),
+    "influences.choose": ("seat",),
+    "influences.order": ("seat",),
+    "punishment.accuse": ("seat",),
+    "punishment.accused": ("seat",),
+    "punishment.spared": ("seat",),
+    "punishment.dies": ("seat",),
+    "philippe.dismissed": ("seat",),
+    "harvest.scapegoat": ("seats",),
+    "executioner.choose": (),
+    "executioner.chosen": ("seat",),
+    "executioner.successor": ("seat",),
+    "executioner.none": (),
+    # The night
+    "double_agent.wake": ("seat",),
+    "double_agent.sleep": (),
+    "moon_seers.wake": (),
+    "moon_seers.sleep": (),
+    "touch.act": (),
+    "specter.wake": (),
+    "specter.sleep": (),
+    "flood.church": (),
+    "potion.heal": (),
+    "potion.villager": (),
+    "potion.werewolf": (),
+    "potion.poison": (),
+    "somnambulism.werewolf": (),
+    "somnambulism.not_werewolf": (),
+    "somnambulism.role": ("role",),
+})

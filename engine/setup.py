@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
@@ -32,14 +33,38 @@ class SetupError(ValueError):
     """A setup the engine cannot play; the message says what is wrong."""
 
 
+class SeatFacts(BaseModel):
+    """What a player told the table at joining, for the New Moon event cards. Every fact is
+    optional: None means declined (or never asked); `age` is in years."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    age: int | None = None
+    gender: Literal["male", "female"] | None = None
+    glasses: bool | None = None
+    jewelry: bool | None = None
+    jeans: bool | None = None
+    black_top: bool | None = None
+    smoker: bool | None = None
+    lives_here: bool | None = None
+    studies_well: bool | None = None
+
+
 class Setup(BaseModel):
-    """The cards of one game: `roles[i]` is dealt to seat i+1; `extra_cards` lie face down."""
+    """The cards of one game: `roles[i]` is dealt to seat i+1; `extra_cards` lie face down.
+
+    For the New Moon event cards: `event_seed` seeds the shuffle of the event deck and every
+    draw, coin and roll of the game; `facts` holds what each seat told at joining (a seat
+    missing here told nothing).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seats: int
     roles: tuple[Role, ...]
     extra_cards: tuple[Role, ...] = ()
+    event_seed: int = 0
+    facts: Mapping[int, SeatFacts] = {}
 
     @field_validator("roles", "extra_cards", mode="before")
     @classmethod
@@ -51,6 +76,8 @@ class Setup(BaseModel):
     @model_validator(mode="after")
     def _playable(self) -> Setup:
         problems = setup_problems(self.seats, self.roles, self.extra_cards)
+        problems += [f"facts for seat {seat}: there is no such seat" for seat in self.facts
+                     if not 1 <= seat <= self.seats]
         if problems:
             raise SetupError("; ".join(problems))
         return self
@@ -119,5 +146,7 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
     if len(cards) != expected:
         with_thief = " (a thief's game has two extra cards)" if Role.THIEF in cards else ""
         raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
-    random.Random(seed).shuffle(cards)
-    return Setup(seats=seats, roles=tuple(cards[:seats]), extra_cards=tuple(cards[seats:]))
+    rng = random.Random(seed)
+    rng.shuffle(cards)
+    return Setup(seats=seats, roles=tuple(cards[:seats]), extra_cards=tuple(cards[seats:]),
+                 event_seed=rng.randrange(2**31))

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards.moon import MoonState, acting_for
 from engine.events import Event
 from engine.outcome import Outcome
 from engine.roles import CURSABLE_ROLES, Role
@@ -75,6 +76,8 @@ class Tonight:
     told_victim: int = 0
     healed: bool = False
     poisoned: int = 0
+    moon_deaths: list[tuple[int, str]] = field(default_factory=list)
+    """Deaths at dawn caused by an event card (the Specter, Backfire)."""
 
 
 @dataclass(slots=True)
@@ -113,6 +116,8 @@ class State:
     pending: Pending | None = None
     outcome: Outcome | None = None
     events: list[Event] = field(default_factory=list)
+    moon: MoonState | None = None
+    """The New Moon event cards; None when `events = "off"`."""
 
     # Seats and cards
 
@@ -159,6 +164,8 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
+        if self.moon is not None and seat in self.moon.infected:
+            return False
         if card == Role.PIPER and self.piper_turned:
             return False
         if card == Role.THIEF:
@@ -169,6 +176,9 @@ class State:
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
+        swapped = acting_for(self, role)
+        if swapped is not None:
+            return swapped
         seat = self.seat_of(role)
         return seat if seat and self.has_power(seat) else 0
 

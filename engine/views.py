@@ -6,7 +6,11 @@ they met, the lover after the lovers met, the charmed after they met, the seer's
 the witch's potions and tonight's victim while she decides). Rule 2: everyone sees the
 announced deaths (the cause only for deaths by day, which the table watched), the cards
 shown, the sheriff, revealed idiots and the votes. Rule 3: when the game is over every card
-and every night action is public (the post-game review).
+and every night action is public (the post-game review). Rule 4: with the New Moon event
+cards, everyone sees the cards drawn and in play, who is away or lost the vote, whom the
+Miracle revived, who made a pact, and the sleepwalking seer's results (never the target);
+Burial hides a werewolf victim's card, and the Executioner a voted-out player's card, from
+everyone but the executioner until the game is over; the double agent sees the werewolves.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.cards.moon import away, hides_card
 from engine.game import Game
 from engine.night import what_lover_knows
 from engine.roles import Role
+from engine.state import State
 
 
 class Prompt(BaseModel):
@@ -42,6 +48,8 @@ class PublicView(BaseModel):
     votes: list[dict[str, Any]]
     winner: str | None
     cards: dict[int, str] | None = None
+    moon: dict[str, Any] | None = None
+    """The New Moon event cards (None when they are off)."""
 
 
 class SeatView(BaseModel):
@@ -59,6 +67,8 @@ class SeatView(BaseModel):
     last_protected: int | None = None
     prompt: Prompt | None = None
     public: PublicView
+    moon: dict[str, Any] | None = None
+    """What an event card told this seat alone (None when nothing)."""
 
 
 def public_view(game: Game) -> PublicView:
@@ -69,7 +79,7 @@ def public_view(game: Game) -> PublicView:
         entry: dict[str, Any] = {"seat": death.seat, "phase": death.phase}
         if death.phase.startswith("day") or outcome:
             entry["cause"] = death.cause
-        if state.rules.reveal_on_death or outcome:
+        if (state.rules.reveal_on_death and not hides_card(state, death.seat)) or outcome:
             entry["card"] = state.player(death.seat).card.value
         deaths.append(entry)
     votes = [dict(e.data) for e in state.events if e.kind in ("votes", "sheriff.votes")]
@@ -83,7 +93,41 @@ def public_view(game: Game) -> PublicView:
         votes=votes,
         winner=outcome.winner.value if outcome else None,
         cards={p.seat: p.card.value for p in state.players} if outcome else None,
+        moon=_public_moon(state),
     )
+
+
+def _public_moon(state: State) -> dict[str, Any] | None:
+    moon = state.moon
+    if moon is None:
+        return None
+    return {
+        "played": [{"day": day, "card": card} for day, card in moon.played],
+        "in_play": [p.card for p in moon.in_play],
+        "away": sorted(away(state)),
+        "reported": list(moon.reported),
+        "revived": list(moon.revived),
+        "pacts": list(moon.pacts),
+        "executioner": moon.executioner or None,
+        "sleepwalker": [{"night": n, "result": r} for n, r in moon.sleepwalks],
+    }
+
+
+def _seat_moon(state: State, seat: int) -> dict[str, Any] | None:
+    moon = state.moon
+    if moon is None:
+        return None
+    told: dict[str, Any] = {}
+    if moon.ally == seat:
+        told["werewolves"] = state.seats_with(Role.WEREWOLF)
+    seen = [{"night": n, "target": t, "result": r} for n, w, t, r in moon.moon_seen if w == seat]
+    if seen:
+        told["moon_seer_results"] = seen
+    if moon.executioner == seat and moon.executed:
+        told["executed_cards"] = {s: state.player(s).card.value for s in moon.executed}
+    if seat in moon.infected:
+        told["infected"] = True
+    return told or None
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
@@ -114,6 +158,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         view["potions"] = {"heal": state.heal_left, "poison": state.poison_left}
     if card == Role.GUARD:
         view["last_protected"] = state.guard_last
+    view["moon"] = _seat_moon(state, seat)
     pending = state.pending
     if pending is not None and seat in pending.seats:
         view["prompt"] = Prompt(

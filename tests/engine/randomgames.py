@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import typing
 
+from engine.cards.deck import DARK_MOON, DECK_000, FACTS
 from engine.roles import Role
-from engine.rules import Rules, make_rules
+from engine.rules import CardRules, Rules, make_rules
 from engine.setup import Setup, deal
 
 SPECIALS = [
@@ -51,3 +52,43 @@ def _choices(annotation: object) -> list[object]:
     if typing.get_origin(annotation) is typing.Literal:
         values = list(typing.get_args(annotation))
     return values
+
+
+# The New Moon event cards: new functions, so that the games above keep their seeds.
+
+
+def random_event_setup(rng: random.Random, seats: int | None = None) -> Setup:
+    """A random setup whose players told random facts (each fact declined now and then)."""
+    setup = random_setup(rng, seats)
+    facts: dict[int, dict[str, object]] = {}
+    for seat in range(1, setup.seats + 1):
+        told: dict[str, object] = {}
+        for name in FACTS:
+            if rng.random() < 0.1:
+                continue
+            if name == "age":
+                told[name] = rng.randint(8, 80)
+            elif name == "gender":
+                told[name] = rng.choice(["male", "female"])
+            else:
+                told[name] = rng.random() < 0.5
+        facts[seat] = told
+    data = setup.model_dump()
+    data.update(event_seed=rng.randrange(2**31), facts=facts)
+    return Setup.model_validate(data)
+
+
+def random_event_rules(rng: random.Random) -> Rules:
+    """Random rules with the event cards on, random card settings and a random deck."""
+    settings: dict[str, object] = dict(random_rules(rng).model_dump(exclude={"cards"}))
+    settings["events"] = rng.choice(["peaceful_nights", "every_morning", "every_morning"])
+    for name, field in CardRules.model_fields.items():
+        choices = _choices(field.annotation)
+        if choices:
+            settings[name] = rng.choice(choices)
+    deck = [*DECK_000, "executioner"]
+    if rng.random() < 0.5:
+        deck = rng.sample(deck, rng.randint(1, 8))
+    settings["event_deck"] = deck
+    settings["dark_moon"] = rng.sample(DARK_MOON, rng.randint(0, 2))
+    return make_rules(settings)

@@ -90,7 +90,7 @@ def test_settings_apply_on_top_of_a_preset() -> None:
         ({"vote_tie": "coin"}, "'vote_tie' cannot be 'coin'"),
         ({"sheriff_weight": 3}, "'sheriff_weight' cannot be 3"),
         ({"sheriff": "yes"}, "'sheriff' cannot be 'yes'"),
-        ({"events": "every_morning"}, "not supported yet"),
+        ({"events": "sometimes"}, "'events' cannot be 'sometimes'"),
     ],
 )
 def test_unknown_settings_and_values_are_named(settings, message) -> None:  # type: ignore[no-untyped-def]

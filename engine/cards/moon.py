@@ -1,0 +1,296 @@
+"""The state of the New Moon event cards in a game, and the questions the rules ask of it.
+
+Rule 1: a full-moon card drawn on day D lasts day D and night D+1: it is gone at dawn of day
+        D+1 (Luncheon and the Ball with `next_card` last until the next morning a card is
+        drawn, or would be but the deck has none left; the Executioner lasts while there is
+        one).
+Rule 2: a fang-moon card waits in play until its trigger, acts once and is spent; the Little
+        Rascal is away on day D and night D+1 and votes three times on day D+1; Full Moon Rising
+        acts on night D+1.
+Rule 3: a dark-moon card stays in play to the end of the game.
+Rule 4: players sent away (Luncheon, Ball, Gone Hunting, Woodland Gathering, Little Rascal)
+        neither speak nor vote and nobody may vote for them; those away at night (Ball, Gone
+        Hunting, Rascal) are not eaten by the werewolves, and a werewolf among them does not eat.
+Rule 5: every query here answers as if no card were in play when `state.moon` is None
+        (`events = "off"`), so the rest of the engine behaves exactly as without the cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.cards.deck import AWAY_AT_NIGHT, AWAY_CARDS, CARDS, SPOKEN_RULES, Moon
+from engine.roles import CURSABLE_ROLES, Role
+
+if TYPE_CHECKING:
+    from engine.state import Player, State
+
+
+@dataclass(slots=True)
+class InPlay:
+    """A card in play: drawn on `day` (0 = put in play by the table at the start); `seats` are
+    the players it concerns (those sent away, the rascal)."""
+
+    card: str
+    day: int
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class MoonState:
+    """The deck and the cards in play, and what the cards changed that outlasts a step.
+
+    `rolls` counts the uses of the seeded generator (`roll`), so a replay draws the same cards,
+    coins and potions; `chance` lists each outcome drawn (phase, record key, value) for the
+    game record.
+    """
+
+    seed: int
+    pile: list[str]
+    discard: list[str] = field(default_factory=list)
+    in_play: list[InPlay] = field(default_factory=list)
+    rolls: int = 0
+    played: list[tuple[int, str]] = field(default_factory=list)
+    chance: list[tuple[str, str, str]] = field(default_factory=list)
+    reported: tuple[int, ...] = ()
+    revived: list[int] = field(default_factory=list)
+    ally: int = 0
+    infected: list[int] = field(default_factory=list)
+    pacts: list[int] = field(default_factory=list)
+    buried: list[int] = field(default_factory=list)
+    sleepwalks: list[tuple[int, str]] = field(default_factory=list)
+    moon_seen: list[tuple[int, int, int, str]] = field(default_factory=list)
+    executioner: int = 0
+    executed: list[int] = field(default_factory=list)
+    lovers_parted: bool = False
+
+
+def roll(moon: MoonState) -> random.Random:
+    """The seeded generator for the next draw, coin or roll of the game."""
+    rng = random.Random(f"new-moon:{moon.seed}:{moon.rolls}")
+    moon.rolls += 1
+    return rng
+
+
+def new_moon(state: State) -> MoonState:
+    """The event deck shuffled with the setup's seed; the table's dark-moon cards in play."""
+    cards = state.rules.cards
+    pile = [c for c in cards.event_deck if c not in cards.dark_moon]
+    moon = MoonState(seed=state.setup.event_seed, pile=pile)
+    roll(moon).shuffle(moon.pile)
+    moon.in_play = [InPlay(card, 0) for card in cards.dark_moon]
+    return moon
+
+
+# Which cards are in play now
+
+
+def card_in_play(state: State, card: str) -> InPlay | None:
+    """The card `card` if it is in play now (its effect may still wait on the time)."""
+    if state.moon is None:
+        return None
+    return next((p for p in state.moon.in_play if p.card == card), None)
+
+
+def in_play(state: State, card: str) -> bool:
+    return card_in_play(state, card) is not None
+
+
+def spend(state: State, card: str) -> None:
+    """Take `card` out of play (a fang-moon card that acted, a card replaced)."""
+    assert state.moon is not None
+    found = card_in_play(state, card)
+    if found is not None:
+        state.moon.in_play.remove(found)
+        state.moon.discard.append(card)
+
+
+def expire_at_dawn(state: State) -> None:
+    """Rule 1 and Rule 2: the cards whose round is over leave play; reports are forgotten."""
+    moon = state.moon
+    if moon is None:
+        return
+    moon.reported = ()
+    for played in list(moon.in_play):
+        if _over(state, played):
+            spend(state, played.card)
+
+
+def _over(state: State, played: InPlay) -> bool:
+    card, day = played.card, played.day
+    next_card = {"luncheon_for_seniors": state.rules.cards.luncheon_until,
+                 "saturday_evening_ball": state.rules.cards.ball_until}
+    if next_card.get(card) == "next_card" or card == "executioner":
+        return False
+    if card == "little_rascal":
+        return state.day > day + 1
+    if card == "full_moon_rising":
+        return state.day > day
+    return CARDS[card].moon == Moon.FULL and state.day > day
+
+
+def expire_on_draw(state: State) -> None:
+    """Luncheon and the Ball with `next_card` end when the next card is drawn (or would be)."""
+    moon = state.moon
+    assert moon is not None
+    for played in list(moon.in_play):
+        if played.card in ("luncheon_for_seniors", "saturday_evening_ball") and played.day:
+            spend(state, played.card)
+
+
+def tonight_after(state: State, card: str) -> bool:
+    """Whether this night is the night after the day `card` was drawn (night D+1)."""
+    played = card_in_play(state, card)
+    return played is not None and not state.daytime and state.night == played.day + 1
+
+
+# Rule 4: away, and who may vote
+
+
+def away(state: State) -> frozenset[int]:
+    """The living players away now: by day, those of every away card; by night, only the
+    hunters, the dancers and the rascal."""
+    if state.moon is None:
+        return frozenset()
+    seats: set[int] = set()
+    for played in state.moon.in_play:
+        if played.card in AWAY_CARDS and _away_now(state, played):
+            seats.update(played.seats)
+    return frozenset(s for s in seats if state.is_alive(s))
+
+
+def _away_now(state: State, played: InPlay) -> bool:
+    card = played.card
+    if card == "little_rascal":
+        return state.day == played.day if state.daytime else state.night == played.day + 1
+    if not state.daytime:
+        return card in AWAY_AT_NIGHT
+    if card == "woodland_gathering" or (
+        card == "luncheon_for_seniors" and state.rules.cards.luncheon_until == "dusk"
+    ):
+        return state.day == played.day
+    return True
+
+
+def no_vote(state: State) -> frozenset[int]:
+    """Living players who may not vote today because of a card: away, or reported."""
+    if state.moon is None:
+        return frozenset()
+    return away(state) | frozenset(state.moon.reported)
+
+
+def vote_weight(state: State, voter: int, weight: float) -> float:
+    """The weight of `voter`'s vote: the little rascal's counts three on the day he is back."""
+    rascal = card_in_play(state, "little_rascal")
+    if rascal is not None and voter in rascal.seats and state.day == rascal.day + 1:
+        return 3
+    return weight
+
+
+def spoken_rule_today(state: State) -> bool:
+    """Whether a card drawn today set a spoken rule that the table may report breaking."""
+    if state.moon is None:
+        return False
+    return any(p.card in SPOKEN_RULES and p.day == state.day for p in state.moon.in_play)
+
+
+# Seats around the table
+
+
+def left_of(state: State, seat: int) -> int:
+    """The first living player on the left of `seat` (the next seat clockwise)."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        other = (seat - 1 + step) % n + 1
+        if other != seat and state.is_alive(other):
+            return other
+    return 0
+
+
+def right_of(state: State, seat: int) -> int:
+    n = len(state.players)
+    for step in range(1, n + 1):
+        other = (seat - 1 - step) % n + 1
+        if other != seat and state.is_alive(other):
+            return other
+    return 0
+
+
+def neighbours(state: State, seat: int) -> tuple[int, ...]:
+    """The living players on each side of `seat` (one when only two are alive)."""
+    return tuple(sorted({s for s in (left_of(state, seat), right_of(state, seat)) if s}))
+
+
+def last_dead(state: State) -> int:
+    """The player who died last and is still dead (0 when nobody is dead)."""
+    for death in reversed(state.deaths):
+        if not state.is_alive(death.seat):
+            return death.seat
+    return 0
+
+
+def fact(state: State, seat: int, name: str) -> object:
+    facts = state.setup.facts.get(seat)
+    return getattr(facts, name) if facts is not None else None
+
+
+# Teams: the double agent sides with the werewolves
+
+
+def on_werewolf_side(state: State, seat: int) -> bool:
+    return state.is_werewolf(seat) or (state.moon is not None and state.moon.ally == seat)
+
+
+def hides_card(state: State, seat: int) -> bool:
+    """Burial and the Executioner: the card of `seat` is not shown to the table."""
+    moon = state.moon
+    return moon is not None and (seat in moon.buried or seat in moon.executed)
+
+
+def infected(state: State, seat: int) -> bool:
+    return state.moon is not None and seat in state.moon.infected
+
+
+def shooter_card(state: State) -> Role:
+    """The card whose holder shoots when killed: the little girl's, on April Fools' round."""
+    return Role.LITTLE_GIRL if in_play(state, "april_fools") else Role.HUNTER
+
+
+# April Fools: the witch and the seer, the hunter and the little girl, the guard and the elder
+# swap their powers for the round. Full Moon Rising: the seer and the witch are werewolves.
+
+SWAPPED: dict[Role, Role] = {Role.SEER: Role.WITCH, Role.WITCH: Role.SEER, Role.GUARD: Role.ELDER}
+
+
+def acting_for(state: State, role: Role) -> int | None:
+    """The seat that acts for `role` tonight under a card (0: nobody), or None: no card."""
+    if state.moon is None:
+        return None
+    if role in (Role.SEER, Role.WITCH) and tonight_after(state, "full_moon_rising"):
+        return 0
+    if role not in SWAPPED or not in_play(state, "april_fools"):
+        return None
+    seat = state.seat_of(SWAPPED[role])
+    if not seat or not state.is_alive(seat) or infected(state, seat):
+        return 0
+    if state.cursed and role in CURSABLE_ROLES:
+        return 0
+    if role == Role.WITCH and not (state.heal_left or state.poison_left):
+        return 0
+    return seat
+
+
+def spare_life(state: State, seat: int) -> Player | None:
+    """The player whose spare life saves `seat` from the werewolves tonight: the elder's own;
+    on April Fools' round the elder's spare life guards the guard, and not the elder."""
+    player = state.player(seat)
+    if in_play(state, "april_fools"):
+        elder = state.seat_of(Role.ELDER)
+        if player.card == Role.ELDER:
+            return None
+        if player.card == Role.GUARD and elder and state.is_alive(elder):
+            holder = state.player(elder)
+            return holder if holder.lives > 1 else None
+    return player if player.lives > 1 else None
