@@ -335,7 +335,7 @@ def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
     if poison:
         state.tonight.poisoned = 0 if rolled else poison
         state.poison_left = False
-    if (heal or poison) and (_one_potion_only(state) or rolled):
+    if (heal or poison) and _one_potion_only(state):
         state.heal_left = state.poison_left = False
     state.emit(private("witch.used", seat, heal=heal, poison=poison))
     state.emit(cue("witch.sleep"))

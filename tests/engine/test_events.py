@@ -623,3 +623,75 @@ def test_an_illegal_decision_leaves_a_game_with_cards_exactly_as_it_was() -> Non
                 assert game.state == before
             game.apply(random_decision(game, rng))
     assert refused > 100
+
+
+# The Harvest Festival, in detail
+
+
+def festival(night: str) -> str:
+    rules = moon(rules='end_of_the_harvest = "harvest_festival"')
+    return rules + QUIET_NIGHT + day("end_of_the_harvest", vote="{}") + night
+
+
+def test_harvest_festival_changes_the_powers_for_the_night() -> None:
+    game = game_of(festival("[[night]]\n"))
+    assert game.pending is not None and set(game.pending.targets) == {4, 5, 6}  # the guard: self or a neighbour
+    assert play(festival("[[night]]\nguard = 9\n"))["error"]["decision"] == "guard"
+    out = play(festival("[[night]]\nguard = 4\nseer = 8\n"))
+    assert out["seer"][-1] == {"night": 2, "target": 8, "result": "not_werewolf+not_werewolf+not_werewolf"}
+    game = game_of(festival("[[night]]\nguard = 4\nseer = 8\n"))
+    assert game.pending is not None and set(game.pending.targets) == {1, 2, 3, 9}  # the werewolves' neighbours
+    out = play(festival("[[night]]\nguard = 4\nseer = 8\nwerewolves = 7\n"))
+    assert out["error"]["decision"] == "werewolves"
+
+
+def test_harvest_festival_the_box_rolls_the_witchs_one_potion() -> None:
+    night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true, poison = 6 }\n"
+    assert play(festival(night))["error"]["decision"] == "witch"
+    night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true }\npotion = \"werewolf\"\n"
+    game = game_of(festival(night))
+    assert game.state.is_alive(9) and game.state.player(9).card.value == "werewolf"
+    assert game.state.poison_left and not game.state.heal_left
+    night = night.replace('"werewolf"', '"poison"')
+    assert killed(play(festival(night))) == [(9, "poison")]  # the healing bottle poisons the victim
+    night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { poison = 6 }\npotion = \"poison\"\n"
+    assert killed(play(festival(night))) == [(6, "poison"), (9, "werewolves")]
+    # Seeded: a written record names the roll.
+    game = game_of(festival(night.replace('potion = "poison"\n', "")))
+    assert "potion = " in write_record(game)
+
+
+def test_harvest_festival_hunter_and_scapegoat_on_the_day() -> None:
+    rules = moon(rules='end_of_the_harvest = "harvest_festival"')
+    out = play(rules + QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 6, 2 = 6 }", hunter="[1]"))
+    assert out["error"]["decision"] == "hunter"
+    out = play(rules + QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 6, 2 = 6 }", hunter="[5]"))
+    assert killed(out) == [(6, "vote"), (5, "hunter")]
+    goat = CLASSIC_9.replace('"villager", "villager"]', '"villager", "scapegoat"]')
+    rules = moon(rules='end_of_the_harvest = "harvest_festival"', roles=goat)
+    body = QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 6, 2 = 7 }", scapegoat_vote="{ 1 = 8, 2 = 8, 3 = 1 }")
+    assert killed(play(rules + body)) == [(8, "vote")]
+    other = rules.replace("harvest_festival\"", "harvest_festival\"\nharvest_scapegoat = \"dies_for_neighbour\"")
+    out = play(other + QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 8, 2 = 8 }", scapegoat="[]"))
+    assert killed(out) == [(9, "scapegoat")]
+
+
+# Records with cards replay, and write back the same
+
+
+def test_a_record_with_cards_writes_back_a_record_that_replays_the_same() -> None:
+    records = [
+        moon() + QUIET_NIGHT + day("pact_with_the_devil", vote="{ 1 = 7 }", pact="true"),
+        moon(rules='bleak_monday = "surely_not_him"') + QUIET_NIGHT + day("bleak_monday", vote="{}", vouch="[3, 4, 5, 6, 7, 8, 9, 1]"),
+        moon() + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
+        + day("spiritualism_2", question='{ ask = "same_team", seats = [1, 2] }', ghost="true", vote="{}"),
+        moon() + QUIET_NIGHT + day("great_distrust", friends="{ 1 = [2, 3], 2 = [1, 3], 3 = [4, 5], 4 = [3, 5], "
+                                   "5 = [3, 4], 6 = [7, 8], 7 = [6, 8], 8 = [6, 7], 9 = [6, 7] }"),
+        moon() + QUIET_NIGHT + day("enthusiasm", vote="{ 3 = 1 }", second_vote="{ 3 = 2 }"),
+    ]
+    for text in records:
+        first = replay(parse_record(text))
+        assert first.error is None
+        again = replay(parse_record(write_record(first.game)))
+        assert summary(again) == summary(first)
+        assert again.game.state.deaths == first.game.state.deaths
