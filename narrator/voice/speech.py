@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from narrator.voice.catalogue import VoiceSettings
 from narrator.voice.clips import Clip, read_wav, silence
@@ -45,7 +45,24 @@ FRONT_ENDS: dict[str, Callable[[str], str]] = {
 
 
 class SpeechError(RuntimeError):
-    """espeak-ng could not render a line."""
+    """A speech engine could not render a line."""
+
+
+class LineRenderer(Protocol):
+    """A speech engine as the judge uses it: espeak-ng (`SpeechEngine`, always there) or the
+    neural voice (`narrator.voice.neural.NeuralEngine`, installed on demand)."""
+
+    name: str
+    samplerate: int
+
+    @property
+    def identity(self) -> str:
+        """The engine, its version and anything else that changes its sound (for the cache)."""
+        ...
+
+    def render_clip(self, text: str, voice: VoiceSettings, path: Path) -> Clip:
+        """Render `text` to a WAV file at `path` and return its clip."""
+        ...
 
 
 class UnknownVoice(SpeechError):
@@ -68,6 +85,9 @@ def _quiet(*_args: object, **_kwargs: object) -> None:
 
 class SpeechEngine:
     """Renders lines of text to WAV files with pyttsx3 + espeak-ng, one at a time."""
+
+    name = "espeak"
+    samplerate = ESPEAK_RATE
 
     def __init__(self) -> None:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-voice")
