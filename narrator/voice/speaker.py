@@ -6,10 +6,14 @@
         judge.say("deaths.announce", seats=[3, 5], wait=False)
         judge.wait_quiet()                      # the line ended, and the echo guard too
 
-A line comes from the voice pack if it has the clip, else from the cache, else espeak-ng
-renders it (and the cache keeps it). Lines play one after another on one output queue. With
-no output device the judge says so once (on stderr) and goes on: lines are printed with the
-time, and `out_dir` gets each line as a numbered WAV file either way.
+A line comes from the voice pack if it has the clip, else from the cache, else the voice
+renders it (and the cache keeps it). The voice is espeak-ng, or the neural Mandarin voice
+(`engine="neural"`, when installed; its rendered pack is used by default). Without the neural
+engine, a line with seats is composed from a rendered pack's pieces when it has them.
+
+Lines play one after another on one output queue. With no output device the judge says so
+once (on stderr) and goes on: lines are printed with the time, and `out_dir` gets each line
+as a numbered WAV file either way.
 """
 
 from __future__ import annotations
@@ -26,18 +30,24 @@ from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
 from narrator.voice.clips import Clip, silence
+from narrator.voice.compose import composed
+from narrator.voice.neural_text import Unreadable
 from narrator.voice.offline import SilentPlayer
 from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.speech import ESPEAK_RATE, SpeechEngine, speech_engine
+from narrator.voice.speech import LineRenderer, speech_engine
 
 # Seconds after a line has left the speaker during which the judge still counts as speaking,
 # so the listener does not hear the room's echo of the judge as a player.
 ECHO_GUARD = 0.4
 PAUSE_LABEL = "pause"
+# The voices a table can choose, and the locales the neural one speaks.
+ENGINES = ("espeak", "neural")
+NEURAL_LOCALES = ("zh-CN", "zh-TW")
 
 _told_no_output = False
+_told: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +60,10 @@ class SpeakerOptions:
     (None = the user's cache). `echo_guard`: seconds. `ambience`: night ambience available.
     `pace`: with no device, each line still takes as long as it would to say. `printed`:
     print each line with the time (None = only when nothing can be heard). `samplerate`:
-    Hertz of the output stream.
+    Hertz of the output stream (None = the voice's own: 22050 for espeak-ng, 24000 neural).
+    `engine`: the voice, "espeak" (pyttsx3 + espeak-ng, always there) or "neural" (the
+    Mandarin neural voice; where it is not installed or for English, espeak-ng says so once
+    and speaks instead).
     """
 
     locale: str = DEFAULT_LOCALE
@@ -63,7 +76,8 @@ class SpeakerOptions:
     ambience: bool = True
     pace: bool = True
     printed: bool | None = None
-    samplerate: int = ESPEAK_RATE
+    samplerate: int | None = None
+    engine: str = "espeak"
 
 
 class Speaker:
@@ -78,13 +92,15 @@ class Speaker:
     ) -> None:
         self.options = options = options or SpeakerOptions()
         self.catalogue = catalogue or load_catalogue(options.locale)
-        self.pack = VoicePack.open(options.pack) if options.pack else None
+        self.engine: LineRenderer = self._open_engine()
+        self.samplerate = options.samplerate or self.engine.samplerate
+        pack = options.pack or self._rendered_pack()
+        self.pack = VoicePack.open(pack) if pack else None
         if self.pack and self.pack.locale and self.pack.locale != self.catalogue.locale:
             raise ValueError(
                 f"voice pack {self.pack.name!r} speaks {self.pack.locale}, not {self.catalogue.locale}"
             )
         self.cache = LineCache(options.cache_dir)
-        self.engine: SpeechEngine = speech_engine()
         self.folder = LineFolder(options.out_dir) if options.out_dir else None
         self.player: Player | SilentPlayer = self._open_output()
         printed = options.printed if options.printed is not None else not self.online
@@ -137,18 +153,32 @@ class Speaker:
         return playback
 
     def clip(self, key: str, params: Mapping[str, object], text: str | None = None) -> Clip:
-        """The audio of line `key` with `params`: the pack's clip, or the synthetic voice."""
+        """The audio of line `key` with `params`: the pack's clip, the line composed from the
+        pack's pieces (not with the neural voice, which says the whole line better), or the
+        synthetic voice."""
+        text = text if text is not None else self.catalogue.text(key, **params)
         if self.pack is not None:
-            recorded = self.pack.clip(key, params)
+            recorded = self.pack.clip(key, params, text)
             if recorded is not None:
                 return recorded
-        return self.spoken(text if text is not None else self.catalogue.text(key, **params))
+            if self.engine.name != "neural":
+                pieced = composed(self.pack, self.catalogue, key, params)
+                if pieced is not None:
+                    return pieced
+        return self.spoken(text)
 
     def spoken(self, text: str) -> Clip:
-        """`text` in the locale's synthetic voice, from the cache or rendered into it."""
+        """`text` in the locale's synthetic voice, from the cache or rendered into it; text the
+        neural voice cannot read (Latin letters) is said by espeak-ng."""
+        try:
+            return self._spoken(self.engine, text)
+        except Unreadable:
+            return self._spoken(speech_engine(), text)
+
+    def _spoken(self, engine: LineRenderer, text: str) -> Clip:
         voice = self.catalogue.voice
-        key = LineKey(self.engine.identity, voice, self.catalogue.locale, text)
-        return self.cache.clip(key, lambda path: self.engine.render_clip(text, voice, path))
+        key = LineKey(engine.identity, voice, self.catalogue.locale, text)
+        return self.cache.clip(key, lambda path: engine.render_clip(text, voice, path))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until everything queued has been said; False on timeout."""
@@ -208,7 +238,7 @@ class Speaker:
         """The device stopped mid-game: say so, and go on without it, from the cut line."""
         with self._say_lock:
             unheard = player.abandon()
-            silent = SilentPlayer(pace=self.options.pace, samplerate=self.options.samplerate)
+            silent = SilentPlayer(pace=self.options.pace, samplerate=self.samplerate)
             self._listen_to(silent)
             self.player = silent
             if self.transcript is None and self.options.printed is None:
@@ -219,19 +249,47 @@ class Speaker:
         print(f"narrator: {notice}", file=sys.stderr)
         player.close()
 
+    def _open_engine(self) -> LineRenderer:
+        """The chosen voice; espeak-ng (said once) when the neural one cannot speak here."""
+        wanted, locale = self.options.engine, self.catalogue.locale
+        if wanted not in ENGINES:
+            raise ValueError(f"unknown voice engine {wanted!r} (known: {', '.join(ENGINES)})")
+        if wanted == "espeak":
+            return speech_engine()
+        if locale not in NEURAL_LOCALES:
+            _tell_once(f"the neural voice speaks Mandarin only: {locale} lines are spoken by espeak-ng")
+            return speech_engine()
+        from narrator.voice.neural import neural_engine
+        from narrator.voice.neural_setup import NeuralUnavailable
+
+        try:
+            return neural_engine()
+        except NeuralUnavailable as error:
+            _tell_once(f"{error}; speaking with espeak-ng")
+            return speech_engine()
+
+    def _rendered_pack(self) -> Path | None:
+        """The neural voice's rendered pack of this locale, when that voice is chosen."""
+        if self.options.engine != "neural":
+            return None
+        from narrator.voice.neural_setup import default_pack_dir
+
+        folder = default_pack_dir(self.catalogue.locale)
+        return folder if folder.is_dir() else None
+
     def _open_output(self) -> Player | SilentPlayer:
         options = self.options
         if not options.play:
-            return SilentPlayer(pace=False, samplerate=options.samplerate)
+            return SilentPlayer(pace=False, samplerate=self.samplerate)
         ambience = None
         if options.ambience:
-            ambience = (self.pack.ambience() if self.pack else None) or night_ambience(options.samplerate)
-        player = Player(options.device, options.samplerate, ambience)
+            ambience = (self.pack.ambience() if self.pack else None) or night_ambience(self.samplerate)
+        player = Player(options.device, self.samplerate, ambience)
         try:
             player.open()
         except NoOutputDevice as error:
             _tell_no_output(self.catalogue, error)
-            return SilentPlayer(pace=options.pace, samplerate=options.samplerate)
+            return SilentPlayer(pace=options.pace, samplerate=self.samplerate)
         return player
 
     def _speak(self, clip: Clip, label: str, text: str, wait: bool, asked: float) -> Playback:
@@ -299,3 +357,10 @@ def _tell_no_output(catalogue: Catalogue, error: Exception) -> None:
     _told_no_output = True
     notice = catalogue.notices.get("no_output", "No sound output device: lines are printed.")
     print(f"narrator: {notice} ({error})", file=sys.stderr)
+
+
+def _tell_once(message: str) -> None:
+    """Say `message` on stderr, once per run."""
+    if message not in _told:
+        _told.add(message)
+        print(f"narrator: {message}", file=sys.stderr)
