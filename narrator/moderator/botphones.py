@@ -80,7 +80,10 @@ class BotPhone:
             if self.rng.random() < self.self_destruct_chance:
                 await self._send({"type": "self_destruct"})
                 return
-        if step is None or screen.get("answered") or screen.get("form") in ("wait", "sleep"):
+        if step is None:
+            self._acted = None  # between two steps: the next screen is a new question
+            return
+        if screen.get("answered") or screen.get("form") in ("wait", "sleep"):
             return
         key = (self.view.get("public", {}).get("phase"), step, screen.get("real"))
         if key == self._acted:

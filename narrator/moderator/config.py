@@ -48,10 +48,13 @@ class PlayConfig(BaseModel):
         return deal(deck, self.seats, seed=self.seed), rules
 
     def timers_for(self, rules: Rules) -> Timers:
-        """The timers, with the speech times of the rules."""
-        return self.timers.model_copy(
-            update={"speech": float(rules.speech_seconds), "last_speech": float(rules.last_speech_seconds)}
-        )
+        """The timers, with the speech times of the rules unless the timers set their own."""
+        update = {}
+        if "speech" not in self.timers.model_fields_set:
+            update["speech"] = float(rules.speech_seconds)
+        if "last_speech" not in self.timers.model_fields_set:
+            update["last_speech"] = float(rules.last_speech_seconds)
+        return self.timers.model_copy(update=update)
 
 
 def load_config(path: Path | None, **overrides: Any) -> PlayConfig:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -142,10 +143,15 @@ class Moderator:
             await self.speeches(list(event.data["order"]), discussion=True)
 
     async def say(self, key: str, **params: Any) -> None:
+        """Say a line; a line the voice cannot say is logged, and the game goes on."""
         self._last_line = (key, params)
         if self.on_line is not None:
             self.on_line(key, params)
-        await asyncio.to_thread(self.voice.say, key, **params)
+        try:
+            await asyncio.to_thread(self.voice.say, key, **params)
+        except Exception as error:  # noqa: BLE001 - a voice failure must never stop the game
+            log.error("could not say %s %s: %s", key, params, error)
+            print(f"narrator: could not say {key} {params}: {error}", file=sys.stderr, flush=True)
 
     # Decisions
 

@@ -142,7 +142,11 @@ async def run_session(
             bots = await seat_bots(ws, game.setup.seats, seed, seats.tokens() if resumed else None,
                                    options.self_destruct)
         elif not resumed:
-            await asyncio.to_thread(voice.say_text, _join_words(config.locale, server.join_url))
+            try:
+                for sentence in _join_words(config.locale, server.join_url):
+                    await asyncio.to_thread(voice.say_text, sentence)
+            except Exception as error:  # noqa: BLE001 - the address is printed anyway
+                print(f"narrator: could not say the join address: {error}", file=sys.stderr)
         await _wait_for_seats(table, clock)
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
@@ -170,10 +174,21 @@ async def _wait_for_seats(table: PhoneTable, clock: Clock) -> None:
         await asyncio.sleep(TICK if not clock.fast else 0.01)
 
 
-def _join_words(locale: str, url: str) -> str:
+DIGITS_ZH = dict(zip("0123456789", "零一二三四五六七八九", strict=True))
+
+
+def _join_words(locale: str, url: str) -> list[str]:
+    """The join address as a person reads it aloud: digit by digit, "点" for the dots."""
+    address = url.split("//", 1)[-1].rstrip("/")
+    host, _, port = address.partition(":")
     if locale.startswith("en"):
-        return f"Open {url} on your phone and take your seat."
-    return f"请用手机打开 {url} ，选择自己的座位加入游戏。"
+        spoken = " dot ".join(" ".join(part) for part in host.split("."))
+        return ["To join, connect your phone to this Wi-Fi.",
+                f"Open the address {spoken}, port {' '.join(port or '80')}.", "Then take your seat."]
+    spoken = "点".join("".join(DIGITS_ZH.get(c, c) for c in part) for part in host.split("."))
+    port_words = "".join(DIGITS_ZH.get(c, c) for c in port or "80")
+    return ["请用手机连接同一个无线网络。", f"在浏览器里打开{spoken}，端口{port_words}。",
+            "然后选择自己的座位。"]
 
 
 def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
