@@ -1,29 +1,48 @@
 """The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
 
 from engine.decisions import (
+    Accusation,
+    AllyChoice,
     BadgeHandover,
+    ChurchChoice,
+    CoinToss,
     CupidChoice,
     DayVote,
     Decision,
+    EventDraw,
+    ExecutionerChoice,
+    FirstVoter,
+    FriendVotes,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     HunterShot,
+    MediumChoice,
+    MoonSeerChoice,
+    PactChoice,
     PiperChoice,
+    PotionRoll,
     Revote,
+    RuleBreakers,
     ScapegoatChoice,
     SeerChoice,
     SelfDestruct,
     SheriffCandidacy,
     SheriffVote,
+    SpecterChoice,
     ThiefChoice,
+    Touch,
+    Vouch,
     WerewolvesChoice,
     WitchChoice,
+    Witnesses,
 )
 from engine.events import Event
 from engine.game import Game
 from engine.outcome import Outcome, Winner
 from engine.roles import Role
 from engine.rules import PRESETS, RuleError, Rules, find_preset, make_rules
-from engine.setup import Setup, SetupError, deal, suggested_roles
+from engine.setup import SeatFacts, Setup, SetupError, deal, suggested_roles
 from engine.state import IllegalDecision, Pending
 
 __all__ = [
@@ -32,4 +51,9 @@ __all__ = [
     "Revote", "Role", "RuleError", "Rules", "ScapegoatChoice", "SeerChoice", "SelfDestruct",
     "Setup", "SetupError", "SheriffCandidacy", "SheriffVote", "ThiefChoice", "WerewolvesChoice",
     "Winner", "WitchChoice", "deal", "find_preset", "make_rules", "suggested_roles",
+    # The New Moon event cards
+    "Accusation", "AllyChoice", "ChurchChoice", "CoinToss", "EventDraw", "ExecutionerChoice",
+    "FirstVoter", "FriendVotes", "GhostAnswer", "GhostQuestion", "MediumChoice", "MoonSeerChoice",
+    "PactChoice", "PotionRoll", "RuleBreakers", "SeatFacts", "SpecterChoice", "Touch", "Vouch",
+    "Witnesses",
 ]
