@@ -67,7 +67,7 @@ def test_play_waits_for_every_seat_then_runs_a_game_to_its_end(tmp_path: Path) -
     finally:
         judge.kill()
     assert judge.returncode == 0, err[-2000:]
-    assert "在浏览器里打开" in out and "天黑请闭眼" in out and '"winner"' in out
+    assert "Join / 加入" in out and "天黑请闭眼" in out and '"winner"' in out
     store = Store(tmp_path)
     assert store.games()[0]["status"] == "over"
     assert list((tmp_path / "records").glob("*.toml"))
