@@ -26,6 +26,9 @@ def register(subparsers: Any) -> None:
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
     play.add_argument("--seed", type=int, help="seed for dealing the cards")
     play.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
+    play.add_argument("--keypad", nargs="?", const="-", metavar="DEVICE",
+                      help="take decisions from a numeric keypad too: the terminal, or a Linux "
+                           "input device such as /dev/input/event3")
     play.add_argument("--resume", action="store_true",
                       help="continue the latest unfinished game if there is one (a box at boot)")
     _common(play)
@@ -88,7 +91,7 @@ def run_play(args: argparse.Namespace) -> int:
     game_id = store.create(setup, rules, config.model_dump(mode="json"))
     game = RecordedGame(setup, rules).record_to(store, game_id)
     print(f"game {game_id} (store {store.path})")
-    options = Options(silent=args.silent, out=args.out)
+    options = Options(silent=args.silent, out=args.out, keypad=args.keypad)
     result = asyncio.run(run_session(game, config, store, options, seed=config.seed or 0))
     return _finish(result, args.json)
 

@@ -91,6 +91,7 @@ class Moderator:
         self._interrupted = False
         self.ended = False
         self.rebuild: Callable[[int], Game] | None = None
+        self.desk: Any = None
 
     @property
     def game(self) -> Game:
@@ -159,6 +160,8 @@ class Moderator:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
         night = pending.step in NIGHT_DECISIONS
         self.table.narrate(pending.step)
+        if self.desk is not None:
+            self.desk.ask(pending)
         start = self.clock.now()
         limit = self.timers.vote if pending.step in VOTES else self.timers.decision
         reminded = False

@@ -18,11 +18,13 @@ from typing import Any
 from engine.record import write_record
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
+from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
 from narrator.moderator.timing import TICK, Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.store import Store
 
@@ -38,6 +40,7 @@ class Options:
     record: Path | None = None
     self_destruct: float = 0.0
     printed: bool | None = None
+    keypad: str | None = None  # "-" for the terminal, or a Linux input device
 
 
 class StoredSeats(SeatRegistry):
@@ -120,7 +123,7 @@ async def run_session(
     listener = None
     if config.listen and not options.bots:
         listener = await asyncio.to_thread(_listener, config, voice, commands)
-    if not options.bots and sys.stdin.isatty():
+    if not options.bots and options.keypad != "-" and sys.stdin.isatty():
         threading.Thread(target=read_terminal, args=(commands,), daemon=True).start()
     clock: Clock = FastClock() if options.fast else Clock()
     moderator = Moderator(table, voice, timers=config.timers_for(game.rules), clock=clock,
@@ -135,6 +138,10 @@ async def run_session(
         return again.record_to(store, game_id)
 
     moderator.rebuild = rebuild
+    desk = None
+    if options.keypad:
+        desk = KeypadDesk(_keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
+        moderator.desk = desk
     bots: list[BotPhone] = []
     try:
         if options.bots:
@@ -147,7 +154,8 @@ async def run_session(
                     await asyncio.to_thread(voice.say_text, sentence)
             except Exception as error:  # noqa: BLE001 - the address is printed anyway
                 print(f"narrator: could not say the join address: {error}", file=sys.stderr)
-        await _wait_for_seats(table, clock)
+        if desk is None:
+            await _wait_for_seats(table, clock)
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]
@@ -161,6 +169,8 @@ async def run_session(
                      "over" if outcome else "ended")
         return review(game)
     finally:
+        if desk is not None:
+            desk.close()
         for bot in bots:
             await bot.stop()
         await server.stop()
@@ -189,6 +199,12 @@ def _join_words(locale: str, url: str) -> list[str]:
     port_words = "".join(DIGITS_ZH.get(c, c) for c in port or "80")
     return ["请用手机连接同一个无线网络。", f"在浏览器里打开{spoken}，端口{port_words}。",
             "然后选择自己的座位。"]
+
+
+def _keypad(device: str, locale: str) -> Keypad:
+    """The keypad: the terminal ("-") or a USB numeric keypad's input device."""
+    keys = terminal_keys(sys.stdin) if device == "-" else evdev_keys(device)
+    return Keypad(keys, TerminalScreen(sys.stdout), locale)  # type: ignore[arg-type]
 
 
 def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
