@@ -48,6 +48,7 @@ class PublicView(BaseModel):
     votes: list[dict[str, Any]]
     winner: str | None
     cards: dict[int, str] | None = None
+    review: list[dict[str, Any]] | None = None
     moon: dict[str, Any] | None = None
     """The New Moon event cards (None when they are off)."""
 
@@ -166,3 +167,35 @@ def seat_view(game: Game, seat: int) -> SeatView:
             count=pending.count, info=dict(pending.info),
         )
     return SeatView(**view)
+
+
+def night_by_night(game: Game) -> list[dict[str, Any]]:
+    """Every phase with every decision taken in it and its deaths: the post-game review.
+
+    Secret while the game goes on; `public_view` holds it only once the game is over.
+    """
+    state = game.state
+    phases: dict[str, dict[str, Any]] = {}
+
+    def phase(name: str) -> dict[str, Any]:
+        return phases.setdefault(name, {"phase": name, "actions": [], "deaths": []})
+
+    for pending, decision in game.history:
+        action: dict[str, Any] = {"step": decision.step, "by": list(pending.seats),
+                                  **decision.model_dump(mode="json")}
+        if decision.step == "witch":
+            action["victim"] = pending.info.get("victim", 0)
+        if decision.step == "seer":
+            night = int(pending.phase.split()[1])
+            action["result"] = next(
+                (r for n, t, r in state.seer_results if n == night and t == action["target"]), None
+            )
+        phase(pending.phase)["actions"].append(action)
+    for death in state.deaths:
+        phase(death.phase)["deaths"].append({"seat": death.seat, "cause": death.cause})
+    return sorted(phases.values(), key=_in_order)
+
+
+def _in_order(entry: dict[str, Any]) -> tuple[int, int]:
+    kind, number = entry["phase"].split()
+    return int(number), 0 if kind == "night" else 1

@@ -14,28 +14,12 @@ from engine.decisions import (
     WitchChoice,
 )
 from engine.game import Game
+from engine.views import night_by_night
 
 
 def review(game: Game) -> dict[str, Any]:
     """Every card, and what happened in each phase: public only once the game is over."""
     state = game.state
-    phases: dict[str, dict[str, Any]] = {}
-
-    def phase(name: str) -> dict[str, Any]:
-        return phases.setdefault(name, {"phase": name, "actions": [], "deaths": []})
-
-    for pending, decision in game.history:
-        entry = phase(pending.phase)
-        action = {"step": pending.step, "by": list(pending.seats), **decision.model_dump()}
-        if isinstance(decision, SeerChoice) and decision.target:
-            found = next(
-                (r for n, t, r in state.seer_results
-                 if n == int(pending.phase.split()[1]) and t == decision.target), None,
-            )
-            action["result"] = found
-        entry["actions"].append(action)
-    for death in state.deaths:
-        phase(death.phase)["deaths"].append({"seat": death.seat, "cause": death.cause})
     outcome = game.outcome()
     return {
         "cards": {p.seat: p.card.value for p in state.players},
@@ -43,13 +27,8 @@ def review(game: Game) -> dict[str, Any]:
         "lovers": list(state.lovers or []),
         "winner": outcome.winner.value if outcome else None,
         "ended": outcome.phase if outcome else None,
-        "phases": sorted(phases.values(), key=_phase_order),
+        "phases": night_by_night(game),
     }
-
-
-def _phase_order(entry: dict[str, Any]) -> tuple[int, int]:
-    kind, number = entry["phase"].split()
-    return int(number), 0 if kind == "night" else 1
 
 
 def spoken_review(game: Game) -> list[tuple[str, dict[str, Any]]]:

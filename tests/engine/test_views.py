@@ -130,3 +130,18 @@ def test_public_cues_never_name_a_role_before_it_is_shown() -> None:
                 data = json.dumps(dict(event.data))
                 if event.data["key"] not in ("death.card", "game.over"):
                     assert not any(f'"{r.value}"' in data for r in Role), data
+
+
+def test_the_night_by_night_review_is_public_only_when_the_game_is_over() -> None:
+    record = table(rules="sheriff = false") + (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n"
+    )
+    game = game_of(record)
+    assert public_view(game).review is None
+    game = game_of(record + "[[day]]\nvote = { 3 = 2 }\n")
+    review = public_view(game).review
+    assert review is not None and review[0]["phase"] == "night 1"
+    actions = {a["step"]: a for a in review[0]["actions"]}
+    assert actions["seer"]["result"] == "werewolf" and actions["werewolves"]["victim"] == 7
+    assert actions["witch"] == {**actions["witch"], "victim": 7, "poison": 1}
+    assert review[-1]["deaths"] == [{"seat": 2, "cause": "vote"}]
