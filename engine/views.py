@@ -94,6 +94,7 @@ def public_view(game: Game) -> PublicView:
         votes=votes,
         winner=outcome.winner.value if outcome else None,
         cards={p.seat: p.card.value for p in state.players} if outcome else None,
+        review=night_by_night(game) if outcome else None,
         moon=_public_moon(state),
     )
 
