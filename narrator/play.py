@@ -25,6 +25,8 @@ def register(subparsers: Any) -> None:
     play.add_argument("--locale", help="zh-CN (default), zh-TW or en")
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
     play.add_argument("--seed", type=int, help="seed for dealing the cards")
+    play.add_argument("--voice", choices=("espeak", "neural"),
+                      help="the judge's voice: espeak (default) or neural (Mandarin, once installed)")
     play.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
     play.add_argument("--keypad", nargs="?", const="-", metavar="DEVICE",
                       help="take decisions from a numeric keypad too: the terminal, or a Linux "
@@ -76,6 +78,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         config = load_config(
             args.config, seats=args.seats, preset=args.preset, locale=args.locale, port=args.port,
+            voice=args.voice,
             seed=args.seed, listen=False if args.no_listen else None, store=args.store,
         )
     except ConfigError as error:

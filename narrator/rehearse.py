@@ -37,6 +37,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--device", help="output device (see `narrator devices`)")
     parser.add_argument("--seed", type=int, default=None, help="seed for dealing the cards")
     parser.add_argument("--silent", action="store_true", help="do not play; print (and --out)")
+    parser.add_argument("--engine", choices=("espeak", "neural"), default="espeak",
+                        help="the judge's voice (neural: the Mandarin neural voice, once installed)")
     parser.set_defaults(run=run)
 
 
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     device: int | str | None = int(args.device) if args.device and args.device.isdigit() else args.device
     options = SpeakerOptions(
         locale=args.locale, device=device, play=not args.silent, out_dir=args.out,
-        printed=True if args.silent else None, pace=not args.silent,
+        printed=True if args.silent else None, pace=not args.silent, engine=args.engine,
     )
     with Speaker(options) as judge:
         night = False

@@ -30,6 +30,7 @@ class PlayConfig(BaseModel):
     rules: dict[str, Any] = {}
     locale: str = "zh-CN"
     voice_pack: Path | None = None
+    voice: Literal["espeak", "neural"] = "espeak"
     output_device: int | str | None = None
     input_device: int | str | None = None
     listen: bool = True

@@ -116,7 +116,7 @@ async def run_session(
     speaker_options = SpeakerOptions(
         locale=config.locale, device=config.output_device, play=not options.silent,
         out_dir=options.out, pack=config.voice_pack, pace=not options.fast,
-        printed=options.printed,
+        printed=options.printed, engine=config.voice,
     )
     voice = await asyncio.to_thread(Speaker, speaker_options)
     commands = QueueCommands()

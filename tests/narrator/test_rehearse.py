@@ -63,3 +63,16 @@ def test_rehearse_writes_real_speech_in_order(tmp_path: Path) -> None:
         assert 0.3 < clip.seconds < 15, path.name
         assert loudness(clip) > 0.01, path.name
     assert "天黑请闭眼" in done.stdout
+
+
+def test_rehearse_speaks_with_the_neural_voice_when_asked(tmp_path: Path) -> None:
+    out = tmp_path / "lines"
+    done = subprocess.run(
+        [sys.executable, "-m", "narrator", "rehearse", "--seats", "8", "--silent", "--pause", "0",
+         "--nights", "1", "--out", str(out), "--engine", "neural", "--seed", "2"],
+        capture_output=True, text=True, check=False, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    clips = [read_wav(path) for path in sorted(out.glob("*.wav"))]
+    assert clips and all(clip.samplerate == 24000 for clip in clips)  # the neural voice's rate
+    assert all(loudness(clip) > 0.01 for clip in clips)
