@@ -177,7 +177,8 @@ class Moderator:
                 return
             await self.wait_input(min(TICK, limit - waited))
         if self.clock.now() - start >= limit:
-            log.info("%s: no decision by the deadline", pending.step)
+            if pending.step not in NIGHT_DECISIONS:  # a night step's name would tell it was real
+                log.info("%s: no decision by the deadline", pending.step)
         if night:
             took = self.clock.now() - start
             self.pacing.record(took)
@@ -290,7 +291,7 @@ class Moderator:
         self.table.game = self.rebuild(len(history) - 1)
         self.table.narrate(None)
         self._seen = anchor(self.game.events)
-        log.info("undid the last decision (%s)", asked.step)
+        log.info("undid the last decision of %s", asked.phase)
         return True
 
     async def handle_commands(self, ending: tuple[str, ...] = ()) -> str | None:
