@@ -244,3 +244,26 @@ def test_a_lover_voted_out_takes_the_other_and_grief_is_a_later_moment() -> None
         {"seat": 8, "phase": "day 1", "cause": "vote"},
         {"seat": 1, "phase": "day 1", "cause": "grief"},
     ]
+
+
+def test_a_revealed_idiot_who_is_sheriff_has_no_vote_at_all() -> None:
+    roles = '["werewolf", "werewolf", "seer", "witch", "guard", "idiot", "villager", "villager", "villager"]'
+    body = QUIET_NIGHT + "[[day]]\nsheriff = 6\nvote = { 1 = 6, 2 = 6 }\n"
+    game = game_of(table(roles) + body)
+    assert game.state.sheriff == 6 and game.state.player(6).revealed_idiot
+    night = "[[night]]\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
+    out = play(table(roles) + body + night + "[[day]]\nvote = { 6 = 1 }\n")
+    assert out["error"]["decision"] == "vote" and out["sheriff"] == 6
+
+
+def test_a_cursed_idiot_voted_out_simply_dies() -> None:
+    roles = '["werewolf", "werewolf", "seer", "witch", "guard", "idiot", "elder", "villager", "villager"]'
+    body = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 7 }\n"
+        "[[day]]\nvote = { 1 = 6 }\n"
+    )
+    out = play(table(roles, rules=NO_SHERIFF) + body)
+    assert out["deaths"] == [
+        {"seat": 7, "phase": "night 1", "cause": "poison"},
+        {"seat": 6, "phase": "day 1", "cause": "vote"},
+    ]
