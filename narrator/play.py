@@ -43,6 +43,9 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--locale", default="zh-CN")
     demo.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
     demo.add_argument("--roles", help="the cards, comma-separated (default: the seeds' setup)")
+    demo.add_argument("--events", choices=("off", "peaceful_nights", "every_morning"),
+                      help="New Moon event cards: off (default), after a peaceful night, or every "
+                           "morning")
     demo.add_argument("--record", type=Path, help="write the game record here")
     demo.add_argument("--self-destruct", type=float, default=0.0,
                       help="chance a werewolf bot self-destructs when it may (default 0)")
@@ -106,8 +109,9 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
     )
     setup = [r.strip() for r in args.roles.split(",")] if args.roles else "auto"
     seats = len(setup) if args.roles else args.seats
+    rules = {"events": args.events} if args.events else {}
     return PlayConfig(seats=seats, setup=setup, preset=args.preset, locale=args.locale,
-                      seed=args.seed, listen=False, store=args.store, timers=timers)
+                      seed=args.seed, listen=False, store=args.store, timers=timers, rules=rules)
 
 
 def run_demo(args: argparse.Namespace) -> int:

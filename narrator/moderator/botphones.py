@@ -2,7 +2,10 @@
 
 A bot sees exactly what a player's phone sees (its own view and screen) and answers
 through the same messages; it touches the decoy screens at night like anyone else. The
-werewolf bots agree by drawing their victim from the same seeded generator.
+werewolf bots agree by drawing their victim from the same seeded generator (the church's
+too, in the Flood). When the event cards are on, a bot tells made-up facts at joining
+(declining a few); it answers the cards' screens (yes or no, the medium's question, friends)
+and tries other choices when the rules refuse one.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+# How often a bot answers yes, by step (the ghost answers truly when the box knows the truth).
+YES = {"touch": 0.8, "pact": 0.5, "witnesses": 0.3, "ghost": 0.5}
 
 
 class BotPhone:
@@ -32,15 +38,20 @@ class BotPhone:
         self.token = token
         self.n = 0
         self._acted: tuple[Any, ...] | None = None
+        self._refused = 0
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._ws = await connect(self.url, max_size=2**22)
+        welcome = json.loads(await self._ws.recv())
         if self.token:
             await self._send({"type": "rejoin", "token": self.token})
         else:
-            await self._send({"type": "join", "seat": self.seat, "name": f"Bot {self.seat}"})
+            join = {"type": "join", "seat": self.seat, "name": f"Bot {self.seat}"}
+            if welcome.get("facts"):
+                join["facts"] = self._facts(welcome["facts"])
+            await self._send(join)
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -71,7 +82,7 @@ class BotPhone:
                     self.screen = message["screen"]
                     await self._maybe_act()
                 elif kind == "error" and message.get("code", "").startswith("rule."):
-                    await self._act(self.screen, abstain=True)
+                    await self._retry()
 
     async def _maybe_act(self) -> None:
         screen = self.screen
@@ -89,12 +100,21 @@ class BotPhone:
         if key == self._acted:
             return
         self._acted = key
+        self._refused = 0
         await self._act(screen)
+
+    async def _retry(self) -> None:
+        """The rules refused the last answer: abstain, then try other choices a few times."""
+        self._refused += 1
+        if self._refused == 1:
+            await self._act(self.screen, abstain=True)
+        elif self._refused <= 6:
+            await self._act(self.screen, attempt=self._refused)
 
     def _is_wolf(self) -> bool:
         return self.view.get("card") == "werewolf"
 
-    async def _act(self, screen: dict[str, Any], abstain: bool = False) -> None:
+    async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
         step = screen.get("step")
         choices = list(screen.get("choices") or [])
         count = int(screen.get("count") or 0)
@@ -104,33 +124,54 @@ class BotPhone:
             return
         form = screen.get("form")
         phase = self.view.get("public", {}).get("phase", "")
-        rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}")
+        again = f":{attempt}" if attempt else ""
+        rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}{again}")
+        info = screen.get("info") or {}
         if form == "cards":
             act["take"] = rng.choice([0, 1, 2] if screen.get("allow_none") else [1, 2])
         elif form == "stand":
             act["stand"] = rng.random() < 0.3
+        elif form == "yesno":
+            truth = info.get("truth")
+            act["yes"] = truth if isinstance(truth, bool) else rng.random() < YES.get(step, 0.5)
+        elif form == "question":
+            ask = rng.choice(info["questions"])
+            act["ask"] = ask
+            act["targets"] = rng.sample(choices, min(info["question_seats"][ask], len(choices)))
         elif form == "witch":
-            info = screen.get("info") or {}
             act["heal"] = bool(info.get("can_heal")) and rng.random() < 0.5
             if info.get("can_poison") and not act["heal"] and rng.random() < 0.2 and choices:
                 act["targets"] = [rng.choice(choices)]
-        elif step == "werewolves" and screen.get("real"):
-            act["targets"] = self._pack_victim(choices)
+        elif step in ("werewolves", "church") and screen.get("real") and not attempt:
+            act["targets"] = self._pack_victim(choices, step)
         elif form in ("seats",) and choices:
             how_many = count if count > 1 else 1
             if step == "scapegoat":
                 how_many = rng.randint(0, len(choices))
+            elif step == "report":
+                how_many = rng.choice((0, 0, 0, 1))
             if screen.get("allow_none") and rng.random() < 0.1:
                 how_many = 0
             act["targets"] = rng.sample(choices, min(how_many, len(choices)))
         await self._send(act)
 
-    def _pack_victim(self, choices: list[int]) -> list[int]:
+    def _pack_victim(self, choices: list[int], step: str) -> list[int]:
         wolves = {self.seat, *self.view.get("fellow_werewolves", [])}
         prey = sorted(s for s in choices if s not in wolves) or sorted(choices)
         night = self.view.get("public", {}).get("phase", "")
-        draw = random.Random(f"{self.seed}:{night}")
+        draw = random.Random(f"{self.seed}:{night}" + ("" if step == "werewolves" else f":{step}"))
         return [draw.choice(prey)] if prey else []
+
+    def _facts(self, asked: list[str]) -> dict[str, Any]:
+        """Made-up facts for the cards: an age and a gender always, the rest now and then
+        declined."""
+        draw = random.Random(f"{self.seed}:facts:{self.seat}")
+        facts: dict[str, Any] = {"age": draw.randint(16, 75),
+                                 "gender": draw.choice(("male", "female"))}
+        for name in asked:
+            if name not in facts and draw.random() < 0.9:
+                facts[name] = draw.random() < 0.5
+        return {name: value for name, value in facts.items() if name in asked}
 
 
 async def seat_bots(

@@ -156,6 +156,8 @@ async def run_session(
                 print(f"narrator: could not say the join address: {error}", file=sys.stderr)
         if desk is None:
             await _wait_for_seats(table, clock)
+        if not game.log:
+            game = _with_facts(game, table, store)
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]
@@ -182,6 +184,20 @@ async def run_session(
 async def _wait_for_seats(table: PhoneTable, clock: Clock) -> None:
     while any(entry["name"] is None for entry in table.registry.lobby()):
         await asyncio.sleep(TICK if not clock.fast else 0.01)
+
+
+def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
+    """The game, not started yet, dealt again with the facts the players gave at joining
+    (for the New Moon cards); the stored setup holds them too, so a resume deals the same."""
+    facts = {**game.setup.facts, **table.facts()}
+    if facts == dict(game.setup.facts):
+        return game
+    setup = game.setup.model_copy(update={"facts": facts})
+    with store._transaction() as db:  # the store has no call to replace a game's setup
+        db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game.game_id))
+    again = RecordedGame(setup, game.rules).record_to(store, game.game_id)
+    table.game = again
+    return again
 
 
 DIGITS_ZH = dict(zip("0123456789", "零一二三四五六七八九", strict=True))

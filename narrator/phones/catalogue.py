@@ -1,4 +1,8 @@
-"""The phones' message catalogue: the page's words, errors and keypad prompts per locale."""
+"""The phones' message catalogue: the page's words, errors and keypad prompts per locale.
+
+The New Moon cards' full text on the page is the judge's own line for the card (the
+narration catalogue's `lines.card` group), so the phones show what the judge reads aloud.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,14 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from engine.rules import Rules
+
 Locale = Literal["zh-CN", "zh-TW", "en"]
 LOCALES: tuple[Locale, ...] = ("zh-CN", "zh-TW", "en")
 DEFAULT_LOCALE: Locale = "zh-CN"
 
 # The groups the page needs to draw itself; errors and keypad lines stay on the box.
-PAGE_GROUPS = ("ui", "results", "roles", "winners", "steps")
+PAGE_GROUPS = ("ui", "results", "roles", "winners", "steps", "cards", "questions", "facts")
 
 
 @cache
@@ -43,10 +49,34 @@ def text(locale: Locale, key: str, **params: Any) -> str:
     return line.format(**params) if params else line
 
 
+@cache
+def card_texts(locale: Locale) -> dict[str, str]:
+    """The judge's line for each New Moon card and variant, card name → text."""
+    source = resources.files("narrator").joinpath("catalogue", f"{locale}.toml").read_text(
+        encoding="utf-8"
+    )
+    lines: dict[str, str] = tomllib.loads(source)["lines"]["card"]
+    return dict(lines)
+
+
+def card_variants(rules: Rules) -> dict[str, str]:
+    """The cards the judge reads as a variant under `rules` (card → the variant's line)."""
+    cards = rules.cards
+    chosen = {
+        "bleak_monday": cards.bleak_monday == "surely_not_him" and "surely_not_him",
+        "end_of_the_harvest": cards.end_of_the_harvest == "harvest_festival" and "harvest_festival",
+        "radiant_sunday": cards.radiant_sunday == "lycanthropic_fascination"
+        and "lycanthropic_fascination",
+    }
+    return {card: line for card, line in chosen.items() if line}
+
+
 def page_strings(locale: Locale) -> dict[str, dict[str, str]]:
     """The words the phone page draws with, in `locale` (the same for every seat)."""
     catalogue = _load(locale)
-    return {group: dict(catalogue[group]) for group in PAGE_GROUPS}
+    strings = {group: dict(catalogue[group]) for group in PAGE_GROUPS}
+    strings["card_texts"] = card_texts(locale)
+    return strings
 
 
 def rule_message(locale: Locale, rule: str) -> str:

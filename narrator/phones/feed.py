@@ -23,6 +23,10 @@ RESULT_KINDS: dict[str, frozenset[str]] = {
     "werewolves": frozenset({"werewolves.victim"}),
     "witch": frozenset({"witch.used"}),
     "piper": frozenset({"piper.charmed"}),
+    "moon_seer": frozenset({"seer.result"}),
+    "touch": frozenset({"touch"}),
+    "specter": frozenset({"card.changed"}),
+    "church": frozenset({"werewolves.victim"}),
 }
 
 

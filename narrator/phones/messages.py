@@ -18,6 +18,7 @@ MAX_MESSAGE_BYTES = 2048
 Seat = Annotated[int, Field(ge=0, le=99, strict=True)]
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=16)]
 Token = Annotated[str, StringConstraints(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+Word = Annotated[str, StringConstraints(max_length=32, pattern=r"^[a-z0-9_]*$")]
 
 
 class PhoneMessage(BaseModel):
@@ -32,13 +33,30 @@ class Hello(PhoneMessage):
     locale: Locale | None = None
 
 
+class Facts(BaseModel):
+    """What a player tells the table about themselves for the New Moon event cards; each
+    fact may be left out (declined). `age` is in years."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    age: Annotated[int, Field(ge=1, le=120, strict=True)] | None = None
+    gender: Literal["male", "female"] | None = None
+    glasses: bool | None = None
+    jewelry: bool | None = None
+    jeans: bool | None = None
+    black_top: bool | None = None
+    smoker: bool | None = None
+    lives_here: bool | None = None
+    studies_well: bool | None = None
+
+
 class Join(PhoneMessage):
-    """Take a free seat under a name."""
+    """Take a free seat under a name (with the facts asked at joining, when events are on)."""
 
     type: Literal["join"]
     seat: Seat
     name: Name
     locale: Locale | None = None
+    facts: Facts | None = None
 
 
 class Rejoin(PhoneMessage):
@@ -53,7 +71,9 @@ class Act(PhoneMessage):
     """A touch on the step screen; which fields count depends on the step.
 
     `targets` are the seats named (empty = nobody, pass, abstain); `heal` is the witch's
-    healing potion; `take` the thief's card (0 keeps); `stand` a sheriff candidacy.
+    healing potion; `take` the thief's card (0 keeps); `stand` a sheriff candidacy; `yes`
+    a yes-or-no answer (the ghost's, the pact, a witness, a werewolf's touch); `ask` the
+    question a medium puts to the ghost.
     """
 
     type: Literal["act"]
@@ -62,6 +82,8 @@ class Act(PhoneMessage):
     heal: bool = False
     take: Annotated[int, Field(ge=0, le=2, strict=True)] = 0
     stand: bool = False
+    yes: bool = False
+    ask: Word = ""
 
 
 class SelfDestructNow(PhoneMessage):
@@ -74,13 +96,9 @@ class Ping(PhoneMessage):
     type: Literal["ping"]
 
 
-Incoming = Annotated[
-    Hello | Join | Rejoin | Act | SelfDestructNow | Ping, Field(discriminator="type")
-]
-_INCOMING: TypeAdapter[Hello | Join | Rejoin | Act | SelfDestructNow | Ping] = TypeAdapter(
-    Incoming
-)
-
+Message = Hello | Join | Rejoin | Act | SelfDestructNow | Ping
+Incoming = Annotated[Message, Field(discriminator="type")]
+_INCOMING: TypeAdapter[Message] = TypeAdapter(Incoming)
 
 class Refusal(ValueError):
     """A message refused, changing nothing; `code` names the answer in the catalogue.
@@ -109,7 +127,7 @@ class Malformed(Refusal):
         self.n = n
 
 
-def parse(raw: str | bytes) -> Hello | Join | Rejoin | Act | SelfDestructNow | Ping:
+def parse(raw: str | bytes) -> Message:
     """The message in `raw`; `Malformed` when it is not valid JSON of a known message."""
     if len(raw) > MAX_MESSAGE_BYTES:
         raise Malformed("message too long")

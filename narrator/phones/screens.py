@@ -1,26 +1,32 @@
 """What each phone shows for the step being narrated, built only from that seat's view.
 
 Rule 1: at a night step every living phone gets a screen of the same form (seats to touch,
-        the witch's potions, the thief's two cards, a notice to acknowledge) and the same
-        touch; only the seat whose view holds the prompt for this step gets real choices
+        the witch's potions, the thief's two cards, yes or no, a notice to acknowledge) and the
+        same touch; only the seat whose view holds the prompt for this step gets real choices
         (the legal ones), the others a decoy of the same shape whose touch is ignored.
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
-        wait. Dead seats watch, unless they owe a decision (a dying hunter, a dying sheriff).
+        wait. Dead seats watch, unless they owe a decision (a dying hunter, a dying sheriff,
+        the ghost, the last dead who accuses or names).
+Rule 4: the New Moon cards' forms: yes or no (the ghost, the pact, a witness, the werewolves'
+        touch), a question from the card and the seats it points at (the medium), friends to
+        name (never oneself); the accused waits while the others say whether they testify.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.cards.deck import QUESTIONS
 from engine.views import SeatView
 
 NIGHT_STEPS = ("thief", "cupid", "lovers", "guard", "seer", "werewolves", "witch", "piper",
-               "charmed")
+               "charmed", "double_agent", "moon_seers", "moon_seer", "touch", "specter", "church")
 MEETINGS = frozenset({"lovers", "charmed"})
 DAY_STEPS = ("sheriff_candidacy", "sheriff_vote", "vote", "revote", "hunter", "badge",
-             "scapegoat")
+             "scapegoat", "medium", "question", "ghost", "pact", "punishment", "witnesses",
+             "distrust", "report", "vouch", "influences", "executioner")
 FORMS: dict[str, str] = {
     "thief": "cards",
     "witch": "witch",
@@ -28,6 +34,11 @@ FORMS: dict[str, str] = {
     "charmed": "notice",
     "sheriff_candidacy": "stand",
     "scapegoat": "seats",
+    "touch": "yesno",
+    "ghost": "yesno",
+    "pact": "yesno",
+    "witnesses": "yesno",
+    "question": "question",
 }
 # How many seats a decoy asks for: the usual count of the real step.
 DECOY_COUNT: dict[str, int] = {"cupid": 2, "piper": 2}
@@ -68,24 +79,43 @@ def screen(
     if real_prompt(view, narrating):
         assert view.prompt is not None and narrating is not None
         prompt = view.prompt
+        if narrating == "witnesses" and prompt.info.get("accused") == seat:
+            return {**base, "kind": kind, "form": "wait"}
         return {
             **base, "kind": kind, "form": form_of(narrating), "real": True,
-            "choices": list(prompt.targets), "count": prompt.count,
-            "allow_none": prompt.allow_none, "info": dict(prompt.info),
+            **_choices(narrating, seat, list(prompt.targets), prompt.count),
+            "allow_none": prompt.allow_none, "info": _info(narrating, dict(prompt.info)),
         }
     if not view.alive:
         return {**base, "kind": "out", "form": "wait"}
     if narrating is None:
         return {**base, "kind": kind, "form": "sleep" if _is_night(view) else "wait"}
     if night:
-        if narrating in MEETINGS:
-            return {**base, "kind": kind, "form": "notice"}
+        form = form_of(narrating)
+        if narrating in MEETINGS or form == "yesno":
+            return {**base, "kind": kind, "form": form}
         choices = [1, 2] if narrating == "thief" else [s for s in shown_alive if s != seat]
         return {
-            **base, "kind": kind, "form": form_of(narrating), "choices": choices,
+            **base, "kind": kind, "form": form, "choices": choices,
             "count": DECOY_COUNT.get(narrating, 1), "allow_none": True,
         }
     return {**base, "kind": kind, "form": "wait"}
+
+
+def _choices(step: str, seat: int, targets: list[int], count: int) -> dict[str, Any]:
+    """The seats to offer and how many to name: a friend is never oneself (Rule 4)."""
+    if step == "distrust":
+        targets = [s for s in targets if s != seat]
+        count = min(count, len(targets))
+    return {"choices": targets, "count": count}
+
+
+def _info(step: str, info: dict[str, Any]) -> dict[str, Any]:
+    """What the deciding seat is told, with how many seats each of the card's questions
+    points at (the medium's form)."""
+    if step == "question":
+        info["question_seats"] = {ask: QUESTIONS[ask].seats for ask in info["questions"]}
+    return info
 
 
 def _is_night(view: SeatView) -> bool:

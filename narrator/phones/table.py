@@ -8,8 +8,11 @@ Rule 3: phones are sent full views only when the narration and the engine agree 
         narrated step is the pending one), or the game is over, or the moderator publishes;
         otherwise only the screen changes, built from what the phones were last shown.
 Rule 4: with `auto_narrate` (no moderator) the narrated step follows the engine's pending
-        step, and every applied decision publishes at once.
+        step, and every applied decision publishes at once. A table decision that no seat owes
+        (everyone away, say) is taken, empty, as soon as it is narrated.
 Rule 5: the log holds public facts only: seats taken and freed, the steps narrated.
+Rule 6: when the event cards are on, a phone joining tells the facts the cards ask for (each
+        may be declined); they stay on the box, for the game's setup, and go to no phone.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from typing import Any, Protocol
 from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
+from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, seat_view
-from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, page_strings
-from narrator.phones.collector import COLLECTIVE_STEPS, Collector
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings
+from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
+from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import RESULT_KINDS, Feeds
 from narrator.phones.messages import (
     Act,
@@ -92,6 +97,8 @@ class PhoneTable:
         self._applied: asyncio.Queue[Applied] = asyncio.Queue()
         self._shown: dict[int, SeatView] = {}
         self._shown_talk_time = False
+        self.facts_asked = facts_asked(game.rules)
+        self._facts: dict[int, SeatFacts] = {}
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -111,6 +118,10 @@ class PhoneTable:
             self.publish()
         else:
             self._send_screens()
+        if in_step and pending is not None and pending.step in COLLECTIVE_STEPS:
+            collector = self._collector_for_pending()
+            if not collector.owed:
+                self._apply_collective(collector)
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -134,9 +145,9 @@ class PhoneTable:
         if pending is None or pending.step not in COLLECTIVE_STEPS:
             return None
         collector = self._collector_for_pending()
-        if pending.step != "werewolves":
+        if pending.step not in PACK_STEPS:
             log.info("%s closed: %d of %d answered", pending.step, collector.answered(),
-                     len(pending.seats))
+                     len(collector.owed))
         return self._apply_collective(collector)
 
     def subscribe(self) -> asyncio.Queue[Applied]:
@@ -150,9 +161,15 @@ class PhoneTable:
         `timeout` seconds)."""
         return await asyncio.wait_for(self._applied.get(), timeout)
 
+    def facts(self) -> dict[int, SeatFacts]:
+        """The facts the seated players gave at joining (Rule 6), seat → facts."""
+        return {seat: facts for seat, facts in sorted(self._facts.items())
+                if self.registry.holder(seat) is not None}
+
     def free_seat(self, seat: int) -> bool:
         """Free `seat` (the host's act): its phone is told and disconnected."""
         holder = self.registry.free(seat)
+        self._facts.pop(seat, None)
         link = self._links.pop(seat, None)
         if link is not None:
             self._link_seat.pop(link, None)
@@ -210,6 +227,9 @@ class PhoneTable:
         if isinstance(message, Join):
             holder = self.registry.join(message.seat, message.name, locale)
             log.info("seat %d taken by %s", holder.seat, holder.name)
+            facts = seat_facts(message.facts, self.facts_asked)
+            if facts is not None:
+                self._facts[holder.seat] = facts
         else:
             holder = self.registry.rejoin(message.token)
             holder.locale = locale
@@ -250,7 +270,7 @@ class PhoneTable:
         if pending.step in COLLECTIVE_STEPS:
             collector = self._collector_for_pending()
             collector.offer(seat, act)
-            if collector.step != "werewolves":
+            if collector.step not in PACK_STEPS:
                 self._touched.add(seat)
             link.send({"type": "ack", "n": act.n, "step": act.step})
             self._send_progress(collector)
@@ -292,13 +312,13 @@ class PhoneTable:
         return self._after(decision, None, collector.step, events)
 
     def _send_progress(self, collector: Collector) -> None:
-        if collector.step == "werewolves":
-            picks = {"type": "picks", "picks": collector.picks()}
+        if collector.step in PACK_STEPS:
+            picks = {"type": "picks", "step": collector.step, "picks": collector.picks()}
             for wolf in collector.pending.seats:
                 self._send(wolf, picks)
             return
         message: dict[str, Any] = {"type": "progress", "step": collector.step,
-                   "answered": collector.answered(), "owed": len(collector.pending.seats)}
+                   "answered": collector.answered(), "owed": len(collector.owed)}
         for seat in list(self._links):
             self._send(seat, message)
 
@@ -309,7 +329,7 @@ class PhoneTable:
         deciders = frozenset({by} if by is not None else ())
         collector = self._collector
         if by is None and collector is not None and collector.step == step:
-            pack = step == "werewolves"
+            pack = step in PACK_STEPS
             deciders = frozenset(collector.pending.seats if pack else collector.parts)
         self._collector = None
         self._last_deciders = (step, deciders)
@@ -372,7 +392,8 @@ class PhoneTable:
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
         return {"type": "welcome", "locale": locale, "strings": page_strings(locale),
-                "seats": self.game.setup.seats, "lobby": self.registry.lobby()}
+                "seats": self.game.setup.seats, "lobby": self.registry.lobby(),
+                "facts": self.facts_asked, "variants": card_variants(self.game.rules)}
 
     def _locale(self, link: Link) -> Locale:
         return self._link_locale.get(link, self.locale)

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 from engine.decisions import (
+    Accusation,
+    AllyChoice,
     BadgeHandover,
     CupidChoice,
     Decision,
+    FirstVoter,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     HunterShot,
+    MediumChoice,
+    MoonSeerChoice,
+    PactChoice,
     PiperChoice,
     ScapegoatChoice,
     SeerChoice,
     SelfDestruct,
+    SpecterChoice,
     ThiefChoice,
+    Vouch,
     WitchChoice,
 )
 from engine.events import Event
@@ -20,10 +30,21 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from narrator.phones.messages import Act, Refusal
 
-ONE_SEAT_STEPS: dict[str, type[GuardChoice | SeerChoice | HunterShot]] = {
+ONE_SEAT_STEPS: dict[str, type[GuardChoice | SeerChoice | HunterShot | MoonSeerChoice |
+                               Accusation]] = {
     "guard": GuardChoice,
     "seer": SeerChoice,
     "hunter": HunterShot,
+    "moon_seer": MoonSeerChoice,
+    "punishment": Accusation,
+}
+# The New Moon cards' steps where one seat names one seat, by the decision's field name.
+NAMING_STEPS: dict[str, tuple[type[Decision], str]] = {
+    "double_agent": (AllyChoice, "seat"),
+    "specter": (SpecterChoice, "werewolf"),
+    "medium": (MediumChoice, "medium"),
+    "vouch": (Vouch, "seat"),
+    "influences": (FirstVoter, "seat"),
 }
 
 
@@ -40,8 +61,17 @@ def decision_of(pending: Pending, act: Act) -> Decision:
         return WitchChoice(heal=act.heal, poison=_one(targets))
     if step in ONE_SEAT_STEPS:
         return ONE_SEAT_STEPS[step](target=_one(targets))
+    if step in NAMING_STEPS:
+        kind, field = NAMING_STEPS[step]
+        return kind(**{field: _one(targets)})
     if step == "badge":
         return BadgeHandover(successor=_one(targets))
+    if step == "question":
+        return GhostQuestion(ask=act.ask, seats=targets)
+    if step == "ghost":
+        return GhostAnswer(yes=act.yes)
+    if step == "pact":
+        return PactChoice(pact=act.yes)
     if step == "cupid":
         if len(targets) != 2:
             raise Refusal("wrong_count", count=2)

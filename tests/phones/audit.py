@@ -9,6 +9,11 @@ Rule 2: the keys that carry a role's secrets (the pack's picks, tonight's victim
         are non-empty only on the phones of the seats the engine addressed them to.
 Rule 3: every event a phone got is one the engine made visible to that seat, with the same
         data; every view a phone got is its own; no phone ever got another seat's token.
+Rule 4: once the game is over every card and every night action is public (the review).
+Rule 5: with the New Moon cards, a seer's result without its target is public (Somnambulism);
+        the executioner may know the cards of those voted out; a player whose card became a
+        werewolf's (the Specter, Backfire, the Harvest potion) joins the pack, and the pack
+        knows him; the Specter's newcomer and the double agent are told the werewolves.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ REVEALING_CUES: dict[str, str | None] = {
 }
 # Secret keys and the engine events whose audience may see them.
 SECRET_KEYS: dict[str, tuple[str, ...]] = {
-    "fellow_werewolves": ("werewolves.pack",),
+    "fellow_werewolves": ("werewolves.pack", "card.changed"),
+    "werewolves": ("double_agent", "specter"),
     "picks": ("werewolves.pack",),
     "lover": ("lover",),
     "lovers": ("cupid.lovers",),
@@ -78,11 +84,17 @@ def _seen_by(events: Sequence[Event], seat: int) -> list[Event]:
 
 def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]) -> bool:
     """Whether at the moment `events` were made `seat` may know that `other` holds `role`."""
+    moon = game.state.moon
     for event in events:
         data = event.data
+        if event.kind == "card.changed" and role == data["card"] == "werewolf" and \
+                other in (event.audience or ()) and _is_true(game, seat, "werewolf"):
+            return True
         if event.kind == "cue":
             key = data.get("key")
             if key == "game.over":
+                return True
+            if key == "executioner.chosen" and data["seat"] == seat and moon and other in moon.executed:
                 return True
             if key in REVEALING_CUES and data.get("seat") == other:
                 shown = REVEALING_CUES[key] or data.get("role")
@@ -90,6 +102,9 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
                     return True
         elif event.visible_to(seat) and event.audience:
             if event.kind == "werewolves.pack" and role == "werewolf" and other in data["seats"]:
+                return True
+            if event.kind in ("specter", "double_agent") and role == "werewolf" and \
+                    other in data["werewolves"]:
                 return True
             values = list(data.values())
             if other in values and role in values:
@@ -112,6 +127,7 @@ def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: S
     for message, stamp in zip(inbox, stamps, strict=True):
         events = game.events[:stamp]
         seen = _seen_by(events, seat)
+        over = any(e.kind == "cue" and e.data.get("key") == "game.over" for e in events)
         if "view" in message and message["view"]["seat"] != seat:
             problems.append(f"seat {seat} got the view of seat {message['view']['seat']}")
         for entry in message.get("feed", []):
@@ -124,7 +140,9 @@ def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: S
                     problems.append(f"seat {seat} learnt seat {other} is {role}: {d}")
             for key, kinds in SECRET_KEYS.items():
                 value = d.get(key)
-                if not value or (key == "cards" and isinstance(value, dict)):
+                if over or not value or (key == "cards" and isinstance(value, dict)):
+                    continue
+                if key == "result" and "target" not in d:
                     continue
                 owner = PIPER_AND_WITCH_KEYS.get(key)
                 if owner and _is_true(game, seat, owner):
@@ -132,7 +150,7 @@ def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: S
                 if not any(e.kind in kinds and e.audience and seat in e.audience for e in seen):
                     problems.append(f"seat {seat} got the secret {key!r}: {d}")
             charmed = d.get("charmed")
-            if charmed and isinstance(charmed, list) and not _is_true(game, seat, "piper") \
+            if charmed and isinstance(charmed, list) and not over and not _is_true(game, seat, "piper") \
                     and not any(e.kind == "charmed" and e.visible_to(seat) for e in seen):
                 problems.append(f"seat {seat} got the charmed seats: {d}")
     return problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -13,25 +14,43 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from engine.bots import random_decision
 from engine.decisions import (
+    Accusation,
+    AllyChoice,
     BadgeHandover,
+    ChurchChoice,
     CupidChoice,
     Decision,
+    ExecutionerChoice,
+    FirstVoter,
+    FriendVotes,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     HunterShot,
+    MediumChoice,
+    MoonSeerChoice,
+    PactChoice,
     PiperChoice,
+    RuleBreakers,
     ScapegoatChoice,
     SeerChoice,
     SelfDestruct,
     SheriffCandidacy,
+    SpecterChoice,
     ThiefChoice,
+    Touch,
     Votes,
+    Vouch,
     WerewolvesChoice,
     WitchChoice,
+    Witnesses,
 )
 from engine.game import Game
 from engine.rules import make_rules
-from engine.setup import Setup
+from engine.setup import SeatFacts, Setup, deal
+from engine.state import Pending
 from narrator.phones import PhoneServer, PhoneTable
 
 CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager",
@@ -40,6 +59,48 @@ CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villag
 
 def classic_game(roles: tuple[str, ...] = CLASSIC_9, **rules: Any) -> Game:
     return Game(Setup(seats=len(roles), roles=roles), make_rules(rules))
+
+
+# A twelve-seat table for the New Moon event cards: cards drawn every morning, four dark-moon
+# cards from the start, the variants with a step of their own, and every player's facts.
+EVENT_ROLES = ("werewolf", "werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager",
+               "villager", "villager", "villager", "scapegoat")
+EVENT_DECK = ("flood", "great_distrust", "punishment", "spiritualism_1", "spiritualism_2",
+              "pact_with_the_devil", "executioner", "influences", "full_moon_rising", "specter",
+              "not_me_nor_wolf", "bleak_monday", "nightmare", "somnambulism", "miracle")
+EVENT_RULES: dict[str, Any] = {
+    "events": "every_morning", "dark_moon": ["touch_of_death", "double_agent"],
+    "event_deck": list(EVENT_DECK), "bleak_monday": "surely_not_him",
+}
+
+
+def event_game(seed: int, gender: str | None = None, **rules: Any) -> Game:
+    """The event-card table dealt with `seed`, each seat with made-up facts (`gender`: every
+    player's)."""
+    draw = random.Random(seed)
+    facts = {
+        seat: SeatFacts(age=draw.randint(16, 75), gender=gender or draw.choice(("male", "female")),
+                        glasses=draw.random() < 0.5, jewelry=draw.random() < 0.5,
+                        jeans=draw.random() < 0.5, black_top=draw.random() < 0.5,
+                        smoker=draw.random() < 0.5, lives_here=draw.random() < 0.5)
+        for seat in range(1, len(EVENT_ROLES) + 1)
+    }
+    setup = deal(EVENT_ROLES, len(EVENT_ROLES), seed).model_copy(update={"facts": facts})
+    return Game(setup, make_rules({**EVENT_RULES, **rules}))
+
+
+def game_at(step: str, gender: str | None = None, where: Callable[[Pending], bool] | None = None,
+            **rules: Any) -> Game:
+    """An event-card game played with random legal decisions until `step` is pending (and
+    `where` holds of it; the first seed that gets there), rebuilt from its log."""
+    for seed in range(200):
+        game, rng = event_game(seed, gender, **rules), random.Random(seed)
+        while not game.over and game.pending is not None and game.pending.step != step:
+            game.apply(random_decision(game, rng, self_destruct=0))
+        if game.pending is not None and game.pending.step == step and (
+                where is None or where(game.pending)):
+            return Game.replay(game.setup, game.rules, game.log)
+    raise AssertionError(f"no random game reached {step}")
 
 
 class Phone:
@@ -196,13 +257,35 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
 
     if isinstance(decision, SelfDestruct):
         return [(decision.seat, {"type": "self_destruct"})]
-    if isinstance(decision, WerewolvesChoice):
+    if isinstance(decision, WerewolvesChoice | ChurchChoice):
         return [(w, act(targets=seats(decision.victim))) for w in pending.seats]
+    if isinstance(decision, Touch):  # one werewolf's yes is enough; a no needs every one
+        wolves = pending.seats[:1] if decision.touched else pending.seats
+        return [(w, act(yes=decision.touched)) for w in wolves]
+    if isinstance(decision, RuleBreakers):  # everyone names them: more than half did
+        return [(s, act(targets=list(decision.seats))) for s in pending.seats]
+    if isinstance(decision, Witnesses):
+        accused = pending.info["accused"]
+        return [(s, act(yes=s in decision.seats)) for s in pending.seats if s != accused]
+    if isinstance(decision, FriendVotes):
+        return [(v, act(targets=list(decision.friends[v]))) for v in pending.seats]
+    if isinstance(decision, ExecutionerChoice):
+        return [(s, act(targets=seats(decision.seat))) for s in pending.seats]
     if isinstance(decision, SheriffCandidacy):
         return [(s, act(stand=s in decision.candidates)) for s in pending.seats]
     if isinstance(decision, Votes):
         return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
     seat = pending.seats[0]
+    naming = {AllyChoice: "seat", MoonSeerChoice: "target", SpecterChoice: "werewolf",
+              MediumChoice: "medium", Accusation: "target", Vouch: "seat", FirstVoter: "seat"}
+    if type(decision) in naming:
+        return [(seat, act(targets=seats(getattr(decision, naming[type(decision)]))))]
+    if isinstance(decision, GhostQuestion):
+        return [(seat, act(ask=decision.ask, targets=list(decision.seats)))]
+    if isinstance(decision, GhostAnswer):
+        return [(seat, act(yes=decision.yes))]
+    if isinstance(decision, PactChoice):
+        return [(seat, act(yes=decision.pact))]
     if isinstance(decision, ThiefChoice):
         return [(seat, act(take=decision.take))]
     if isinstance(decision, WitchChoice):
@@ -223,6 +306,8 @@ def same_decision(applied: Decision, intended: Decision) -> bool:
     """Whether the table applied what the bot intended (a candidacy's order aside)."""
     if isinstance(applied, SheriffCandidacy) and isinstance(intended, SheriffCandidacy):
         return sorted(applied.candidates) == sorted(intended.candidates)
+    if isinstance(applied, RuleBreakers | Witnesses) and type(applied) is type(intended):
+        return sorted(applied.seats) == sorted(intended.seats)  # type: ignore[attr-defined]
     return applied == intended
 
 

@@ -1,4 +1,5 @@
-"""The phone page in real headless Chromium (Debian's): join, peek, act at night, vote, reload."""
+"""The phone page in real headless Chromium (Debian's): join, peek, act at night, vote, reload;
+a New Moon card step (the medium's question, the ghost's answer)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from engine.cards.deck import QUESTIONS
 from engine.decisions import WerewolvesChoice, WitchChoice
 from narrator.phones import BackgroundServer, PhoneTable
-from tests.phones.harness import classic_game
+from narrator.phones.catalogue import text
+from tests.phones.harness import classic_game, game_at
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
@@ -139,3 +142,55 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     for name in ("lobby", "peek", "guard", "vote", "after-vote"):
         assert (folder / f"{name}.png").stat().st_size > 5000
     assert shutil.which("chromium") or os.path.exists(CHROMIUM)
+
+
+def test_a_medium_asks_and_the_ghost_answers_from_their_phones_in_chromium(
+    browser: Any, tmp_path: Path,
+) -> None:
+    game = game_at("question")
+    background = BackgroundServer(lambda: PhoneTable(game))
+    background.start()
+    try:
+        assert background.server is not None
+        table, url = background.server.table, f"http://127.0.0.1:{background.server.port}/"
+        folder = shots(tmp_path)
+        pending = game.pending
+        assert pending is not None
+        medium_seat, ghost_seat = pending.seats[0], pending.info["ghost"]
+        questions = pending.info["questions"]
+        ask = min(questions, key=lambda q: QUESTIONS[q].seats)
+
+        lobby = browser.new_context(**PHONE).new_page()
+        lobby.goto(url)
+        lobby.wait_for_selector("#facts:not([hidden])")
+        assert lobby.locator("#facts select, #facts input").count() == len(table.facts_asked)
+        lobby.screenshot(path=str(folder / "facts.png"))
+
+        medium = sit(browser, url, medium_seat, "Mo")
+        expect(medium.locator("#step-title")).to_have_text(text("zh-CN", "steps.question"))
+        assert medium.locator(".questions button").count() == len(questions)
+        expect(medium.locator("#public")).to_contain_text("招魂术")
+        medium.get_by_role("button", name=text("zh-CN", f"questions.{ask}")).click()
+        for seat in [s for s in pending.targets if s != medium_seat][: QUESTIONS[ask].seats]:
+            seat_button(medium, seat).click()
+        medium.screenshot(path=str(folder / "question.png"))
+        medium.click("#confirm")
+
+        ghost = sit(browser, url, ghost_seat, "Gu")
+        expect(ghost.locator("#step-title")).to_have_text(text("zh-CN", "steps.ghost"))
+        truth = background.call(lambda: game.pending.info["truth"])  # type: ignore[union-attr]
+        assert text("zh-CN", f"questions.{ask}") in ghost.locator("#step-info").inner_text()
+        yes, no = ghost.get_by_role("button", name="是", exact=True), ghost.get_by_role("button", name="否", exact=True)
+        if truth is not None:
+            assert (no if truth else yes).is_disabled()
+        ghost.screenshot(path=str(folder / "ghost.png"))
+        (yes if truth in (True, None) else no).click()
+        background.call(lambda: None)
+        expect(medium.locator("#public")).to_contain_text("亡魂回答")
+        answer = background.call(lambda: game.log[-1])
+        assert answer.step == "ghost" and answer.yes == (truth in (True, None))  # type: ignore[attr-defined]
+        medium.screenshot(path=str(folder / "ghost-answered.png"))
+        for name in ("facts", "question", "ghost", "ghost-answered"):
+            assert (folder / f"{name}.png").stat().st_size > 5000
+    finally:
+        background.stop()

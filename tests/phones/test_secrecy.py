@@ -16,6 +16,7 @@ from tests.phones.audit import audit_seat
 from tests.phones.harness import (
     Phone,
     close_all,
+    event_game,
     parts_of,
     same_decision,
     seat_everyone,
@@ -72,7 +73,7 @@ async def play_through(game: Game, seed: int) -> dict[int, Phone]:
                 answer = await phones[seat].answer(message)
                 assert answer["type"] == "ack", (pending.step, seat, message, answer)
             await until_applied_and_shown(game, before, phones, states)
-            assert same_decision(game.log[-1], intended), (game.log[-1], intended)
+            assert same_decision(game.log[before], intended), (game.log[before], intended)
         await close_all(list(phones.values()))
     return phones
 
@@ -131,3 +132,18 @@ def test_the_audit_catches_a_planted_leak() -> None:
     assert any("not visible" in p for p in problems)
     assert any("view of seat" in p for p in problems)
     assert any("token of seat" in p for p in problems)
+
+
+@pytest.mark.parametrize("seed", [8, 10, 17])
+def test_no_seat_receives_another_seats_secrets_with_the_event_cards(seed: int) -> None:
+    game = event_game(seed, dark_moon=["touch_of_death", "double_agent", "somnambulism", "burial"])
+    phones = asyncio.run(play_through(game, seed))
+    assert game.over
+    played = [card for _, card in game.state.moon.played] if game.state.moon else []
+    print(f"seed {seed}: cards played {played}")
+    assert played
+    tokens = {seat: phone.token for seat, phone in phones.items()}
+    problems = []
+    for seat, phone in phones.items():
+        problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
+    assert problems == []

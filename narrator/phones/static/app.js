@@ -8,6 +8,7 @@
     ws: null, attempt: 0, n: 0, strings: null, lobby: [], pickedSeat: 0,
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
+    facts: [], variants: {}, ask: "",
   };
 
   function t(key, params) {
@@ -82,9 +83,10 @@
 
   function receive(m) {
     if (m.type === "welcome") {
-      S.strings = m.strings; S.lobby = m.lobby;
+      S.strings = m.strings; S.lobby = m.lobby; S.facts = m.facts || []; S.variants = m.variants || {};
       document.documentElement.lang = m.locale;
       translate();
+      drawFacts();
       if (!S.seat) { showLobby(); }
     } else if (m.type === "lobby") {
       S.lobby = m.lobby; if (!S.seat) { showLobby(); }
@@ -92,7 +94,8 @@
       localStorage.setItem(TOKEN_KEY, m.token);
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
-      S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); showGame();
+      S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen);
+      showGame();
     } else if (m.type === "screen") {
       setScreen(m.screen); render();
     } else if (m.type === "result") {
@@ -103,7 +106,7 @@
       S.progress = m; render();
     } else if (m.type === "ack") {
       toast(t("ui.sent"));
-      if (S.screen && S.screen.step === m.step && m.step !== "werewolves") {
+      if (S.screen && S.screen.step === m.step && !PACK[m.step]) {
         S.screen.answered = true; render();
       }
     } else if (m.type === "error") {
@@ -122,9 +125,10 @@
   }
   function setScreen(screen) {
     var same = S.screen && screen && S.screen.step === screen.step && S.screen.real === screen.real;
-    if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; }
+    if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; S.ask = ""; }
     S.screen = screen;
   }
+  var PACK = { werewolves: true, church: true };
 
   // The lobby
 
@@ -154,8 +158,50 @@
   }
   $("name").addEventListener("input", showLobby);
   $("join").onclick = function () {
-    send({ type: "join", seat: S.pickedSeat, name: $("name").value.trim(), locale: locale() });
+    var message = { type: "join", seat: S.pickedSeat, name: $("name").value.trim(), locale: locale() };
+    if (S.facts.length) { message.facts = givenFacts(); }
+    send(message);
   };
+
+  // The facts the New Moon cards ask for, once, at joining; each may be declined
+
+  function drawFacts() {
+    var box = $("facts-fields");
+    box.textContent = "";
+    $("facts").hidden = !S.facts.length;
+    S.facts.forEach(function (name) {
+      var label = el("label"), field;
+      label.appendChild(el("span", t("facts." + name)));
+      if (name === "age") {
+        field = el("input");
+        field.type = "number"; field.min = "1"; field.max = "120"; field.inputMode = "numeric";
+        field.placeholder = t("ui.decline");
+      } else {
+        field = el("select");
+        var options = name === "gender" ? [["", "ui.decline"], ["male", "facts.male"], ["female", "facts.female"]]
+          : [["", "ui.decline"], ["yes", "ui.yes"], ["no", "ui.no"]];
+        options.forEach(function (pair) {
+          var option = el("option", t(pair[1])); option.value = pair[0]; field.appendChild(option);
+        });
+      }
+      field.id = "fact-" + name;
+      label.appendChild(field);
+      box.appendChild(label);
+    });
+  }
+  function givenFacts() {
+    var facts = {};
+    S.facts.forEach(function (name) {
+      var value = $("fact-" + name).value;
+      if (value === "") { return; }
+      if (name === "age") {
+        var age = Math.round(Number(value));
+        if (age >= 1 && age <= 120) { facts.age = age; }
+      } else if (name === "gender") { facts.gender = value; }
+      else { facts[name] = value === "yes"; }
+    });
+    return facts;
+  }
   $("lang").onchange = function () {
     localStorage.setItem(LOCALE_KEY, $("lang").value);
     send({ type: "hello", locale: $("lang").value });
@@ -203,6 +249,17 @@
                                    poison: t(v.potions.poison ? "ui.left" : "ui.used") }));
     }
     if (v.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(v.last_protected) })); }
+    var moon = v.moon || {};
+    if (moon.werewolves) { lines.push(t("ui.ally", { seats: seatList(moon.werewolves) })); }
+    (moon.moon_seer_results || []).forEach(function (r) {
+      lines.push(t("ui.moon_seer_result", { night: r.night, seat: r.target, result: resultName(r.result) }));
+    });
+    if (moon.executed_cards) {
+      lines.push(t("ui.executed_cards", { list: Object.keys(moon.executed_cards).map(function (s) {
+        return seatName(s) + " " + t("roles." + moon.executed_cards[s]);
+      }).join(sep()) }));
+    }
+    if (moon.infected) { lines.push(t("ui.infected")); }
     lines.forEach(function (line) { face.appendChild(el("p", line)); });
   }
   function resultName(result) {
@@ -266,6 +323,21 @@
       progressNote(sc, notes);
       return;
     }
+    if (sc.form === "yesno") {
+      [["ui.yes", true], ["ui.no", false]].forEach(function (pair) {
+        var button = el("button", t(pair[0]));
+        var untrue = sc.real && sc.info.truth !== undefined && sc.info.truth !== null && sc.info.truth !== pair[1];
+        button.disabled = sc.answered || untrue;
+        button.onclick = function () { act({ yes: pair[1] }); };
+        extra.appendChild(button);
+      });
+      progressNote(sc, notes);
+      return;
+    }
+    if (sc.form === "question") {
+      drawQuestions(sc, extra, grid, confirm);
+      return;
+    }
     if (sc.form === "cards") {
       var cards = sc.real ? sc.info.cards : ["?", "?"];
       [1, 2].forEach(function (n) {
@@ -294,11 +366,11 @@
       none.onclick = function () { act({ targets: [], heal: S.heal }); };
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
-    var anyCount = sc.step === "scapegoat";
+    var anyCount = sc.step === "scapegoat" || sc.step === "report";
     confirm.disabled = sc.answered || !(anyCount ? S.selection.length > 0
       : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
     confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
-    if (sc.step === "werewolves" && sc.real && S.picks) {
+    if (PACK[sc.step] && sc.real && S.picks) {
       notes.appendChild(el("li", t("ui.wolves_picks")));
       Object.keys(S.picks).forEach(function (wolf) {
         var pick = S.picks[wolf];
@@ -315,8 +387,26 @@
     }
     if (sc.answered) { notes.appendChild(el("li", t("ui.voted"))); }
   }
+  function drawQuestions(sc, extra, grid, confirm) {
+    var seats = sc.info.question_seats || {}, need = S.ask ? seats[S.ask] : 0;
+    var list = el("div", undefined, "questions");
+    sc.info.questions.forEach(function (ask) {
+      var button = el("button", t("questions." + ask), ask === S.ask ? "picked" : "");
+      button.disabled = sc.answered;
+      button.onclick = function () { S.ask = ask; S.selection = []; renderStep(); };
+      list.appendChild(button);
+    });
+    extra.appendChild(list);
+    if (need) {
+      $("step-info").textContent = t("ui.question_seats", { count: need });
+      drawSeats({ choices: sc.choices, count: need, answered: sc.answered }, grid);
+    }
+    confirm.hidden = false; confirm.textContent = t("ui.confirm");
+    confirm.disabled = sc.answered || !S.ask || S.selection.length !== need;
+    confirm.onclick = function () { act({ ask: S.ask, targets: S.selection.slice() }); };
+  }
   function resultNotes(sc, notes) {
-    if (sc.step !== "seer" || !sc.real) { return; }
+    if ((sc.step !== "seer" && sc.step !== "moon_seer") || !sc.real) { return; }
     Object.keys(S.feed).forEach(function (i) {
       var e = S.feed[i];
       if (e.kind === "seer.result" && e.data.night === nightNumber()) {
@@ -330,7 +420,23 @@
     return phase[0] === "night" ? Number(phase[1]) : -1;
   }
   function stepInfo(sc) {
-    if (!sc.real) { return sc.form === "notice" ? t("ui.waiting") : t("ui.decoy"); }
+    if (!sc.real) {
+      return sc.form === "notice" ? t("ui.waiting") : sc.form === "yesno" ? t("ui.decoy_yesno") : t("ui.decoy");
+    }
+    var info = sc.info;
+    if (sc.step === "ghost") {
+      var asked = t("ui.ghost_question", { question: t("questions." + info.question) });
+      if (info.seats.length) { asked += " (" + seatList(info.seats) + ")"; }
+      return info.truth === null || info.truth === undefined ? asked
+        : asked + " " + t("ui.ghost_truth", { answer: t(info.truth ? "ui.yes" : "ui.no") });
+    }
+    if (sc.step === "pact") { return t("ui.pact_offer"); }
+    if (sc.step === "witnesses") { return t("ui.witness_ask", { seat: info.accused }); }
+    if (sc.step === "touch") { return t("ui.touch_ask", { seat: info.victim }); }
+    if (sc.step === "question") { return t("ui.question_pick"); }
+    if (sc.step === "report") { return t("ui.report_ask"); }
+    if (sc.step === "specter") { return t("ui.specter_info"); }
+    if (sc.step === "double_agent") { return t("ui.double_agent_info"); }
     if (sc.form === "witch") {
       return sc.info.victim ? t("ui.witch_victim", { seat: sc.info.victim }) : t("ui.witch_no_victim");
     }
@@ -383,16 +489,55 @@
         return s + " " + t("roles." + p.cards[s]);
       }).join(sep()) })));
     }
+    if (p.moon) { renderMoon(box, p.moon); }
   }
 
-  $("self-destruct").onclick = function () {
-    if (!S.confirmDestruct) {
-      S.confirmDestruct = setTimeout(function () { S.confirmDestruct = 0; render(); }, 3000);
-      render(); return;
+  // The New Moon cards: the card drawn, the cards in play and what they did (all public)
+
+  function cardText(card) {
+    var key = S.variants[card] || (card.indexOf("spiritualism") === 0 ? "spiritualism" : card);
+    return t("card_texts." + key);
+  }
+  function renderMoon(box, moon) {
+    var day = dayNumber(), last = moon.played[moon.played.length - 1];
+    if (last && moon.in_play.indexOf(last.card) >= 0) {
+      box.appendChild(el("p", t("ui.moon_today", { day: last.day, card: t("cards." + last.card) })));
+      box.appendChild(el("p", cardText(last.card), "moon-text"));
     }
-    clearTimeout(S.confirmDestruct); S.confirmDestruct = 0;
-    send({ type: "self_destruct" }); render();
-  };
+    var others = moon.in_play.filter(function (c) { return !last || c !== last.card; });
+    if (others.length) {
+      box.appendChild(el("p", t("ui.moon_in_play", { list: others.map(function (c) {
+        return t("cards." + c);
+      }).join(sep()) })));
+    }
+    [["away", moon.away], ["reported", moon.reported], ["revived", moon.revived],
+     ["pacts", moon.pacts]].forEach(function (pair) {
+      if (pair[1].length) { box.appendChild(el("p", t("ui." + pair[0], { seats: seatList(pair[1]) }))); }
+    });
+    if (moon.executioner) { box.appendChild(el("p", t("ui.executioner", { seat: moon.executioner }))); }
+    moon.sleepwalker.forEach(function (r) {
+      box.appendChild(el("p", t("ui.sleepwalker", { night: r.night, result: resultName(r.result) })));
+    });
+    var ghost = latest("ghost.answer"), order = latest("voting_order");
+    if (ghost && last && last.day === day && last.card.indexOf("spiritualism") === 0) {
+      box.appendChild(el("p", t("ui.ghost_answer", { answer: t(ghost.data.yes ? "ui.yes" : "ui.no") })));
+    }
+    if (order && S.screen.step === "vote") {
+      box.appendChild(el("p", t("ui.voting_order", { seats: seatList(order.data.order) })));
+    }
+  }
+  function latest(kind) {
+    var found = null;
+    Object.keys(S.feed).forEach(function (i) {
+      var e = S.feed[i];
+      if (e.kind === kind && (!found || e.i > found.i)) { found = e; }
+    });
+    return found;
+  }
+  function dayNumber() {
+    var phase = S.view.public.phase.split(" ");
+    return phase[0] === "day" ? Number(phase[1]) : -1;
+  }
 
   connect();
 })();
