@@ -5,7 +5,8 @@ through the same messages; it touches the decoy screens at night like anyone els
 werewolf bots agree by drawing their victim from the same seeded generator (the church's
 too, in the Flood). When the event cards are on, a bot tells made-up facts at joining
 (declining a few); it answers the cards' screens (yes or no, the medium's question, friends)
-and tries other choices when the rules refuse one.
+and tries other choices when the rules refuse one. With `speech_done` a bot ends its own
+speech at once from its phone.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class BotPhone:
     """A phone held by a bot at `seat`."""
 
     def __init__(self, url: str, seat: int, seed: int, self_destruct: float = 0.0,
-                 token: str = "") -> None:
+                 token: str = "", speech_done: bool = False) -> None:
         self.url = url
         self.seat = seat
         self.seed = seed
@@ -37,6 +38,7 @@ class BotPhone:
         self.screen: dict[str, Any] = {}
         self.token = token
         self.n = 0
+        self.speech_done = speech_done
         self._acted: tuple[Any, ...] | None = None
         self._refused = 0
         self._ws: ClientConnection | None = None
@@ -81,6 +83,8 @@ class BotPhone:
                 elif kind == "screen":
                     self.screen = message["screen"]
                     await self._maybe_act()
+                elif kind == "speaking" and message.get("seat") == self.seat and self.speech_done:
+                    await self._send({"type": "done"})
                 elif kind == "error" and message.get("code", "").startswith("rule."):
                     await self._retry()
 
@@ -175,11 +179,12 @@ class BotPhone:
 
 
 async def seat_bots(
-    url: str, seats: int, seed: int, tokens: dict[int, str] | None = None, self_destruct: float = 0.0
+    url: str, seats: int, seed: int, tokens: dict[int, str] | None = None, self_destruct: float = 0.0,
+    speech_done: bool = False,
 ) -> list[BotPhone]:
     """A bot phone at every seat, joined (or rejoined with `tokens`, after a resume)."""
     tokens = tokens or {}
-    bots = [BotPhone(url, seat, seed, self_destruct, tokens.get(seat, ""))
+    bots = [BotPhone(url, seat, seed, self_destruct, tokens.get(seat, ""), speech_done)
             for seat in range(1, seats + 1)]
     for bot in bots:
         await bot.start()

@@ -5,9 +5,9 @@ Rule 1: events are narrated in order: cues are said; a pretended night step paus
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
         the rule's default is applied (the phones' parts so far; a pass for one seat).
-Rule 3: a self-destruct can end the day's speeches at any moment; "过" ends one speech,
-        "开始投票" the discussion; "暂停" stops every timer until "继续"; "重复" says the
-        last line again.
+Rule 3: a self-destruct can end the day's speeches at any moment; "过" (said, or the
+        speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
+        until "继续"; "重复" says the last line again.
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
 """
 
@@ -234,25 +234,30 @@ class Moderator:
                 return
 
     async def speech(self, seat: int, seconds: float, *, say_turn: bool = False) -> str:
-        """One player speaks for up to `seconds`; what ended it ("time", "pass", …)."""
+        """One player speaks for up to `seconds`; what ended it ("time", "pass", …). The
+        speaker's phone shows a button that ends the speech ("pass")."""
         if say_turn:
             await self.say("speech.turn", seat=seat)
         warned = False
         end = self.clock.now() + seconds
-        while True:
-            left = end - self.clock.now()
-            if left <= 0:
-                await self.say("timer.up")
-                return "time"
-            if not warned and left <= self.timers.warning < seconds:
-                warned = True
-                await self.say("timer.remaining", seconds=round(self.timers.warning))
-            command = await self.handle_commands(("pass", "start_vote"))
-            if command is not None:
-                return command
-            await self.idle(min(TICK, left))
-            if self._interrupted or self.game.over:
-                return "interrupted"
+        self.table.speaking(seat)
+        try:
+            while True:
+                left = end - self.clock.now()
+                if left <= 0:
+                    await self.say("timer.up")
+                    return "time"
+                if not warned and left <= self.timers.warning < seconds:
+                    warned = True
+                    await self.say("timer.remaining", seconds=round(self.timers.warning))
+                command = await self.handle_commands(("pass", "start_vote"))
+                if command is not None:
+                    return command
+                await self.idle(min(TICK, left))
+                if self._interrupted or self.game.over:
+                    return "interrupted"
+        finally:
+            self.table.speaking(None)
 
     async def idle(self, seconds: float) -> None:
         """Let `seconds` pass, taking any decision the phones make meanwhile (a

@@ -11,6 +11,7 @@ import queue
 import random
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,12 +69,16 @@ class StoredSeats(SeatRegistry):
 
 
 class QueueCommands:
-    """Commands from the listener and the host's terminal, polled by the moderator."""
+    """Commands from the listener and the host's terminal, polled by the moderator, and
+    from the phones (`phones`: the speaker's button, the host's controls) when given."""
 
-    def __init__(self) -> None:
+    def __init__(self, phones: Callable[[], str | None] | None = None) -> None:
         self.queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.phones = phones
 
     def poll(self) -> str | None:
+        if self.phones is not None and (command := self.phones()) is not None:
+            return command
         try:
             return self.queue.get_nowait()
         except queue.Empty:
@@ -119,7 +124,7 @@ async def run_session(
         printed=options.printed, engine=config.voice,
     )
     voice = await asyncio.to_thread(Speaker, speaker_options)
-    commands = QueueCommands()
+    commands = QueueCommands(table.poll_command)
     listener = None
     if config.listen and not options.bots:
         listener = await asyncio.to_thread(_listener, config, voice, commands)

@@ -41,9 +41,17 @@ def qr_text(url: str) -> str:
 
 
 def print_join(url: str, host_token: str, out: TextIO | None = None) -> None:
-    """Print the join address, its QR code and the host token (to free a seat) on the box."""
+    """Print the join address, its QR code, the host token (to free a seat) and the host's
+    page (the join address that hands the phone the token: its host controls) on the box."""
     out = out or sys.stdout
     out.write(f"Join / 加入: {url}\n")
     out.write(qr_text(url))
     out.write(f"Host token / 主持人口令: {host_token}\n")
+    out.write(f"Host page / 主持人页面: {host_url(url, host_token)}\n")
     out.flush()
+
+
+def host_url(url: str, host_token: str) -> str:
+    """The page's address for the host's phone: the token rides in the fragment, which the
+    browser never sends to the server (nor logs)."""
+    return f"{url}#host={host_token}"

@@ -92,13 +92,27 @@ class SelfDestructNow(PhoneMessage):
     type: Literal["self_destruct"]
 
 
+class Done(PhoneMessage):
+    """The speaker ends their speech early ("过")."""
+
+    type: Literal["done"]
+
+
 class Ping(PhoneMessage):
     type: Literal["ping"]
 
 
-Message = Hello | Join | Rejoin | Act | SelfDestructNow | Ping
+Message = Hello | Join | Rejoin | Act | SelfDestructNow | Done | Ping
 Incoming = Annotated[Message, Field(discriminator="type")]
 _INCOMING: TypeAdapter[Message] = TypeAdapter(Incoming)
+
+
+class HostCommand(BaseModel):
+    """A host control from the host's phone (`POST /host/command`, the host token as Bearer)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    command: Literal["pause", "resume", "repeat", "undo", "end"]
+
 
 class Refusal(ValueError):
     """A message refused, changing nothing; `code` names the answer in the catalogue.

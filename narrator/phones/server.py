@@ -1,4 +1,4 @@
-"""The box's web server: the phone page, its WebSocket, and the host's endpoint (Starlette on
+"""The box's web server: the phone page, its WebSocket, and the host's endpoints (Starlette on
 uvicorn).
 
 Rule 1: each phone's messages are sent by its own writer task from a queue, so a slow phone
@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 import uvicorn
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -24,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.phones.address import join_url, print_join
+from narrator.phones.messages import HostCommand
 from narrator.phones.table import PhoneTable, encode
 
 T = TypeVar("T")
@@ -64,9 +66,12 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
     async def index(request: Request) -> Response:
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
-    async def free_seat(request: Request) -> Response:
+    def is_host(request: Request) -> bool:
         token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        if not token or not table.registry.is_host(token):
+        return bool(token) and table.registry.is_host(token)
+
+    async def free_seat(request: Request) -> Response:
+        if not is_host(request):
             return JSONResponse({"error": "host_only"}, status_code=403)
         try:
             body = await request.json()
@@ -74,6 +79,17 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
         except (ValueError, KeyError, TypeError):
             return JSONResponse({"error": "malformed"}, status_code=400)
         return JSONResponse({"freed": table.free_seat(seat)})
+
+    async def host_command(request: Request) -> Response:
+        if not is_host(request):
+            return JSONResponse({"error": "host_only"}, status_code=403)
+        body = await request.body()
+        try:
+            command = HostCommand.model_validate_json(body[:256])
+        except ValidationError:
+            return JSONResponse({"error": "malformed"}, status_code=400)
+        table.host_command(command)
+        return JSONResponse({"command": command.command})
 
     async def phone(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -102,6 +118,7 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
     return Starlette(routes=[
         Route("/", index),
         Route("/host/free", free_seat, methods=["POST"]),
+        Route("/host/command", host_command, methods=["POST"]),
         WebSocketRoute("/ws", phone),
         Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
     ])

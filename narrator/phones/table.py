@@ -13,6 +13,9 @@ Rule 4: with `auto_narrate` (no moderator) the narrated step follows the engine'
 Rule 5: the log holds public facts only: seats taken and freed, the steps narrated.
 Rule 6: when the event cards are on, a phone joining tells the facts the cards ask for (each
         may be declined); they stay on the box, for the game's setup, and go to no phone.
+Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the host's phone may
+        pause, resume, repeat, undo and end. Both become command words the moderator polls;
+        a speaker's "pass" left unread when the speech ends is dropped.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,7 +39,9 @@ from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import RESULT_KINDS, Feeds
 from narrator.phones.messages import (
     Act,
+    Done,
     Hello,
+    HostCommand,
     Join,
     Malformed,
     Ping,
@@ -99,6 +105,9 @@ class PhoneTable:
         self._shown_talk_time = False
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
+        self._speaker: int | None = None
+        self._speech_ended = False
+        self._commands: deque[str] = deque()
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -161,6 +170,23 @@ class PhoneTable:
         `timeout` seconds)."""
         return await asyncio.wait_for(self._applied.get(), timeout)
 
+    def speaking(self, seat: int | None) -> None:
+        """The speech of `seat` starts (None: it ended): that seat's phone may end it."""
+        self._speaker, self._speech_ended = seat, False
+        self._commands = deque(c for c in self._commands if c != "pass")
+        message = {"type": "speaking", "seat": seat}
+        for link in list(self._links.values()):
+            link.send(message)
+
+    def poll_command(self) -> str | None:
+        """The next command word from the phones ("pass", "pause", …), or None."""
+        return self._commands.popleft() if self._commands else None
+
+    def host_command(self, command: HostCommand) -> None:
+        """A host control from the host's phone (the caller checked the host token)."""
+        log.info("host: %s", command.command)
+        self._commands.append(command.command)
+
     def facts(self) -> dict[int, SeatFacts]:
         """The facts the seated players gave at joining (Rule 6), seat → facts."""
         return {seat: facts for seat, facts in sorted(self._facts.items())
@@ -214,6 +240,8 @@ class PhoneTable:
                     raise Refusal("not_joined")
                 if isinstance(message, Act):
                     self._act(link, seat, message)
+                elif isinstance(message, Done):
+                    self._end_speech(link, seat, n)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._self_destruct(link, seat, n)
@@ -287,6 +315,15 @@ class PhoneTable:
         self._touched.add(seat)
         link.send({"type": "ack", "n": act.n, "step": act.step})
         self._after(decision, seat, pending.step, events)
+
+    def _end_speech(self, link: Link, seat: int, n: int) -> None:
+        if seat != self._speaker:
+            raise Refusal("not_speaking")
+        if self._speech_ended:
+            raise Refusal("already")
+        self._speech_ended = True
+        self._commands.append("pass")
+        link.send({"type": "ack", "n": n, "step": "speech"})
 
     def _self_destruct(self, link: Link, seat: int, n: int) -> None:
         if self.game.over:
@@ -373,7 +410,7 @@ class PhoneTable:
         self._send(seat, {
             "type": "state", "view": self._shown[seat].model_dump(mode="json"),
             "screen": self._screen(seat, fresh=True), "names": self.registry.names(),
-            "feed": feed,
+            "feed": feed, "speaking": self._speaker,
         })
 
     def _send_screens(self) -> None:

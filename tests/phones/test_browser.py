@@ -194,3 +194,51 @@ def test_a_medium_asks_and_the_ghost_answers_from_their_phones_in_chromium(
             assert (folder / f"{name}.png").stat().st_size > 5000
     finally:
         background.stop()
+
+
+def test_the_speakers_button_and_the_hosts_controls_in_chromium(
+    box: BackgroundServer, browser: Any, tmp_path: Path,
+) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    folder = shots(tmp_path)
+    speaker, listener = sit(browser, url, 3, "Bo"), sit(browser, url, 5, "Ann")
+    assert speaker.locator("#speech").is_hidden() and speaker.locator("#host").is_hidden()
+
+    box.call(table.speaking, 3)
+    expect(speaker.locator("#done-speaking")).to_be_visible()
+    expect(speaker.locator("#speaking")).to_have_text("轮到你发言")
+    expect(listener.locator("#speaking")).to_have_text("3号正在发言")
+    assert listener.locator("#done-speaking").is_hidden()
+    speaker.screenshot(path=str(folder / "speaking.png"))
+    speaker.click("#done-speaking")
+    expect(speaker.locator("#done-speaking")).to_be_disabled()
+    for _ in range(100):
+        if (command := box.call(table.poll_command)) is not None:
+            break
+        speaker.wait_for_timeout(20)
+    assert command == "pass"
+    box.call(table.speaking, None)
+    expect(speaker.locator("#speech")).to_be_hidden()
+
+    host = browser.new_context(**PHONE).new_page()
+    host.goto(f"{url}#host={table.registry.host_token}")
+    expect(host.locator("#host")).to_be_visible()
+    assert "#host" not in host.url  # the key is kept by the phone, not left in the address bar
+    host.get_by_role("button", name="暂停").click()
+    host.get_by_role("button", name="结束游戏").click()
+    expect(host.locator("#host-end")).to_have_text("再按一次结束游戏")
+    host.screenshot(path=str(folder / "host.png"))
+    host.locator("#host-end").click()
+    said: list[str] = []
+    for _ in range(100):
+        while (command := box.call(table.poll_command)) is not None:
+            said.append(command)
+        if len(said) == 2:
+            break
+        host.wait_for_timeout(20)
+    assert said == ["pause", "end"]
+    host.reload()
+    expect(host.locator("#host")).to_be_visible()  # the key stays after a reload
+    for name in ("speaking", "host"):
+        assert (folder / f"{name}.png").stat().st_size > 5000

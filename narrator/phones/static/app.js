@@ -3,12 +3,13 @@
   "use strict";
   var TOKEN_KEY = "werewolf.token";
   var LOCALE_KEY = "werewolf.locale";
+  var HOST_KEY = "werewolf.host";
   var $ = function (id) { return document.getElementById(id); };
   var S = {
     ws: null, attempt: 0, n: 0, strings: null, lobby: [], pickedSeat: 0,
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
-    facts: [], variants: {}, ask: "",
+    facts: [], variants: {}, ask: "", speaking: null, speechDone: false, confirmEnd: 0,
   };
 
   function t(key, params) {
@@ -87,6 +88,7 @@
       document.documentElement.lang = m.locale;
       translate();
       drawFacts();
+      showHost();
       if (!S.seat) { showLobby(); }
     } else if (m.type === "lobby") {
       S.lobby = m.lobby; if (!S.seat) { showLobby(); }
@@ -95,7 +97,10 @@
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen);
+      if (m.speaking !== S.speaking) { S.speaking = m.speaking; S.speechDone = false; }
       showGame();
+    } else if (m.type === "speaking") {
+      S.speaking = m.seat; S.speechDone = false; render();
     } else if (m.type === "screen") {
       setScreen(m.screen); render();
     } else if (m.type === "result") {
@@ -280,6 +285,7 @@
     $("phase").textContent = phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
       : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
     renderStep();
+    renderSpeech();
     renderPublic();
     var destruct = $("self-destruct");
     destruct.hidden = !S.screen.self_destruct;
@@ -445,6 +451,19 @@
     return sc.count > 1 && sc.step !== "scapegoat" ? t("ui.choose_seats", { count: sc.count })
       : t("ui.choose_seat");
   }
+  function renderSpeech() {
+    var speaker = S.speaking, mine = speaker && speaker === S.seat;
+    $("speech").hidden = !speaker || S.screen.kind === "over";
+    $("speaking").textContent = !speaker ? "" : mine ? t("ui.speaking_you")
+      : t("ui.speaking_other", { seat: speaker });
+    var done = $("done-speaking");
+    done.hidden = !mine;
+    done.disabled = S.speechDone;
+  }
+  $("done-speaking").onclick = function () {
+    S.speechDone = true; send({ type: "done" }); renderSpeech();
+  };
+
   function drawSeats(sc, grid) {
     sc.choices.forEach(function (s) {
       var picked = S.selection.indexOf(s) >= 0;
@@ -538,6 +557,50 @@
     var phase = S.view.public.phase.split(" ");
     return phase[0] === "day" ? Number(phase[1]) : -1;
   }
+
+  // The host's phone: opened once with the host page's address, it keeps the host key
+
+  function hostToken() { return localStorage.getItem(HOST_KEY); }
+  (function takeHostToken() {
+    var found = /[#&]host=([A-Za-z0-9_-]+)/.exec(location.hash);
+    if (found) {
+      localStorage.setItem(HOST_KEY, found[1]);
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+  })();
+  function showHost() { $("host").hidden = !hostToken(); }
+  function hostCommand(command) {
+    fetch("/host/command", {
+      method: "POST", body: JSON.stringify({ command: command }),
+      headers: { "Authorization": "Bearer " + hostToken(), "Content-Type": "application/json" },
+    }).then(function (response) {
+      if (response.status === 403) {
+        localStorage.removeItem(HOST_KEY); showHost(); toast(t("ui.host_refused"), true);
+      } else { toast(response.ok ? t("ui.sent") : t("ui.host_refused"), !response.ok); }
+    }, function () { toast(t("ui.reconnecting"), true); });
+  }
+  document.querySelectorAll("#host [data-command]").forEach(function (button) {
+    button.onclick = function () { hostCommand(button.getAttribute("data-command")); };
+  });
+  $("host-end").onclick = function () {
+    var button = $("host-end");
+    if (!S.confirmEnd) {
+      button.textContent = t("ui.end_confirm");
+      S.confirmEnd = setTimeout(function () { S.confirmEnd = 0; button.textContent = t("ui.end"); }, 3000);
+      return;
+    }
+    clearTimeout(S.confirmEnd); S.confirmEnd = 0; button.textContent = t("ui.end");
+    hostCommand("end");
+  };
+
+  $("self-destruct").onclick = function () {
+    if (!S.confirmDestruct) {
+      S.confirmDestruct = setTimeout(function () { S.confirmDestruct = 0; render(); }, 3000);
+      render(); return;
+    }
+    clearTimeout(S.confirmDestruct); S.confirmDestruct = 0;
+    send({ type: "self_destruct" }); render();
+  };
 
   connect();
 })();
