@@ -30,8 +30,10 @@ from narrator.phones.table import Applied, PhoneTable
 
 log = logging.getLogger("narrator.moderator")
 
-NIGHT_DECISIONS = frozenset({"thief", "cupid", "guard", "seer", "werewolves", "witch", "piper"})
-VOTES = frozenset({"sheriff_vote", "vote", "revote", "sheriff_candidacy"})
+NIGHT_DECISIONS = frozenset({"thief", "cupid", "guard", "seer", "werewolves", "witch", "piper",
+                             "double_agent", "moon_seer", "touch", "specter", "church"})
+VOTES = frozenset({"sheriff_vote", "vote", "revote", "sheriff_candidacy", "report", "witnesses",
+                   "distrust", "executioner"})
 
 
 class Voice(Protocol):

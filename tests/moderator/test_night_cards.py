@@ -1,0 +1,65 @@
+"""The New Moon cards' night steps are paced like the other night steps: however fast a phone
+answers, a step lasts at least the drawn minimum, so its length tells nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from engine.cards.nightsteps import NIGHT_CARD_HANDLERS
+from engine.night import NIGHT_HANDLERS
+from narrator.moderator.botphones import seat_bots
+from narrator.moderator.loop import NIGHT_DECISIONS, Moderator
+from narrator.moderator.timing import Clock, FastClock, Timers
+from narrator.phones import PhoneServer, PhoneTable
+from tests.moderator.test_failures import Lines
+from tests.phones.harness import event_game
+
+CARD_NIGHT_DECISIONS = {name for name, (_, decide) in NIGHT_CARD_HANDLERS.items() if decide}
+
+
+class TimedTable(PhoneTable):
+    """A table that notes when each step is narrated, on the moderator's clock."""
+
+    clock: Clock
+
+    def narrate(self, step: str | None) -> None:
+        self.narrated.append((step, self.clock.now()))
+        super().narrate(step)
+
+    narrated: list[tuple[str | None, float]]
+
+
+def test_every_night_decision_of_the_engine_is_paced() -> None:
+    engine_night = {name for name, (_, decide) in NIGHT_HANDLERS.items() if decide}
+    assert CARD_NIGHT_DECISIONS == {"double_agent", "moon_seer", "touch", "specter", "church"}
+    assert engine_night | CARD_NIGHT_DECISIONS <= NIGHT_DECISIONS
+
+
+def test_a_card_night_step_lasts_at_least_the_night_steps_minimum() -> None:
+    async def scenario() -> tuple[TimedTable, Timers]:
+        game = event_game(3, dark_moon=["touch_of_death", "double_agent"])
+        table = TimedTable(game, auto_narrate=False)
+        table.clock, table.narrated = FastClock(), []
+        server = PhoneServer(table, host="127.0.0.1", port=0)
+        await server.start()
+        bots = await seat_bots(f"ws://127.0.0.1:{server.port}/ws", game.setup.seats, seed=3)
+        timers = Timers(night_step=8, speech=1, last_speech=1, last_words=1)
+        moderator = Moderator(table, Lines(), timers=timers, clock=table.clock, rng=random.Random(3))
+        try:
+            await asyncio.wait_for(moderator.run(), 120)
+        finally:
+            for bot in bots:
+                await bot.stop()
+            await server.stop()
+        return table, timers
+
+    table, timers = asyncio.run(scenario())
+    lasted: dict[str, list[float]] = {}
+    for (step, start), (_, end) in zip(table.narrated, table.narrated[1:], strict=False):
+        if step in CARD_NIGHT_DECISIONS:
+            lasted.setdefault(step, []).append(end - start)
+    assert "touch" in lasted, f"no touch in this game: {sorted(lasted)}"
+    print({step: len(times) for step, times in lasted.items()})
+    for step, times in lasted.items():
+        assert min(times) >= timers.night_step, (step, times)
