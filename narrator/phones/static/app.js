@@ -3,13 +3,12 @@
   "use strict";
   var TOKEN_KEY = "werewolf.token";
   var LOCALE_KEY = "werewolf.locale";
-  var HOST_KEY = "werewolf.host";
   var $ = function (id) { return document.getElementById(id); };
   var S = {
     ws: null, attempt: 0, n: 0, strings: null, lobby: [], pickedSeat: 0,
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
-    facts: [], variants: {}, ask: "", speaking: null, speechDone: false, confirmEnd: 0,
+    facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
   };
 
   function t(key, params) {
@@ -88,7 +87,6 @@
       document.documentElement.lang = m.locale;
       translate();
       drawFacts();
-      showHost();
       if (!S.seat) { showLobby(); }
     } else if (m.type === "lobby") {
       S.lobby = m.lobby; if (!S.seat) { showLobby(); }
@@ -558,41 +556,6 @@
     return phase[0] === "day" ? Number(phase[1]) : -1;
   }
 
-  // The host's phone: opened once with the host page's address, it keeps the host key
-
-  function hostToken() { return localStorage.getItem(HOST_KEY); }
-  (function takeHostToken() {
-    var found = /[#&]host=([A-Za-z0-9_-]+)/.exec(location.hash);
-    if (found) {
-      localStorage.setItem(HOST_KEY, found[1]);
-      history.replaceState(null, "", location.pathname + location.search);
-    }
-  })();
-  function showHost() { $("host").hidden = !hostToken(); }
-  function hostCommand(command) {
-    fetch("/host/command", {
-      method: "POST", body: JSON.stringify({ command: command }),
-      headers: { "Authorization": "Bearer " + hostToken(), "Content-Type": "application/json" },
-    }).then(function (response) {
-      if (response.status === 403) {
-        localStorage.removeItem(HOST_KEY); showHost(); toast(t("ui.host_refused"), true);
-      } else { toast(response.ok ? t("ui.sent") : t("ui.host_refused"), !response.ok); }
-    }, function () { toast(t("ui.reconnecting"), true); });
-  }
-  document.querySelectorAll("#host [data-command]").forEach(function (button) {
-    button.onclick = function () { hostCommand(button.getAttribute("data-command")); };
-  });
-  $("host-end").onclick = function () {
-    var button = $("host-end");
-    if (!S.confirmEnd) {
-      button.textContent = t("ui.end_confirm");
-      S.confirmEnd = setTimeout(function () { S.confirmEnd = 0; button.textContent = t("ui.end"); }, 3000);
-      return;
-    }
-    clearTimeout(S.confirmEnd); S.confirmEnd = 0; button.textContent = t("ui.end");
-    hostCommand("end");
-  };
-
   $("self-destruct").onclick = function () {
     if (!S.confirmDestruct) {
       S.confirmDestruct = setTimeout(function () { S.confirmDestruct = 0; render(); }, 3000);
@@ -602,5 +565,6 @@
     send({ type: "self_destruct" }); render();
   };
 
+  window.werewolf = { t: t, toast: toast };  // for host.js
   connect();
 })();
