@@ -7,6 +7,10 @@ Rule 2: by day, `*` and a seat number and Enter is that werewolf's self-destruct
 Rule 3: what only the acting player may know (the witch's victim, the thief's cards, the
         seer's answer) is shown on the box's screen for `private_seconds`, then cleared.
 Rule 4: an entry the rules refuse is answered on the screen and asked again; nothing changes.
+Rule 5: the New Moon cards' steps: 1 is yes and 0 is no; the medium keys the question's number,
+        then its seats; the table's decisions (the report, witnesses, friends, the executioner)
+        are keyed seat by seat, as votes are; the pack keys the church's victim or its touch
+        once. The decisions are made as the phones make them.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, TextIO
 
+from engine.cards.deck import QUESTIONS
 from engine.decisions import (
     BadgeHandover,
+    ChurchChoice,
     CupidChoice,
     Decision,
     GuardChoice,
@@ -28,6 +34,7 @@ from engine.decisions import (
     SelfDestruct,
     SheriffCandidacy,
     ThiefChoice,
+    Touch,
     WerewolvesChoice,
     WitchChoice,
 )
@@ -35,7 +42,10 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, rule_message, text
-from narrator.phones.collector import VOTE_KINDS, trial
+from narrator.phones.collector import TOGETHER_RULES, VOTE_KINDS, Collector, trial
+from narrator.phones.messages import Act, Refusal
+from narrator.phones.screens import FORMS
+from narrator.phones.turns import decision_of
 
 # Linux input event codes (linux/input-event-codes.h) of the keys the keypad reads.
 EV_KEY = 1
@@ -46,6 +56,11 @@ KEY_SYMBOLS: dict[int, str] = {
     28: "\n", 96: "\n", 14: "\b", 55: "*",
 }
 SEAT_STEPS = {"guard": GuardChoice, "seer": SeerChoice, "hunter": HunterShot}
+# The New Moon cards' steps (Rule 5): those keyed seat by seat, and all of them.
+TABLE_STEPS = frozenset({"report", "witnesses", "distrust", "executioner"})
+CARD_STEPS = frozenset({"double_agent", "moon_seer", "touch", "specter", "church", "medium",
+                        "question", "ghost", "pact", "punishment", "vouch", "influences",
+                        *TABLE_STEPS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +186,8 @@ class Keypad:
         name = text(self.locale, f"steps.{step}")
         if step in VOTE_KINDS:
             return self._votes(game, pending)
+        if step in CARD_STEPS:
+            return self._card(game, pending)
         if step == "sheriff_candidacy":
             self.screen.show(text(self.locale, "keypad.seats", step=name))
             return SheriffCandidacy(candidates=tuple(self._list()))
@@ -205,12 +222,67 @@ class Keypad:
                 try:
                     trial(game, kind(votes={voter: target} if target else {}))
                 except IllegalDecision as error:
-                    self.screen.show(rule_message(self.locale, error.rule))
-                    continue
+                    if not (target and error.rule in TOGETHER_RULES):
+                        self.screen.show(rule_message(self.locale, error.rule))
+                        continue
                 break
             if target:
                 votes[voter] = target
         return kind(votes=votes)
+
+    def _card(self, game: Game, pending: Pending) -> Decision:
+        """A New Moon card's decision (Rule 5), asking again while an entry is refused."""
+        if pending.step in TABLE_STEPS:
+            collector = Collector(game, pending)
+            for seat in collector.owed:
+                while not self._offered(collector, seat):
+                    pass
+            return collector.combined()
+        while True:
+            act = self._card_act(pending, pending.seats[0])
+            try:
+                if pending.step == "touch":
+                    return Touch(touched=act.yes)
+                if pending.step == "church":
+                    return ChurchChoice(victim=act.targets[0] if act.targets else 0)
+                return decision_of(pending, act)
+            except Refusal as refusal:
+                self.screen.show(refusal.message(self.locale))
+
+    def _offered(self, collector: Collector, seat: int) -> bool:
+        try:
+            collector.offer(seat, self._card_act(collector.pending, seat))
+        except Refusal as refusal:
+            self.screen.show(refusal.message(self.locale))
+            return False
+        return True
+
+    def _card_act(self, pending: Pending, seat: int) -> Act:
+        """What `seat` keys for the card step `pending`, as the phone's touch would say it."""
+        step, name = pending.step, text(self.locale, f"steps.{pending.step}")
+        if FORMS.get(step) == "yesno":
+            self.screen.show(text(self.locale, "keypad.yes_no", step=name, seat=seat))
+            return Act.model_construct(type="act", step=step, yes=self._number() == 1)
+        if step == "question":
+            questions = list(pending.info["questions"])
+            self.screen.show(text(self.locale, "keypad.question", step=name))
+            for n, ask in enumerate(questions, start=1):
+                self.screen.show(text(self.locale, "keypad.question_item", n=n,
+                                      question=text(self.locale, f"questions.{ask}")))
+            number = self._number()
+            ask = questions[number - 1] if 1 <= number <= len(questions) else ""
+            count = QUESTIONS[ask].seats if ask else 0
+            if count:
+                self.screen.show(text(self.locale, "keypad.count", step=name, count=count))
+            targets = [self._number() for _ in range(count)]
+            return Act.model_construct(type="act", step=step, ask=ask, targets=targets)
+        if step in ("report", "distrust"):
+            self.screen.show(text(self.locale, "keypad.part", step=name, seat=seat))
+            return Act.model_construct(type="act", step=step, targets=self._list())
+        line = "keypad.voter" if step in TABLE_STEPS else "keypad.step"
+        self.screen.show(text(self.locale, line, step=name, seat=seat))
+        number = self._number()
+        return Act.model_construct(type="act", step=step, targets=[number] if number else [])
 
     def _witch(self, pending: Pending) -> WitchChoice:
         heal = False

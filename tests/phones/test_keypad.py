@@ -8,17 +8,22 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.cards.deck import QUESTIONS
 from engine.decisions import (
     DayVote,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     SeerChoice,
     SelfDestruct,
     SheriffCandidacy,
+    Touch,
     WerewolvesChoice,
     WitchChoice,
+    Witnesses,
 )
 from narrator.phones.keypad import EV_KEY, Entry, KeyEntry, Keypad, symbols_of_events, terminal_keys
-from tests.phones.harness import classic_game
+from tests.phones.harness import classic_game, game_at
 
 KP = {str(d): c for d, c in zip("1234567890", (79, 80, 81, 75, 76, 77, 71, 72, 73, 82), strict=True)}
 KP_ENTER, BACKSPACE, KP_STAR = 96, 14, 55
@@ -144,3 +149,46 @@ def test_a_real_uinput_keypad_when_the_kernel_has_one() -> None:
         entry = KeyEntry()
         got = next(e for e in (entry.feed(s) for s in keys) if e is not None)
     assert got == Entry(2)
+
+
+def test_the_new_moon_cards_steps_keyed_on_the_keypad() -> None:
+    screen, slept = RecordingScreen(), []
+    ghost = game_at("ghost")
+    truth = ghost.pending.info["truth"]  # type: ignore[union-attr]
+    wrong, right = ("0", "1") if truth in (True, None) else ("1", "0")
+    keyed = keypad_of(*((wrong, right) if truth is not None else (right,)), screen=screen, slept=slept)
+    assert keyed.play_step(ghost) == GhostAnswer(yes=truth in (True, None))
+    if truth is not None:
+        assert "亡魂只能如实回答。" in screen.lines
+
+    question = game_at("question")
+    pending = question.pending
+    assert pending is not None
+    first = pending.info["questions"][0]
+    seats = [s for s in pending.targets if s != pending.seats[0]][: QUESTIONS[first].seats]
+    answer = keypad_of("9", "1", *map(str, seats), screen=screen, slept=slept).play_step(question)
+    assert answer == GhostQuestion(ask=first, seats=tuple(seats))
+    assert "这个问题不在这张牌上。" in screen.lines  # question 9 is on no card
+
+    witnesses = game_at("witnesses")
+    pending = witnesses.pending
+    assert pending is not None
+    owed = [s for s in pending.seats if s != pending.info["accused"]]
+    keys = ["1" if i < 2 else "0" for i in range(len(owed))]
+    assert keypad_of(*keys, screen=screen, slept=slept).play_step(witnesses) == \
+        Witnesses(seats=tuple(owed[:2]))
+
+    touch = game_at("touch")
+    assert keypad_of("0", screen=screen, slept=slept).play_step(touch) == Touch(touched=False)
+
+
+def test_a_nightmare_vote_on_the_keypad_asks_each_voter_to_accuse() -> None:
+    game = game_at("vote", where=lambda p: bool(p.info.get("must_vote")))
+    pending = game.pending
+    assert pending is not None
+    screen, slept = RecordingScreen(), []
+    target = pending.targets[0]
+    keys = ["0", *(str(target if voter != target else pending.targets[1]) for voter in pending.seats)]
+    vote = keypad_of(*keys, screen=screen, slept=slept).play_step(game)
+    assert isinstance(vote, DayVote) and set(vote.votes) == set(pending.seats)
+    assert "梦魇：每个人都必须指认一个人。" in screen.lines
