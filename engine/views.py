@@ -145,17 +145,18 @@ def seat_view(game: Game, seat: int) -> SeatView:
         "public": public_view(game),
     }
     if card == Role.WEREWOLF and state.wolves_met:
-        view["fellow_werewolves"] = [s for s in state.seats_with(Role.WEREWOLF) if s != seat]
+        view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]
     if state.lovers and state.lovers_met and seat in state.lovers:
         view["lover"] = what_lover_knows(state, seat)
     if state.lovers and seat == state.cupid_seat:
         view["lovers"] = list(state.lovers)
     if (player.charmed and state.charmed_met) or (card == Role.PIPER):
         view["charmed"] = [p.seat for p in state.players if p.charmed]
-    if card == Role.SEER:
-        view["seer_results"] = [
-            {"night": n, "target": t, "result": r} for n, t, r in state.seer_results
-        ]
+    view["seer_results"] = [  # the answers this seat was given, whatever its card is now
+        {k: e.data[k] for k in ("night", "target", "result")}
+        for e in state.events
+        if e.kind == "seer.result" and e.audience is not None and seat in e.audience
+    ]
     if card == Role.WITCH:
         view["potions"] = {"heal": state.heal_left, "poison": state.poison_left}
     if card == Role.GUARD:

@@ -147,7 +147,8 @@ class Moderator:
 
     async def say(self, key: str, **params: Any) -> None:
         """Say a line; a line the voice cannot say is logged, and the game goes on."""
-        self._last_line = (key, params)
+        if not key.startswith("judge."):  # "repeat" says the game's last line, not "继续"
+            self._last_line = (key, params)
         if self.on_line is not None:
             self.on_line(key, params)
         try:

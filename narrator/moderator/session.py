@@ -198,8 +198,7 @@ def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> Recorded
     if facts == dict(game.setup.facts):
         return game
     setup = game.setup.model_copy(update={"facts": facts})
-    with store._transaction() as db:  # the store has no call to replace a game's setup
-        db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game.game_id))
+    store.replace_setup(game.game_id, setup)
     again = RecordedGame(setup, game.rules).record_to(store, game.game_id)
     table.game = again
     return again

@@ -145,3 +145,17 @@ def test_the_night_by_night_review_is_public_only_when_the_game_is_over() -> Non
     assert actions["seer"]["result"] == "werewolf" and actions["werewolves"]["victim"] == 7
     assert actions["witch"] == {**actions["witch"], "victim": 7, "poison": 1}
     assert review[-1]["deaths"] == [{"seat": 2, "cause": "vote"}]
+
+
+def test_seer_results_stay_with_the_seat_that_was_told() -> None:
+    game = game_of(table() + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\n")
+    game.state.player(3).card, game.state.player(8).card = Role.VILLAGER, Role.SEER  # a card swap
+    assert seat_view(game, 8).seer_results == []
+    assert seat_view(game, 3).seer_results == [{"night": 1, "target": 1, "result": "werewolf"}]
+
+
+def test_fellow_werewolves_are_the_living_ones() -> None:
+    game = game_of(table(rules="sheriff = false") + (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 2 }\n"
+    ))
+    assert seat_view(game, 1).fellow_werewolves == []

@@ -95,3 +95,16 @@ def test_games_and_export_commands(tmp_path: Path) -> None:
         capture_output=True, text=True, check=True,
     )
     assert json.loads(done.stdout)["deaths"] == result["deaths"]
+
+
+def test_the_setup_is_replaced_only_before_the_first_decision(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    setup = deal(suggested_roles(9), 9, seed=3)
+    game_id = store.create(setup, make_rules())
+    other = deal(suggested_roles(9), 9, seed=4)
+    store.replace_setup(game_id, other)
+    assert store.load(game_id).setup == other
+    done_id, _ = stored_game(store)
+    with pytest.raises(StoreError, match="has begun"):
+        store.replace_setup(done_id, other)
+    store.close()
