@@ -242,3 +242,23 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     expect(host.locator("#host")).to_be_visible()  # the key stays after a reload
     for name in ("speaking", "host"):
         assert (folder / f"{name}.png").stat().st_size > 5000
+
+
+def test_the_review_is_shown_on_the_phones_when_the_game_is_over(browser: Any, tmp_path: Path) -> None:
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    over = replay(parse_record(record_table(rules="sheriff = false") + (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+    ))).game
+    assert over.over
+    background = BackgroundServer(lambda: PhoneTable(over))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 3, "Ming")
+        expect(page.locator("#public")).to_contain_text("复盘")
+        expect(page.locator("#public")).to_contain_text("预言家请行动 → 1")
+        expect(page.locator("#public")).to_contain_text("狼人请行动 → 7")
+        page.screenshot(path=str(shots(tmp_path) / "review.png"), full_page=True)
+    finally:
+        background.stop()

@@ -506,7 +506,32 @@
         return s + " " + t("roles." + p.cards[s]);
       }).join(sep()) })));
     }
+    if (p.review) { renderReview(box, p.review); }
     if (p.moon) { renderMoon(box, p.moon); }
+  }
+
+  // The post-game review (复盘), night by night: public once the game is over
+  function renderReview(box, review) {
+    box.appendChild(el("h3", t("ui.review")));
+    review.forEach(function (ph) {
+      var part = ph.phase.split(" ");
+      var name = part[0] === "night" ? t("ui.phase_night", { n: part[1] }) : t("ui.phase_day", { n: part[1] });
+      var lines = ph.actions.map(function (a) {
+        var picked = a.step === "witch" ? [a.poison] : [a.target, a.victim, a.successor];
+        var seats = picked.filter(function (x) { return x; })
+          .concat(a.lovers || [], a.charmed || [], a.candidates || [], a.voters || []);
+        var said = seats.length ? " → " + seats.join(sep()) : "";
+        if (a.heal) { said += " " + t("ui.review_heal", { seat: a.victim }); }
+        if (a.result) {
+          var group = a.result === "werewolf" || a.result === "not_werewolf" ? "results." : "roles.";
+          said += " (" + t(group + a.result) + ")";
+        }
+        if (a.votes) { said = " " + Object.keys(a.votes).map(function (v) { return v + "→" + a.votes[v]; }).join(" "); }
+        return t("steps." + a.step) + said;
+      });
+      ph.deaths.forEach(function (d) { lines.push(t("ui.review_death", { seat: d.seat })); });
+      box.appendChild(el("p", name + ": " + lines.join("；")));
+    });
   }
 
   // The New Moon cards: the card drawn, the cards in play and what they did (all public)
