@@ -216,7 +216,7 @@ class Witnesses(Decision):
 
 
 class FriendVotes(Decision):
-    """Great Distrust: each voter's two best friends; absent voters name nobody."""
+    """Great Distrust: each voter's two best friends; every voter must name them."""
 
     step: ClassVar[str] = "distrust"
     key: ClassVar[str] = "friends"
