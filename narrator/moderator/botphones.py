@@ -77,6 +77,7 @@ class BotPhone:
                 kind = message.get("type")
                 if kind == "joined":
                     self.token = message["token"]
+                    await self._send({"type": "peeked"})
                 elif kind == "state":
                     self.view, self.screen = message["view"], message["screen"]
                     await self._maybe_act()

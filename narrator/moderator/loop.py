@@ -274,12 +274,28 @@ class Moderator:
             self._interrupted = True
 
     async def wait_ready(self, seconds: float) -> None:
-        """The players look at their cards: until `seconds` pass or the table says ready."""
-        end = self.clock.now() + seconds
-        while (left := end - self.clock.now()) > 0:
+        """The players look at their cards: until every phone has peeked (at least `seconds`
+        on a table without phones), or the table says it is ready."""
+        start = self.clock.now()
+        reminded = start
+        shown = -1
+        seats = set(range(1, self.game.setup.seats + 1))
+        while True:
+            phones = bool(self.table.connected())
+            peeked = self.table.peeked() & seats
+            if len(peeked) != shown and phones:
+                shown = len(peeked)
+                print(f"看牌 / cards seen: {shown}/{len(seats)}", flush=True)
+            if phones and peeked == seats:
+                return
+            if not phones and self.clock.now() - start >= seconds:
+                return
             if await self.handle_commands(("ready",)) is not None:
                 return
-            await self.clock.sleep(min(TICK, left))
+            if phones and self.clock.now() - reminded >= max(30.0, seconds):
+                reminded = self.clock.now()
+                await self.say("game.peek")
+            await self.wait_input(TICK)
 
     async def pause_for(self, seconds: float) -> None:
         end = self.clock.now() + seconds

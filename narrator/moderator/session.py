@@ -90,12 +90,13 @@ class QueueCommands:
 
 TYPED = {"p": "pause", "pause": "pause", "c": "resume", "resume": "resume", "r": "repeat",
          "repeat": "repeat", "n": "pass", "pass": "pass", "过": "pass", "v": "start_vote",
-         "vote": "start_vote", "u": "undo", "undo": "undo", "q": "end", "end": "end"}
+         "vote": "start_vote", "u": "undo", "undo": "undo", "q": "end", "end": "end",
+         "s": "ready", "start": "ready", "ready": "ready"}
 
 
 def read_terminal(commands: QueueCommands) -> None:
-    """The host's keyboard: p pause, c continue, r repeat, n next speaker, v start the vote,
-    u undo the last decision, q end the game."""
+    """The host's keyboard: s start (everyone has seen their card), p pause, c continue,
+    r repeat, n next speaker, v start the vote, u undo the last decision, q end the game."""
     for line in sys.stdin:
         word = line.strip().lower()
         if word in TYPED:

@@ -98,11 +98,17 @@ class Done(PhoneMessage):
     type: Literal["done"]
 
 
+class Peeked(PhoneMessage):
+    """The player has looked at their card (the judge waits for every seat)."""
+
+    type: Literal["peeked"]
+
+
 class Ping(PhoneMessage):
     type: Literal["ping"]
 
 
-Message = Hello | Join | Rejoin | Act | SelfDestructNow | Done | Ping
+Message = Hello | Join | Rejoin | Act | SelfDestructNow | Done | Peeked | Ping
 Incoming = Annotated[Message, Field(discriminator="type")]
 _INCOMING: TypeAdapter[Message] = TypeAdapter(Incoming)
 
@@ -111,7 +117,7 @@ class HostCommand(BaseModel):
     """A host control from the host's phone (`POST /host/command`, the host token as Bearer)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    command: Literal["pause", "resume", "repeat", "undo", "end"]
+    command: Literal["ready", "pause", "resume", "repeat", "undo", "end"]
 
 
 class Refusal(ValueError):

@@ -44,6 +44,7 @@ from narrator.phones.messages import (
     HostCommand,
     Join,
     Malformed,
+    Peeked,
     Ping,
     Refusal,
     Rejoin,
@@ -103,6 +104,7 @@ class PhoneTable:
         self._applied: asyncio.Queue[Applied] = asyncio.Queue()
         self._shown: dict[int, SeatView] = {}
         self._shown_talk_time = False
+        self._peeked: set[int] = set()
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
@@ -206,6 +208,10 @@ class PhoneTable:
             self._send_lobby()
         return holder is not None
 
+    def peeked(self) -> set[int]:
+        """The seats whose players have looked at their card."""
+        return set(self._peeked)
+
     def connected(self) -> list[int]:
         return sorted(self._links)
 
@@ -242,6 +248,11 @@ class PhoneTable:
                     self._act(link, seat, message)
                 elif isinstance(message, Done):
                     self._end_speech(link, seat, n)
+                elif isinstance(message, Peeked):
+                    if seat not in self._peeked:
+                        self._peeked.add(seat)
+                        log.info("seat %d looked at its card", seat)
+                    link.send({"type": "ack", "n": n, "step": "peeked"})
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._self_destruct(link, seat, n)

@@ -85,3 +85,26 @@ def test_the_host_ends_the_game(tmp_path: Path) -> None:
     )
     assert not moderator.game.over and moderator.ended
     assert "game.over" not in [key for key, _ in voice.said]
+
+
+def test_the_judge_waits_until_every_phone_has_peeked_or_the_host_starts(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import narrator.moderator.botphones as botphones
+
+    class ShyPhone(botphones.BotPhone):
+        async def _send(self, message: dict) -> None:  # type: ignore[type-arg]
+            if message.get("type") == "peeked" and self.seat == 4:
+                return  # seat 4 never looks at its card
+            await super()._send(message)
+
+    real = botphones.BotPhone
+    botphones.BotPhone = ShyPhone  # type: ignore[misc]
+    try:
+        moderator, store, game_id, voice = asyncio.run(
+            play(tmp_path, Host("ready", lambda m: m.clock.now() > 45))
+        )
+    finally:
+        botphones.BotPhone = real  # type: ignore[misc]
+    keys = [key for key, _ in voice.said]
+    assert keys[:3] == ["game.opening", "game.peek", "game.peek"]  # a reminder while seat 4 waits
+    assert moderator.game.over
+    assert "cards seen: 8/9" in capsys.readouterr().out

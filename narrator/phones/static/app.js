@@ -218,6 +218,7 @@
     if (!S.view) { return; }
     drawCard(); card.classList.add("peeking");
     $("card-cover").hidden = true; $("card-face").hidden = false;
+    if (!S.peeked) { S.peeked = true; send({ type: "peeked" }); }
   }
   function hideCard() {
     card.classList.remove("peeking");
