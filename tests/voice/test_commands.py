@@ -86,7 +86,7 @@ def test_devices_says_plainly_when_there_are_none(capsys: pytest.CaptureFixture[
     import sounddevice as sd
 
     if sd.query_devices():
-        pytest.skip("this machine has sound devices; the listing is tested with PulseAudio")
+        pytest.skip(reason="this machine has sound devices; the listing is tested with PulseAudio")
     assert main(["devices"]) == 0
     assert "No sound devices" in capsys.readouterr().out
 

@@ -53,7 +53,7 @@ def phonemes(text: str, voice: str) -> str:
 def _needs_the_faulty_espeak() -> None:
     version = speech_engine().version
     if version != "1.51":
-        pytest.skip(f"espeak-ng {version} is not 1.51, whose voice cmn reads tone digits")
+        pytest.skip(reason=f"espeak-ng {version} is not 1.51, whose voice cmn reads tone digits")
 
 
 def test_espeak_ng_voice_cmn_reads_tone_digits_as_english() -> None:
