@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.setup import deal, suggested_roles
 from narrator.moderator.config import ConfigError, PlayConfig, load_config
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import Options, run_session
@@ -158,6 +157,3 @@ def run_resume(args: argparse.Namespace) -> int:
     result = asyncio.run(run_session(game, config, store, options, seed=config.seed or 0,
                                      resumed=True))
     return _finish(result, args.json)
-
-
-__all__ = ["deal", "register", "suggested_roles"]
