@@ -136,11 +136,18 @@ def begin_moon_seers(state: State, step: Step) -> None:
     wolves = state.living_werewolves()
     if not wolves:
         state.emit(judge_only("pretend", step="moon_seers"))
-    state.push(*(Step("moon_seer", {"wolf": w}) for w in wolves), Step("moon_seers", {"done": True}))
+    # One step per werewolf card in the deck, the dead ones' pretended: the number of steps
+    # (each read and timed like a real one) never tells how many werewolves are alive.
+    slots = max(len(wolves), sum(1 for card in state.setup.deck if card == Role.WEREWOLF))
+    seats = wolves + [0] * (slots - len(wolves))
+    state.push(*(Step("moon_seer", {"wolf": w}) for w in seats), Step("moon_seers", {"done": True}))
 
 
-def begin_moon_seer(state: State, step: Step) -> Pending:
+def begin_moon_seer(state: State, step: Step) -> Pending | None:
     wolf = step.args["wolf"]
+    if not wolf:
+        state.emit(judge_only("pretend", step="moon_seer"))
+        return None
     targets = tuple(s for s in state.alive() if s != wolf)
     return Pending(state.phase, "moon_seer", "moon_seers", (wolf,), targets, allow_none=True)
 

@@ -695,3 +695,14 @@ def test_a_record_with_cards_writes_back_a_record_that_replays_the_same() -> Non
         again = replay(parse_record(write_record(first.game)))
         assert summary(again) == summary(first)
         assert again.game.state.deaths == first.game.state.deaths
+
+
+def test_full_moon_rising_reads_one_step_per_werewolf_card_however_many_live() -> None:
+    base = moon() + QUIET_NIGHT + day("full_moon_rising", vote="{ 1 = 1, 3 = 1, 4 = 1 }")
+    game = game_of(base + "[[night]]\nguard = 5\nmoon_seers = [3]\n")
+    assert not game.state.is_alive(1)  # one of the two werewolves is dead
+    night2 = game.events[[i for i, e in enumerate(game.events)
+                          if e.kind == "cue" and e.data.get("key") == "night.falls"][-1]:]
+    pretended = [e for e in night2 if e.kind == "pretend" and e.data["step"] == "moon_seer"]
+    asked = [p for p, _ in game.history if p.step == "moon_seer"]
+    assert len(asked) + len(pretended) == 2  # the deck holds two werewolf cards
