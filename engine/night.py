@@ -90,6 +90,15 @@ def _pretend(state: State, name: str) -> None:
     state.emit(judge_only("pretend", step=name), cue(f"{name}.sleep"))
 
 
+def _wake(state: State, name: str, role: Role) -> int:
+    """Read the step's wake and act lines; the seat that acts, or 0 (the step is pretended)."""
+    _open(state, name)
+    seat = state.acting(role)
+    if not seat:
+        _pretend(state, name)
+    return seat
+
+
 def _pending(state: State, name: str, seats: list[int], **fields: object) -> Pending:
     return Pending(phase=state.phase, step=name, key=name, seats=tuple(seats), **fields)  # type: ignore[arg-type]
 
@@ -130,10 +139,8 @@ def decide_thief(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def begin_cupid(state: State, step: Step) -> Pending | None:
-    _open(state, "cupid")
-    seat = state.acting(Role.CUPID)
+    seat = _wake(state, "cupid", Role.CUPID)
     if not seat:
-        _pretend(state, "cupid")
         return None
     state.cupid_seat = seat
     return _pending(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
@@ -177,10 +184,8 @@ def begin_lovers(state: State, step: Step) -> None:
 
 
 def begin_guard(state: State, step: Step) -> Pending | None:
-    _open(state, "guard")
-    seat = state.acting(Role.GUARD)
+    seat = _wake(state, "guard", Role.GUARD)
     if not seat:
-        _pretend(state, "guard")
         return None
     targets = tuple(s for s in state.alive() if s != state.guard_last)
     if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
@@ -207,10 +212,8 @@ def decide_guard(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def begin_seer(state: State, step: Step) -> Pending | None:
-    _open(state, "seer")
-    seat = state.acting(Role.SEER)
+    seat = _wake(state, "seer", Role.SEER)
     if not seat:
-        _pretend(state, "seer")
         return None
     targets = tuple(s for s in state.alive() if s != seat)
     return _pending(state, "seer", [seat], targets=targets, allow_none=True)
@@ -285,10 +288,8 @@ def told_victim(state: State) -> int:
 
 
 def begin_witch(state: State, step: Step) -> Pending | None:
-    _open(state, "witch")
-    seat = state.acting(Role.WITCH)
+    seat = _wake(state, "witch", Role.WITCH)
     if not seat:
-        _pretend(state, "witch")
         return None
     victim = told_victim(state)
     state.tonight.told_victim = victim

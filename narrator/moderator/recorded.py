@@ -28,10 +28,10 @@ class RecordedGame(Game):
 
     def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
         pending = self.pending
-        events = super().apply(decision, by=by)
+        events = super().apply(decision, by=by)  # a decision is taken only while one is pending
         if self._store is not None:
-            asked = self.history[-1][0] if pending is None else pending
-            self._store.append(self._game_id, len(self.log) - 1, asked, decision)
+            assert pending is not None
+            self._store.append(self._game_id, len(self.log) - 1, pending, decision)
         return events
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
