@@ -132,7 +132,7 @@ def _seat_moon(state: State, seat: int) -> dict[str, Any] | None:
     return told or None
 
 
-def seat_view(game: Game, seat: int) -> SeatView:
+def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatView:
     """Everything the player at `seat` may know now, and the decision it owes, if any."""
     state = game.state
     player = state.player(seat)
@@ -142,7 +142,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         "alive": player.alive,
         "card": card.value,
         "dealt_card": state.setup.roles[seat - 1].value,
-        "public": public_view(game),
+        "public": public if public is not None else public_view(game),
     }
     if card == Role.WEREWOLF and state.wolves_met:
         view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]

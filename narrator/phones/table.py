@@ -32,7 +32,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.views import SeatView, seat_view
+from engine.views import SeatView, public_view, seat_view
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings
 from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
 from narrator.phones.facts import facts_asked, seat_facts
@@ -401,8 +401,9 @@ class PhoneTable:
     def _snapshot(self) -> None:
         """Take the views to show now (Rule 3: only when narration and engine agree)."""
         game = self.game
+        public = public_view(game)  # the same for every seat: computed once
         self._shown = {
-            seat: without_early_prompt(seat_view(game, seat), self.narrating)
+            seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
         self._shown_talk_time = not game.over and any(
