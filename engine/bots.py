@@ -167,10 +167,7 @@ def _votes(game: Game, pending: Pending, rng: random.Random) -> Decision:
         if hate and partner:
             votes[voter] = partner[0]
             continue
-        choices = [
-            t for t in pending.targets
-            if not (voter in lovers and t in lovers and t != voter) or hate
-        ]
+        choices = [t for t in pending.targets if not (voter in lovers and t in lovers and t != voter) or hate]
         if choices:
             votes[voter] = rng.choice(choices)
     return VOTE_STEPS[pending.step](votes=votes)

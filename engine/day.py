@@ -98,7 +98,7 @@ def begin_discussion(state: State, step: Step) -> None:
     night_dead = [d.seat for d in state.deaths if d.phase == f"night {state.night}"]
     after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
     first = next((s for s in alive if s > after), alive[0])
-    order = alive[alive.index(first):] + alive[: alive.index(first)]
+    order = alive[alive.index(first) :] + alive[: alive.index(first)]
     state.emit(cue("discussion.start", seat=first, direction="clockwise"))
     state.emit(Event("speakers", {"order": order}))
 
@@ -112,8 +112,7 @@ def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
     state.emit(cue("sheriff.election"))
     alive = tuple(state.alive())
     key = step.args.get("key", "sheriff")
-    return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True,
-                   count=len(alive))
+    return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
 
 
 def decide_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
@@ -136,11 +135,16 @@ def begin_sheriff_vote(state: State, step: Step) -> Pending:
     candidates = step.args["candidates"]
     if step.args["round"] == 1:
         state.emit(cue("sheriff.vote"))
-    voters = tuple(
-        s for s in state.alive() if s not in candidates and not state.player(s).revealed_idiot
+    voters = tuple(s for s in state.alive() if s not in candidates and not state.player(s).revealed_idiot)
+    return Pending(
+        state.phase,
+        "sheriff_vote",
+        step.args.get("key", "sheriff"),
+        voters,
+        tuple(candidates),
+        allow_none=True,
+        info={"round": step.args["round"]},
     )
-    return Pending(state.phase, "sheriff_vote", step.args.get("key", "sheriff"), voters,
-                   tuple(candidates), allow_none=True, info={"round": step.args["round"]})
 
 
 def decide_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
@@ -190,9 +194,9 @@ def voters(state: State) -> tuple[int, ...]:
     allowed = state.voters_allowed
     blocked = no_vote(state)
     return tuple(
-        s for s in state.alive()
-        if not state.player(s).revealed_idiot and (allowed is None or s in allowed)
-        and s not in blocked
+        s
+        for s in state.alive()
+        if not state.player(s).revealed_idiot and (allowed is None or s in allowed) and s not in blocked
     )
 
 
@@ -283,8 +287,11 @@ def condemn(state: State, seat: int) -> None:
         return
     scapegoat = state.seat_of(Role.SCAPEGOAT)
     if (
-        harvest_festival(state) and state.rules.cards.harvest_scapegoat == "dies_for_neighbour"
-        and scapegoat and state.has_power(scapegoat) and seat in neighbours(state, scapegoat)
+        harvest_festival(state)
+        and state.rules.cards.harvest_scapegoat == "dies_for_neighbour"
+        and scapegoat
+        and state.has_power(scapegoat)
+        and seat in neighbours(state, scapegoat)
     ):
         state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
         state.push(Step("scapegoat", {"seat": scapegoat}))
@@ -404,8 +411,7 @@ def begin_scapegoat(state: State, step: Step) -> Pending:
     seat = step.args["seat"]
     state.emit(cue("scapegoat.choose", seat=seat))
     alive = tuple(state.alive())
-    return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True,
-                   count=len(alive))
+    return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True, count=len(alive))
 
 
 def decide_scapegoat(state: State, pending: Pending, decision: Decision) -> None:

@@ -85,8 +85,9 @@ def death_events(state: State, seats: list[int]) -> list[Event]:
     """What the table is told of the deaths at `seats`: the card, when cards are shown."""
     if not state.rules.reveal_on_death:
         return []
-    return [cue("death.card", seat=s, role=state.player(s).card.value) for s in seats
-            if not hides_card(state, s)]
+    return [
+        cue("death.card", seat=s, role=state.player(s).card.value) for s in seats if not hides_card(state, s)
+    ]
 
 
 def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | None:
@@ -111,8 +112,7 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | No
         side = [s for s in alive if on_werewolf_side(state, s)]
         if len(side) == len(alive):
             return Winner.WEREWOLVES, "no one but werewolves and their ally is alive"
-        if state.moon.infected and len([s for s in alive if s not in side
-                                        and not infected(state, s)]) <= 1:
+        if state.moon.infected and len([s for s in alive if s not in side and not infected(state, s)]) <= 1:
             return Winner.WEREWOLVES, "the werewolves infected all but one (Lycanthropic Fascination)"
         wolves = side
     if state.rules.win == "side":

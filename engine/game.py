@@ -40,8 +40,7 @@ class Game:
             Player(seat, role, lives=2 if role == Role.ELDER else 1)
             for seat, role in enumerate(setup.roles, start=1)
         ]
-        self._state = State(setup=setup, rules=rules, players=players,
-                            extra_cards=list(setup.extra_cards))
+        self._state = State(setup=setup, rules=rules, players=players, extra_cards=list(setup.extra_cards))
         self._state.thief_seat = self._state.seat_of(Role.THIEF)
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []
@@ -132,9 +131,7 @@ class Game:
         else:
             if pending is None or decision.step != pending.step:
                 waiting = pending.key if pending else "nothing"
-                raise IllegalDecision(
-                    "out_of_turn", f"the game waits for {waiting}, not {decision.key}"
-                )
+                raise IllegalDecision("out_of_turn", f"the game waits for {waiting}, not {decision.key}")
             decide = STEPS[pending.step][1]
             assert decide is not None
             decide(state, pending, decision)

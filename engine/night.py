@@ -63,11 +63,7 @@ def night_order(state: State) -> list[NightStep]:
         g, s = order.index(NIGHT_ORDER[3]), order.index(NIGHT_ORDER[4])
         order[g], order[s] = order[s], order[g]
     deck = state.setup.deck
-    return [
-        step
-        for step in order
-        if step.card in deck and (state.night == 1 or not step.first_night_only)
-    ]
+    return [step for step in order if step.card in deck and (state.night == 1 or not step.first_night_only)]
 
 
 def begin_nightfall(state: State, step: Step) -> None:
@@ -113,7 +109,11 @@ def begin_thief(state: State, step: Step) -> Pending | None:
     must = state.rules.thief_must_take or all(c == Role.WEREWOLF for c in state.extra_cards)
     state.emit(private("thief.cards", seat, cards=cards, must_take=must))
     return _pending(
-        state, "thief", [seat], targets=(1, 2), allow_none=not must,
+        state,
+        "thief",
+        [seat],
+        targets=(1, 2),
+        allow_none=not must,
         info={"cards": cards, "must_take": must},
     )
 
@@ -294,8 +294,13 @@ def begin_witch(state: State, step: Step) -> Pending | None:
     victim = told_victim(state)
     state.tonight.told_victim = victim
     can_heal = state.heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
-    info = {"victim": victim, "can_heal": can_heal, "can_poison": state.poison_left,
-            "heal_left": state.heal_left, "poison_left": state.poison_left}
+    info = {
+        "victim": victim,
+        "can_heal": can_heal,
+        "can_poison": state.poison_left,
+        "heal_left": state.heal_left,
+        "poison_left": state.poison_left,
+    }
     state.emit(private("witch.told", seat, victim=victim))
     targets = tuple(state.alive()) if state.poison_left else ()
     return _pending(state, "witch", [seat], targets=targets, allow_none=True, info=info)
@@ -324,9 +329,7 @@ def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
     if heal and poison:
         check_potions(state, heal, poison)
         if not state.rules.witch_both_same_night:
-            raise state.refuse(
-                "witch_both_same_night", "the witch may use only one potion a night"
-            )
+            raise state.refuse("witch_both_same_night", "the witch may use only one potion a night")
         if _one_potion_only(state):
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
     rolled = _harvest_night(state) and (heal or poison)
@@ -355,9 +358,7 @@ def _one_potion_only(state: State) -> bool:
 def begin_piper(state: State, step: Step) -> Pending | None:
     _open(state, "piper")
     seat = state.acting(Role.PIPER)
-    targets = tuple(
-        s for s in state.alive() if s != seat and not state.player(s).charmed
-    )
+    targets = tuple(s for s in state.alive() if s != seat and not state.player(s).charmed)
     if not seat or not targets:
         _pretend(state, "piper")
         return None
@@ -426,7 +427,8 @@ def _infects(state: State, victim: int) -> bool:
     return (
         tonight_after(state, "radiant_sunday")
         and state.rules.cards.radiant_sunday == "lycanthropic_fascination"
-        and not state.is_werewolf(victim) and not infected(state, victim)
+        and not state.is_werewolf(victim)
+        and not infected(state, victim)
     )
 
 

@@ -62,9 +62,23 @@ DAY_KEYS = ("sheriff", "vote", "revote", "hunter", "badge", "scapegoat", "self_d
 # The New Moon event cards' keys (`docs/events.md`), each read only when its step happens.
 CARD_NIGHT_KEYS = ("double_agent", "moon_seers", "church", "touched", "specter", "potion")
 CARD_DAY_KEYS = (
-    "event", "reported", "medium", "question", "ghost", "punishment", "witnesses", "friends",
-    "vouch", "first_voter", "coin", "pact", "second_vote", "second_revote", "scapegoat_vote",
-    "philippe", "executioner",
+    "event",
+    "reported",
+    "medium",
+    "question",
+    "ghost",
+    "punishment",
+    "witnesses",
+    "friends",
+    "vouch",
+    "first_voter",
+    "coin",
+    "pact",
+    "second_vote",
+    "second_revote",
+    "scapegoat_vote",
+    "philippe",
+    "executioner",
 )
 # Keys a phase may need more than once: a list, used in order (one value: used once).
 REPEATED = frozenset({"hunter", "badge", "coin", "pact", "executioner", "moon_seers"})
@@ -214,7 +228,7 @@ def _check_cards_day(table: dict[str, Any], where: str) -> None:
     if "coin" in table:
         coins = table["coin"] if isinstance(table["coin"], list) else [table["coin"]]
         if not all(c in ("heads", "tails") for c in coins):
-            raise RecordError(f"{where}: 'coin' must be \"heads\" or \"tails\" (or a list)")
+            raise RecordError(f'{where}: \'coin\' must be "heads" or "tails" (or a list)')
     for key in ("ghost", "pact"):
         if key in table:
             _one_or_list(table[key], f"{where}: '{key}'", bool, "true or false")
@@ -242,8 +256,7 @@ def _check_cards_day(table: dict[str, Any], where: str) -> None:
     if "friends" in table:
         friends = table["friends"]
         if not isinstance(friends, dict) or not all(
-            k.isdigit() and isinstance(v, list) and all(_is_int(s) for s in v)
-            for k, v in friends.items()
+            k.isdigit() and isinstance(v, list) and all(_is_int(s) for s in v) for k, v in friends.items()
         ):
             raise RecordError(f"{where}: 'friends' must be a table of voter = [friend, friend]")
 
@@ -315,8 +328,11 @@ def replay(record: Record) -> Replay:
         state = game.state
         decision = _decision(pending, table, used)
         if (
-            state.daytime and state.announced and pending.step in SELF_DESTRUCT_STEPS
-            and "self_destruct" in table and state.day not in destructed
+            state.daytime
+            and state.announced
+            and pending.step in SELF_DESTRUCT_STEPS
+            and "self_destruct" in table
+            and state.day not in destructed
             and (decision is None or pending.step in ("vote", "revote"))
         ):
             # During the discussion: before the vote, and before an election that the
@@ -355,9 +371,7 @@ def _table(record: Record, phase: str) -> dict[str, Any]:
     return tables[n - 1] if n <= len(tables) else {}
 
 
-def _decision(
-    pending: Pending, table: dict[str, Any], used: dict[tuple[str, str], int]
-) -> Decision | None:
+def _decision(pending: Pending, table: dict[str, Any], used: dict[tuple[str, str], int]) -> Decision | None:
     key, step = pending.key, pending.step
     if key not in table:
         return None
@@ -494,6 +508,7 @@ def write_record(game: Game, comment: str = "") -> str:
     """The game record of `game` (TOML text) that replays to the same state."""
     nights: dict[int, dict[str, Any]] = defaultdict(dict)
     days: dict[int, dict[str, Any]] = defaultdict(dict)
+
     def table_of(phase: str) -> dict[str, Any]:
         kind, number = phase.split()
         return (nights if kind == "night" else days)[int(number)]
@@ -522,7 +537,8 @@ def write_record(game: Game, comment: str = "") -> str:
             lines.append(f"{seat} = {_toml(given)}")
     defaults = Rules().model_dump()
     changed = {
-        name: value for name, value in game.rules.model_dump().items()
+        name: value
+        for name, value in game.rules.model_dump().items()
         if name != "cards" and value != defaults[name]
     }
     changed.update(card_settings(game.rules))

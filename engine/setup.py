@@ -16,13 +16,31 @@ USUAL_SEATS = range(8, 19)
 
 # Seed 004's table: seats -> (werewolves, special roles, villagers).
 SUGGESTED_004: dict[int, tuple[int, int, int]] = {
-    8: (2, 3, 3), 9: (3, 3, 3), 10: (3, 3, 4), 11: (3, 4, 4), 12: (4, 4, 4), 13: (4, 4, 5),
-    14: (4, 5, 5), 15: (5, 5, 5), 16: (5, 5, 6), 17: (5, 6, 6), 18: (6, 6, 6),
+    8: (2, 3, 3),
+    9: (3, 3, 3),
+    10: (3, 3, 4),
+    11: (3, 4, 4),
+    12: (4, 4, 4),
+    13: (4, 4, 5),
+    14: (4, 5, 5),
+    15: (5, 5, 5),
+    16: (5, 5, 6),
+    17: (5, 6, 6),
+    18: (6, 6, 6),
 }
 # Seed 001's table: seats -> (werewolves, villagers); the one card left over is the seer.
 SUGGESTED_001: dict[int, tuple[int, int]] = {
-    8: (2, 5), 9: (2, 6), 10: (2, 7), 11: (2, 8), 12: (3, 8), 13: (3, 9),
-    14: (3, 10), 15: (3, 11), 16: (3, 12), 17: (3, 13), 18: (4, 13),
+    8: (2, 5),
+    9: (2, 6),
+    10: (2, 7),
+    11: (2, 8),
+    12: (3, 8),
+    13: (3, 9),
+    14: (3, 10),
+    15: (3, 11),
+    16: (3, 12),
+    17: (3, 13),
+    18: (4, 13),
 }
 # The special roles a suggested setup takes, in this order.
 SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT, Role.ELDER)
@@ -76,8 +94,11 @@ class Setup(BaseModel):
     @model_validator(mode="after")
     def _playable(self) -> Setup:
         problems = setup_problems(self.seats, self.roles, self.extra_cards)
-        problems += [f"facts for seat {seat}: there is no such seat" for seat in self.facts
-                     if not 1 <= seat <= self.seats]
+        problems += [
+            f"facts for seat {seat}: there is no such seat"
+            for seat in self.facts
+            if not 1 <= seat <= self.seats
+        ]
         if problems:
             raise SetupError("; ".join(problems))
         return self
@@ -107,9 +128,7 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
         problems.append(f"{more}: {seats} seats but {len(roles)} roles")
     deck = list(roles) + list(extra)
     if Role.THIEF in deck and len(extra) != 2:
-        problems.append(
-            f"a thief needs its two extra face-down cards, and there are {len(extra)}"
-        )
+        problems.append(f"a thief needs its two extra face-down cards, and there are {len(extra)}")
     if Role.THIEF not in deck and extra:
         problems.append("extra face-down cards are only for a game with a thief")
     for role, count in Counter(deck).items():
@@ -128,9 +147,7 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
         if seats not in SUGGESTED_004:
             raise SetupError(f"seed 004 suggests setups for 8 to 18 seats, not {seats}")
         wolves, specials, villagers = SUGGESTED_004[seats]
-        return (
-            [Role.WEREWOLF] * wolves + list(SPECIALS_IN_ORDER[:specials]) + [Role.VILLAGER] * villagers
-        )
+        return [Role.WEREWOLF] * wolves + list(SPECIALS_IN_ORDER[:specials]) + [Role.VILLAGER] * villagers
     if table == "001":
         if seats not in SUGGESTED_001:
             raise SetupError(f"seed 001 suggests setups for 8 to 18 seats, not {seats}")
@@ -148,5 +165,9 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
         raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
     rng = random.Random(seed)
     rng.shuffle(cards)
-    return Setup(seats=seats, roles=tuple(cards[:seats]), extra_cards=tuple(cards[seats:]),
-                 event_seed=rng.randrange(2**31))
+    return Setup(
+        seats=seats,
+        roles=tuple(cards[:seats]),
+        extra_cards=tuple(cards[seats:]),
+        event_seed=rng.randrange(2**31),
+    )

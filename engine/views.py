@@ -165,8 +165,11 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
     pending = state.pending
     if pending is not None and seat in pending.seats:
         view["prompt"] = Prompt(
-            step=pending.step, targets=list(pending.targets), allow_none=pending.allow_none,
-            count=pending.count, info=dict(pending.info),
+            step=pending.step,
+            targets=list(pending.targets),
+            allow_none=pending.allow_none,
+            count=pending.count,
+            info=dict(pending.info),
         )
     return SeatView(**view)
 
@@ -183,8 +186,11 @@ def night_by_night(game: Game) -> list[dict[str, Any]]:
         return phases.setdefault(name, {"phase": name, "actions": [], "deaths": []})
 
     for pending, decision in game.history:
-        action: dict[str, Any] = {"step": decision.step, "by": list(pending.seats),
-                                  **decision.model_dump(mode="json")}
+        action: dict[str, Any] = {
+            "step": decision.step,
+            "by": list(pending.seats),
+            **decision.model_dump(mode="json"),
+        }
         if decision.step == "witch":
             action["victim"] = pending.info.get("victim", 0)
         if decision.step == "seer":

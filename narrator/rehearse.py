@@ -23,7 +23,8 @@ MEETINGS = frozenset({"meeting"})
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "rehearse", help="read the script of a game aloud, with no input",
+        "rehearse",
+        help="read the script of a game aloud, with no input",
         description=__doc__.splitlines()[0] if __doc__ else None,
     )
     which = parser.add_mutually_exclusive_group()
@@ -37,8 +38,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--device", help="output device (see `narrator devices`)")
     parser.add_argument("--seed", type=int, default=None, help="seed for dealing the cards")
     parser.add_argument("--silent", action="store_true", help="do not play; print (and --out)")
-    parser.add_argument("--engine", choices=("espeak", "neural"), default="espeak",
-                        help="the judge's voice (neural: the Mandarin neural voice, once installed)")
+    parser.add_argument(
+        "--engine",
+        choices=("espeak", "neural"),
+        default="espeak",
+        help="the judge's voice (neural: the Mandarin neural voice, once installed)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -47,9 +52,7 @@ def table_for(args: argparse.Namespace) -> tuple[Setup, Rules]:
     if args.setup:
         record = parse_record(args.setup.read_text(encoding="utf-8"))
         return record.setup, record.rules
-    return deal(suggested_roles(args.seats), args.seats, seed=args.seed), make_rules(
-        preset=args.preset
-    )
+    return deal(suggested_roles(args.seats), args.seats, seed=args.seed), make_rules(preset=args.preset)
 
 
 def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str, Any]]]:
@@ -85,8 +88,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     device: int | str | None = int(args.device) if args.device and args.device.isdigit() else args.device
     options = SpeakerOptions(
-        locale=args.locale, device=device, play=not args.silent, out_dir=args.out,
-        printed=True if args.silent else None, pace=not args.silent, engine=args.engine,
+        locale=args.locale,
+        device=device,
+        play=not args.silent,
+        out_dir=args.out,
+        printed=True if args.silent else None,
+        pace=not args.silent,
+        engine=args.engine,
     )
     with Speaker(options) as judge:
         night = False

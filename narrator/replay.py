@@ -14,7 +14,8 @@ EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "replay", help="replay a game record (.toml) and print its outcome",
+        "replay",
+        help="replay a game record (.toml) and print its outcome",
         description="Replay a game record through the rules engine, with no audio or network.",
     )
     parser.add_argument("file", type=Path, help="the game record (.toml)")

@@ -123,23 +123,34 @@ class Store:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, 'playing', ?, ?, ?, NULL)",
-                (game_id, now, now, setup.model_dump_json(), rules.model_dump_json(),
-                 json.dumps(dict(config or {}), ensure_ascii=False)),
+                (
+                    game_id,
+                    now,
+                    now,
+                    setup.model_dump_json(),
+                    rules.model_dump_json(),
+                    json.dumps(dict(config or {}), ensure_ascii=False),
+                ),
             )
         return game_id
 
     def append(self, game_id: str, n: int, pending: Pending, decision: Decision) -> None:
         """Commit decision number `n` (0-based) of the game; returns once it is on disk."""
         with self._transaction() as db:
-            count = db.execute(
-                "SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)
-            ).fetchone()[0]
+            count = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()[0]
             if count != n:
                 raise StoreError(f"game {game_id} has {count} decisions stored, not {n}")
             db.execute(
                 "INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, pending.phase, pending.step, type(decision).__name__,
-                 decision.model_dump_json(), time.time()),
+                (
+                    game_id,
+                    n,
+                    pending.phase,
+                    pending.step,
+                    type(decision).__name__,
+                    decision.model_dump_json(),
+                    time.time(),
+                ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
 
@@ -158,9 +169,7 @@ class Store:
     def replace_setup(self, game_id: str, setup: Setup) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining)."""
         with self._transaction() as db:
-            (count,) = db.execute(
-                "SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)
-            ).fetchone()
+            (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
             if count:
                 raise StoreError(f"game {game_id} has begun: its setup stays as it was dealt")
             db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game_id))
@@ -174,8 +183,8 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame:
         row = self._db.execute(
-            "SELECT id, created, updated, status, setup, rules, config, winner FROM games "
-            "WHERE id = ?", (game_id,),
+            "SELECT id, created, updated, status, setup, rules, config, winner FROM games WHERE id = ?",
+            (game_id,),
         ).fetchone()
         if row is None:
             raise StoreError(f"no game {game_id!r} in {self.path}")
@@ -186,9 +195,15 @@ class Store:
             )
         ]
         return StoredGame(
-            id=row[0], created=row[1], updated=row[2], status=row[3],
-            setup=Setup.model_validate_json(row[4]), rules=Rules.model_validate_json(row[5]),
-            config=json.loads(row[6]), winner=row[7], decisions=decisions,
+            id=row[0],
+            created=row[1],
+            updated=row[2],
+            status=row[3],
+            setup=Setup.model_validate_json(row[4]),
+            rules=Rules.model_validate_json(row[5]),
+            config=json.loads(row[6]),
+            winner=row[7],
+            decisions=decisions,
         )
 
     def games(self) -> list[dict[str, Any]]:
@@ -199,8 +214,15 @@ class Store:
             "FROM games g ORDER BY g.created DESC, g.id DESC"
         ).fetchall()
         return [
-            {"id": r[0], "status": r[1], "seats": json.loads(r[2])["seats"], "winner": r[3],
-             "created": r[4], "updated": r[5], "decisions": r[6]}
+            {
+                "id": r[0],
+                "status": r[1],
+                "seats": json.loads(r[2])["seats"],
+                "winner": r[3],
+                "created": r[4],
+                "updated": r[5],
+                "decisions": r[6],
+            }
             for r in rows
         ]
 
@@ -214,9 +236,7 @@ class Store:
 
     def bind_seat(self, game_id: str, seat: int, name: str, token: str) -> None:
         with self._transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (game_id, seat, name, token)
-            )
+            db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (game_id, seat, name, token))
 
     def free_seat(self, game_id: str, seat: int) -> None:
         with self._transaction() as db:

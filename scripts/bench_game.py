@@ -29,8 +29,21 @@ def main() -> None:
         env = dict(os.environ)
         if args.cold:
             env["WEREWOLF_NARRATOR_CACHE"] = str(Path(folder) / "cache")
-        command = [sys.executable, "-m", "narrator", "demo", "--fast", "--silent", "--json",
-                   "--seats", str(args.seats), "--seed", str(args.seed), "--store", folder]
+        command = [
+            sys.executable,
+            "-m",
+            "narrator",
+            "demo",
+            "--fast",
+            "--silent",
+            "--json",
+            "--seats",
+            str(args.seats),
+            "--seed",
+            str(args.seed),
+            "--store",
+            folder,
+        ]
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
         assert child.stdout is not None
@@ -56,8 +69,10 @@ def main() -> None:
         "winner": outcome["winner"],
     }
     print(f"a {args.seats}-seat demo game ({outcome['winner']} won, {lines} lines) in {wall:.1f} s")
-    print(f"peak RSS {figures['rss_mb_peak']} MB, CPU {figures['cpu_s']} s, "
-          f"first line after {figures['first_line_s']} s")
+    print(
+        f"peak RSS {figures['rss_mb_peak']} MB, CPU {figures['cpu_s']} s, "
+        f"first line after {figures['first_line_s']} s"
+    )
     print(json.dumps(figures))
 
 

@@ -56,13 +56,13 @@ def rss_mb() -> float:
 
 def render(text: str, voice: str, speed: int, folder: Path) -> Clip:
     path = folder / "clip.wav"
-    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
-                   check=True)
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text], check=True)
     sound = read_wav(path)
     loud = np.flatnonzero(np.abs(sound.astype(np.int32)) > 0.02 * np.abs(sound).max())
     pad = np.zeros(int(RATE * PAD_S), dtype=np.int16)
-    return Clip(text, np.concatenate([pad, sound, pad]),
-                PAD_S + loud[0] / RATE, PAD_S + (loud[-1] + 1) / RATE)
+    return Clip(
+        text, np.concatenate([pad, sound, pad]), PAD_S + loud[0] / RATE, PAD_S + (loud[-1] + 1) / RATE
+    )
 
 
 def with_noise(clip: Clip, snr_db: float, rng: np.random.Generator) -> Clip:
@@ -107,8 +107,7 @@ def stream(model: object, clip: Clip) -> Outcome:
 def keyword_figures(model: object, clips: list[Clip]) -> dict[str, float]:
     outcomes = [stream(model, clip) for clip in clips]
     right = sum(o.heard == [c.text] for o, c in zip(outcomes, clips, strict=True))
-    wrong = sum(any(h not in (None, c.text) for h in o.heard)
-                for o, c in zip(outcomes, clips, strict=True))
+    wrong = sum(any(h not in (None, c.text) for h in o.heard) for o, c in zip(outcomes, clips, strict=True))
     delays = [o.delay_ms for o in outcomes if o.delay_ms is not None]
     return {
         "accuracy": right / len(clips),
@@ -173,16 +172,24 @@ def main() -> int:
     }
     print(f"model: {path} loaded in {load_s:.2f} s, +{model_rss:.0f} MB resident")
     print(f"keywords: {len(KEYWORDS)} words x {len(VOICES)} espeak-ng voices = {len(keywords)}")
-    print(f"  accuracy clean {clean['accuracy']:.1%}, at 10 dB SNR {noisy['accuracy']:.1%}; "
-          f"heard as another keyword {clean['wrong_keyword_rate']:.1%} / "
-          f"{noisy['wrong_keyword_rate']:.1%}")
-    print(f"false accepts on {len(held_out)} held-out sentences: clean {fa:.1%} {fa_list}, "
-          f"10 dB {fa_noisy:.1%} {fa_noisy_list}; on the {len(tuning)} tuning sentences "
-          f"{fa_tuning:.1%}")
-    print(f"decode: {rtf:.3f}x real time over speech, {figures['rtf_stream']:.3f}x over the "
-          "stream (silence costs little)")
-    print(f"decision after the word's end: median {clean['decision_ms']:.0f} ms, max "
-          f"{clean['decision_ms_max']:.0f} ms (10 dB: median {noisy['decision_ms']:.0f} ms)")
+    print(
+        f"  accuracy clean {clean['accuracy']:.1%}, at 10 dB SNR {noisy['accuracy']:.1%}; "
+        f"heard as another keyword {clean['wrong_keyword_rate']:.1%} / "
+        f"{noisy['wrong_keyword_rate']:.1%}"
+    )
+    print(
+        f"false accepts on {len(held_out)} held-out sentences: clean {fa:.1%} {fa_list}, "
+        f"10 dB {fa_noisy:.1%} {fa_noisy_list}; on the {len(tuning)} tuning sentences "
+        f"{fa_tuning:.1%}"
+    )
+    print(
+        f"decode: {rtf:.3f}x real time over speech, {figures['rtf_stream']:.3f}x over the "
+        "stream (silence costs little)"
+    )
+    print(
+        f"decision after the word's end: median {clean['decision_ms']:.0f} ms, max "
+        f"{clean['decision_ms_max']:.0f} ms (10 dB: median {noisy['decision_ms']:.0f} ms)"
+    )
     for name, limit in TARGETS.items():
         value = figures[name]
         verdict = "met" if value < limit else "MISSED"

@@ -56,8 +56,15 @@ def _everyone(state: State) -> tuple[int, ...]:
 
 def begin_report(state: State, step: Step) -> Pending:
     state.emit(cue("report.ask"))
-    return Pending(state.phase, "report", "reported", _everyone(state), voters(state),
-                   allow_none=True, count=len(voters(state)))
+    return Pending(
+        state.phase,
+        "report",
+        "reported",
+        _everyone(state),
+        voters(state),
+        allow_none=True,
+        count=len(voters(state)),
+    )
 
 
 def decide_report(state: State, pending: Pending, decision: Decision) -> None:
@@ -99,8 +106,16 @@ def begin_question(state: State, step: Step) -> Pending:
     table = SPIRIT_QUESTIONS_000 if four else SPIRIT_QUESTIONS_001
     ghost = ghost_seat(state)
     state.emit(cue("spiritualism.medium", seat=medium, target=ghost))
-    return Pending(state.phase, "question", "question", (medium,), _everyone(state),
-                   allow_none=True, count=2, info={"questions": list(table[card]), "ghost": ghost})
+    return Pending(
+        state.phase,
+        "question",
+        "question",
+        (medium,),
+        _everyone(state),
+        allow_none=True,
+        count=2,
+        info={"questions": list(table[card]), "ghost": ghost},
+    )
 
 
 def decide_question(state: State, pending: Pending, decision: Decision) -> None:
@@ -126,9 +141,13 @@ def begin_ghost(state: State, step: Step) -> Pending:
     ghost = ghost_seat(state)
     answer = truth(state, step.args["ask"], step.args["medium"], step.args["seats"])
     state.emit(cue("spiritualism.ghost", seat=ghost))
-    return Pending(state.phase, "ghost", "ghost", (ghost,),
-                   info={"question": step.args["ask"], "seats": list(step.args["seats"]),
-                         "truth": answer})
+    return Pending(
+        state.phase,
+        "ghost",
+        "ghost",
+        (ghost,),
+        info={"question": step.args["ask"], "seats": list(step.args["seats"]), "truth": answer},
+    )
 
 
 def decide_ghost(state: State, pending: Pending, decision: Decision) -> None:
@@ -137,8 +156,12 @@ def decide_ghost(state: State, pending: Pending, decision: Decision) -> None:
     if known is not None and decision.yes != known:
         raise state.refuse("ghost_tells_the_truth", "the ghost may only answer truly")
     state.emit(cue("spiritualism.yes" if decision.yes else "spiritualism.no"))
-    state.emit(Event("ghost.answer", {"question": pending.info["question"],
-                                      "seats": pending.info["seats"], "yes": decision.yes}))
+    state.emit(
+        Event(
+            "ghost.answer",
+            {"question": pending.info["question"], "seats": pending.info["seats"], "yes": decision.yes},
+        )
+    )
 
 
 # Punishment
@@ -160,8 +183,16 @@ def decide_punishment(state: State, pending: Pending, decision: Decision) -> Non
 def begin_witnesses(state: State, step: Step) -> Pending:
     accused = step.args["accused"]
     others = tuple(s for s in state.alive() if s != accused)
-    return Pending(state.phase, "witnesses", "witnesses", _everyone(state), others,
-                   allow_none=True, count=len(others), info={"accused": accused})
+    return Pending(
+        state.phase,
+        "witnesses",
+        "witnesses",
+        _everyone(state),
+        others,
+        allow_none=True,
+        count=len(others),
+        info={"accused": accused},
+    )
 
 
 def decide_witnesses(state: State, pending: Pending, decision: Decision) -> None:
@@ -185,8 +216,7 @@ def decide_witnesses(state: State, pending: Pending, decision: Decision) -> None
 def begin_distrust(state: State, step: Step) -> Pending:
     state.emit(cue("distrust.start"))
     targets = tuple(s for s in state.alive() if s not in away(state))
-    return Pending(state.phase, "distrust", "friends", voters(state), targets,
-                   count=min(2, len(targets) - 1))
+    return Pending(state.phase, "distrust", "friends", voters(state), targets, count=min(2, len(targets) - 1))
 
 
 def decide_distrust(state: State, pending: Pending, decision: Decision) -> None:
@@ -207,8 +237,12 @@ def decide_distrust(state: State, pending: Pending, decision: Decision) -> None:
     missing = [s for s in pending.seats if s not in decision.friends]
     if missing:
         raise state.refuse("everyone_names_friends", f"seats {missing} name no friends")
-    state.emit(Event("votes", {"step": "distrust", "votes": {
-        str(v): list(f) for v, f in sorted(decision.friends.items())}}))
+    state.emit(
+        Event(
+            "votes",
+            {"step": "distrust", "votes": {str(v): list(f) for v, f in sorted(decision.friends.items())}},
+        )
+    )
     unnamed = [s for s in pending.targets if s not in named]
     if not unnamed:
         state.emit(cue("distrust.nobody"))
@@ -335,8 +369,15 @@ def begin_executioner(state: State, step: Step) -> Pending:
     dying = step.args.get("successor_of", 0)
     if dying:
         state.emit(cue("executioner.successor", seat=dying))
-        return Pending(state.phase, "executioner", "executioner", (dying,), _everyone(state),
-                       allow_none=True, info={"successor_of": dying})
+        return Pending(
+            state.phase,
+            "executioner",
+            "executioner",
+            (dying,),
+            _everyone(state),
+            allow_none=True,
+            info={"successor_of": dying},
+        )
     state.emit(cue("executioner.choose"))
     return Pending(state.phase, "executioner", "executioner", _everyone(state), _everyone(state))
 

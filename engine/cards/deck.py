@@ -87,8 +87,7 @@ SPIRITUALISM: tuple[str, ...] = tuple(f"spiritualism_{n}" for n in range(1, 6))
 SPOKEN_RULES: frozenset[str] = frozenset({"not_me_nor_wolf", "good_manners", "eclipse"})
 # Cards that send players away: they neither speak nor vote, and nobody may vote for them.
 AWAY_CARDS: frozenset[str] = frozenset(
-    {"luncheon_for_seniors", "gone_hunting", "woodland_gathering", "saturday_evening_ball",
-     "little_rascal"}
+    {"luncheon_for_seniors", "gone_hunting", "woodland_gathering", "saturday_evening_ball", "little_rascal"}
 )
 # Of those, the ones still away at night: the werewolves may not eat them, nor they eat.
 AWAY_AT_NIGHT: frozenset[str] = frozenset({"gone_hunting", "saturday_evening_ball", "little_rascal"})
@@ -137,13 +136,20 @@ QUESTIONS: dict[str, Question] = {
 
 # Seed 000's five cards, four questions each (the default, `spiritualism = "four_questions"`).
 SPIRIT_QUESTIONS_000: dict[str, tuple[str, ...]] = {
-    "spiritualism_1": ("seer_found_werewolf", "werewolves_adjacent", "werewolf_jewelry",
-                       "am_i_werewolf"),
+    "spiritualism_1": ("seer_found_werewolf", "werewolves_adjacent", "werewolf_jewelry", "am_i_werewolf"),
     "spiritualism_2": ("same_team", "werewolf_glasses", "witch_is_man", "sheriff_plain_villager"),
-    "spiritualism_3": ("werewolf_jeans", "werewolf_black_top", "all_werewolves_male",
-                       "all_werewolves_female"),
-    "spiritualism_4": ("am_i_plain_villager", "sheriff_is_werewolf", "werewolf_lives_here",
-                       "werewolf_smoker"),
+    "spiritualism_3": (
+        "werewolf_jeans",
+        "werewolf_black_top",
+        "all_werewolves_male",
+        "all_werewolves_female",
+    ),
+    "spiritualism_4": (
+        "am_i_plain_villager",
+        "sheriff_is_werewolf",
+        "werewolf_lives_here",
+        "werewolf_smoker",
+    ),
     "spiritualism_5": ("werewolf_man", "werewolf_woman", "werewolf_beside", "plain_villager"),
 }
 # Seed 001's five cards (`spiritualism = "three_questions"`).
@@ -157,6 +163,13 @@ SPIRIT_QUESTIONS_001: dict[str, tuple[str, ...]] = {
 
 # The facts a player may give at joining (each may be declined).
 FACTS: tuple[str, ...] = (
-    "age", "gender", "glasses", "jewelry", "jeans", "black_top", "smoker", "lives_here",
+    "age",
+    "gender",
+    "glasses",
+    "jewelry",
+    "jeans",
+    "black_top",
+    "smoker",
+    "lives_here",
     "studies_well",
 )

@@ -109,8 +109,8 @@ PLAYABLE: dict[str, Callable[[State], bool]] = {
     **{name: (lambda s: ghost_seat(s) != 0 and left_of(s, last_dead(s)) != 0) for name in SPIRITUALISM},
     "punishment": lambda s: last_dead(s) != 0,
     "influences": lambda s: last_dead(s) != 0,
-    "saint_philippe": lambda s: s.rules.sheriff and (
-        s.rules.cards.saint_philippe == "always" or s.sheriff != 0
+    "saint_philippe": lambda s: (
+        s.rules.sheriff and (s.rules.cards.saint_philippe == "always" or s.sheriff != 0)
     ),
     "woodland_gathering": _witch_can_gather,
     "flood": lambda s: len(s.alive()) >= 6,
@@ -169,8 +169,9 @@ def decide_coin(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(cue(f"coin.{decision.side}", seat=seat))
     if decision.side == "heads":
         # The verdict is void: the steps carrying it out are dropped.
-        state.agenda[:] = [s for s in state.agenda if not (s.name in ("pact", "hang")
-                                                          and s.args.get("seat") == seat)]
+        state.agenda[:] = [
+            s for s in state.agenda if not (s.name in ("pact", "hang") and s.args.get("seat") == seat)
+        ]
 
 
 def begin_potion(state: State, step: Step) -> Pending:
@@ -350,8 +351,7 @@ EFFECTS: dict[str, Callable[[State, InPlay], None]] = {
     "woodland_gathering": _woodland,
     "little_rascal": _little_rascal,
     "end_of_the_harvest": _variant("harvest_festival", "end_of_the_harvest", "harvest_festival"),
-    "radiant_sunday": _variant("lycanthropic_fascination", "radiant_sunday",
-                               "lycanthropic_fascination"),
+    "radiant_sunday": _variant("lycanthropic_fascination", "radiant_sunday", "lycanthropic_fascination"),
     "punishment": _punishment,
     "great_distrust": _great_distrust,
     "nightmare": _nightmare,

@@ -42,8 +42,9 @@ def check_prey(state: State, pending: Pending, victim: int) -> None:
 
 def check_guard(state: State, pending: Pending, target: int) -> None:
     if target and target not in pending.targets:
-        raise state.refuse("guard_neighbour", "at the Harvest Festival the guard protects himself "
-                           "or a neighbour")
+        raise state.refuse(
+            "guard_neighbour", "at the Harvest Festival the guard protects himself or a neighbour"
+        )
 
 
 def check_hunter(state: State, pending: Pending, target: int) -> None:

@@ -120,8 +120,10 @@ def expire_at_dawn(state: State) -> None:
 
 def _over(state: State, played: InPlay) -> bool:
     card, day = played.card, played.day
-    next_card = {"luncheon_for_seniors": state.rules.cards.luncheon_until,
-                 "saturday_evening_ball": state.rules.cards.ball_until}
+    next_card = {
+        "luncheon_for_seniors": state.rules.cards.luncheon_until,
+        "saturday_evening_ball": state.rules.cards.ball_until,
+    }
     if next_card.get(card) == "next_card" or card == "executioner":
         return False
     if card == "little_rascal":

@@ -20,9 +20,7 @@ from engine.state import State
 def team(state: State, seat: int) -> str:
     """The side `seat` plays for: werewolves (and their secret ally), the mixed lovers and
     Cupid, the pied piper, or the village."""
-    if state.lovers and mixed_lovers(state) and (
-        seat in state.lovers or seat == state.cupid_seat
-    ):
+    if state.lovers and mixed_lovers(state) and (seat in state.lovers or seat == state.cupid_seat):
         return "lovers"
     if on_werewolf_side(state, seat):
         return "werewolves"
@@ -53,8 +51,7 @@ def truth(state: State, ask: str, medium: int, seats: tuple[int, ...]) -> bool |
     wolves = state.living_werewolves()
 
     def of_wolves(name: str, value: object = True) -> list[object]:
-        return [None if fact(state, w, name) is None else fact(state, w, name) == value
-                for w in wolves]
+        return [None if fact(state, w, name) is None else fact(state, w, name) == value for w in wolves]
 
     card = state.player
     sheriff = state.sheriff

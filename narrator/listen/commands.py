@@ -61,7 +61,7 @@ def run_list(args: argparse.Namespace) -> int:
     print(f"model folder: {models_dir()}")
     for locale in sorted(set(PHRASEBOOKS) | set(OFFICIAL_MODELS) | set(PACKAGED_MODELS)):
         official = OFFICIAL_MODELS.get(locale)
-        package = PACKAGED_MODELS.get(locale, '-').replace('_', '-')
+        package = PACKAGED_MODELS.get(locale, "-").replace("_", "-")
         offer = official.name if official else f"pip package {package}"
         try:
             where = find_model(locale)
@@ -111,12 +111,13 @@ def _print_decision(decision: Any, as_json: bool) -> None:
     if as_json:
         print(json.dumps(decision.as_json(), ensure_ascii=False), flush=True)
     elif decision.heard is not None:
-        print(f"{decision.end_s:7.2f}s heard {decision.heard} "
-              f"({decision.command or 'no command'}, confidence {decision.confidence:.2f})",
-              flush=True)
+        print(
+            f"{decision.end_s:7.2f}s heard {decision.heard} "
+            f"({decision.command or 'no command'}, confidence {decision.confidence:.2f})",
+            flush=True,
+        )
     else:
-        print(f"{decision.end_s:7.2f}s ignored: {decision.reason} "
-              f"[{decision.transcript or '-'}]", flush=True)
+        print(f"{decision.end_s:7.2f}s ignored: {decision.reason} [{decision.transcript or '-'}]", flush=True)
 
 
 def run_listen(args: argparse.Namespace) -> int:
@@ -135,9 +136,11 @@ def run_listen(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     model = load_model(str(location.path))
     spotter = KeywordSpotter(model, book)
-    print(f"model {location.path} loaded in {time.perf_counter() - began:.1f} s; "
-          f"listening for: {', '.join(spotter.grammar.phrases.values()) or 'nothing'}",
-          file=sys.stderr)
+    print(
+        f"model {location.path} loaded in {time.perf_counter() - began:.1f} s; "
+        f"listening for: {', '.join(spotter.grammar.phrases.values()) or 'nothing'}",
+        file=sys.stderr,
+    )
     if report := spotter.grammar.report_unknown():
         print(f"warning: {report}", file=sys.stderr)
     if args.file:
@@ -148,8 +151,7 @@ def run_listen(args: argparse.Namespace) -> int:
         for decision in decide_file(spotter, samples):
             _print_decision(decision, args.json)
         return 0
-    listener = Listener(spotter, Microphone(), book,
-                        on_decision=lambda d: _print_decision(d, args.json))
+    listener = Listener(spotter, Microphone(), book, on_decision=lambda d: _print_decision(d, args.json))
     status = listener.start()
     if not status.on:
         return _fail(status.reason)

@@ -132,15 +132,12 @@ def download_archive(
             last_error = error
     if last_error is not None:
         raise ModelError(
-            f"the download of {url} kept breaking ({last_error!r}); run the same command again "
-            "to resume it"
+            f"the download of {url} kept breaking ({last_error!r}); run the same command again to resume it"
         )
     actual = sha256_of(part)
     if actual != sha256.lower():
         part.unlink()
-        raise ModelError(
-            f"wrong checksum for {url}: expected {sha256}, got {actual}; the file was deleted"
-        )
+        raise ModelError(f"wrong checksum for {url}: expected {sha256}, got {actual}; the file was deleted")
     part.replace(destination)
     return destination
 

@@ -101,9 +101,7 @@ def build_grammar(book: Phrasebook, knows: Vocabulary) -> Grammar:
         else:
             phrases[" ".join(words)] = phrase
     keyword_words = {w for form in phrases for w in form.split()}
-    fillers = tuple(
-        dict.fromkeys(w for w in book.fillers if w not in keyword_words and knows(w))
-    )
+    fillers = tuple(dict.fromkeys(w for w in book.fillers if w not in keyword_words and knows(w)))
     return Grammar(
         locale=book.locale,
         phrases=phrases,

@@ -48,9 +48,7 @@ class Microphone:
             deliver(indata[:, 0].copy())
 
         try:
-            sd.check_input_settings(
-                device=self.device, channels=1, dtype="int16", samplerate=SAMPLE_RATE
-            )
+            sd.check_input_settings(device=self.device, channels=1, dtype="int16", samplerate=SAMPLE_RATE)
             stream = sd.InputStream(
                 samplerate=SAMPLE_RATE,
                 channels=1,
@@ -69,4 +67,3 @@ class Microphone:
         if stream is not None:
             stream.stop()
             stream.close()
-

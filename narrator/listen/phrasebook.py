@@ -106,8 +106,17 @@ PHRASEBOOKS: dict[str, Phrasebook] = {
     "ko": Phrasebook("ko", _KO, tuple(_KO_FILLERS)),
 }
 
-_ALIASES = {"zh": "zh-CN", "cn": "zh-CN", "zh-cn": "zh-CN", "zh_cn": "zh-CN", "cmn": "zh-CN",
-            "en-us": "en", "en_us": "en", "ko-kr": "ko", "ko_kr": "ko"}
+_ALIASES = {
+    "zh": "zh-CN",
+    "cn": "zh-CN",
+    "zh-cn": "zh-CN",
+    "zh_cn": "zh-CN",
+    "cmn": "zh-CN",
+    "en-us": "en",
+    "en_us": "en",
+    "ko-kr": "ko",
+    "ko_kr": "ko",
+}
 
 
 def canonical_locale(locale: str) -> str:

@@ -128,9 +128,7 @@ class KeywordSpotter:
     Not thread-safe: feed it from one thread.
     """
 
-    def __init__(
-        self, model: Any, book: Phrasebook, settings: SpotterSettings | None = None
-    ) -> None:
+    def __init__(self, model: Any, book: Phrasebook, settings: SpotterSettings | None = None) -> None:
         self.model = model
         self.settings = settings or SpotterSettings()
         self._segmenter = Segmenter(self.settings.segmenter)
@@ -183,8 +181,9 @@ class KeywordSpotter:
 
     def flush(self) -> list[Decision]:
         """End of stream: decide on an utterance still open."""
-        silence = np.zeros(int(SAMPLE_RATE * self.settings.segmenter.hangover_s) + FRAME_SAMPLES,
-                           dtype=np.int16)
+        silence = np.zeros(
+            int(SAMPLE_RATE * self.settings.segmenter.hangover_s) + FRAME_SAMPLES, dtype=np.int16
+        )
         return self.feed(silence)
 
     def _push(self, frame: np.ndarray) -> Decision | None:
@@ -247,8 +246,7 @@ class KeywordSpotter:
         )
 
 
-def decide_file(spotter: KeywordSpotter, samples: np.ndarray, chunk_s: float = 0.1
-                ) -> Iterable[Decision]:
+def decide_file(spotter: KeywordSpotter, samples: np.ndarray, chunk_s: float = 0.1) -> Iterable[Decision]:
     """Run a whole recording through the spotter in `chunk_s` pieces, as a microphone would."""
     chunk = int(SAMPLE_RATE * chunk_s)
     for offset in range(0, len(samples), chunk):

@@ -27,8 +27,15 @@ YES = {"touch": 0.8, "pact": 0.5, "witnesses": 0.3, "ghost": 0.5}
 class BotPhone:
     """A phone held by a bot at `seat`."""
 
-    def __init__(self, url: str, seat: int, seed: int, self_destruct: float = 0.0,
-                 token: str = "", speech_done: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        seat: int,
+        seed: int,
+        self_destruct: float = 0.0,
+        token: str = "",
+        speech_done: bool = False,
+    ) -> None:
         self.url = url
         self.seat = seat
         self.seed = seed
@@ -171,8 +178,7 @@ class BotPhone:
         """Made-up facts for the cards: an age and a gender always, the rest now and then
         declined."""
         draw = random.Random(f"{self.seed}:facts:{self.seat}")
-        facts: dict[str, Any] = {"age": draw.randint(16, 75),
-                                 "gender": draw.choice(("male", "female"))}
+        facts: dict[str, Any] = {"age": draw.randint(16, 75), "gender": draw.choice(("male", "female"))}
         for name in asked:
             if name not in facts and draw.random() < 0.9:
                 facts[name] = draw.random() < 0.5
@@ -180,13 +186,19 @@ class BotPhone:
 
 
 async def seat_bots(
-    url: str, seats: int, seed: int, tokens: dict[int, str] | None = None, self_destruct: float = 0.0,
+    url: str,
+    seats: int,
+    seed: int,
+    tokens: dict[int, str] | None = None,
+    self_destruct: float = 0.0,
     speech_done: bool = False,
 ) -> list[BotPhone]:
     """A bot phone at every seat, joined (or rejoined with `tokens`, after a resume)."""
     tokens = tokens or {}
-    bots = [BotPhone(url, seat, seed, self_destruct, tokens.get(seat, ""), speech_done)
-            for seat in range(1, seats + 1)]
+    bots = [
+        BotPhone(url, seat, seed, self_destruct, tokens.get(seat, ""), speech_done)
+        for seat in range(1, seats + 1)
+    ]
     for bot in bots:
         await bot.start()
     return bots

@@ -30,10 +30,25 @@ from narrator.phones.table import Applied, PhoneTable
 
 log = logging.getLogger("narrator.moderator")
 
-NIGHT_DECISIONS = frozenset({"thief", "cupid", "guard", "seer", "werewolves", "witch", "piper",
-                             "double_agent", "moon_seer", "touch", "specter", "church"})
-VOTES = frozenset({"sheriff_vote", "vote", "revote", "sheriff_candidacy", "report", "witnesses",
-                   "distrust", "executioner"})
+NIGHT_DECISIONS = frozenset(
+    {
+        "thief",
+        "cupid",
+        "guard",
+        "seer",
+        "werewolves",
+        "witch",
+        "piper",
+        "double_agent",
+        "moon_seer",
+        "touch",
+        "specter",
+        "church",
+    }
+)
+VOTES = frozenset(
+    {"sheriff_vote", "vote", "revote", "sheriff_candidacy", "report", "witnesses", "distrust", "executioner"}
+)
 
 
 class Voice(Protocol):
@@ -52,8 +67,16 @@ class Commands(Protocol):
     def poll(self) -> str | None: ...
 
 
-ANCHORS = ("night.falls", "day.breaks", "vote.start", "sheriff.election", "sheriff.vote",
-           "hunter.shoot", "badge.handover", "scapegoat.choose")
+ANCHORS = (
+    "night.falls",
+    "day.breaks",
+    "vote.start",
+    "sheriff.election",
+    "sheriff.vote",
+    "hunter.shoot",
+    "badge.handover",
+    "scapegoat.choose",
+)
 
 
 def anchor(events: tuple[Event, ...] | list[Event]) -> int:
@@ -74,9 +97,15 @@ class Moderator:
     """Runs one game at a phone table to its end."""
 
     def __init__(
-        self, table: PhoneTable, voice: Voice, *, timers: Timers | None = None,
-        clock: Clock | None = None, commands: Commands | None = None,
-        rng: random.Random | None = None, on_line: Callable[[str, dict[str, Any]], None] | None = None,
+        self,
+        table: PhoneTable,
+        voice: Voice,
+        *,
+        timers: Timers | None = None,
+        clock: Clock | None = None,
+        commands: Commands | None = None,
+        rng: random.Random | None = None,
+        on_line: Callable[[str, dict[str, Any]], None] | None = None,
     ) -> None:
         self.table = table
         self.voice = voice

@@ -88,10 +88,26 @@ class QueueCommands:
         self.queue.put(command)
 
 
-TYPED = {"p": "pause", "pause": "pause", "c": "resume", "resume": "resume", "r": "repeat",
-         "repeat": "repeat", "n": "pass", "pass": "pass", "过": "pass", "v": "start_vote",
-         "vote": "start_vote", "u": "undo", "undo": "undo", "q": "end", "end": "end",
-         "s": "ready", "start": "ready", "ready": "ready"}
+TYPED = {
+    "p": "pause",
+    "pause": "pause",
+    "c": "resume",
+    "resume": "resume",
+    "r": "repeat",
+    "repeat": "repeat",
+    "n": "pass",
+    "pass": "pass",
+    "过": "pass",
+    "v": "start_vote",
+    "vote": "start_vote",
+    "u": "undo",
+    "undo": "undo",
+    "q": "end",
+    "end": "end",
+    "s": "ready",
+    "start": "ready",
+    "ready": "ready",
+}
 
 
 def read_terminal(commands: QueueCommands) -> None:
@@ -104,8 +120,13 @@ def read_terminal(commands: QueueCommands) -> None:
 
 
 async def run_session(
-    game: RecordedGame, config: PlayConfig, store: Store, options: Options, *,
-    seed: int, resumed: bool = False,
+    game: RecordedGame,
+    config: PlayConfig,
+    store: Store,
+    options: Options,
+    *,
+    seed: int,
+    resumed: bool = False,
 ) -> dict[str, Any]:
     """Play `game` to its end at a phone table; the review of the game."""
     from narrator.voice.speaker import Speaker, SpeakerOptions
@@ -120,9 +141,14 @@ async def run_session(
     if not options.bots:
         server.print_join()
     speaker_options = SpeakerOptions(
-        locale=config.locale, device=config.output_device, play=not options.silent,
-        out_dir=options.out, pack=config.voice_pack, pace=not options.fast,
-        printed=options.printed, engine=config.voice,
+        locale=config.locale,
+        device=config.output_device,
+        play=not options.silent,
+        out_dir=options.out,
+        pack=config.voice_pack,
+        pace=not options.fast,
+        printed=options.printed,
+        engine=config.voice,
     )
     voice = await asyncio.to_thread(Speaker, speaker_options)
     commands = QueueCommands(table.poll_command)
@@ -132,8 +158,14 @@ async def run_session(
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
         threading.Thread(target=read_terminal, args=(commands,), daemon=True).start()
     clock: Clock = FastClock() if options.fast else Clock()
-    moderator = Moderator(table, voice, timers=config.timers_for(game.rules), clock=clock,
-                          commands=commands, rng=random.Random(seed))
+    moderator = Moderator(
+        table,
+        voice,
+        timers=config.timers_for(game.rules),
+        clock=clock,
+        commands=commands,
+        rng=random.Random(seed),
+    )
 
     def rebuild(decisions: int) -> RecordedGame:
         now = moderator.game
@@ -152,8 +184,9 @@ async def run_session(
     try:
         if options.bots:
             ws = f"ws://127.0.0.1:{server.port}/ws"
-            bots = await seat_bots(ws, game.setup.seats, seed, seats.tokens() if resumed else None,
-                                   options.self_destruct)
+            bots = await seat_bots(
+                ws, game.setup.seats, seed, seats.tokens() if resumed else None, options.self_destruct
+            )
         elif not resumed:
             try:
                 for sentence in _join_words(config.locale, server.join_url):
@@ -173,8 +206,7 @@ async def run_session(
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
         record.parent.mkdir(parents=True, exist_ok=True)
         record.write_text(write_record(game, comment=f"game {game.game_id}"), encoding="utf-8")
-        store.finish(game.game_id, outcome.winner.value if outcome else None,
-                     "over" if outcome else "ended")
+        store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
         return review(game)
     finally:
         if desk is not None:
@@ -214,12 +246,18 @@ def _join_words(locale: str, url: str) -> list[str]:
     host, _, port = address.partition(":")
     if locale.startswith("en"):
         spoken = " dot ".join(" ".join(part) for part in host.split("."))
-        return ["To join, connect your phone to this Wi-Fi.",
-                f"Open the address {spoken}, port {' '.join(port or '80')}.", "Then take your seat."]
+        return [
+            "To join, connect your phone to this Wi-Fi.",
+            f"Open the address {spoken}, port {' '.join(port or '80')}.",
+            "Then take your seat.",
+        ]
     spoken = "点".join("".join(DIGITS_ZH.get(c, c) for c in part) for part in host.split("."))
     port_words = "".join(DIGITS_ZH.get(c, c) for c in port or "80")
-    return ["请用手机连接同一个无线网络。", f"在浏览器里打开{spoken}，端口{port_words}。",
-            "然后选择自己的座位。"]
+    return [
+        "请用手机连接同一个无线网络。",
+        f"在浏览器里打开{spoken}，端口{port_words}。",
+        "然后选择自己的座位。",
+    ]
 
 
 def _keypad(device: str, locale: str) -> Keypad:
@@ -232,8 +270,10 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
     from narrator.listen.listener import Listener
 
     listener = Listener.for_locale(
-        config.locale, model_path=str(config.model) if config.model else None,
-        device=config.input_device, on_decision=None,
+        config.locale,
+        model_path=str(config.model) if config.model else None,
+        device=config.input_device,
+        on_decision=None,
     )
     if not listener.status.on:
         print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)

@@ -20,6 +20,14 @@ from narrator.phones.server import BackgroundServer, PhoneServer
 from narrator.phones.table import Applied, PhoneTable
 
 __all__ = [
-    "Applied", "BackgroundServer", "Keypad", "PhoneServer", "PhoneTable", "evdev_keys",
-    "join_url", "print_join", "qr_text", "terminal_keys",
+    "Applied",
+    "BackgroundServer",
+    "Keypad",
+    "PhoneServer",
+    "PhoneTable",
+    "evdev_keys",
+    "join_url",
+    "print_join",
+    "qr_text",
+    "terminal_keys",
 ]

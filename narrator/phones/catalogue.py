@@ -23,8 +23,8 @@ PAGE_GROUPS = ("ui", "results", "roles", "winners", "steps", "cards", "questions
 
 @cache
 def _load(locale: Locale) -> dict[str, dict[str, str]]:
-    text = resources.files("narrator.phones").joinpath("locales", f"{locale}.toml").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("narrator.phones").joinpath("locales", f"{locale}.toml").read_text(encoding="utf-8")
     )
     groups: dict[str, dict[str, str]] = tomllib.loads(text)
     return groups
@@ -52,9 +52,7 @@ def text(locale: Locale, key: str, **params: Any) -> str:
 @cache
 def card_texts(locale: Locale) -> dict[str, str]:
     """The judge's line for each New Moon card and variant, card name → text."""
-    source = resources.files("narrator").joinpath("catalogue", f"{locale}.toml").read_text(
-        encoding="utf-8"
-    )
+    source = resources.files("narrator").joinpath("catalogue", f"{locale}.toml").read_text(encoding="utf-8")
     lines: dict[str, str] = tomllib.loads(source)["lines"]["card"]
     return dict(lines)
 
@@ -65,8 +63,7 @@ def card_variants(rules: Rules) -> dict[str, str]:
     chosen = {
         "bleak_monday": cards.bleak_monday == "surely_not_him" and "surely_not_him",
         "end_of_the_harvest": cards.end_of_the_harvest == "harvest_festival" and "harvest_festival",
-        "radiant_sunday": cards.radiant_sunday == "lycanthropic_fascination"
-        and "lycanthropic_fascination",
+        "radiant_sunday": cards.radiant_sunday == "lycanthropic_fascination" and "lycanthropic_fascination",
     }
     return {card: line for card, line in chosen.items() if line}
 

@@ -53,9 +53,7 @@ VOTE_KINDS: dict[str, type[DayVote] | type[Revote] | type[SheriffVote]] = {
 PACK_STEPS = frozenset({"werewolves", "church"})
 YES_NO_STEPS = frozenset({"sheriff_candidacy", "touch", "witnesses"})
 MANY_SEATS_STEPS = frozenset({"report", "distrust"})
-COLLECTIVE_STEPS = frozenset(
-    {*PACK_STEPS, *YES_NO_STEPS, *MANY_SEATS_STEPS, "executioner", *VOTE_KINDS}
-)
+COLLECTIVE_STEPS = frozenset({*PACK_STEPS, *YES_NO_STEPS, *MANY_SEATS_STEPS, "executioner", *VOTE_KINDS})
 # Rules about all the parts together (Rule 1).
 TOGETHER_RULES = frozenset({"nightmare_accuse", "everyone_names_friends"})
 
@@ -143,8 +141,9 @@ class Collector:
             return self._executioner()
         if step == "report":
             named = Counter(seat for part in parts.values() for seat in set(part))
-            return RuleBreakers(seats=tuple(sorted(
-                seat for seat, n in named.items() if n * 2 > len(self.owed))))
+            return RuleBreakers(
+                seats=tuple(sorted(seat for seat, n in named.items() if n * 2 > len(self.owed)))
+            )
         return self._decision(parts)
 
     def _executioner(self) -> Decision:
@@ -183,5 +182,7 @@ class Collector:
     def picks(self) -> dict[str, int | None]:
         """The pack's picks so far, seat → target (0: nobody; None: not yet): for the pack's
         phones only."""
-        return {str(seat): (part[0] if part else 0) if (part := self.parts.get(seat)) is not None
-                else None for seat in self.pending.seats}
+        return {
+            str(seat): (part[0] if part else 0) if (part := self.parts.get(seat)) is not None else None
+            for seat in self.pending.seats
+        }

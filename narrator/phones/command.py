@@ -14,7 +14,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "phones",
         help="serve a dealt table to phones (no narration: each step follows the engine)",
         description="Deal the suggested cards for SEATS and serve the phone page; the steps "
-                    "follow the engine as fast as the phones answer. Ctrl-C stops it.",
+        "follow the engine as fast as the phones answer. Ctrl-C stops it.",
     )
     parser.add_argument("--seats", type=int, default=9, help="8 to 18 (default 9)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
@@ -33,8 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from narrator.phones.table import PhoneTable
 
     async def serve() -> None:
-        game = Game(deal(suggested_roles(args.seats), args.seats, args.seed),
-                    make_rules(preset=args.preset))
+        game = Game(deal(suggested_roles(args.seats), args.seats, args.seed), make_rules(preset=args.preset))
         server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
         await server.start()
         server.print_join()

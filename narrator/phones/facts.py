@@ -22,8 +22,7 @@ def facts_asked(rules: Rules) -> list[str]:
     wanted: set[str] = set()
     for card in cards:
         wanted |= CARDS[card].needs
-    questions = (SPIRIT_QUESTIONS_000 if rules.cards.spiritualism == "four_questions"
-                 else SPIRIT_QUESTIONS_001)
+    questions = SPIRIT_QUESTIONS_000 if rules.cards.spiritualism == "four_questions" else SPIRIT_QUESTIONS_001
     for card, asks in questions.items():
         if card in cards:
             wanted |= {QUESTIONS[ask].fact for ask in asks if QUESTIONS[ask].fact}
@@ -34,6 +33,5 @@ def seat_facts(given: Facts | None, asked: list[str]) -> SeatFacts | None:
     """The facts a phone gave, keeping only those asked (Rule 2); None when it gave none."""
     if given is None:
         return None
-    kept = {name: value for name, value in given.model_dump().items()
-            if name in asked and value is not None}
+    kept = {name: value for name, value in given.model_dump().items() if name in asked and value is not None}
     return SeatFacts(**kept) if kept else None

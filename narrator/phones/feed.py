@@ -48,7 +48,7 @@ class Feeds:
     def absorb(self, events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
         """Take the events of the game not taken yet; the (seat, entry) pairs they added."""
         added = []
-        for event in events[self._absorbed:]:
+        for event in events[self._absorbed :]:
             for seat, entries in self._entries.items():
                 if for_seat(event, seat):
                     entry = {"i": len(entries), "kind": event.kind, "data": dict(event.data)}

@@ -51,16 +51,51 @@ from narrator.phones.turns import decision_of
 EV_KEY = 1
 KEY_DOWN = 1
 KEY_SYMBOLS: dict[int, str] = {
-    2: "1", 3: "2", 4: "3", 5: "4", 6: "5", 7: "6", 8: "7", 9: "8", 10: "9", 11: "0",
-    79: "1", 80: "2", 81: "3", 75: "4", 76: "5", 77: "6", 71: "7", 72: "8", 73: "9", 82: "0",
-    28: "\n", 96: "\n", 14: "\b", 55: "*",
+    2: "1",
+    3: "2",
+    4: "3",
+    5: "4",
+    6: "5",
+    7: "6",
+    8: "7",
+    9: "8",
+    10: "9",
+    11: "0",
+    79: "1",
+    80: "2",
+    81: "3",
+    75: "4",
+    76: "5",
+    77: "6",
+    71: "7",
+    72: "8",
+    73: "9",
+    82: "0",
+    28: "\n",
+    96: "\n",
+    14: "\b",
+    55: "*",
 }
 SEAT_STEPS = {"guard": GuardChoice, "seer": SeerChoice, "hunter": HunterShot}
 # The New Moon cards' steps (Rule 5): those keyed seat by seat, and all of them.
 TABLE_STEPS = frozenset({"report", "witnesses", "distrust", "executioner"})
-CARD_STEPS = frozenset({"double_agent", "moon_seer", "touch", "specter", "church", "medium",
-                        "question", "ghost", "pact", "punishment", "vouch", "influences",
-                        *TABLE_STEPS})
+CARD_STEPS = frozenset(
+    {
+        "double_agent",
+        "moon_seer",
+        "touch",
+        "specter",
+        "church",
+        "medium",
+        "question",
+        "ghost",
+        "pact",
+        "punishment",
+        "vouch",
+        "influences",
+        *TABLE_STEPS,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +146,9 @@ def evdev_keys(path: str, grab: bool = True) -> Iterator[str]:
     try:
         import evdev
     except ImportError as error:
-        raise RuntimeError("reading a USB keypad needs the evdev package: "
-                           "pip install 'werewolf-narrator[keypad]'") from error
+        raise RuntimeError(
+            "reading a USB keypad needs the evdev package: pip install 'werewolf-narrator[keypad]'"
+        ) from error
     device = evdev.InputDevice(path)
     if grab:
         device.grab()
@@ -148,8 +184,12 @@ class Keypad:
     """Takes each pending decision of a game from keyed entries."""
 
     def __init__(
-        self, keys: Iterator[str], screen: BoxScreen, locale: Locale = DEFAULT_LOCALE,
-        private_seconds: float = 5.0, sleep: Callable[[float], None] = time.sleep,
+        self,
+        keys: Iterator[str],
+        screen: BoxScreen,
+        locale: Locale = DEFAULT_LOCALE,
+        private_seconds: float = 5.0,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.keys = keys
         self.screen = screen
@@ -159,7 +199,9 @@ class Keypad:
         self._entry = KeyEntry()
 
     def play_step(
-        self, game: Game, apply: Callable[[Decision], object] | None = None,
+        self,
+        game: Game,
+        apply: Callable[[Decision], object] | None = None,
     ) -> Decision:
         """Read, apply (with `apply`, default `game.apply`) and return the decision for
         `game.pending`, asking again while the rules refuse it."""
@@ -200,8 +242,7 @@ class Keypad:
         if step in ("cupid", "piper"):
             self.screen.show(text(self.locale, "keypad.count", step=name, count=pending.count))
             seats = tuple(self._number() for _ in range(pending.count))
-            return CupidChoice(lovers=(seats[0], seats[1])) if step == "cupid" \
-                else PiperChoice(charmed=seats)
+            return CupidChoice(lovers=(seats[0], seats[1])) if step == "cupid" else PiperChoice(charmed=seats)
         if step == "witch":
             return self._witch(pending)
         self.screen.show(text(self.locale, "keypad.step", step=name))
@@ -267,8 +308,14 @@ class Keypad:
             questions = list(pending.info["questions"])
             self.screen.show(text(self.locale, "keypad.question", step=name))
             for n, ask in enumerate(questions, start=1):
-                self.screen.show(text(self.locale, "keypad.question_item", n=n,
-                                      question=text(self.locale, f"questions.{ask}")))
+                self.screen.show(
+                    text(
+                        self.locale,
+                        "keypad.question_item",
+                        n=n,
+                        question=text(self.locale, f"questions.{ask}"),
+                    )
+                )
             number = self._number()
             ask = questions[number - 1] if 1 <= number <= len(questions) else ""
             count = QUESTIONS[ask].seats if ask else 0
@@ -319,8 +366,11 @@ class Keypad:
         info = pending.info
         if pending.step == "witch":
             victim = info.get("victim", 0)
-            line = text(self.locale, "keypad.witch_victim", seat=victim) if victim \
+            line = (
+                text(self.locale, "keypad.witch_victim", seat=victim)
+                if victim
                 else text(self.locale, "keypad.witch_no_victim")
+            )
             self._private(line)
         elif pending.step == "thief":
             first, second = (text(self.locale, f"roles.{c}") for c in info["cards"])
@@ -331,8 +381,14 @@ class Keypad:
             if event.kind == "seer.result" and event.audience == frozenset(pending.seats):
                 result = event.data["result"]
                 group = "results" if result in ("werewolf", "not_werewolf") else "roles"
-                self._private(text(self.locale, "keypad.seer_result", seat=event.data["target"],
-                                   result=text(self.locale, f"{group}.{result}")))
+                self._private(
+                    text(
+                        self.locale,
+                        "keypad.seer_result",
+                        seat=event.data["target"],
+                        result=text(self.locale, f"{group}.{result}"),
+                    )
+                )
 
     def _private(self, line: str) -> None:
         seconds = self.private_seconds

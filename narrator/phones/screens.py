@@ -21,12 +21,44 @@ from typing import Any
 from engine.cards.deck import QUESTIONS
 from engine.views import SeatView
 
-NIGHT_STEPS = ("thief", "cupid", "lovers", "guard", "seer", "werewolves", "witch", "piper",
-               "charmed", "double_agent", "moon_seers", "moon_seer", "touch", "specter", "church")
+NIGHT_STEPS = (
+    "thief",
+    "cupid",
+    "lovers",
+    "guard",
+    "seer",
+    "werewolves",
+    "witch",
+    "piper",
+    "charmed",
+    "double_agent",
+    "moon_seers",
+    "moon_seer",
+    "touch",
+    "specter",
+    "church",
+)
 MEETINGS = frozenset({"lovers", "charmed"})
-DAY_STEPS = ("sheriff_candidacy", "sheriff_vote", "vote", "revote", "hunter", "badge",
-             "scapegoat", "medium", "question", "ghost", "pact", "punishment", "witnesses",
-             "distrust", "report", "vouch", "influences", "executioner")
+DAY_STEPS = (
+    "sheriff_candidacy",
+    "sheriff_vote",
+    "vote",
+    "revote",
+    "hunter",
+    "badge",
+    "scapegoat",
+    "medium",
+    "question",
+    "ghost",
+    "pact",
+    "punishment",
+    "witnesses",
+    "distrust",
+    "report",
+    "vouch",
+    "influences",
+    "executioner",
+)
 FORMS: dict[str, str] = {
     "thief": "cards",
     "witch": "witch",
@@ -69,8 +101,14 @@ def screen(
     """
     seat = view.seat
     base: dict[str, Any] = {
-        "step": narrating, "real": False, "choices": [], "count": 0, "allow_none": False,
-        "info": {}, "answered": answered, "self_destruct": talk_time and view.alive,
+        "step": narrating,
+        "real": False,
+        "choices": [],
+        "count": 0,
+        "allow_none": False,
+        "info": {},
+        "answered": answered,
+        "self_destruct": talk_time and view.alive,
     }
     if view.public.winner is not None:
         return {**base, "kind": "over", "form": "wait", "step": None, "self_destruct": False}
@@ -82,9 +120,13 @@ def screen(
         if narrating == "witnesses" and prompt.info.get("accused") == seat:
             return {**base, "kind": kind, "form": "wait"}
         return {
-            **base, "kind": kind, "form": form_of(narrating), "real": True,
+            **base,
+            "kind": kind,
+            "form": form_of(narrating),
+            "real": True,
             **_choices(narrating, seat, list(prompt.targets), prompt.count),
-            "allow_none": prompt.allow_none, "info": _info(narrating, dict(prompt.info)),
+            "allow_none": prompt.allow_none,
+            "info": _info(narrating, dict(prompt.info)),
         }
     if not view.alive:
         return {**base, "kind": "out", "form": "wait"}
@@ -96,8 +138,12 @@ def screen(
             return {**base, "kind": kind, "form": form}
         choices = [1, 2] if narrating == "thief" else [s for s in shown_alive if s != seat]
         return {
-            **base, "kind": kind, "form": form, "choices": choices,
-            "count": DECOY_COUNT.get(narrating, 1), "allow_none": True,
+            **base,
+            "kind": kind,
+            "form": form,
+            "choices": choices,
+            "count": DECOY_COUNT.get(narrating, 1),
+            "allow_none": True,
         }
     return {**base, "kind": kind, "form": "wait"}
 

@@ -115,13 +115,15 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
-    return Starlette(routes=[
-        Route("/", index),
-        Route("/host/free", free_seat, methods=["POST"]),
-        Route("/host/command", host_command, methods=["POST"]),
-        WebSocketRoute("/ws", phone),
-        Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
-    ])
+    return Starlette(
+        routes=[
+            Route("/", index),
+            Route("/host/free", free_seat, methods=["POST"]),
+            Route("/host/command", host_command, methods=["POST"]),
+            WebSocketRoute("/ws", phone),
+            Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
+        ]
+    )
 
 
 class PhoneServer:
@@ -139,9 +141,16 @@ class PhoneServer:
     async def start(self) -> None:
         """Start serving on the running event loop; returns once the socket listens."""
         config = uvicorn.Config(
-            self.app, host=self.host, port=self.port, ws="websockets-sansio",
-            log_level="warning", access_log=False, lifespan="off",
-            timeout_graceful_shutdown=1, ws_ping_interval=10, ws_ping_timeout=10,
+            self.app,
+            host=self.host,
+            port=self.port,
+            ws="websockets-sansio",
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+            ws_ping_interval=10,
+            ws_ping_timeout=10,
         )
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve())
@@ -181,8 +190,7 @@ class BackgroundServer:
     """A phone server on its own event loop in a thread, for callers without a loop (a
     browser test, a script); `call` runs a function on that loop and returns its result."""
 
-    def __init__(self, make_table: Callable[[], PhoneTable], host: str = "127.0.0.1",
-                 port: int = 0) -> None:
+    def __init__(self, make_table: Callable[[], PhoneTable], host: str = "127.0.0.1", port: int = 0) -> None:
         self._make_table = make_table
         self._host, self._port = host, port
         self._loop = asyncio.new_event_loop()

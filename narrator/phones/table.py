@@ -85,7 +85,11 @@ class PhoneTable:
     """One game table played from phones; every method runs on the server's event loop."""
 
     def __init__(
-        self, game: Game, *, locale: Locale = DEFAULT_LOCALE, auto_narrate: bool = True,
+        self,
+        game: Game,
+        *,
+        locale: Locale = DEFAULT_LOCALE,
+        auto_narrate: bool = True,
         host_token: str | None = None,
     ) -> None:
         self.game = game
@@ -157,8 +161,7 @@ class PhoneTable:
             return None
         collector = self._collector_for_pending()
         if pending.step not in PACK_STEPS:
-            log.info("%s closed: %d of %d answered", pending.step, collector.answered(),
-                     len(collector.owed))
+            log.info("%s closed: %d of %d answered", pending.step, collector.answered(), len(collector.owed))
         return self._apply_collective(collector)
 
     def subscribe(self) -> asyncio.Queue[Applied]:
@@ -191,8 +194,11 @@ class PhoneTable:
 
     def facts(self) -> dict[int, SeatFacts]:
         """The facts the seated players gave at joining (Rule 6), seat → facts."""
-        return {seat: facts for seat, facts in sorted(self._facts.items())
-                if self.registry.holder(seat) is not None}
+        return {
+            seat: facts
+            for seat, facts in sorted(self._facts.items())
+            if self.registry.holder(seat) is not None
+        }
 
     def free_seat(self, seat: int) -> bool:
         """Free `seat` (the host's act): its phone is told and disconnected."""
@@ -279,8 +285,16 @@ class PhoneTable:
         self._links[holder.seat] = link
         self._link_seat[link] = holder.seat
         self._link_locale[link] = locale
-        link.send({"type": "joined", "n": message.n, "seat": holder.seat, "name": holder.name,
-                   "token": holder.token, "locale": locale})
+        link.send(
+            {
+                "type": "joined",
+                "n": message.n,
+                "seat": holder.seat,
+                "name": holder.name,
+                "token": holder.token,
+                "locale": locale,
+            }
+        )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
             self._send_lobby()
@@ -365,15 +379,18 @@ class PhoneTable:
             for wolf in collector.pending.seats:
                 self._send(wolf, picks)
             return
-        message: dict[str, Any] = {"type": "progress", "step": collector.step,
-                   "answered": collector.answered(), "owed": len(collector.owed)}
+        message: dict[str, Any] = {
+            "type": "progress",
+            "step": collector.step,
+            "answered": collector.answered(),
+            "owed": len(collector.owed),
+        }
         for seat in list(self._links):
             self._send(seat, message)
 
     # After a decision
 
-    def _after(self, decision: Decision, by: int | None, step: str,
-               events: list[Event]) -> Applied:
+    def _after(self, decision: Decision, by: int | None, step: str, events: list[Event]) -> Applied:
         deciders = frozenset({by} if by is not None else ())
         collector = self._collector
         if by is None and collector is not None and collector.step == step:
@@ -406,24 +423,33 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_talk_time = not game.over and any(
-            game.can_self_destruct(s) for s in game.state.alive()
-        )
+        self._shown_talk_time = not game.over and any(game.can_self_destruct(s) for s in game.state.alive())
 
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
         view = self._shown[seat]
         if not fresh:
             view = view.model_copy(update={"prompt": None})
         alive = self._shown[seat].public.alive
-        return screen(view, self.narrating, shown_alive=alive, answered=seat in self._touched,
-                      talk_time=self._shown_talk_time)
+        return screen(
+            view,
+            self.narrating,
+            shown_alive=alive,
+            answered=seat in self._touched,
+            talk_time=self._shown_talk_time,
+        )
 
     def _send_state(self, seat: int, feed: list[dict[str, Any]]) -> None:
-        self._send(seat, {
-            "type": "state", "view": self._shown[seat].model_dump(mode="json"),
-            "screen": self._screen(seat, fresh=True), "names": self.registry.names(),
-            "feed": feed, "speaking": self._speaker,
-        })
+        self._send(
+            seat,
+            {
+                "type": "state",
+                "view": self._shown[seat].model_dump(mode="json"),
+                "screen": self._screen(seat, fresh=True),
+                "names": self.registry.names(),
+                "feed": feed,
+                "speaking": self._speaker,
+            },
+        )
 
     def _send_screens(self) -> None:
         for seat in list(self._links):
@@ -440,16 +466,21 @@ class PhoneTable:
             link.send(message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
-        return {"type": "welcome", "locale": locale, "strings": page_strings(locale),
-                "seats": self.game.setup.seats, "lobby": self.registry.lobby(),
-                "facts": self.facts_asked, "variants": card_variants(self.game.rules)}
+        return {
+            "type": "welcome",
+            "locale": locale,
+            "strings": page_strings(locale),
+            "seats": self.game.setup.seats,
+            "lobby": self.registry.lobby(),
+            "facts": self.facts_asked,
+            "variants": card_variants(self.game.rules),
+        }
 
     def _locale(self, link: Link) -> Locale:
         return self._link_locale.get(link, self.locale)
 
     def _error(self, link: Link, refusal: Refusal, n: int) -> dict[str, Any]:
-        return {"type": "error", "n": n, "code": refusal.code,
-                "message": refusal.message(self._locale(link))}
+        return {"type": "error", "n": n, "code": refusal.code, "message": refusal.message(self._locale(link))}
 
 
 def encode(message: dict[str, Any]) -> str:

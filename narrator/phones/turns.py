@@ -30,8 +30,7 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from narrator.phones.messages import Act, Refusal
 
-ONE_SEAT_STEPS: dict[str, type[GuardChoice | SeerChoice | HunterShot | MoonSeerChoice |
-                               Accusation]] = {
+ONE_SEAT_STEPS: dict[str, type[GuardChoice | SeerChoice | HunterShot | MoonSeerChoice | Accusation]] = {
     "guard": GuardChoice,
     "seer": SeerChoice,
     "hunter": HunterShot,

@@ -12,10 +12,7 @@ from engine.record import parse_record, replay, summary
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("WEREWOLF_SHARED", ROOT.parent / "shared"))
 
-CLASSIC_9 = (
-    '["werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", '
-    '"villager"]'
-)
+CLASSIC_9 = '["werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager"]'
 
 
 def play(record: str) -> dict[str, Any]:

@@ -11,8 +11,17 @@ from engine.rules import CardRules, Rules, make_rules
 from engine.setup import Setup, deal
 
 SPECIALS = [
-    Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.CUPID, Role.LITTLE_GIRL, Role.THIEF,
-    Role.IDIOT, Role.ELDER, Role.SCAPEGOAT, Role.PIPER,
+    Role.SEER,
+    Role.WITCH,
+    Role.HUNTER,
+    Role.GUARD,
+    Role.CUPID,
+    Role.LITTLE_GIRL,
+    Role.THIEF,
+    Role.IDIOT,
+    Role.ELDER,
+    Role.SCAPEGOAT,
+    Role.PIPER,
 ]
 
 

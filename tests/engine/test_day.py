@@ -76,7 +76,8 @@ def test_election_after_discussion_and_self_destruct_moves_it() -> None:
     out = play(table(rules=rules) + body)
     assert out["error"] is not None  # seer = 3 checks herself: the record is wrong on purpose
     body = (
-        QUIET_NIGHT + "[[day]]\nself_destruct = 2\n"
+        QUIET_NIGHT
+        + "[[day]]\nself_destruct = 2\n"
         + "[[night]]\nguard = 4\nseer = 6\nwerewolves = 0\nwitch = {}\n[[day]]\nsheriff = 7\n"
     )
     out = play(table(rules=rules) + body)
@@ -130,7 +131,9 @@ def test_a_tie_is_settled_by_the_sheriffs_vote_when_the_rules_say_so() -> None:
 
 
 def test_a_tie_kills_the_scapegoat_who_names_tomorrows_voters() -> None:
-    roles = '["werewolf", "werewolf", "seer", "witch", "guard", "scapegoat", "villager", "villager", "villager"]'
+    roles = (
+        '["werewolf", "werewolf", "seer", "witch", "guard", "scapegoat", "villager", "villager", "villager"]'
+    )
     rules = NO_SHERIFF
     body = QUIET_NIGHT + "[[day]]\nvote = { 1 = 3, 2 = 4 }\n"
     out = play(table(roles, rules=rules) + body)
@@ -209,10 +212,7 @@ def test_the_hunter_shoots_before_the_badge_is_handed() -> None:
 
 
 def test_a_victim_elected_sheriff_hands_the_badge_at_the_announcement() -> None:
-    body = (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
-        "[[day]]\nsheriff = 7\nbadge = [3]\n"
-    )
+    body = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n[[day]]\nsheriff = 7\nbadge = [3]\n"
     out = play(table() + body)
     assert out["sheriff"] == 3 and out["pending"] == "day 1: vote"
 
@@ -221,7 +221,9 @@ def test_the_elder_voted_out_curses_the_village_and_the_revealed_idiot_dies() ->
     roles = '["werewolf", "werewolf", "seer", "witch", "hunter", "idiot", "elder", "villager", "villager"]'
     night = "[[night]]\nseer = 1\nwerewolves = 0\nwitch = {}\n"
     body = (
-        night + "[[day]]\nvote = { 1 = 6 }\n" + night.replace("seer = 1", "seer = 2")
+        night
+        + "[[day]]\nvote = { 1 = 6 }\n"
+        + night.replace("seer = 1", "seer = 2")
         + "[[day]]\nvote = { 1 = 7 }\n"
     )
     out = play(table(roles, rules=NO_SHERIFF) + body)
@@ -259,8 +261,7 @@ def test_a_revealed_idiot_who_is_sheriff_has_no_vote_at_all() -> None:
 def test_a_cursed_idiot_voted_out_simply_dies() -> None:
     roles = '["werewolf", "werewolf", "seer", "witch", "guard", "idiot", "elder", "villager", "villager"]'
     body = (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 7 }\n"
-        "[[day]]\nvote = { 1 = 6 }\n"
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 7 }\n[[day]]\nvote = { 1 = 6 }\n"
     )
     out = play(table(roles, rules=NO_SHERIFF) + body)
     assert out["deaths"] == [

@@ -107,9 +107,12 @@ def test_a_card_is_drawn_every_morning_after_the_deaths_are_announced() -> None:
 
 def test_peaceful_nights_draw_only_after_a_night_with_no_death() -> None:
     rules = moon(deck='["bleak_monday", "radiant_sunday", "end_of_the_harvest"]').replace(
-        "every_morning", "peaceful_nights")
-    body = QUIET_NIGHT + "[[day]]\nvote = {}\n" + (
-        "[[night]]\nguard = 5\nseer = 2\nwerewolves = 7\nwitch = {}\n[[day]]\nvote = {}\n" + QUIET_NIGHT
+        "every_morning", "peaceful_nights"
+    )
+    body = (
+        QUIET_NIGHT
+        + "[[day]]\nvote = {}\n"
+        + ("[[night]]\nguard = 5\nseer = 2\nwerewolves = 7\nwitch = {}\n[[day]]\nvote = {}\n" + QUIET_NIGHT)
     )
     out = play(rules + body)
     assert [e["day"] for e in out["events"]] == [1, 3]
@@ -163,8 +166,8 @@ def test_the_seeded_draws_replay_and_a_written_record_names_them() -> None:
 def test_record_shape_errors_name_the_key() -> None:
     for bad, message in [
         (moon() + "[[day]]\nevent = 3\n", "'event' must be the name"),
-        (moon() + "[[day]]\ncoin = \"edge\"\n", "'coin' must be"),
-        (moon() + "[[night]]\npotion = \"water\"\n", "'potion' must be one of"),
+        (moon() + '[[day]]\ncoin = "edge"\n', "'coin' must be"),
+        (moon() + '[[night]]\npotion = "water"\n', "'potion' must be one of"),
         (moon() + "[[day]]\nfriends = { 1 = 2 }\n", "'friends' must be"),
         (moon().replace("glasses =", "hat = true, glasses ="), "unknown fact(s) hat"),
     ]:
@@ -215,8 +218,13 @@ def test_a_player_reported_for_breaking_the_spoken_rule_loses_todays_vote(card: 
     out = play(moon() + QUIET_NIGHT + day(card, reported="[7]", vote="{ 8 = 1 }"))
     assert killed(out) == [(1, "vote")]
     # The next day seat 7 votes again.
-    out = play(moon() + QUIET_NIGHT + day(card, reported="[7]", vote="{}") + QUIET_NIGHT
-               + day("bleak_monday", vote="{ 7 = 2 }"))
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day(card, reported="[7]", vote="{}")
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{ 7 = 2 }")
+    )
     assert killed(out) == [(2, "vote")]
 
 
@@ -249,8 +257,11 @@ def test_spiritualism_unknown_facts_leave_the_ghost_free_and_001_names_a_medium(
     assert game.pending is not None and game.pending.step == "medium" and game.pending.seats == (8,)
     game = game_of(rules + night + day("spiritualism_5", medium="4"))
     assert game.pending is not None and game.pending.seats == (4,)
-    assert game.pending.info["questions"] == ["am_i_plain_villager", "sheriff_is_werewolf",
-                                              "werewolf_studies_well"]
+    assert game.pending.info["questions"] == [
+        "am_i_plain_villager",
+        "sheriff_is_werewolf",
+        "werewolf_studies_well",
+    ]
 
 
 def test_luncheon_the_older_half_neither_vote_nor_are_voted_until_dusk() -> None:
@@ -263,16 +274,24 @@ def test_luncheon_the_older_half_neither_vote_nor_are_voted_until_dusk() -> None
     discussion = [e for e in game.events if e.kind == "speakers"][-1].data["order"]
     assert not set(discussion) & set(seniors)
     # Back at dusk: the next day they vote.
-    out = play(moon() + QUIET_NIGHT + day("luncheon_for_seniors", vote="{}") + QUIET_NIGHT
-               + day("bleak_monday", vote="{ 6 = 2 }"))
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day("luncheon_for_seniors", vote="{}")
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{ 6 = 2 }")
+    )
     assert killed(out) == [(2, "vote")]
 
 
 def test_luncheon_until_the_next_card_with_the_001_setting() -> None:
     rules = moon(rules='luncheon_until = "next_card"', deck='["luncheon_for_seniors", "radiant_sunday"]')
     rules = rules.replace("every_morning", "peaceful_nights")
-    body = QUIET_NIGHT + day("luncheon_for_seniors", vote="{}") + (
-        "[[night]]\nguard = 5\nseer = 2\nwerewolves = 9\nwitch = {}\n[[day]]\nvote = { 2 = 6 }\n")
+    body = (
+        QUIET_NIGHT
+        + day("luncheon_for_seniors", vote="{}")
+        + ("[[night]]\nguard = 5\nseer = 2\nwerewolves = 9\nwitch = {}\n[[day]]\nvote = { 2 = 6 }\n")
+    )
     assert "away" in play(rules + body)["error"]["message"]
 
 
@@ -281,14 +300,23 @@ def test_gone_hunting_the_men_are_away_by_day_and_night() -> None:
     pending = game.pending
     assert pending is not None and pending.step == "werewolves" and pending.seats == (2,)
     assert set(pending.targets) == {2, 4, 6, 8}
-    out = play(moon() + QUIET_NIGHT + day("gone_hunting", vote="{}")
-               + "[[night]]\nguard = 5\nseer = 2\nwerewolves = 7\n")
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day("gone_hunting", vote="{}")
+        + "[[night]]\nguard = 5\nseer = 2\nwerewolves = 7\n"
+    )
     assert out["error"]["decision"] == "werewolves"
     no_kill = moon(rules='gone_hunting = "no_kill"') + QUIET_NIGHT + day("gone_hunting", vote="{}")
     assert game_of(no_kill + "[[night]]\nguard = 5\nseer = 2\n").pending.step == "witch"  # type: ignore[union-attr]
     # Back at dawn.
-    out = play(moon() + QUIET_NIGHT + day("gone_hunting", vote="{}") + QUIET_NIGHT
-               + day("bleak_monday", vote="{ 1 = 2, 3 = 2 }"))
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day("gone_hunting", vote="{}")
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{ 1 = 2, 3 = 2 }")
+    )
     assert killed(out) == [(2, "vote")]
 
 
@@ -299,12 +327,19 @@ def test_pact_with_the_devil_the_condemned_lives_if_he_makes_it() -> None:
     assert killed(out) == [(7, "vote")]
     out = play(moon(rules='pact = "always"') + QUIET_NIGHT + day("pact_with_the_devil", vote="{ 1 = 7 }"))
     assert out["pacts"] == [7] and out["pending"] == "night 2: guard"
-    out = play(moon() + QUIET_NIGHT + day("pact_with_the_devil", vote="{}") + QUIET_NIGHT
-               + day("bleak_monday", vote="{ 1 = 7 }"))
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day("pact_with_the_devil", vote="{}")
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{ 1 = 7 }")
+    )
     assert killed(out) == [(7, "vote")]  # the next day, no pact
 
 
-LOVERS_9 = '["werewolf", "werewolf", "seer", "witch", "cupid", "hunter", "villager", "villager", "little_girl"]'
+LOVERS_9 = (
+    '["werewolf", "werewolf", "seer", "witch", "cupid", "hunter", "villager", "villager", "little_girl"]'
+)
 
 
 def test_april_fools_swaps_powers_and_the_lovers_must_vote_for_each_other() -> None:
@@ -312,7 +347,9 @@ def test_april_fools_swaps_powers_and_the_lovers_must_vote_for_each_other() -> N
     rules = moon(roles=LOVERS_9)
     game = game_of(rules + first + day("april_fools", vote="{ 7 = 8, 8 = 7 }") + "[[night]]\n")
     assert game.pending is not None and game.pending.step == "seer" and game.pending.seats == (4,)
-    game = game_of(rules + first + day("april_fools", vote="{ 7 = 8, 8 = 7 }") + "[[night]]\nseer = 1\nwerewolves = 0\n")
+    game = game_of(
+        rules + first + day("april_fools", vote="{ 7 = 8, 8 = 7 }") + "[[night]]\nseer = 1\nwerewolves = 0\n"
+    )
     assert game.pending is not None and game.pending.step == "witch" and game.pending.seats == (3,)
     out = play(rules + first + day("april_fools", vote="{ 7 = 1 }"))
     assert out["error"]["decision"] == "vote" and "each lover votes" in out["error"]["message"]
@@ -322,7 +359,9 @@ def test_april_fools_swaps_powers_and_the_lovers_must_vote_for_each_other() -> N
 
 def test_april_fools_the_little_girl_shoots_instead_of_the_hunter() -> None:
     first = "[[night]]\ncupid = [7, 8]\nseer = 1\nwerewolves = 0\nwitch = {}\n"
-    out = play(moon(roles=LOVERS_9) + first + day("april_fools", vote="{ 1 = 9, 2 = 9, 7 = 8, 8 = 7 }", hunter="1"))
+    out = play(
+        moon(roles=LOVERS_9) + first + day("april_fools", vote="{ 1 = 9, 2 = 9, 7 = 8, 8 = 7 }", hunter="1")
+    )
     assert killed(out) == [(9, "vote"), (1, "hunter")]
 
 
@@ -368,8 +407,14 @@ def test_radiant_sunday_lycanthropic_fascination_infects_tonights_victim() -> No
     night = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 3\nwitch = {}\n"
     out = play(rules + QUIET_NIGHT + day("radiant_sunday", vote="{}") + night)
     assert 3 in out["alive"] and out["infected"] == [3]
-    game = game_of(rules + QUIET_NIGHT + day("radiant_sunday", vote="{}") + night
-                   + day("bleak_monday", vote="{}") + "[[night]]\nguard = 0\n")
+    game = game_of(
+        rules
+        + QUIET_NIGHT
+        + day("radiant_sunday", vote="{}")
+        + night
+        + day("bleak_monday", vote="{}")
+        + "[[night]]\nguard = 0\n"
+    )
     assert game.pending is not None and game.pending.step == "werewolves"  # the seer lost her power
     out = play(moon() + QUIET_NIGHT + day("radiant_sunday", vote="{}") + night)
     assert killed(out) == [(3, "werewolves")]
@@ -397,7 +442,9 @@ def test_woodland_gathering_women_away_and_the_witch_gets_a_potion_back() -> Non
 
 def test_saturday_evening_ball_the_young_are_away_until_dawn() -> None:
     young = (8, 5, 2, 4)  # ages 12, 19, 25, 33
-    game = game_of(moon() + QUIET_NIGHT + day("saturday_evening_ball", vote="{}") + "[[night]]\nguard = 5\nseer = 2\n")
+    game = game_of(
+        moon() + QUIET_NIGHT + day("saturday_evening_ball", vote="{}") + "[[night]]\nguard = 5\nseer = 2\n"
+    )
     pending = game.pending
     assert pending is not None and pending.seats == (1,) and not set(pending.targets) & set(young)
 
@@ -405,10 +452,16 @@ def test_saturday_evening_ball_the_young_are_away_until_dawn() -> None:
 def test_flood_no_vote_then_each_shelter_loses_one() -> None:
     game = game_of(moon() + QUIET_NIGHT + day("flood"))
     assert game.pending is not None and game.pending.step == "guard"
-    body = QUIET_NIGHT + day("flood") + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nchurch = 8\nwitch = {}\n"
+    body = (
+        QUIET_NIGHT
+        + day("flood")
+        + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nchurch = 8\nwitch = {}\n"
+    )
     out = play(moon() + body)
     assert killed(out) == [(7, "werewolves"), (8, "werewolves")]
-    assert play(moon() + QUIET_NIGHT + day("flood") + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 8\n")["error"]
+    assert play(moon() + QUIET_NIGHT + day("flood") + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 8\n")[
+        "error"
+    ]
 
 
 def test_executioner_alone_sees_the_card_of_the_players_voted_out() -> None:
@@ -418,8 +471,13 @@ def test_executioner_alone_sees_the_card_of_the_players_voted_out() -> None:
     assert "card" not in public_view(game).deaths[0]
     assert seat_view(game, 5).moon == {"executed_cards": {7: "villager"}}
     # It lasts to the next day's vote.
-    game = game_of(rules + QUIET_NIGHT + day("executioner", executioner="[5]", vote="{}") + QUIET_NIGHT
-                   + "[[day]]\nvote = { 1 = 2 }\n")
+    game = game_of(
+        rules
+        + QUIET_NIGHT
+        + day("executioner", executioner="[5]", vote="{}")
+        + QUIET_NIGHT
+        + "[[day]]\nvote = { 1 = 2 }\n"
+    )
     assert seat_view(game, 5).moon == {"executed_cards": {2: "werewolf"}}
 
 
@@ -433,7 +491,10 @@ def test_specter_the_next_victim_turns_and_an_old_werewolf_dies_with_his_card() 
     state = game.state
     assert state.player(3).card.value == "werewolf" and state.is_alive(3)
     assert [(d.seat, d.cause) for d in state.deaths] == [(2, "specter")]
-    assert state.player(2).card.value == "seer" and "specter" not in summary(replay(parse_record(moon() + body)))["in_play"]
+    assert (
+        state.player(2).card.value == "seer"
+        and "specter" not in summary(replay(parse_record(moon() + body)))["in_play"]
+    )
 
 
 def test_little_rascal_away_a_day_and_a_night_then_votes_three_times() -> None:
@@ -442,8 +503,13 @@ def test_little_rascal_away_a_day_and_a_night_then_votes_three_times() -> None:
     assert 8 not in game.pending.targets  # type: ignore[union-attr]
     out = play(base + QUIET_NIGHT + day("bleak_monday", vote="{ 8 = 1, 2 = 9, 3 = 9 }"))
     assert killed(out) == [(1, "vote")]
-    out = play(base + QUIET_NIGHT + day("bleak_monday", vote="{}") + QUIET_NIGHT
-               + day("radiant_sunday", vote="{ 8 = 1, 2 = 9, 3 = 9 }"))
+    out = play(
+        base
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{}")
+        + QUIET_NIGHT
+        + day("radiant_sunday", vote="{ 8 = 1, 2 = 9, 3 = 9 }")
+    )
     assert killed(out) == [(9, "vote")]
 
 
@@ -467,8 +533,13 @@ def test_enthusiasm_and_dissatisfaction_call_a_second_vote() -> None:
     assert killed(out) == [(7, "vote")] and "enthusiasm" not in out["in_play"]
     out = play(moon() + QUIET_NIGHT + day("dissatisfaction", vote="{ 3 = 7 }", second_vote="{ 3 = 1 }"))
     assert killed(out) == [(7, "vote"), (1, "vote")]
-    out = play(moon() + QUIET_NIGHT + day("dissatisfaction", vote="{}") + QUIET_NIGHT
-               + day("bleak_monday", vote="{ 3 = 1 }"))
+    out = play(
+        moon()
+        + QUIET_NIGHT
+        + day("dissatisfaction", vote="{}")
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{ 3 = 1 }")
+    )
     assert killed(out) == [(1, "vote")] and out["pending"] == "night 3: guard"
 
 
@@ -477,12 +548,18 @@ def test_full_moon_rising_werewolves_see_and_the_powers_kill() -> None:
     game = game_of(base + "[[night]]\nguard = 5\nmoon_seers = [3, 9]\n")
     pending = game.pending
     assert pending is not None and pending.step == "werewolves" and pending.seats == (3, 4, 6)
-    assert seat_view(game, 2).moon == {"moon_seer_results": [{"night": 2, "target": 9, "result": "not_werewolf"}]}
+    assert seat_view(game, 2).moon == {
+        "moon_seer_results": [{"night": 2, "target": 9, "result": "not_werewolf"}]
+    }
     out = play(base + "[[night]]\nguard = 5\nmoon_seers = [3, 9]\nwerewolves = 1\n")
     assert killed(out) == [(1, "werewolves")]
     # The night after, all is back to normal.
-    game = game_of(base + "[[night]]\nguard = 5\nmoon_seers = [3, 9]\nwerewolves = 7\n"
-                   + day("bleak_monday", vote="{}") + "[[night]]\nguard = 0\nseer = 1\n")
+    game = game_of(
+        base
+        + "[[night]]\nguard = 5\nmoon_seers = [3, 9]\nwerewolves = 7\n"
+        + day("bleak_monday", vote="{}")
+        + "[[night]]\nguard = 0\nseer = 1\n"
+    )
     assert game.pending is not None and game.pending.seats == (1, 2)
 
 
@@ -506,15 +583,23 @@ def test_burial_hides_every_werewolf_victims_card_until_the_end() -> None:
     assert "death.card" not in cues(game) and "card" not in public_view(game).deaths[0]
     game = game_of(rules + night + "[[day]]\nvote = { 3 = 1, 4 = 1 }\n")
     assert public_view(game).deaths[1]["card"] == "werewolf"  # a vote death is shown
-    over = game_of(rules + night + "[[day]]\nvote = { 3 = 1 }\n" + "[[night]]\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
-                   + "[[day]]\nvote = { 3 = 2 }\n")
+    over = game_of(
+        rules
+        + night
+        + "[[day]]\nvote = { 3 = 1 }\n"
+        + "[[night]]\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
+        + "[[day]]\nvote = { 3 = 2 }\n"
+    )
     assert over.over and public_view(over).deaths[0]["card"] == "villager"
 
 
 def test_touch_of_death_no_touch_no_victim_every_night() -> None:
     rules = moon(rules='dark_moon = ["touch_of_death"]', deck='["bleak_monday"]')
-    out = play(rules + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\ntouched = false\nwitch = {}\n"
-               + "[[day]]\nvote = {}\n[[night]]\nguard = 4\nseer = 2\nwerewolves = 8\ntouched = true\nwitch = {}\n")
+    out = play(
+        rules
+        + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\ntouched = false\nwitch = {}\n"
+        + "[[day]]\nvote = {}\n[[night]]\nguard = 4\nseer = 2\nwerewolves = 8\ntouched = true\nwitch = {}\n"
+    )
     assert killed(out) == [(8, "werewolves")]
 
 
@@ -524,21 +609,29 @@ def test_somnambulism_speaks_the_seers_result_never_the_target() -> None:
     said = [e.data for e in game.events if e.kind == "cue" and e.data["key"].startswith("somnambulism")]
     assert said == [{"key": "somnambulism.werewolf"}]
     assert public_view(game).moon["sleepwalker"] == [{"night": 1, "result": "werewolf"}]  # type: ignore[index]
-    game = game_of(rules.replace("sheriff = false", 'sheriff = false\nseer_sees = "role"')
-                   + QUIET_NIGHT + "[[day]]\nvote = {}\n[[night]]\nguard = 4\nseer = 6\n")
+    game = game_of(
+        rules.replace("sheriff = false", 'sheriff = false\nseer_sees = "role"')
+        + QUIET_NIGHT
+        + "[[day]]\nvote = {}\n[[night]]\nguard = 4\nseer = 6\n"
+    )
     said = [e.data for e in game.events if e.kind == "cue" and e.data["key"].startswith("somnambulism")]
     assert said[-1] == {"key": "somnambulism.role", "role": "hunter"}
 
 
 def test_double_agent_the_first_dead_names_an_ally_who_wins_with_the_werewolves() -> None:
     rules = moon(rules='dark_moon = ["double_agent"]', deck='["bleak_monday"]')
-    body = ("[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n[[day]]\nvote = {}\n"
-            "[[night]]\ndouble_agent = 8\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n")
+    body = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n[[day]]\nvote = {}\n"
+        "[[night]]\ndouble_agent = 8\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
+    )
     game = game_of(rules + body)
     assert game.state.moon.ally == 8  # type: ignore[union-attr]
     assert seat_view(game, 8).moon == {"werewolves": [1, 2]}
     assert seat_view(game, 1).moon is None
-    assert play(rules + body.replace("double_agent = 8", "double_agent = 1"))["error"]["decision"] == "double_agent"
+    assert (
+        play(rules + body.replace("double_agent = 8", "double_agent = 1"))["error"]["decision"]
+        == "double_agent"
+    )
     # The werewolves and their ally alone: the werewolves win.
     end = body + "[[day]]\nvote = { 1 = 3, 2 = 3, 8 = 3 }\n[[night]]\nguard = 0\nwerewolves = 4\nwitch = {}\n"
     end += "[[day]]\nvote = { 1 = 5, 2 = 5, 8 = 5 }\n[[night]]\nwerewolves = 6\n[[day]]\nhunter = 0\nvote = { 1 = 9, 2 = 9 }\n"
@@ -570,19 +663,33 @@ def play_checked(game: Game, rng: random.Random) -> None:
         assert pending is not None, "a game that is not over waits for a decision"
         state = game.state
         decision = random_decision(game, rng)
-        if pending.step not in ("hunter", "badge", "scapegoat", "ghost", "punishment",
-                                "influences", "double_agent", "executioner", "pact"):
+        if pending.step not in (
+            "hunter",
+            "badge",
+            "scapegoat",
+            "ghost",
+            "punishment",
+            "influences",
+            "double_agent",
+            "executioner",
+            "pact",
+        ):
             assert all(state.is_alive(s) for s in pending.seats), "the dead never act"
         if isinstance(decision, DayVote):
             for voter in decision.votes:
-                assert voter not in (state.moon.reported if state.moon else ()), "a reported player never votes"
+                assert voter not in (state.moon.reported if state.moon else ()), (
+                    "a reported player never votes"
+                )
         game.apply(decision)
         moon = game.state.moon
         assert moon is not None
         assert len({p.card for p in moon.in_play}) == len(moon.in_play), "a card is in play once"
         lasting = ("executioner", "luncheon_for_seniors", "saturday_evening_ball")
-        assert all(p.day == game.state.day for p in moon.in_play
-                   if CARDS[p.card].moon == "full" and p.card not in lasting), "a full moon lasts a round"
+        assert all(
+            p.day == game.state.day
+            for p in moon.in_play
+            if CARDS[p.card].moon == "full" and p.card not in lasting
+        ), "a full moon lasts a round"
         assert not set(moon.pile) & {p.card for p in moon.in_play}, "a card in play is not in the pile"
     raise AssertionError("the game never ended")
 
@@ -635,12 +742,21 @@ def festival(night: str) -> str:
 
 def test_harvest_festival_changes_the_powers_for_the_night() -> None:
     game = game_of(festival("[[night]]\n"))
-    assert game.pending is not None and set(game.pending.targets) == {4, 5, 6}  # the guard: self or a neighbour
+    assert game.pending is not None and set(game.pending.targets) == {
+        4,
+        5,
+        6,
+    }  # the guard: self or a neighbour
     assert play(festival("[[night]]\nguard = 9\n"))["error"]["decision"] == "guard"
     out = play(festival("[[night]]\nguard = 4\nseer = 8\n"))
     assert out["seer"][-1] == {"night": 2, "target": 8, "result": "not_werewolf+not_werewolf+not_werewolf"}
     game = game_of(festival("[[night]]\nguard = 4\nseer = 8\n"))
-    assert game.pending is not None and set(game.pending.targets) == {1, 2, 3, 9}  # the werewolves' neighbours
+    assert game.pending is not None and set(game.pending.targets) == {
+        1,
+        2,
+        3,
+        9,
+    }  # the werewolves' neighbours
     out = play(festival("[[night]]\nguard = 4\nseer = 8\nwerewolves = 7\n"))
     assert out["error"]["decision"] == "werewolves"
 
@@ -648,13 +764,13 @@ def test_harvest_festival_changes_the_powers_for_the_night() -> None:
 def test_harvest_festival_the_box_rolls_the_witchs_one_potion() -> None:
     night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true, poison = 6 }\n"
     assert play(festival(night))["error"]["decision"] == "witch"
-    night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true }\npotion = \"werewolf\"\n"
+    night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true }\npotion = "werewolf"\n'
     game = game_of(festival(night))
     assert game.state.is_alive(9) and game.state.player(9).card.value == "werewolf"
     assert game.state.poison_left and not game.state.heal_left
     night = night.replace('"werewolf"', '"poison"')
     assert killed(play(festival(night))) == [(9, "poison")]  # the healing bottle poisons the victim
-    night = "[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { poison = 6 }\npotion = \"poison\"\n"
+    night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { poison = 6 }\npotion = "poison"\n'
     assert killed(play(festival(night))) == [(6, "poison"), (9, "werewolves")]
     # Seeded: a written record names the roll.
     game = game_of(festival(night.replace('potion = "poison"\n', "")))
@@ -669,9 +785,11 @@ def test_harvest_festival_hunter_and_scapegoat_on_the_day() -> None:
     assert killed(out) == [(6, "vote"), (5, "hunter")]
     goat = CLASSIC_9.replace('"villager", "villager"]', '"villager", "scapegoat"]')
     rules = moon(rules='end_of_the_harvest = "harvest_festival"', roles=goat)
-    body = QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 6, 2 = 7 }", scapegoat_vote="{ 1 = 8, 2 = 8, 3 = 1 }")
+    body = QUIET_NIGHT + day(
+        "end_of_the_harvest", vote="{ 1 = 6, 2 = 7 }", scapegoat_vote="{ 1 = 8, 2 = 8, 3 = 1 }"
+    )
     assert killed(play(rules + body)) == [(8, "vote")]
-    other = rules.replace("harvest_festival\"", "harvest_festival\"\nharvest_scapegoat = \"dies_for_neighbour\"")
+    other = rules.replace('harvest_festival"', 'harvest_festival"\nharvest_scapegoat = "dies_for_neighbour"')
     out = play(other + QUIET_NIGHT + day("end_of_the_harvest", vote="{ 1 = 8, 2 = 8 }", scapegoat="[]"))
     assert killed(out) == [(9, "scapegoat")]
 
@@ -682,11 +800,19 @@ def test_harvest_festival_hunter_and_scapegoat_on_the_day() -> None:
 def test_a_record_with_cards_writes_back_a_record_that_replays_the_same() -> None:
     records = [
         moon() + QUIET_NIGHT + day("pact_with_the_devil", vote="{ 1 = 7 }", pact="true"),
-        moon(rules='bleak_monday = "surely_not_him"') + QUIET_NIGHT + day("bleak_monday", vote="{}", vouch="[3, 4, 5, 6, 7, 8, 9, 1]"),
-        moon() + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
+        moon(rules='bleak_monday = "surely_not_him"')
+        + QUIET_NIGHT
+        + day("bleak_monday", vote="{}", vouch="[3, 4, 5, 6, 7, 8, 9, 1]"),
+        moon()
+        + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
         + day("spiritualism_2", question='{ ask = "same_team", seats = [1, 2] }', ghost="true", vote="{}"),
-        moon() + QUIET_NIGHT + day("great_distrust", friends="{ 1 = [2, 3], 2 = [1, 3], 3 = [4, 5], 4 = [3, 5], "
-                                   "5 = [3, 4], 6 = [7, 8], 7 = [6, 8], 8 = [6, 7], 9 = [6, 7] }"),
+        moon()
+        + QUIET_NIGHT
+        + day(
+            "great_distrust",
+            friends="{ 1 = [2, 3], 2 = [1, 3], 3 = [4, 5], 4 = [3, 5], "
+            "5 = [3, 4], 6 = [7, 8], 7 = [6, 8], 8 = [6, 7], 9 = [6, 7] }",
+        ),
         moon() + QUIET_NIGHT + day("enthusiasm", vote="{ 3 = 1 }", second_vote="{ 3 = 2 }"),
     ]
     for text in records:
@@ -701,8 +827,9 @@ def test_full_moon_rising_reads_one_step_per_werewolf_card_however_many_live() -
     base = moon() + QUIET_NIGHT + day("full_moon_rising", vote="{ 1 = 1, 3 = 1, 4 = 1 }")
     game = game_of(base + "[[night]]\nguard = 5\nmoon_seers = [3]\n")
     assert not game.state.is_alive(1)  # one of the two werewolves is dead
-    night2 = game.events[[i for i, e in enumerate(game.events)
-                          if e.kind == "cue" and e.data.get("key") == "night.falls"][-1]:]
+    night2 = game.events[
+        [i for i, e in enumerate(game.events) if e.kind == "cue" and e.data.get("key") == "night.falls"][-1] :
+    ]
     pretended = [e for e in night2 if e.kind == "pretend" and e.data["step"] == "moon_seer"]
     asked = [p for p, _ in game.history if p.step == "moon_seer"]
     assert len(asked) + len(pretended) == 2  # the deck holds two werewolf cards

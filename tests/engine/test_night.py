@@ -215,7 +215,8 @@ def test_thief_swaps_for_an_extra_card() -> None:
     roles = '["thief", "werewolf", "seer", "witch", "guard", "villager", "villager", "villager"]'
     out = night(
         "[[night]]\nthief = 1\nguard = 5\nseer = 1\nwerewolves = 6\nwitch = {}\n",
-        roles=roles, extra='["werewolf", "villager"]',
+        roles=roles,
+        extra='["werewolf", "villager"]',
     )
     assert out["seer"] == [{"night": 1, "target": 1, "result": "werewolf"}]
 
@@ -224,12 +225,19 @@ def test_thief_must_take_a_werewolf_when_both_extra_cards_are() -> None:
     roles = '["thief", "werewolf", "seer", "witch", "guard", "villager", "villager", "villager"]'
     out = night("[[night]]\nthief = 0\n", roles=roles, extra='["werewolf", "werewolf"]')
     assert out["error"]["decision"] == "thief"
-    out = night("[[night]]\nthief = 0\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n",
-                roles=roles, extra='["villager", "hunter"]')
+    out = night(
+        "[[night]]\nthief = 0\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n",
+        roles=roles,
+        extra='["villager", "hunter"]',
+    )
     assert out["error"] is None
     assert out["seer"] == [{"night": 1, "target": 1, "result": "not_werewolf"}]
-    must = night("[[night]]\nthief = 0\n", roles=roles, extra='["villager", "hunter"]',
-                 rules=NO_SHERIFF + "\nthief_must_take = true")
+    must = night(
+        "[[night]]\nthief = 0\n",
+        roles=roles,
+        extra='["villager", "hunter"]',
+        rules=NO_SHERIFF + "\nthief_must_take = true",
+    )
     assert must["error"]["decision"] == "thief"
 
 
@@ -256,8 +264,12 @@ def test_piper_charms_two_and_wins_when_all_are_charmed() -> None:
 
 def test_piper_may_not_charm_himself_or_the_charmed() -> None:
     roles = '["werewolf", "seer", "witch", "piper", "villager", "villager"]'
-    assert night("[[night]]\nseer = 1\nwerewolves = 0\nwitch = {}\npiper = [4, 2]\n",
-                 roles=roles)["error"]["decision"] == "piper"
+    assert (
+        night("[[night]]\nseer = 1\nwerewolves = 0\nwitch = {}\npiper = [4, 2]\n", roles=roles)["error"][
+            "decision"
+        ]
+        == "piper"
+    )
     body = (
         "[[night]]\nseer = 1\nwerewolves = 0\nwitch = {}\npiper = [1, 2]\n[[day]]\nvote = {}\n"
         "[[night]]\nseer = 3\nwerewolves = 0\nwitch = {}\npiper = [2, 5]\n"
@@ -273,8 +285,9 @@ def test_piper_may_charm_tonights_victim() -> None:
 
 def test_a_piper_who_becomes_a_lover_is_a_plain_villager() -> None:
     roles = '["werewolf", "seer", "witch", "piper", "cupid", "villager"]'
-    out = night("[[night]]\ncupid = [4, 6]\nseer = 1\nwerewolves = 0\nwitch = {}\npiper = [1, 2]\n",
-                roles=roles)
+    out = night(
+        "[[night]]\ncupid = [4, 6]\nseer = 1\nwerewolves = 0\nwitch = {}\npiper = [1, 2]\n", roles=roles
+    )
     assert out["charmed"] == [] and out["pending"] == "day 1: vote"
 
 

@@ -18,7 +18,9 @@ def run_replay(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedPro
     path.write_text(text, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "narrator", "replay", str(path), *args],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -31,8 +33,8 @@ def run_replay(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedPro
         (table() + "[[day]]\nvote = { a = 3 }\n", "day 1: 'vote'"),
         (table() + "[[night]]\nwitch = { heal = 1 }\n", "'witch.heal'"),
         (table() + "[[night]]\ncupid = [1]\n", "'cupid' must name 2 seats"),
-        (table() + "[[night]]\nguard = \"five\"\n", "'guard' must be a seat number"),
-        (table(rules="vote_tie = \"dice\""), "'vote_tie' cannot be 'dice'"),
+        (table() + '[[night]]\nguard = "five"\n', "'guard' must be a seat number"),
+        (table(rules='vote_tie = "dice"'), "'vote_tie' cannot be 'dice'"),
         (table(rules="no_such = 1"), "unknown rule setting 'no_such'"),
         ('[setup]\nseats = 8\nroles = ["werewolf", "villager"]\n', "more seats than cards"),
         ('[setup]\nseats = 2\nroles = ["wolf", "villager"]\n', "unknown role 'wolf'"),
@@ -55,7 +57,9 @@ def test_an_invalid_record_exits_2_with_its_message(tmp_path: Path) -> None:
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "narrator", "replay", str(tmp_path / "none.toml"), "--json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and "cannot read" in done.stderr
 
@@ -80,9 +84,7 @@ def test_a_record_that_runs_out_names_the_decision_awaited(tmp_path: Path) -> No
 
 
 def test_without_json_the_outcome_reads_as_plain_lines(tmp_path: Path) -> None:
-    text = table(rules="sheriff = false") + (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
-    )
+    text = table(rules="sheriff = false") + ("[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n")
     done = run_replay(tmp_path, text)
     assert done.returncode == 0
     assert "seat 7 died in night 1 (werewolves)" in done.stdout

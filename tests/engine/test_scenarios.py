@@ -23,7 +23,9 @@ def test_scenario_replays_to_its_expected_outcome(path) -> None:  # type: ignore
     status = expected.pop("exit_status", 0)
     done = subprocess.run(
         [sys.executable, "-m", "narrator", "replay", str(path), "--json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == status, done.stderr
     got = json.loads(done.stdout)

@@ -66,7 +66,10 @@ def test_the_defaults_are_the_seeds_preset() -> None:
     assert make_rules() == Rules() == make_rules(preset="seeds")
     rules = Rules()
     assert (rules.guard_and_heal, rules.witch_self_heal, rules.sheriff_weight, rules.win) == (
-        "survives", True, 2, "all",
+        "survives",
+        True,
+        2,
+        "all",
     )
 
 

@@ -12,7 +12,9 @@ from engine.views import public_view, seat_view
 from tests.engine.harness import game_of, table
 from tests.engine.randomgames import random_rules, random_setup
 
-LOVERS_TABLE = '["werewolf", "werewolf", "seer", "witch", "cupid", "hunter", "villager", "villager", "villager"]'
+LOVERS_TABLE = (
+    '["werewolf", "werewolf", "seer", "witch", "cupid", "hunter", "villager", "villager", "villager"]'
+)
 
 
 def test_a_seat_sees_its_own_card_and_no_other() -> None:
@@ -62,10 +64,13 @@ def test_lovers_learn_the_partner_as_the_rules_say() -> None:
 
 
 def test_night_deaths_are_public_without_their_cause_and_day_deaths_with_it() -> None:
-    game = game_of(table(rules="sheriff = false") + (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 8 }\n"
-        "[[day]]\nvote = { 1 = 9 }\n"
-    ))
+    game = game_of(
+        table(rules="sheriff = false")
+        + (
+            "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 8 }\n"
+            "[[day]]\nvote = { 1 = 9 }\n"
+        )
+    )
     deaths = public_view(game).deaths
     assert deaths[0] == {"seat": 7, "phase": "night 1", "card": "villager"}
     assert deaths[1] == {"seat": 8, "phase": "night 1", "card": "villager"}
@@ -73,16 +78,17 @@ def test_night_deaths_are_public_without_their_cause_and_day_deaths_with_it() ->
 
 
 def test_cards_stay_hidden_on_death_when_the_rules_say_so() -> None:
-    game = game_of(table(rules="sheriff = false\nreveal_on_death = false") + (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n"
-    ))
+    game = game_of(
+        table(rules="sheriff = false\nreveal_on_death = false")
+        + ("[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = {}\n")
+    )
     assert "card" not in public_view(game).deaths[0]
 
 
 def test_everything_is_public_when_the_game_is_over() -> None:
     game = game_of(
-        "[setup]\nseats = 9\nroles = [\"werewolf\", \"werewolf\", \"seer\", \"witch\", \"guard\", "
-        "\"hunter\", \"villager\", \"villager\", \"villager\"]\n[rules]\nsheriff = false\n"
+        '[setup]\nseats = 9\nroles = ["werewolf", "werewolf", "seer", "witch", "guard", '
+        '"hunter", "villager", "villager", "villager"]\n[rules]\nsheriff = false\n'
         "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n"
         "[[day]]\nvote = { 3 = 2 }\n"
     )
@@ -95,9 +101,13 @@ def test_no_event_tells_a_seat_another_seats_secret() -> None:
     """Over random games: every event a seat may see is public, or about the seat's own role."""
     rng = random.Random(3)
     own_kinds = {
-        Role.THIEF: {"thief.cards", "thief.took"}, Role.CUPID: {"cupid.lovers"},
-        Role.GUARD: {"guard.protects"}, Role.SEER: {"seer.result"}, Role.WITCH: {"witch.told", "witch.used"},
-        Role.PIPER: {"piper.charmed"}, Role.WEREWOLF: {"werewolves.pack", "werewolves.victim"},
+        Role.THIEF: {"thief.cards", "thief.took"},
+        Role.CUPID: {"cupid.lovers"},
+        Role.GUARD: {"guard.protects"},
+        Role.SEER: {"seer.result"},
+        Role.WITCH: {"witch.told", "witch.used"},
+        Role.PIPER: {"piper.charmed"},
+        Role.WEREWOLF: {"werewolves.pack", "werewolves.victim"},
     }
     for _ in range(300):
         game = Game(random_setup(rng), random_rules(rng))
@@ -155,7 +165,8 @@ def test_seer_results_stay_with_the_seat_that_was_told() -> None:
 
 
 def test_fellow_werewolves_are_the_living_ones() -> None:
-    game = game_of(table(rules="sheriff = false") + (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 2 }\n"
-    ))
+    game = game_of(
+        table(rules="sheriff = false")
+        + ("[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 2 }\n")
+    )
     assert seat_view(game, 1).fellow_werewolves == []

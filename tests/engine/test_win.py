@@ -50,9 +50,7 @@ def test_side_win_kills_all_plain_villagers_and_cupid_counts_as_one() -> None:
 
 def test_mixed_lovers_with_cupid_win_when_only_they_are_left() -> None:
     roles = '["werewolf", "villager", "cupid", "villager", "villager"]'
-    body = (
-        "[[night]]\ncupid = [1, 2]\nwerewolves = 4\n[[day]]\nvote = { 1 = 5, 2 = 5 }\n"
-    )
+    body = "[[night]]\ncupid = [1, 2]\nwerewolves = 4\n[[day]]\nvote = { 1 = 5, 2 = 5 }\n"
     out = play(table(roles, rules=NO_SHERIFF) + body)
     assert out["winner"] == "lovers" and out["ended"] == "day 1" and out["alive"] == [1, 2, 3]
 

@@ -50,9 +50,7 @@ def say(tmp_path_factory: pytest.TempPathFactory) -> Say:
         key = (text, voice, speed)
         if key not in rendered:
             path = folder / f"{len(rendered)}.wav"
-            subprocess.run(
-                ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text], check=True
-            )
+            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text], check=True)
             rendered[key] = read_wav(path)
         pad = np.zeros(int(16000 * pad_s), dtype=np.int16)
         return np.concatenate([pad, rendered[key], pad])

@@ -39,7 +39,7 @@ def _handler(server: ArchiveServer) -> type[http.server.BaseHTTPRequestHandler]:
             if server.status != 200:
                 self.send_error(server.status)
                 return
-            start = int(asked[len("bytes="):].rstrip("-")) if asked and server.ranges else 0
+            start = int(asked[len("bytes=") :].rstrip("-")) if asked and server.ranges else 0
             body = server.body[start:]
             self.send_response(206 if start else 200)
             if start:
@@ -91,9 +91,7 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def test_a_download_is_checked_unpacked_and_installed(
-    served: ArchiveServer, model_home: Path
-) -> None:
+def test_a_download_is_checked_unpacked_and_installed(served: ArchiveServer, model_home: Path) -> None:
     seen: list[tuple[int, int | None]] = []
     location = download_model(
         "zh-CN", served.url, sha(served.body), lambda done, total: seen.append((done, total))

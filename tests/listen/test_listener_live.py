@@ -44,8 +44,9 @@ def live(ko_model: Any, device: VirtualSound) -> Iterator[tuple[Listener, list[D
     """A started Korean listener on the monitor of a private PulseAudio sink."""
     decisions: list[Decision] = []
     book = phrasebook("ko")
-    listener = Listener(KeywordSpotter(ko_model, book), Microphone(), book,
-                        echo_guard_s=0.3, on_decision=decisions.append)
+    listener = Listener(
+        KeywordSpotter(ko_model, book), Microphone(), book, echo_guard_s=0.3, on_decision=decisions.append
+    )
     try:
         assert listener.start().on, listener.status.reason
         assert listener.wait_for_audio(timeout=10), "the microphone delivered nothing"
@@ -108,9 +109,7 @@ def test_no_microphone_turns_listening_off_with_a_reason(ko_model: Any) -> None:
     listener.close()
 
 
-def test_no_model_turns_listening_off_with_a_reason(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_no_model_turns_listening_off_with_a_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(MODELS_DIR_VARIABLE, str(tmp_path))
     listener = Listener.for_locale("zh-CN")
     assert not listener.status.on
@@ -124,10 +123,10 @@ def test_no_model_turns_listening_off_with_a_reason(
 
 
 def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound) -> None:
-    command = [sys.executable, "-m", "narrator", "listen", "--locale", "ko", "--json",
-               "--seconds", "4"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, env=device.env) as listening:
+    command = [sys.executable, "-m", "narrator", "listen", "--locale", "ko", "--json", "--seconds", "4"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=device.env
+    ) as listening:
         assert listening.stderr is not None
         for line in listening.stderr:
             if line.startswith("listening on the microphone"):

@@ -101,9 +101,7 @@ def test_an_archive_escaping_its_folder_is_refused(model_home: Path, tmp_path: P
     assert not (tmp_path / "outside.txt").exists()
 
 
-def test_the_locale_is_guessed_from_official_names_or_must_be_given(
-    model_home: Path, tmp_path: Path
-) -> None:
+def test_the_locale_is_guessed_from_official_names_or_must_be_given(model_home: Path, tmp_path: Path) -> None:
     assert guess_locale("vosk-model-small-cn-0.22.zip") == "zh-CN"
     assert guess_locale("vosk-model-small-en-us-0.15") == "en"
     with pytest.raises(ModelError, match="--locale"):

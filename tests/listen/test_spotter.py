@@ -30,9 +30,7 @@ def test_keyword_is_heard_from_a_file(ko_spotter: KeywordSpotter, say: Say, word
     assert decisions[0].confidence >= 0.9
 
 
-def test_keywords_in_other_voices_are_mostly_heard_and_never_mistaken(
-    ko_model: Any, say: Say
-) -> None:
+def test_keywords_in_other_voices_are_mostly_heard_and_never_mistaken(ko_model: Any, say: Say) -> None:
     outcomes = []
     for word in CLEAR_KEYWORDS:
         for voice, speed in VOICES:
@@ -55,30 +53,22 @@ def test_unrelated_sentences_are_turned_away(ko_spotter: KeywordSpotter, say: Sa
     assert len(accepted) <= 0.05 * len(TALK)
 
 
-def test_talk_that_contains_a_keyword_does_not_end_a_speech(
-    ko_spotter: KeywordSpotter, say: Say
-) -> None:
+def test_talk_that_contains_a_keyword_does_not_end_a_speech(ko_spotter: KeywordSpotter, say: Say) -> None:
     decisions = heard(ko_spotter, say("오늘은 사번에게 투표하자"))
     assert [d.heard for d in decisions] == [None]
 
 
-def test_two_keywords_in_one_breath_are_not_one_command(
-    ko_spotter: KeywordSpotter, say: Say
-) -> None:
+def test_two_keywords_in_one_breath_are_not_one_command(ko_spotter: KeywordSpotter, say: Say) -> None:
     decisions = heard(ko_spotter, say("네 계속", pad_s=0.3))
     assert all(d.heard is None for d in decisions)
 
 
-def test_a_long_utterance_is_talk_whatever_it_sounds_like(
-    ko_spotter: KeywordSpotter, say: Say
-) -> None:
+def test_a_long_utterance_is_talk_whatever_it_sounds_like(ko_spotter: KeywordSpotter, say: Say) -> None:
     decisions = heard(ko_spotter, say("저는 그냥 평범한 마을 사람입니다 정말이에요"))
     assert [(d.heard, d.reason) for d in decisions] == [(None, "too long for a command")]
 
 
-def test_each_word_of_a_file_gets_its_own_decision_in_order(
-    ko_spotter: KeywordSpotter, say: Say
-) -> None:
+def test_each_word_of_a_file_gets_its_own_decision_in_order(ko_spotter: KeywordSpotter, say: Say) -> None:
     stream = np.concatenate([say("네"), say("어제 팔번이 나를 찍었어"), say("계속")])
     decisions = heard(ko_spotter, stream)
     assert [d.heard for d in decisions] == ["네", None, "계속"]
@@ -86,9 +76,7 @@ def test_each_word_of_a_file_gets_its_own_decision_in_order(
     assert all(a.decided_s <= b.start_s for a, b in zip(decisions, decisions[1:], strict=False))
 
 
-def test_a_prompt_listens_only_for_its_own_commands(
-    ko_spotter: KeywordSpotter, say: Say
-) -> None:
+def test_a_prompt_listens_only_for_its_own_commands(ko_spotter: KeywordSpotter, say: Say) -> None:
     ko_spotter.listen_for(phrasebook("ko").for_commands([Command.PAUSE]))
     assert set(ko_spotter.grammar.phrases.values()) == {"정지"}
     assert [d.heard for d in heard(ko_spotter, say("정지"))] == ["정지"]
@@ -104,15 +92,15 @@ def test_words_the_model_does_not_know_are_reported(ko_model: Any) -> None:
     assert report is not None and "qwzx" in report
 
 
-def test_the_listen_command_prints_one_json_object_per_decision(
-    say: Say, tmp_path: Path
-) -> None:
+def test_the_listen_command_prints_one_json_object_per_decision(say: Say, tmp_path: Path) -> None:
     wav = tmp_path / "table.wav"
     write_wav(wav, np.concatenate([say("네"), say("그럼 오번은 어때")]))
     run = subprocess.run(
-        [sys.executable, "-m", "narrator", "listen", "--file", str(wav), "--locale", "ko",
-         "--json"],
-        capture_output=True, text=True, timeout=120, check=True,
+        [sys.executable, "-m", "narrator", "listen", "--file", str(wav), "--locale", "ko", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     )
     lines = [json.loads(line) for line in run.stdout.splitlines()]
     assert [(line["heard"], line["command"]) for line in lines] == [("네", "confirm"), (None, None)]

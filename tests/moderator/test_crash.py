@@ -32,13 +32,19 @@ def run_killed(command: list[str], after: float) -> bool:
 def test_a_game_killed_at_random_points_and_resumed_ends_as_if_never_killed(tmp_path: Path) -> None:
     game = ["--seed", "7", "--seats", "10"]
     reference = tmp_path / "reference.toml"
-    subprocess.run([*NARRATOR, "demo", "--fast", *game, "--store", str(tmp_path / "ref"),
-                    "--record", str(reference)], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [*NARRATOR, "demo", "--fast", *game, "--store", str(tmp_path / "ref"), "--record", str(reference)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
     rng = random.Random(2026)
     store_dir, record = tmp_path / "killed", tmp_path / "killed.toml"
-    finished = run_killed([*NARRATOR, "demo", "--fast", *game, "--store", str(store_dir),
-                           "--record", str(record)], rng.uniform(0.4, 0.9))
+    finished = run_killed(
+        [*NARRATOR, "demo", "--fast", *game, "--store", str(store_dir), "--record", str(record)],
+        rng.uniform(0.4, 0.9),
+    )
     kills_mid_game = 0
     resume = [*NARRATOR, "resume", "--fast", "--store", str(store_dir), "--record", str(record)]
     for _ in range(12):
@@ -66,6 +72,11 @@ def test_a_game_killed_at_random_points_and_resumed_ends_as_if_never_killed(tmp_
 
 
 def test_resume_says_when_there_is_nothing_to_resume(tmp_path: Path) -> None:
-    done = subprocess.run([*NARRATOR, "resume", "--store", str(tmp_path / "empty")],
-                          capture_output=True, text=True, check=False, timeout=60)
+    done = subprocess.run(
+        [*NARRATOR, "resume", "--store", str(tmp_path / "empty")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
     assert done.returncode == 1 and "no unfinished game" in done.stderr

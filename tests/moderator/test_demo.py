@@ -13,9 +13,21 @@ from narrator.voice.clips import loudness, read_wav
 
 def demo(tmp_path: Path, *args: str, timeout: float = 120) -> tuple[dict[str, object], str]:
     done = subprocess.run(
-        [sys.executable, "-m", "narrator", "demo", "--fast", "--json", "--store", str(tmp_path / "store"),
-         *args],
-        capture_output=True, text=True, timeout=timeout, check=False,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "demo",
+            "--fast",
+            "--json",
+            "--store",
+            str(tmp_path / "store"),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1]), done.stdout

@@ -15,10 +15,30 @@ from narrator.store import Store
 def test_a_demo_with_the_event_cards_takes_the_facts_from_the_phones_and_ends(tmp_path: Path) -> None:
     record = tmp_path / "game.toml"
     done = subprocess.run(
-        [sys.executable, "-m", "narrator", "demo", "--fast", "--json", "--seed", "3", "--seats", "12",
-         "--events", "every_morning", "--preset", "seeds", "--store", str(tmp_path / "store"),
-         "--record", str(record)],
-        capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "demo",
+            "--fast",
+            "--json",
+            "--seed",
+            "3",
+            "--seats",
+            "12",
+            "--events",
+            "every_morning",
+            "--preset",
+            "seeds",
+            "--store",
+            str(tmp_path / "store"),
+            "--record",
+            str(record),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])

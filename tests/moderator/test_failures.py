@@ -94,17 +94,34 @@ def test_a_silent_werewolf_does_not_stop_the_pack() -> None:
 def test_with_no_sound_device_the_judge_says_so_and_goes_on(tmp_path: Path) -> None:
     env = {**os.environ, "PULSE_SERVER": f"unix:{tmp_path}/no-such-server"}
     done = subprocess.run(
-        [sys.executable, "-m", "narrator", "demo", "--fast", "--seed", "2", "--store", str(tmp_path),
-         "--roles", "werewolf,seer,witch,villager,villager", "--json"],
-        capture_output=True, text=True, timeout=120, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "demo",
+            "--fast",
+            "--seed",
+            "2",
+            "--store",
+            str(tmp_path),
+            "--roles",
+            "werewolf,seer,witch,villager,villager",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "没有找到放音设备" in done.stderr
     assert "天黑请闭眼" in done.stdout and '"winner"' in done.stdout
 
 
-def test_with_no_model_listening_is_off_and_the_table_is_told(tmp_path: Path, capsys: Any,
-                                                             monkeypatch: Any) -> None:
+def test_with_no_model_listening_is_off_and_the_table_is_told(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
     monkeypatch.setenv("WEREWOLF_NARRATOR_MODELS", str(tmp_path / "models"))
     listener = _listener(PlayConfig(locale="zh-CN"), Lines(), QueueCommands())
     try:

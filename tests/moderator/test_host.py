@@ -42,8 +42,9 @@ async def play(tmp_path: Path, host: Host) -> tuple[Moderator, Store, str, Lines
     while any(entry["name"] is None for entry in table.registry.lobby()):
         await asyncio.sleep(0.01)
     voice = Lines()
-    moderator = Moderator(table, voice, timers=Timers(), clock=FastClock(), commands=host,
-                          rng=random.Random(1))
+    moderator = Moderator(
+        table, voice, timers=Timers(), clock=FastClock(), commands=host, rng=random.Random(1)
+    )
     host.moderator = moderator
 
     def rebuild(decisions: int) -> RecordedGame:

@@ -30,18 +30,22 @@ def keyed_by_the_table(game: Game) -> Iterator[str]:
 
 
 def test_a_game_played_on_the_keypad_alone_ends(tmp_path: object) -> None:
-    game = Game(Setup(seats=5, roles=("werewolf", "seer", "witch", "villager", "villager")),
-                make_rules({"sheriff": False}))
+    game = Game(
+        Setup(seats=5, roles=("werewolf", "seer", "witch", "villager", "villager")),
+        make_rules({"sheriff": False}),
+    )
     screen = io.StringIO()
 
     async def play() -> Lines:
         table = PhoneTable(game, auto_narrate=False)
-        keypad = Keypad(keyed_by_the_table(game), TerminalScreen(screen), private_seconds=0,
-                        sleep=lambda _s: None)
+        keypad = Keypad(
+            keyed_by_the_table(game), TerminalScreen(screen), private_seconds=0, sleep=lambda _s: None
+        )
         desk = KeypadDesk(keypad, table, asyncio.get_running_loop())
         voice = Lines()
-        moderator = Moderator(table, voice, timers=Timers(decision=600, vote=600), clock=FastClock(),
-                              rng=random.Random(2))
+        moderator = Moderator(
+            table, voice, timers=Timers(decision=600, vote=600), clock=FastClock(), rng=random.Random(2)
+        )
         moderator.desk = desk
         try:
             await asyncio.wait_for(moderator.run(), 60)

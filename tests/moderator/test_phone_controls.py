@@ -25,8 +25,11 @@ HOST_TOKEN = "host-token-for-the-test"
 ENDLESS = Timers(speech=3600, last_speech=3600, last_words=3600, warning=10)
 
 
-async def play(speech_done: bool, host: Callable[[Moderator, int], Awaitable[None]] | None = None,
-               timers: Timers = ENDLESS) -> tuple[Moderator, Lines]:
+async def play(
+    speech_done: bool,
+    host: Callable[[Moderator, int], Awaitable[None]] | None = None,
+    timers: Timers = ENDLESS,
+) -> tuple[Moderator, Lines]:
     game = Game(Setup(seats=9, roles=ROLES), make_rules({"sheriff": True, "last_words": "all"}))
     table = PhoneTable(game, auto_narrate=False, host_token=HOST_TOKEN)
     server = PhoneServer(table, host="127.0.0.1", port=0)
@@ -35,8 +38,14 @@ async def play(speech_done: bool, host: Callable[[Moderator, int], Awaitable[Non
     while any(entry["name"] is None for entry in table.registry.lobby()):
         await asyncio.sleep(0.01)
     voice = Lines()
-    moderator = Moderator(table, voice, timers=timers, clock=FastClock(),
-                          commands=QueueCommands(table.poll_command), rng=random.Random(2))
+    moderator = Moderator(
+        table,
+        voice,
+        timers=timers,
+        clock=FastClock(),
+        commands=QueueCommands(table.poll_command),
+        rng=random.Random(2),
+    )
     hosting = asyncio.create_task(host(moderator, server.port)) if host is not None else None
     try:
         await asyncio.wait_for(moderator.run(), 120)
@@ -59,7 +68,8 @@ def test_the_speakers_button_ends_every_speech() -> None:
 
 def press(port: int, command: str) -> int:
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/host/command", method="POST",
+        f"http://127.0.0.1:{port}/host/command",
+        method="POST",
         data=json.dumps({"command": command}).encode(),
         headers={"Authorization": f"Bearer {HOST_TOKEN}", "Content-Type": "application/json"},
     )

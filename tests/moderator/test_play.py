@@ -42,11 +42,26 @@ def test_play_waits_for_every_seat_then_runs_a_game_to_its_end(tmp_path: Path) -
     config.write_text(QUICK)
     port = free_port()
     judge = subprocess.Popen(
-        [sys.executable, "-m", "narrator", "play", "--config", str(config), "--port", str(port),
-         "--store", str(tmp_path), "--silent", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "play",
+            "--config",
+            str(config),
+            "--port",
+            str(port),
+            "--store",
+            str(tmp_path),
+            "--silent",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
+
         async def phones() -> None:
             deadline = time.monotonic() + 30
             while True:

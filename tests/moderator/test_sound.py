@@ -22,10 +22,27 @@ def test_a_demo_game_is_heard_through_the_sound_device(tmp_path: Path) -> None:
     out = tmp_path / "sent"
     with virtual_sound(tmp_path / "pulse") as sound, record_monitor(sound) as heard:
         done = subprocess.run(
-            [sys.executable, "-m", "narrator", "demo", "--fast", "--seed", "2", "--json",
-             "--roles", "werewolf,seer,witch,villager,villager", "--store", str(tmp_path / "store"),
-             "--out", str(out)],
-            capture_output=True, text=True, timeout=600, env=sound.env, check=False,
+            [
+                sys.executable,
+                "-m",
+                "narrator",
+                "demo",
+                "--fast",
+                "--seed",
+                "2",
+                "--json",
+                "--roles",
+                "werewolf,seer,witch,villager,villager",
+                "--store",
+                str(tmp_path / "store"),
+                "--out",
+                str(out),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env=sound.env,
+            check=False,
         )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "没有找到放音设备" not in done.stderr

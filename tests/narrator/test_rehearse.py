@@ -38,10 +38,26 @@ def test_first_night_steps_are_read_on_the_first_night_only() -> None:
 
 
 def test_an_absent_role_reads_and_pauses_like_a_present_one() -> None:
-    present = Setup(seats=9, roles=("thief", "guard", "werewolf", "werewolf", "seer", "witch",
-                                    "villager", "villager", "villager"), extra_cards=("villager", "villager"))
-    absent = Setup(seats=9, roles=("thief", "villager", "werewolf", "werewolf", "seer", "witch",
-                                   "villager", "villager", "villager"), extra_cards=("guard", "villager"))
+    present = Setup(
+        seats=9,
+        roles=("thief", "guard", "werewolf", "werewolf", "seer", "witch", "villager", "villager", "villager"),
+        extra_cards=("villager", "villager"),
+    )
+    absent = Setup(
+        seats=9,
+        roles=(
+            "thief",
+            "villager",
+            "werewolf",
+            "werewolf",
+            "seer",
+            "witch",
+            "villager",
+            "villager",
+            "villager",
+        ),
+        extra_cards=("guard", "villager"),
+    )
     assert Role.GUARD in absent.deck
     assert script(present, Rules(), 2) == script(absent, Rules(), 2)
 
@@ -49,14 +65,35 @@ def test_an_absent_role_reads_and_pauses_like_a_present_one() -> None:
 def test_rehearse_writes_real_speech_in_order(tmp_path: Path) -> None:
     out = tmp_path / "lines"
     done = subprocess.run(
-        [sys.executable, "-m", "narrator", "rehearse", "--seats", "9", "--silent", "--pause", "0.05",
-         "--out", str(out), "--locale", "zh-CN", "--seed", "1"],
-        capture_output=True, text=True, check=False, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "rehearse",
+            "--seats",
+            "9",
+            "--silent",
+            "--pause",
+            "0.05",
+            "--out",
+            str(out),
+            "--locale",
+            "zh-CN",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     files = sorted(out.glob("*.wav"))
-    expected = [key for key, _ in script(Setup(seats=9, roles=tuple(suggested_roles(9))), Rules(), 2)
-                if key != "pause"]
+    expected = [
+        key
+        for key, _ in script(Setup(seats=9, roles=tuple(suggested_roles(9))), Rules(), 2)
+        if key != "pause"
+    ]
     assert [f.name.split("-", 1)[1].removesuffix(".wav") for f in files] == expected
     for path in files:
         clip = read_wav(path)
@@ -68,9 +105,29 @@ def test_rehearse_writes_real_speech_in_order(tmp_path: Path) -> None:
 def test_rehearse_speaks_with_the_neural_voice_when_asked(tmp_path: Path) -> None:
     out = tmp_path / "lines"
     done = subprocess.run(
-        [sys.executable, "-m", "narrator", "rehearse", "--seats", "8", "--silent", "--pause", "0",
-         "--nights", "1", "--out", str(out), "--engine", "neural", "--seed", "2"],
-        capture_output=True, text=True, check=False, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "narrator",
+            "rehearse",
+            "--seats",
+            "8",
+            "--silent",
+            "--pause",
+            "0",
+            "--nights",
+            "1",
+            "--out",
+            str(out),
+            "--engine",
+            "neural",
+            "--seed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     clips = [read_wav(path) for path in sorted(out.glob("*.wav"))]

@@ -80,19 +80,25 @@ def test_games_and_export_commands(tmp_path: Path) -> None:
     store.close()
     listed = subprocess.run(
         [sys.executable, "-m", "narrator", "games", "--store", str(db)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert game_id in listed.stdout
     out = tmp_path / "game.toml"
     subprocess.run(
         [sys.executable, "-m", "narrator", "export", game_id, "--store", str(db), "--out", str(out)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     result = summary(replay(parse_record(out.read_text())))
     assert result["winner"] == game.outcome().winner.value  # type: ignore[union-attr]
     done = subprocess.run(
         [sys.executable, "-m", "narrator", "replay", str(out), "--json"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert json.loads(done.stdout)["deaths"] == result["deaths"]
 

@@ -29,8 +29,11 @@ NOT_SEATS = frozenset({"n", "i", "count", "night", "day", "answered", "owed", "t
 NOT_ROLES = frozenset({"step", "kind", "type", "code", "form"})
 # A table's reveals: the cue that shows a seat's card, and the card it shows (None: its own).
 REVEALING_CUES: dict[str, str | None] = {
-    "death.card": None, "self_destruct": "werewolf", "idiot.revealed": "idiot",
-    "scapegoat.out": "scapegoat", "hunter.shoot": "hunter",
+    "death.card": None,
+    "self_destruct": "werewolf",
+    "idiot.revealed": "idiot",
+    "scapegoat.out": "scapegoat",
+    "hunter.shoot": "hunter",
 }
 # Secret keys and the engine events whose audience may see them.
 SECRET_KEYS: dict[str, tuple[str, ...]] = {
@@ -87,8 +90,12 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
     moon = game.state.moon
     for event in events:
         data = event.data
-        if event.kind == "card.changed" and role == data["card"] == "werewolf" and \
-                other in (event.audience or ()) and _is_true(game, seat, "werewolf"):
+        if (
+            event.kind == "card.changed"
+            and role == data["card"] == "werewolf"
+            and other in (event.audience or ())
+            and _is_true(game, seat, "werewolf")
+        ):
             return True
         if event.kind == "cue":
             key = data.get("key")
@@ -103,8 +110,11 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
         elif event.visible_to(seat) and event.audience:
             if event.kind == "werewolves.pack" and role == "werewolf" and other in data["seats"]:
                 return True
-            if event.kind in ("specter", "double_agent") and role == "werewolf" and \
-                    other in data["werewolves"]:
+            if (
+                event.kind in ("specter", "double_agent")
+                and role == "werewolf"
+                and other in data["werewolves"]
+            ):
                 return True
             values = list(data.values())
             if other in values and role in values:
@@ -116,8 +126,14 @@ def _is_true(game: Game, seat: int, role: str) -> bool:
     return role in (game.setup.roles[seat - 1].value, game.state.player(seat).card.value)
 
 
-def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: Sequence[int],
-               raw: Sequence[str], tokens: dict[int, str]) -> list[str]:
+def audit_seat(
+    game: Game,
+    seat: int,
+    inbox: Sequence[dict[str, Any]],
+    stamps: Sequence[int],
+    raw: Sequence[str],
+    tokens: dict[int, str],
+) -> list[str]:
     """Every breach of the rules above in what `seat` received (empty: none)."""
     problems = []
     everything = "".join(raw)
@@ -135,8 +151,12 @@ def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: S
                 problems.append(f"seat {seat} got an event not visible to it: {entry}")
         for d in _dicts(message):
             for other, role in _ties(d):
-                if other != seat and 1 <= other <= game.setup.seats and _is_true(game, other, role) \
-                        and not _known(game, seat, other, role, events):
+                if (
+                    other != seat
+                    and 1 <= other <= game.setup.seats
+                    and _is_true(game, other, role)
+                    and not _known(game, seat, other, role, events)
+                ):
                     problems.append(f"seat {seat} learnt seat {other} is {role}: {d}")
             for key, kinds in SECRET_KEYS.items():
                 value = d.get(key)
@@ -150,7 +170,12 @@ def audit_seat(game: Game, seat: int, inbox: Sequence[dict[str, Any]], stamps: S
                 if not any(e.kind in kinds and e.audience and seat in e.audience for e in seen):
                     problems.append(f"seat {seat} got the secret {key!r}: {d}")
             charmed = d.get("charmed")
-            if charmed and isinstance(charmed, list) and not over and not _is_true(game, seat, "piper") \
-                    and not any(e.kind == "charmed" and e.visible_to(seat) for e in seen):
+            if (
+                charmed
+                and isinstance(charmed, list)
+                and not over
+                and not _is_true(game, seat, "piper")
+                and not any(e.kind == "charmed" and e.visible_to(seat) for e in seen)
+            ):
                 problems.append(f"seat {seat} got the charmed seats: {d}")
     return problems

@@ -53,8 +53,7 @@ from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
 from narrator.phones import PhoneServer, PhoneTable
 
-CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager",
-             "villager")
+CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
 def classic_game(roles: tuple[str, ...] = CLASSIC_9, **rules: Any) -> Game:
@@ -63,14 +62,42 @@ def classic_game(roles: tuple[str, ...] = CLASSIC_9, **rules: Any) -> Game:
 
 # A twelve-seat table for the New Moon event cards: cards drawn every morning, four dark-moon
 # cards from the start, the variants with a step of their own, and every player's facts.
-EVENT_ROLES = ("werewolf", "werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager",
-               "villager", "villager", "villager", "scapegoat")
-EVENT_DECK = ("flood", "great_distrust", "punishment", "spiritualism_1", "spiritualism_2",
-              "pact_with_the_devil", "executioner", "influences", "full_moon_rising", "specter",
-              "not_me_nor_wolf", "bleak_monday", "nightmare", "somnambulism", "miracle")
+EVENT_ROLES = (
+    "werewolf",
+    "werewolf",
+    "werewolf",
+    "seer",
+    "witch",
+    "guard",
+    "hunter",
+    "villager",
+    "villager",
+    "villager",
+    "villager",
+    "scapegoat",
+)
+EVENT_DECK = (
+    "flood",
+    "great_distrust",
+    "punishment",
+    "spiritualism_1",
+    "spiritualism_2",
+    "pact_with_the_devil",
+    "executioner",
+    "influences",
+    "full_moon_rising",
+    "specter",
+    "not_me_nor_wolf",
+    "bleak_monday",
+    "nightmare",
+    "somnambulism",
+    "miracle",
+)
 EVENT_RULES: dict[str, Any] = {
-    "events": "every_morning", "dark_moon": ["touch_of_death", "double_agent"],
-    "event_deck": list(EVENT_DECK), "bleak_monday": "surely_not_him",
+    "events": "every_morning",
+    "dark_moon": ["touch_of_death", "double_agent"],
+    "event_deck": list(EVENT_DECK),
+    "bleak_monday": "surely_not_him",
 }
 
 
@@ -79,26 +106,32 @@ def event_game(seed: int, gender: str | None = None, **rules: Any) -> Game:
     player's)."""
     draw = random.Random(seed)
     facts = {
-        seat: SeatFacts(age=draw.randint(16, 75), gender=gender or draw.choice(("male", "female")),
-                        glasses=draw.random() < 0.5, jewelry=draw.random() < 0.5,
-                        jeans=draw.random() < 0.5, black_top=draw.random() < 0.5,
-                        smoker=draw.random() < 0.5, lives_here=draw.random() < 0.5)
+        seat: SeatFacts(
+            age=draw.randint(16, 75),
+            gender=gender or draw.choice(("male", "female")),
+            glasses=draw.random() < 0.5,
+            jewelry=draw.random() < 0.5,
+            jeans=draw.random() < 0.5,
+            black_top=draw.random() < 0.5,
+            smoker=draw.random() < 0.5,
+            lives_here=draw.random() < 0.5,
+        )
         for seat in range(1, len(EVENT_ROLES) + 1)
     }
     setup = deal(EVENT_ROLES, len(EVENT_ROLES), seed).model_copy(update={"facts": facts})
     return Game(setup, make_rules({**EVENT_RULES, **rules}))
 
 
-def game_at(step: str, gender: str | None = None, where: Callable[[Pending], bool] | None = None,
-            **rules: Any) -> Game:
+def game_at(
+    step: str, gender: str | None = None, where: Callable[[Pending], bool] | None = None, **rules: Any
+) -> Game:
     """An event-card game played with random legal decisions until `step` is pending (and
     `where` holds of it; the first seed that gets there), rebuilt from its log."""
     for seed in range(200):
         game, rng = event_game(seed, gender, **rules), random.Random(seed)
         while not game.over and game.pending is not None and game.pending.step != step:
             game.apply(random_decision(game, rng, self_destruct=0))
-        if game.pending is not None and game.pending.step == step and (
-                where is None or where(game.pending)):
+        if game.pending is not None and game.pending.step == step and (where is None or where(game.pending)):
             return Game.replay(game.setup, game.rules, game.log)
     raise AssertionError(f"no random game reached {step}")
 
@@ -143,8 +176,9 @@ class Phone:
         await self.ws.send(json.dumps({**message, "n": self.n}))
         return self.n
 
-    async def expect(self, kind: str, timeout: float = 5.0,
-                     where: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+    async def expect(
+        self, kind: str, timeout: float = 5.0, where: Callable[[dict[str, Any]], bool] | None = None
+    ) -> dict[str, Any]:
         """The next message of type `kind` (matching `where`) after the last one expected."""
         deadline = time.monotonic() + timeout
         while True:
@@ -154,7 +188,7 @@ class Phone:
                     self.cursor = at + 1
                     return message
             if time.monotonic() > deadline:
-                seen = [m["type"] for m in self.inbox[self.cursor:]]
+                seen = [m["type"] for m in self.inbox[self.cursor :]]
                 raise AssertionError(f"seat {self.seat}: no {kind!r} message; got {seen}")
             await asyncio.sleep(0.003)
 
@@ -177,8 +211,9 @@ class Phone:
         raise AssertionError(f"seat {self.seat}: no answer to message {n}")
 
     async def join(self, seat: int, name: str | None = None, locale: str = "zh-CN") -> Phone:
-        answer = await self.answer({"type": "join", "seat": seat, "name": name or f"P{seat}",
-                                    "locale": locale})
+        answer = await self.answer(
+            {"type": "join", "seat": seat, "name": name or f"P{seat}", "locale": locale}
+        )
         assert answer["type"] == "joined", answer
         self.seat, self.token = seat, answer["token"]
         await self.expect("state")
@@ -236,8 +271,9 @@ async def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> Non
         await asyncio.sleep(0.003)
 
 
-async def until_applied_and_shown(game: Game, log_length: int, phones: dict[int, Phone],
-                                  states: dict[int, int]) -> None:
+async def until_applied_and_shown(
+    game: Game, log_length: int, phones: dict[int, Phone], states: dict[int, int]
+) -> None:
     """Wait for the decision after `log_length` and for every phone's next state message."""
     await wait_until(lambda: len(game.log) > log_length)
     await wait_until(lambda: all(p.count("state") > states[s] for s, p in phones.items()))
@@ -276,8 +312,15 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
     if isinstance(decision, Votes):
         return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
     seat = pending.seats[0]
-    naming = {AllyChoice: "seat", MoonSeerChoice: "target", SpecterChoice: "werewolf",
-              MediumChoice: "medium", Accusation: "target", Vouch: "seat", FirstVoter: "seat"}
+    naming = {
+        AllyChoice: "seat",
+        MoonSeerChoice: "target",
+        SpecterChoice: "werewolf",
+        MediumChoice: "medium",
+        Accusation: "target",
+        Vouch: "seat",
+        FirstVoter: "seat",
+    }
     if type(decision) in naming:
         return [(seat, act(targets=seats(getattr(decision, naming[type(decision)]))))]
     if isinstance(decision, GhostQuestion):

@@ -25,11 +25,9 @@ CASES: dict[str, tuple[int, Any, str]] = {
     "not an object": (7, "[1, 2]", "malformed"),
     "unknown type": (7, {"type": "dance"}, "malformed"),
     "targets not a list": (5, {"type": "act", "step": "guard", "targets": "5"}, "malformed"),
-    "an extra field": (5, {"type": "act", "step": "guard", "targets": [3], "seat": 1},
-                       "malformed"),
+    "an extra field": (5, {"type": "act", "step": "guard", "targets": [3], "seat": 1}, "malformed"),
     "a boolean seat": (0, {"type": "join", "seat": True, "name": "Eve"}, "malformed"),
-    "too long": (0, json.dumps({"type": "join", "seat": 1, "name": "x" * 5000, "n": 1}),
-                 "malformed"),
+    "too long": (0, json.dumps({"type": "join", "seat": 1, "name": "x" * 5000, "n": 1}), "malformed"),
     "acting before sitting": (0, {"type": "act", "step": "guard", "targets": [3]}, "not_joined"),
     "an unknown seat": (0, {"type": "join", "seat": 42, "name": "Eve"}, "no_such_seat"),
     "seat zero": (0, {"type": "join", "seat": 0, "name": "Eve"}, "no_such_seat"),
@@ -85,8 +83,9 @@ def test_the_answer_is_in_each_players_language() -> None:
             await english.send({"type": "hello", "locale": "en"})
             welcome = await english.expect("welcome")
             assert welcome["strings"]["ui"]["join"] == "Sit down"
-            assert (await english.answer({"type": "join", "seat": 7, "name": "X"}))["message"] \
-                == "That seat is taken."
+            assert (await english.answer({"type": "join", "seat": 7, "name": "X"}))[
+                "message"
+            ] == "That seat is taken."
             await english.close()
 
     asyncio.run(scenario())

@@ -20,10 +20,23 @@ from tests.phones.harness import classic_game, game_at
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True, "locale": "zh-CN"}
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "zh-CN",
+}
 
 # Classic 9: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter; 7, 8, 9 villagers.
 
@@ -68,7 +81,9 @@ def seat_button(page: Any, seat: int) -> Any:
 
 
 def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
-    box: BackgroundServer, browser: Any, tmp_path: Path,
+    box: BackgroundServer,
+    browser: Any,
+    tmp_path: Path,
 ) -> None:
     assert box.server is not None
     table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
@@ -145,7 +160,8 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
 
 
 def test_a_medium_asks_and_the_ghost_answers_from_their_phones_in_chromium(
-    browser: Any, tmp_path: Path,
+    browser: Any,
+    tmp_path: Path,
 ) -> None:
     game = game_at("question")
     background = BackgroundServer(lambda: PhoneTable(game))
@@ -180,7 +196,10 @@ def test_a_medium_asks_and_the_ghost_answers_from_their_phones_in_chromium(
         expect(ghost.locator("#step-title")).to_have_text(text("zh-CN", "steps.ghost"))
         truth = background.call(lambda: game.pending.info["truth"])  # type: ignore[union-attr]
         assert text("zh-CN", f"questions.{ask}") in ghost.locator("#step-info").inner_text()
-        yes, no = ghost.get_by_role("button", name="是", exact=True), ghost.get_by_role("button", name="否", exact=True)
+        yes, no = (
+            ghost.get_by_role("button", name="是", exact=True),
+            ghost.get_by_role("button", name="否", exact=True),
+        )
         if truth is not None:
             assert (no if truth else yes).is_disabled()
         ghost.screenshot(path=str(folder / "ghost.png"))
@@ -197,7 +216,9 @@ def test_a_medium_asks_and_the_ghost_answers_from_their_phones_in_chromium(
 
 
 def test_the_speakers_button_and_the_hosts_controls_in_chromium(
-    box: BackgroundServer, browser: Any, tmp_path: Path,
+    box: BackgroundServer,
+    browser: Any,
+    tmp_path: Path,
 ) -> None:
     assert box.server is not None
     table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
@@ -248,9 +269,14 @@ def test_the_review_is_shown_on_the_phones_when_the_game_is_over(browser: Any, t
     from engine.record import parse_record, replay
     from tests.engine.harness import table as record_table
 
-    over = replay(parse_record(record_table(rules="sheriff = false") + (
-        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
-    ))).game
+    over = replay(
+        parse_record(
+            record_table(rules="sheriff = false")
+            + (
+                "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+            )
+        )
+    ).game
     assert over.over
     background = BackgroundServer(lambda: PhoneTable(over))
     server = background.start()

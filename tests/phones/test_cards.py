@@ -28,8 +28,19 @@ from tests.phones.harness import (
 )
 
 NIGHT = ("double_agent", "moon_seer", "touch", "specter", "church")
-DAY = ("medium", "question", "ghost", "pact", "punishment", "witnesses", "distrust", "report",
-       "vouch", "influences", "executioner")
+DAY = (
+    "medium",
+    "question",
+    "ghost",
+    "pact",
+    "punishment",
+    "witnesses",
+    "distrust",
+    "report",
+    "vouch",
+    "influences",
+    "executioner",
+)
 RULES: dict[str, dict[str, Any]] = {"medium": {"spiritualism": "three_questions"}}
 
 
@@ -165,8 +176,9 @@ def test_the_report_counts_a_player_named_by_more_than_half_of_the_table() -> No
                 targets = [named] if i <= half else []
                 if i == 0:
                     targets.append(once)
-                assert (await phones[seat].answer(
-                    {"type": "act", "step": "report", "targets": targets}))["type"] == "ack"
+                assert (await phones[seat].answer({"type": "act", "step": "report", "targets": targets}))[
+                    "type"
+                ] == "ack"
             assert game.log[-1].model_dump() == {"seats": (named,)}
             state = await phones[named].expect("state", where=lambda m: m["screen"]["step"] != "report")
             assert state["view"]["public"]["moon"]["reported"] == [named]
@@ -227,7 +239,8 @@ def test_a_phone_cannot_answer_a_card_step_with_a_malformed_question() -> None:
         assert pending is not None
         async with served(game) as (server, _):
             phone = await (await Phone(f"ws://127.0.0.1:{server.port}/ws", game).open()).join(
-                pending.seats[0])
+                pending.seats[0]
+            )
             before = state_copy(game)
             for ask in ("Has-A-Dash", "x" * 40, 7):
                 answer = await phone.answer({"type": "act", "step": "question", "ask": ask})

@@ -32,8 +32,7 @@ def test_every_rule_the_engine_names_has_an_answer_in_every_locale() -> None:
 
 def test_every_word_the_page_and_the_table_use_is_in_the_catalogue() -> None:
     static = resources.files("narrator.phones").joinpath("static")
-    page = "".join(static.joinpath(name).read_text("utf-8")
-                   for name in ("app.js", "host.js", "index.html"))
+    page = "".join(static.joinpath(name).read_text("utf-8") for name in ("app.js", "host.js", "index.html"))
     used = set(re.findall(r'"(ui\.[a-z_]+)"', page))
     used |= set(re.findall(r'data-t="([a-z_.]+)"', page))
     package = ROOT / "narrator" / "phones"

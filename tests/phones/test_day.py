@@ -22,8 +22,12 @@ from tests.phones.harness import (
 def after_night_one(victim: int = 6) -> Game:
     """Classic 9 at dawn of day 1: the werewolves took `victim`, nobody saved."""
     game = classic_game()
-    for decision in (GuardChoice(target=0), SeerChoice(target=0),
-                     WerewolvesChoice(victim=victim), WitchChoice()):
+    for decision in (
+        GuardChoice(target=0),
+        SeerChoice(target=0),
+        WerewolvesChoice(victim=victim),
+        WitchChoice(),
+    ):
         game.apply(decision)
     return game
 
@@ -31,7 +35,8 @@ def after_night_one(victim: int = 6) -> Game:
 async def elect(phones: list[Phone], candidate: int) -> None:
     for phone in phones:
         answer = await phone.answer(
-            {"type": "act", "step": "sheriff_candidacy", "stand": phone.seat == candidate})
+            {"type": "act", "step": "sheriff_candidacy", "stand": phone.seat == candidate}
+        )
         assert answer["type"] == "ack", answer
 
 
@@ -43,8 +48,7 @@ def test_the_election_counts_every_phone_and_shows_progress() -> None:
             assert all(p.last("state")["screen"]["form"] == "stand" for p in phones)
             await elect(phones[:4], 3)
             progress = await phones[8].expect("progress", where=lambda m: m["answered"] == 4)
-            assert progress == {"type": "progress", "step": "sheriff_candidacy", "answered": 4,
-                                "owed": 9}
+            assert progress == {"type": "progress", "step": "sheriff_candidacy", "answered": 4, "owed": 9}
             assert game.state.sheriff == 0
             await elect(phones[4:], 3)
             assert game.state.sheriff == 3
@@ -84,13 +88,13 @@ def test_votes_are_shown_to_everyone_only_once_all_have_voted() -> None:
             choices = {1: 5, 2: 1, 3: 1, 4: 1, 5: 2, 6: 1, 8: 0, 9: 1}
             for phone in voters[:-1]:
                 target = choices[phone.seat]
-                assert (await phone.answer({"type": "act", "step": "vote",
-                                            "targets": [target] if target else []}))["type"] == "ack"
+                assert (
+                    await phone.answer({"type": "act", "step": "vote", "targets": [target] if target else []})
+                )["type"] == "ack"
             again = await voters[0].answer({"type": "act", "step": "vote", "targets": [5]})
             assert again["code"] == "already"
             for phone in phones:
-                assert all(m["view"]["public"]["votes"] == [] for m in phone.inbox
-                           if m["type"] == "state")
+                assert all(m["view"]["public"]["votes"] == [] for m in phone.inbox if m["type"] == "state")
             await voters[-1].answer({"type": "act", "step": "vote", "targets": [1]})
             expected = {"step": "vote", "votes": {"1": 5, "2": 1, "3": 1, "4": 1, "5": 2, "6": 1, "9": 1}}
             for phone in phones:

@@ -25,8 +25,9 @@ def test_the_facts_asked_are_those_the_games_cards_can_use() -> None:
     assert every[:2] == ["age", "gender"] and "glasses" in every and "studies_well" not in every
     few = facts_asked(make_rules({"events": "peaceful_nights", "event_deck": ["miracle", "gone_hunting"]}))
     assert few == ["gender"]
-    assert "studies_well" in facts_asked(make_rules({"events": "every_morning",
-                                                     "spiritualism": "three_questions"}))
+    assert "studies_well" in facts_asked(
+        make_rules({"events": "every_morning", "spiritualism": "three_questions"})
+    )
 
 
 def test_facts_given_at_joining_are_kept_for_the_setup_and_a_player_may_decline() -> None:
@@ -37,18 +38,27 @@ def test_facts_given_at_joining_are_kept_for_the_setup_and_a_player_may_decline(
             asked = facts_asked(game.rules)
             first = await Phone(url, game).open()
             assert first.inbox[0]["facts"] == asked
-            await first.answer({"type": "join", "seat": 1, "name": "Ann",
-                                "facts": {"age": 34, "gender": "female", "glasses": True}})
+            await first.answer(
+                {
+                    "type": "join",
+                    "seat": 1,
+                    "name": "Ann",
+                    "facts": {"age": 34, "gender": "female", "glasses": True},
+                }
+            )
             second = await Phone(url, game).open()
             await second.answer({"type": "join", "seat": 2, "name": "Bo", "facts": {}})
             third = await Phone(url, game).open()
             # studies_well is not asked with seed 000's Spiritualism: it is dropped
-            await third.answer({"type": "join", "seat": 3, "name": "Cy",
-                                "facts": {"age": 70, "studies_well": True}})
+            await third.answer(
+                {"type": "join", "seat": 3, "name": "Cy", "facts": {"age": 70, "studies_well": True}}
+            )
             fourth = await Phone(url, game).open()
             await fourth.answer({"type": "join", "seat": 4, "name": "Di"})
-            assert table.facts() == {1: SeatFacts(age=34, gender="female", glasses=True),
-                                     3: SeatFacts(age=70)}
+            assert table.facts() == {
+                1: SeatFacts(age=34, gender="female", glasses=True),
+                3: SeatFacts(age=70),
+            }
 
             before = (state_copy(game), table.facts())
             fifth = await Phone(url, game).open()

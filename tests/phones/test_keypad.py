@@ -54,16 +54,25 @@ def presses(*entries: str) -> list[tuple[int, int, int]]:
 
 
 def keypad_of(*entries: str, screen: RecordingScreen, slept: list[float]) -> Keypad:
-    return Keypad(symbols_of_events(presses(*entries)), screen, sleep=slept.append,
-                  private_seconds=3)
+    return Keypad(symbols_of_events(presses(*entries)), screen, sleep=slept.append, private_seconds=3)
 
 
 def test_key_events_make_entries_with_backspace_star_and_empty_enter() -> None:
     entry = KeyEntry()
-    events = [(EV_KEY, KP["1"], 1), (EV_KEY, KP["1"], 0), (EV_KEY, KP["2"], 1),
-              (EV_KEY, BACKSPACE, 1), (EV_KEY, KP["5"], 1), (EV_KEY, KP["5"], 2),
-              (EV_KEY, KP_ENTER, 1), (EV_KEY, KP_ENTER, 1), (4, 4, 458840),
-              (EV_KEY, KP_STAR, 1), (EV_KEY, KP["2"], 1), (EV_KEY, 28, 1)]
+    events = [
+        (EV_KEY, KP["1"], 1),
+        (EV_KEY, KP["1"], 0),
+        (EV_KEY, KP["2"], 1),
+        (EV_KEY, BACKSPACE, 1),
+        (EV_KEY, KP["5"], 1),
+        (EV_KEY, KP["5"], 2),
+        (EV_KEY, KP_ENTER, 1),
+        (EV_KEY, KP_ENTER, 1),
+        (4, 4, 458840),
+        (EV_KEY, KP_STAR, 1),
+        (EV_KEY, KP["2"], 1),
+        (EV_KEY, 28, 1),
+    ]
     got = [e for e in (entry.feed(s) for s in symbols_of_events(events)) if e is not None]
     assert got == [Entry(15), Entry(None), Entry(2, star=True)]
 
@@ -88,8 +97,7 @@ def test_a_night_keyed_on_the_keypad_with_the_seers_answer_shown_then_cleared() 
 
 def test_a_day_keyed_on_the_keypad_candidates_votes_and_a_self_destruct() -> None:
     game = classic_game()
-    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7),
-                     WitchChoice()):
+    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7), WitchChoice()):
         game.apply(decision)
     screen, slept = RecordingScreen(), []
     keypad = keypad_of("3", "4", "", *["4"] * 7, screen=screen, slept=slept)
@@ -105,12 +113,10 @@ def test_a_day_keyed_on_the_keypad_candidates_votes_and_a_self_destruct() -> Non
 
 def test_a_refused_vote_is_asked_again_and_the_vote_applies_once() -> None:
     game = classic_game(sheriff=False)
-    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7),
-                     WitchChoice()):
+    for decision in (GuardChoice(target=0), SeerChoice(target=0), WerewolvesChoice(victim=7), WitchChoice()):
         game.apply(decision)
     screen = RecordingScreen()
-    keypad = Keypad(symbols_of_events(presses("1", "7", "1", "1", "1", "1", "1", "1", "1")),
-                    screen)
+    keypad = Keypad(symbols_of_events(presses("1", "7", "1", "1", "1", "1", "1", "1", "1")), screen)
     decision = keypad.play_step(game)
     assert isinstance(decision, DayVote) and decision.votes[2] == 1
     assert "不能投给出局的玩家。" in screen.lines
@@ -136,8 +142,10 @@ def test_terminal_lines_through_a_real_pty_feed_the_same_parser() -> None:
 def test_a_real_uinput_keypad_when_the_kernel_has_one() -> None:
     evdev = pytest.importorskip("evdev", reason="evdev is not installed (optional: [keypad])")
     if not os.path.exists("/dev/uinput"):
-        pytest.skip(reason="no /dev/uinput on this machine: the kernel has no uinput device "
-                    "(mknod c 10 223 gives ENODEV), so no virtual keypad can be made")
+        pytest.skip(
+            reason="no /dev/uinput on this machine: the kernel has no uinput device "
+            "(mknod c 10 223 gives ENODEV), so no virtual keypad can be made"
+        )
     from narrator.phones.keypad import evdev_keys
 
     with evdev.UInput({evdev.ecodes.EV_KEY: [79, 80, 96]}, name="test-keypad") as device:
@@ -175,8 +183,9 @@ def test_the_new_moon_cards_steps_keyed_on_the_keypad() -> None:
     assert pending is not None
     owed = [s for s in pending.seats if s != pending.info["accused"]]
     keys = ["1" if i < 2 else "0" for i in range(len(owed))]
-    assert keypad_of(*keys, screen=screen, slept=slept).play_step(witnesses) == \
-        Witnesses(seats=tuple(owed[:2]))
+    assert keypad_of(*keys, screen=screen, slept=slept).play_step(witnesses) == Witnesses(
+        seats=tuple(owed[:2])
+    )
 
     touch = game_at("touch")
     assert keypad_of("0", screen=screen, slept=slept).play_step(touch) == Touch(touched=False)

@@ -10,8 +10,7 @@ from engine.setup import Setup
 from tests.phones.harness import close_all, seat_everyone, served
 
 # The guard card lies face down with the thief's extra cards: the guard's step is pretended.
-ROLES = ("thief", "werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager",
-         "villager")
+ROLES = ("thief", "werewolf", "werewolf", "seer", "witch", "hunter", "villager", "villager", "villager")
 
 
 def pretended_guard_game() -> Game:

@@ -16,7 +16,8 @@ def test_every_living_phone_gets_the_same_kind_of_screen_and_only_the_guard_real
             phones = await seat_everyone(server, game)
             screens = [p.last("state")["screen"] for p in phones]
             assert {(s["kind"], s["form"], s["step"], s["count"]) for s in screens} == {
-                ("night", "seats", "guard", 1)}
+                ("night", "seats", "guard", 1)
+            }
             assert [s["real"] for s in screens] == [s == 5 for s in range(1, 10)]
             assert screens[4]["choices"] == list(range(1, 10))
             for seat, screen in enumerate(screens, start=1):
@@ -88,7 +89,7 @@ def test_the_werewolves_see_each_others_picks_and_must_agree() -> None:
             assert game.pending is not None and game.pending.step == "witch"
             assert game.state.tonight.victim == 8
             for phone in phones[2:]:
-                assert phone.count("picks") == 0 and "\"picks\":" not in "".join(phone.raw)
+                assert phone.count("picks") == 0 and '"picks":' not in "".join(phone.raw)
             assert (await wolf1.expect("result"))["feed"][0]["data"] == {"target": 8}
             await close_all(phones)
 

@@ -91,7 +91,9 @@ def test_the_host_frees_a_seat_with_the_host_token_only() -> None:
 
             def post(token: str) -> tuple[int, dict[str, object]]:
                 request = urllib.request.Request(
-                    url, data=json.dumps({"seat": 7}).encode(), method="POST",
+                    url,
+                    data=json.dumps({"seat": 7}).encode(),
+                    method="POST",
                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
                 )
                 try:

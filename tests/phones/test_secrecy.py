@@ -27,18 +27,29 @@ from tests.phones.harness import (
 
 DECKS: dict[str, tuple[list[str], dict[str, Any]]] = {
     "classic-12": (
-        ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard", "villager", "villager",
-                            "villager", "villager"],
+        ["werewolf"] * 4
+        + ["seer", "witch", "hunter", "guard", "villager", "villager", "villager", "villager"],
         {},
     ),
     "new-moon-10": (
-        ["werewolf", "werewolf", "werewolf", "seer", "witch", "cupid", "thief", "piper",
-         "elder", "scapegoat", "idiot", "villager"],
+        [
+            "werewolf",
+            "werewolf",
+            "werewolf",
+            "seer",
+            "witch",
+            "cupid",
+            "thief",
+            "piper",
+            "elder",
+            "scapegoat",
+            "idiot",
+            "villager",
+        ],
         {"seer_sees": "role", "lovers_see": "role", "vote_tie": "revote"},
     ),
     "club-9": (
-        ["werewolf", "werewolf", "werewolf", "seer", "witch", "guard", "hunter", "little_girl",
-         "villager"],
+        ["werewolf", "werewolf", "werewolf", "seer", "witch", "guard", "hunter", "little_girl", "villager"],
         {"guard_and_heal": "hidden", "sheriff_election": "after_discussion"},
     ),
 }
@@ -61,8 +72,11 @@ async def play_through(game: Game, seed: int) -> dict[int, Phone]:
             if pending.phase.startswith("night"):
                 for seat in game.state.alive():
                     if seat not in owing:
-                        touch = {"type": "act", "step": pending.step,
-                                 "targets": [rng.choice(game.state.alive())]}
+                        touch = {
+                            "type": "act",
+                            "step": pending.step,
+                            "targets": [rng.choice(game.state.alive())],
+                        }
                         assert (await phones[seat].answer(touch))["type"] == "ack"
             if rng.random() < 0.1:
                 seat = rng.choice(sorted(phones))
@@ -93,10 +107,17 @@ async def _reconnect(phone: Phone, url: str, game: Game) -> Phone:
     return fresh
 
 
-@pytest.mark.parametrize(("deck", "seed"), [
-    ("classic-12", 1), ("classic-12", 2), ("new-moon-10", 3), ("new-moon-10", 4),
-    ("club-9", 5), ("club-9", 6),
-])
+@pytest.mark.parametrize(
+    ("deck", "seed"),
+    [
+        ("classic-12", 1),
+        ("classic-12", 2),
+        ("new-moon-10", 3),
+        ("new-moon-10", 4),
+        ("club-9", 5),
+        ("club-9", 6),
+    ],
+)
 def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> None:
     cards, rules = DECKS[deck]
     seats = len(cards) - (2 if "thief" in cards else 0)
@@ -118,15 +139,24 @@ def test_the_audit_catches_a_planted_leak() -> None:
     villager = next(s for s in game.state.alive() if game.state.player(s).card.value == "villager")
     stamp = len(game.events)
     planted = [
-        {"type": "state", "view": {"seat": villager}, "feed": [],
-         "x": {"seat": wolf, "card": "werewolf"}},
+        {"type": "state", "view": {"seat": villager}, "feed": [], "x": {"seat": wolf, "card": "werewolf"}},
         {"type": "picks", "picks": {str(wolf): 3}},
-        {"type": "result", "feed": [{"i": 0, "kind": "seer.result",
-                                     "data": {"night": 1, "target": wolf, "result": "werewolf"}}]},
+        {
+            "type": "result",
+            "feed": [
+                {"i": 0, "kind": "seer.result", "data": {"night": 1, "target": wolf, "result": "werewolf"}}
+            ],
+        },
         {"type": "state", "view": {"seat": seer}, "feed": []},
     ]
-    problems = audit_seat(game, villager, planted, [stamp] * len(planted),
-                          ["secret-token-of-the-seer"], {seer: "secret-token-of-the-seer"})
+    problems = audit_seat(
+        game,
+        villager,
+        planted,
+        [stamp] * len(planted),
+        ["secret-token-of-the-seer"],
+        {seer: "secret-token-of-the-seer"},
+    )
     assert any("learnt seat" in p for p in problems)
     assert any("'picks'" in p for p in problems)
     assert any("not visible" in p for p in problems)

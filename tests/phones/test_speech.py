@@ -21,8 +21,11 @@ def test_only_the_speaker_ends_the_speech_and_only_once() -> None:
                 assert (await phone.expect("speaking"))["seat"] == 3
             assert (await phones[3].answer({"type": "done"}))["code"] == "not_speaking"
             assert table.poll_command() is None
-            assert (await phones[2].answer({"type": "done"})) == {"type": "ack", "n": phones[2].n,
-                                                                    "step": "speech"}
+            assert (await phones[2].answer({"type": "done"})) == {
+                "type": "ack",
+                "n": phones[2].n,
+                "step": "speech",
+            }
             assert (await phones[2].answer({"type": "done"}))["code"] == "already"
             assert table.poll_command() == "pass" and table.poll_command() is None
 
@@ -69,6 +72,7 @@ def test_the_host_controls_reach_the_moderator_only_with_the_host_token() -> Non
     async def scenario() -> None:
         game = classic_game()
         async with served(game, host_token="the-host-token-1234") as (server, table):
+
             def command(body: bytes, token: str | None = "the-host-token-1234") -> Any:
                 return asyncio.to_thread(post, server.port, "/host/command", body, token)
 
@@ -82,8 +86,12 @@ def test_the_host_controls_reach_the_moderator_only_with_the_host_token() -> Non
 
             assert (await command(b'{"command": "pause"}', None))[0] == 403
             assert (await command(b'{"command": "pause"}', "not-the-token-000"))[0] == 403
-            for bad in (b'{"command": "dance"}', b"not json", b'{"command": "end", "x": 1}',
-                        b'{"command": "' + b"e" * 400 + b'"}'):
+            for bad in (
+                b'{"command": "dance"}',
+                b"not json",
+                b'{"command": "end", "x": 1}',
+                b'{"command": "' + b"e" * 400 + b'"}',
+            ):
                 assert (await command(bad))[0] == 400, bad
             assert table.poll_command() is None
 
