@@ -64,6 +64,10 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS host (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    token TEXT NOT NULL            -- the host token the last PIN claim made
+);
 """
 # Schema changes, in order: change i brings a store from `PRAGMA user_version` i to i + 1.
 # A new table needs none (add it to SCHEMA: CREATE TABLE IF NOT EXISTS); a new column of an
@@ -341,6 +345,16 @@ class Store:
                 "SELECT seat, name, token FROM seats WHERE game_id = ?", (game_id,)
             )
         }
+
+    def bind_host(self, game_id: str, token: str) -> None:
+        """Keep the host token of the game (the last claim), so the host's phone stays host."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO host VALUES (?, ?)", (game_id, token))
+
+    def host_token(self, game_id: str) -> str | None:
+        """The host token of the game's last claim, or None when nobody claimed the host."""
+        row = self._db.execute("SELECT token FROM host WHERE game_id = ?", (game_id,)).fetchone()
+        return str(row[0]) if row else None
 
 
 def store_path(path: Path | str | None = None) -> Path:
