@@ -257,7 +257,7 @@ class Store:
                 (status, winner, time.time(), game_id),
             )
 
-    def mark(self, game_id: str, status: str, note: str) -> None:
+    def mark(self, game_id: str, status: str, note: str | None) -> None:
         """Set the game's status ("damaged", "abandoned", …) and say why; its rows stay."""
         with self._transaction() as db:
             db.execute("UPDATE games SET status = ?, note = ? WHERE id = ?", (status, note, game_id))

@@ -27,7 +27,7 @@ from narrator.moderator.timing import TICK, Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
-from narrator.store import Store
+from narrator.store import Store, write_private
 
 
 @dataclass(frozen=True)
@@ -193,8 +193,9 @@ async def run_session(
                     await asyncio.to_thread(voice.say_text, sentence)
             except Exception as error:  # noqa: BLE001 - the address is printed anyway
                 print(f"narrator: could not say the join address: {error}", file=sys.stderr)
-        if desk is None:
-            await _wait_for_seats(table, clock)
+        if desk is None and not await _wait_for_seats(table, clock, commands):
+            store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
+            return review(game)
         if not game.log:
             game = _with_facts(game, table, store)
         start = anchor(game.events) if resumed else 0
@@ -204,8 +205,7 @@ async def run_session(
             await moderator.say(key, **params)
         outcome = game.outcome()
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
-        record.parent.mkdir(parents=True, exist_ok=True)
-        record.write_text(write_record(game, comment=f"game {game.game_id}"), encoding="utf-8")
+        write_private(record, write_record(game, comment=f"game {game.game_id}"))
         store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
         return review(game)
     finally:
@@ -219,9 +219,13 @@ async def run_session(
         voice.close()
 
 
-async def _wait_for_seats(table: PhoneTable, clock: Clock) -> None:
+async def _wait_for_seats(table: PhoneTable, clock: Clock, commands: QueueCommands) -> bool:
+    """Wait until every seat has joined (True), or the game is ended first (False)."""
     while any(entry["name"] is None for entry in table.registry.lobby()):
+        if commands.poll() == "end":
+            return False
         await asyncio.sleep(TICK if not clock.fast else 0.01)
+    return True
 
 
 def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
