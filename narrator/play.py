@@ -14,7 +14,6 @@ from pydantic import ValidationError
 
 from narrator.moderator.config import ConfigError, PlayConfig, load_config
 from narrator.moderator.recorded import RecordedGame
-from narrator.moderator.session import Options, run_session
 from narrator.moderator.timing import Timers
 from narrator.store import (
     DamagedGame,
@@ -22,12 +21,9 @@ from narrator.store import (
     Store,
     StoredGame,
     StoreError,
+    demo_store,
     set_aside,
-    store_path,
 )
-
-# Demo games are kept in this folder next to the table's store, apart from real games.
-DEMO_FOLDER = "demo"
 
 
 def register(subparsers: Any) -> None:
@@ -136,7 +132,7 @@ def run_play(args: argparse.Namespace) -> int:
                 set_damaged(store, error, "play")
                 continue
             return _resume(stored, game, store, args, bots=False)
-    return _new_game(config, store, Options(silent=args.silent, out=args.out, keypad=args.keypad), args)
+    return _new_game(config, store, dict(silent=args.silent, out=args.out, keypad=args.keypad), args)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:
@@ -180,7 +176,7 @@ def run_demo(args: argparse.Namespace) -> int:
         print(f"narrator demo: {error}", file=sys.stderr)
         return 2
     store = open_store(demo_store(args.store), "demo")
-    options = Options(
+    options = dict(
         bots=True,
         fast=args.fast,
         silent=args.silent,
@@ -203,9 +199,7 @@ def run_resume(args: argparse.Namespace) -> int:
     except DamagedGame as error:
         set_damaged(store, error, "resume")
         config = load_config(None, store=store.path, port=args.port, listen=False if args.no_listen else None)
-        options = Options(
-            bots=args.bots, fast=args.fast, silent=args.silent, out=args.out, record=args.record
-        )
+        options = dict(bots=args.bots, fast=args.fast, silent=args.silent, out=args.out, record=args.record)
         return _new_game(config, store, options, args, demo=args.bots)
     except StoreError as error:
         print(f"narrator resume: {error}", file=sys.stderr)
@@ -230,11 +224,6 @@ def open_store(path: Path | None, command: str) -> Store:
             flush=True,
         )
         return Store(path)
-
-
-def demo_store(path: Path | None) -> Path:
-    """Where demo games are kept: `path` when given, else apart from the table's real games."""
-    return path if path is not None else store_path().parent / DEMO_FOLDER
 
 
 def resumable(store: Store, game_id: str) -> tuple[StoredGame, RecordedGame]:
@@ -275,7 +264,7 @@ def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[s
 
 
 def _new_game(
-    config: PlayConfig, store: Store, options: Options, args: argparse.Namespace, demo: bool = False
+    config: PlayConfig, store: Store, options: dict[str, Any], args: argparse.Namespace, demo: bool = False
 ) -> int:
     command = "demo" if demo else "play"
     if not demo:
@@ -302,7 +291,7 @@ def _resume(
         f"at {game.phase} after {len(stored.decisions)} decisions (last stored at {last})",
         flush=True,
     )
-    options = Options(
+    options = dict(
         bots=bots,
         fast=getattr(args, "fast", False),
         silent=args.silent,
@@ -318,7 +307,7 @@ def _run(
     game: RecordedGame,
     config: PlayConfig,
     store: Store,
-    options: Options,
+    options: dict[str, Any],
     args: argparse.Namespace,
     *,
     seed: int,
@@ -327,7 +316,10 @@ def _run(
     """Play the game to its end; Ctrl-C marks it abandoned (`narrator resume GAME` still
     continues it, a plain `narrator resume` does not pick it up)."""
     try:
-        result = asyncio.run(run_session(game, config, store, options, seed=seed, resumed=resumed))
+        from narrator.moderator.session import Options, run_session
+
+        session = run_session(game, config, store, Options(**options), seed=seed, resumed=resumed)
+        result = asyncio.run(session)
     except KeyboardInterrupt:
         store.mark(game.game_id, "abandoned", "stopped with Ctrl-C")
         print(

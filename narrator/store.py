@@ -77,6 +77,8 @@ CORE_TABLES = ("games", "decisions", "seats")
 # The part of a set-aside store's name that says it was set aside, and its note's suffix.
 ASIDE_MARK = ".damaged-"
 NOTE_SUFFIX = ".txt"
+# Demo games are kept in this folder next to the table's store, apart from real games.
+DEMO_FOLDER = "demo"
 PRIVATE = 0o600
 
 
@@ -104,7 +106,7 @@ class DamagedGame(StoreError):
     """A stored game that cannot be read back or replayed; `problem` says what is wrong."""
 
     def __init__(self, game_id: str, problem: str) -> None:
-        super().__init__(f"game {game_id} cannot be resumed: {problem}")
+        super().__init__(f"game {game_id} is damaged: {problem}")
         self.game_id, self.problem = game_id, problem
 
 
@@ -362,6 +364,11 @@ def store_path(path: Path | str | None = None) -> Path:
     no suffix); the user's default store when None."""
     chosen = Path(path) if path else default_path()
     return chosen / "games.sqlite3" if chosen.is_dir() or not chosen.suffix else chosen
+
+
+def demo_store(path: Path | str | None = None) -> Path:
+    """Where demo games are kept: `path` when given, else apart from the table's real games."""
+    return Path(path) if path is not None else store_path().parent / DEMO_FOLDER
 
 
 def set_aside(path: Path, problem: str) -> Path:
