@@ -285,8 +285,8 @@ class Store:
             try:
                 decisions.append(_decision(kind, body))
             except ValueError as error:
-                raise DamagedGame(game_id, f"decision {n} ({kind}) {_problem(error)}") from None
-        config = _part(game_id, "settings", lambda: json.loads(row[6]))
+                raise DamagedGame(game_id, f"decision {n} ({kind}) is {_problem(error)}") from None
+        config = _part(game_id, "settings are", lambda: json.loads(row[6]))
         if not isinstance(config, dict):
             raise DamagedGame(game_id, "its settings are not a table")
         return StoredGame(
@@ -294,8 +294,8 @@ class Store:
             created=row[1],
             updated=row[2],
             status=row[3],
-            setup=_part(game_id, "setup", lambda: Setup.model_validate_json(row[4])),
-            rules=_part(game_id, "rules", lambda: Rules.model_validate_json(row[5])),
+            setup=_part(game_id, "setup is", lambda: Setup.model_validate_json(row[4])),
+            rules=_part(game_id, "rules are", lambda: Rules.model_validate_json(row[5])),
             config=config,
             winner=row[7],
             decisions=decisions,
@@ -426,6 +426,7 @@ def _check_files(path: Path) -> None:
 
 
 def _part(game_id: str, what: str, read: Any) -> Any:
+    """`read()`, or `DamagedGame` saying "its {what} not valid: …" (`what` ends with its verb)."""
     try:
         return read()
     except ValueError as error:
@@ -433,16 +434,16 @@ def _part(game_id: str, what: str, read: Any) -> Any:
 
 
 def _problem(error: Exception) -> str:
-    """What is wrong with one stored JSON value, in a few words."""
+    """What is wrong with one stored JSON value, in a few words ("not JSON (…)", "not valid: …")."""
     if isinstance(error, ValidationError):
         first = error.errors()[0]
         if first["type"] == "json_invalid":
-            return f"is not JSON ({first['ctx'].get('error', first['msg'])})"
-        where = ".".join(str(p) for p in first["loc"]) or "the value"
-        return f"is not valid: {where}: {first['msg']}"
+            return f"not JSON ({first['ctx'].get('error', first['msg'])})"
+        where = ".".join(str(p) for p in first["loc"])
+        return f"not valid: {where + ': ' if where else ''}{first['msg']}"
     if isinstance(error, json.JSONDecodeError):
-        return f"is not JSON ({error.msg})"
-    return f"is not valid: {error}"
+        return f"not JSON ({error.msg})"
+    return f"not valid: {error}"
 
 
 def _seats(setup: str) -> int | None:
