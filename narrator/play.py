@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from narrator.moderator.config import ConfigError, PlayConfig, load_config
+from engine.setup import SetupError
+from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.timing import Timers
 from narrator.store import (
@@ -30,6 +31,11 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="run a game: phones, voice, listening (the default)")
     play.add_argument("--config", type=Path, help="a TOML file of settings (see the README)")
     play.add_argument("--seats", type=int, help="how many players (default 9)")
+    play.add_argument(
+        "--setup",
+        metavar="CARDS",
+        help="the cards, one per seat, comma-separated (default: the suggested cards for the seats)",
+    )
     play.add_argument("--preset", help="rule preset: seeds (default) or chinese-club")
     play.add_argument("--locale", help="zh-CN (default), zh-TW or en")
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
@@ -62,7 +68,13 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--preset", default="seeds")
     demo.add_argument("--locale", default="zh-CN")
     demo.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
-    demo.add_argument("--roles", help="the cards, comma-separated (default: the seeds' setup)")
+    demo.add_argument(
+        "--setup",
+        "--roles",
+        dest="roles",
+        metavar="CARDS",
+        help="the cards, one per seat, comma-separated (default: the suggested cards for the seats)",
+    )
     demo.add_argument(
         "--events",
         choices=("off", "peaceful_nights", "every_morning"),
@@ -108,10 +120,12 @@ def _finish(result: dict[str, Any], as_json: bool) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    cards = [card.strip() for card in args.setup.split(",")] if args.setup else None
     try:
         config = load_config(
             args.config,
-            seats=args.seats,
+            seats=len(cards) if cards and args.seats is None else args.seats,
+            setup=cards,
             preset=args.preset,
             locale=args.locale,
             port=args.port,
@@ -172,6 +186,9 @@ def run_demo(args: argparse.Namespace) -> int:
     try:
         config = demo_config(args)
         config.table()
+    except SetupError as error:
+        print(f"narrator demo: {error}{setup_hint() if not args.roles else ''}", file=sys.stderr)
+        return 2
     except (ValueError, ConfigError) as error:
         print(f"narrator demo: {error}", file=sys.stderr)
         return 2
