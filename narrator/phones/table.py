@@ -33,7 +33,7 @@ from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
-from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
 from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import RESULT_KINDS, Feeds
@@ -213,6 +213,18 @@ class PhoneTable:
             log.info("seat %d freed by the host", seat)
             self._send_lobby()
         return holder is not None
+
+    def notify(self, key: str, **params: object) -> None:
+        """Tell every phone a public fact (a host's act) in its own language: a `notice`
+        carrying the catalogue line `notices.<key>`."""
+        for link in list(self._link_locale):
+            line = text(self._locale(link), f"notices.{key}", **params)
+            link.send({"type": "notice", "key": key, "text": line})
+
+    def refuse(self, link: Link, code: str) -> None:
+        """Answer `link` with the error `code` in its language (a message the server refused
+        before reading it: too many, say)."""
+        link.send(self._error(link, Refusal(code), 0))
 
     def peeked(self) -> set[int]:
         """The seats whose players have looked at their card."""

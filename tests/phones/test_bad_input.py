@@ -27,7 +27,7 @@ CASES: dict[str, tuple[int, Any, str]] = {
     "targets not a list": (5, {"type": "act", "step": "guard", "targets": "5"}, "malformed"),
     "an extra field": (5, {"type": "act", "step": "guard", "targets": [3], "seat": 1}, "malformed"),
     "a boolean seat": (0, {"type": "join", "seat": True, "name": "Eve"}, "malformed"),
-    "too long": (0, json.dumps({"type": "join", "seat": 1, "name": "x" * 5000, "n": 1}), "malformed"),
+    "too long": (0, json.dumps({"type": "join", "seat": 1, "name": "x" * 2500, "n": 1}), "malformed"),
     "acting before sitting": (0, {"type": "act", "step": "guard", "targets": [3]}, "not_joined"),
     "an unknown seat": (0, {"type": "join", "seat": 42, "name": "Eve"}, "no_such_seat"),
     "seat zero": (0, {"type": "join", "seat": 0, "name": "Eve"}, "no_such_seat"),
