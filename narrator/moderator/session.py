@@ -351,6 +351,7 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
         model_path=str(config.model) if config.model else None,
         device=config.input_device,
         on_decision=None,
+        on_status=lambda status: _listening_changed(voice, status),
     )
     if not listener.status.on:
         print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)
@@ -363,10 +364,24 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
     voice.on_speaking(listener.judge_speaking)
 
     def pump() -> None:
-        while listener.status.on:
+        while listener.running:  # on through a lost microphone: listening comes back by itself
             heard = listener.next_command(timeout=0.5)
             if heard is not None and heard.command is not None:
                 commands.put(str(heard.command))
 
     threading.Thread(target=pump, name="commands", daemon=True).start()
     return listener
+
+
+def _listening_changed(voice: Any, status: Any) -> None:
+    """The microphone was lost or came back: say so once, in a thread of its own (the
+    listener's thread must not wait for the voice); the buttons work all along."""
+    print(f"narrator: {status.reason}", file=sys.stderr, flush=True)
+
+    def say() -> None:
+        try:
+            voice.say("listening.back" if status.on else "listening.lost", wait=False)
+        except Exception as error:  # noqa: BLE001 - a voice failure must never stop the game
+            print(f"narrator: could not say it: {error}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=say, name="listening-notice", daemon=True).start()
