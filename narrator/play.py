@@ -16,6 +16,7 @@ from engine.setup import SetupError
 from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.timing import Timers
+from narrator.preflight import missing_voice
 from narrator.store import (
     DamagedGame,
     DamagedStore,
@@ -332,6 +333,9 @@ def _run(
 ) -> int:
     """Play the game to its end; Ctrl-C marks it abandoned (`narrator resume GAME` still
     continues it, a plain `narrator resume` does not pick it up)."""
+    if (missing := missing_voice()) is not None:
+        print(f"narrator: {missing}", file=sys.stderr, flush=True)
+        options = {**options, "voiceless": True}
     try:
         from narrator.moderator.session import Options, run_session
 

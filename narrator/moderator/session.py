@@ -27,6 +27,7 @@ from narrator.moderator.timing import TICK, Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
+from narrator.preflight import PrintedVoice
 from narrator.store import Store, write_private
 
 
@@ -42,6 +43,7 @@ class Options:
     self_destruct: float = 0.0
     printed: bool | None = None
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
+    voiceless: bool = False  # no voice on this box (`narrator.preflight`): lines are printed
 
 
 class StoredSeats(SeatRegistry):
@@ -163,7 +165,11 @@ async def run_session(
         printed=options.printed,
         engine=config.voice,
     )
-    voice = await asyncio.to_thread(Speaker, speaker_options)
+    voice: Any = (
+        PrintedVoice(config.locale)
+        if options.voiceless
+        else await asyncio.to_thread(Speaker, speaker_options)
+    )
     commands = QueueCommands(table.poll_command)
     listener = None
     if config.listen and not options.bots:
