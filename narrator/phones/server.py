@@ -7,7 +7,8 @@ Rule 1: each phone's messages are sent by its own writer task from a queue, so a
         and it comes back with its token like after a dropped Wi-Fi.
 Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a second; more
         are dropped unread (the first of a run answered "busy"), and a phone that keeps on
-        sending is cut off. Frames over `Limits.frame_bytes` close the connection.
+        sending is closed (1008, after what was queued for it). Frames over
+        `Limits.frame_bytes` close the connection (1009).
 Rule 3: at most `Limits.seatless` connections may hold no seat at once; more are refused
         before the WebSocket opens.
 Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
@@ -49,9 +50,11 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 CLOSE_GOING_AWAY = 1001
+CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
 CLOSE_TRY_LATER = 1013
 MAX_BODY_BYTES = 256  # a host request's body
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
+CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
@@ -114,6 +117,7 @@ class SocketLink:
         self.pending_chars = pending_chars
         self.pending = 0
         self.cut_off = False
+        self.closing = False
         self._queue: asyncio.Queue[str | int] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -127,7 +131,9 @@ class SocketLink:
         self._queue.put_nowait(text)
 
     def close(self, code: int) -> None:
-        if not self.cut_off:
+        """Close after what is queued (`write` returns once the close is sent)."""
+        if not self.cut_off and not self.closing:
+            self.closing = True
             self._queue.put_nowait(code)
 
     def cut(self) -> None:
@@ -257,7 +263,8 @@ def build_app(
                     if bucket.refused == 1:
                         table.refuse(link, "busy")
                     elif bucket.refused > limits.burst:
-                        link.cut()
+                        link.close(CLOSE_POLICY)
+                        break
                     continue
                 raw = message.get("text")
                 if raw is None:
@@ -268,7 +275,12 @@ def build_app(
         finally:
             links.discard(link)
             table.disconnect(link)
-            writer.cancel()
+            if link.closing and not writer.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
+            if not writer.done():
+                link.cut()  # it does not read what it was sent: cut, and stop the writer
+                writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
