@@ -12,7 +12,7 @@ APT_PACKAGES=(
   libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins
   sox
 )
-DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei)
+DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2)  # ip: the join-address test's namespaces
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
