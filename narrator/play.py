@@ -146,7 +146,7 @@ def run_play(args: argparse.Namespace) -> int:
             except DamagedGame as error:
                 set_damaged(store, error, "play")
                 continue
-            return _resume(stored, game, store, args, bots=False)
+            return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
     return _new_game(config, store, dict(silent=args.silent, out=args.out, keypad=args.keypad), args)
 
 
