@@ -1,0 +1,75 @@
+"""The voice worker: a crash or a hang costs a restart, never the judge; twice, the line is printed."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from narrator.voice.catalogue import load_catalogue
+from narrator.voice.clips import loudness
+from narrator.voice.worker import VoiceWorker, WorkerFailed
+from tests.voice.conftest import MakeSpeaker
+
+
+@pytest.mark.parametrize("how", [signal.SIGSEGV, signal.SIGKILL])
+def test_a_worker_killed_between_lines_is_started_again_for_the_next(
+    how: signal.Signals, tmp_path: Path
+) -> None:
+    catalogue = load_catalogue("zh-CN")
+    with VoiceWorker("espeak") as worker:
+        first = worker.pid
+        assert first is not None
+        os.kill(first, how)
+        clip = worker.render_clip(catalogue.text("night.falls"), catalogue.voice, tmp_path / "line.wav")
+        assert loudness(clip) > 0.02
+        assert worker.restarts == 1 and worker.pid not in (None, first)
+
+
+def test_a_hung_worker_is_given_up_at_its_deadline_and_replaced(tmp_path: Path) -> None:
+    catalogue = load_catalogue("en")
+    with VoiceWorker("espeak", deadline_scale=0.25) as worker:
+        hung = worker.pid
+        assert hung is not None
+        os.kill(hung, signal.SIGSTOP)  # alive, but never answers
+        clip = worker.render_clip(catalogue.text("seer.wake"), catalogue.voice, tmp_path / "line.wav")
+        assert loudness(clip) > 0.02
+        assert worker.restarts >= 1 and worker.pid != hung
+        assert not Path(f"/proc/{hung}").exists()  # killed and reaped
+
+
+def test_a_worker_that_cannot_start_again_fails_the_line_loudly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalogue = load_catalogue("en")
+    with VoiceWorker("espeak") as worker:
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        monkeypatch.setattr(sys, "executable", "/bin/false")  # the restart dies at once
+        with pytest.raises(WorkerFailed, match="espeak"):
+            worker.render_clip(catalogue.text("seer.wake"), catalogue.voice, tmp_path / "line.wav")
+
+
+def test_a_line_the_voice_fails_twice_is_printed_and_the_judge_goes_on(
+    make_speaker: MakeSpeaker,
+    transcript: io.StringIO,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    judge = make_speaker(play=False, locale="en", printed=False, cache_dir=tmp_path / "cache")
+    pid = judge.engine.pid  # type: ignore[attr-defined]
+    os.kill(pid, signal.SIGKILL)
+    with monkeypatch.context() as patched:
+        patched.setattr(sys, "executable", "/bin/false")
+        failed = judge.say("seer.wake")
+    assert failed.wait(0) and failed.started_at is None
+    assert transcript.getvalue().rstrip().endswith("] " + judge.text("seer.wake"))
+    assert "line printed, not said" in capsys.readouterr().err
+    said = judge.say("night.falls")  # the next line starts a worker again and is said
+    assert said.started_at is not None and loudness(said.clip) > 0.02
