@@ -1,4 +1,5 @@
-"""Benchmark the phone server: 18 phones on loopback, the action round-trip and the rejoin time.
+"""Benchmark the phone server: 18 phones on loopback, the action round-trip and the rejoin time,
+and what a phone that floods or never reads costs the box and the others.
 
 The server runs in its own process (`narrator phones`, as at a table); this process holds 18
 WebSocket phones and a mirror of the game (same deal, same decisions) to know what to send.
@@ -7,6 +8,12 @@ decoy touch at night. A round-trip is one touch sent until its ack (or error) ar
 Midway through the first game every connection is cut at once (the box's Wi-Fi drops); the
 phones come back with the page's own backoff (150–300 ms, then +150 ms a try) and their
 tokens; `rejoin_all_s` is from the cut until the last phone has its state again.
+
+Then two floods, each from a process of its own for 5 s, against a fresh box (all on 127.0.0.1):
+a slow reader that sends `hello` as fast as it can and never reads (a small receive buffer; cut
+off, it connects again), with the box's resident memory sampled (`slow_reader_rss_mb`, its
+peak); and a ping flood (the same, with pings), while 17 seated phones each ping the box ten
+times a second (`others_rtt_p99_ms_under_flood`).
 The last line printed is one JSON object of the figures.
 """
 
@@ -25,7 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -37,6 +46,8 @@ from engine.setup import deal, suggested_roles  # noqa: E402
 from tests.phones.harness import parts_of  # noqa: E402
 
 SEATS = 18
+FLOOD_S = 5.0  # seconds of each flood
+PING_EVERY_S = 0.1  # a seated phone's pings during the flood
 
 
 class BenchPhone:
@@ -63,7 +74,7 @@ class BenchPhone:
             async for raw in self.ws:
                 message = json.loads(raw)
                 n = message.get("n")
-                if message["type"] in ("ack", "error", "joined") and n in self.sent:
+                if message["type"] in ("ack", "error", "joined", "pong") and n in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(n))
                     self.answers[n] = message
                 if message["type"] == "joined":
@@ -182,6 +193,119 @@ async def play(url: str, seed: int, cut_at: int | None) -> tuple[list[float], fl
     return rtts, rejoin_s
 
 
+class FloodLink:
+    """A WebSocket opened by hand that never reads after the handshake (its receive buffer
+    made small), so what the box sends it piles up on the box's side."""
+
+    def __init__(self, port: int) -> None:
+        url = f"ws://127.0.0.1:{port}/ws"
+        self.protocol = ClientProtocol(parse_uri(url))
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(1.0)
+        self.sock.connect(("127.0.0.1", port))
+        self.protocol.send_request(self.protocol.connect())
+        self.sock.sendall(b"".join(self.protocol.data_to_send()))
+        answer = b""
+        while b"\r\n\r\n" not in answer and len(answer) < 4096:
+            byte = self.sock.recv(1)
+            if not byte:
+                raise ConnectionError("refused")
+            answer += byte
+        if not answer.startswith(b"HTTP/1.1 101"):
+            raise ConnectionError("refused")
+        self.protocol.receive_data(answer)
+
+    def send(self, text: str) -> None:
+        self.protocol.send_text(text.encode())
+        self.sock.sendall(b"".join(self.protocol.data_to_send()))
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def flood(port: int, kind: str, seconds: float) -> int:
+    """Send `kind` messages ("hello" or "ping") as fast as possible for `seconds`, never
+    reading, connecting again whenever the box cuts the connection; the messages sent."""
+    text = json.dumps({"type": kind})
+    deadline = time.monotonic() + seconds
+    sent = 0
+    while time.monotonic() < deadline:
+        try:
+            link = FloodLink(port)
+        except OSError:
+            time.sleep(0.01)
+            continue
+        try:
+            while time.monotonic() < deadline:
+                link.send(text)
+                sent += 1
+        except OSError:
+            pass
+        finally:
+            link.close()
+    return sent
+
+
+def start_flood(port: int, kind: str) -> subprocess.Popen[bytes]:
+    command = ["nice", "-n", "19", sys.executable, __file__, "--flood", kind, "--port", str(port)]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process `pid`, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for {pid}")
+
+
+async def slow_reader(port: int, pid: int) -> tuple[float, float]:
+    """The box's memory before, and at its peak during and just after, a slow reader's flood."""
+    before = rss_mb(pid)
+    flooder = start_flood(port, "hello")
+    peak = before
+    deadline = time.monotonic() + FLOOD_S + 1.0
+    while time.monotonic() < deadline:
+        peak = max(peak, rss_mb(pid))
+        await asyncio.sleep(0.05)
+    flooder.wait(30)
+    return before, max(peak, rss_mb(pid))
+
+
+async def pings(port: int, flooded: bool) -> list[float]:
+    """The round-trips of 17 seated phones' pings (ms), while an 18th connection floods the
+    box when `flooded`."""
+    url = f"ws://127.0.0.1:{port}/ws"
+    phones = [BenchPhone(url, seat) for seat in range(1, SEATS)]
+    for phone in phones:
+        await phone.open()
+        await phone.answer(await phone.send({"type": "join", "seat": phone.seat, "name": f"P{phone.seat}"}))
+        phone.rtts.clear()
+    flooder = start_flood(port, "ping") if flooded else None
+    await asyncio.sleep(0.2)  # the flood is on
+
+    async def ping(phone: BenchPhone) -> None:
+        deadline = time.monotonic() + FLOOD_S - 0.5
+        while time.monotonic() < deadline:
+            n = await phone.send({"type": "ping"})
+            await phone.answer(n, timeout=10)
+            await asyncio.sleep(PING_EVERY_S)
+
+    await asyncio.gather(*(ping(p) for p in phones))
+    if flooder is not None:
+        flooder.wait(30)
+    rtts = [rtt * 1000 for phone in phones for rtt in phone.rtts]
+    for phone in phones:
+        await phone.close()
+    return rtts
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
 def serve(port: int, seed: int) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
@@ -211,7 +335,12 @@ def serve(port: int, seed: int) -> subprocess.Popen[bytes]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games to play (default 4)")
+    parser.add_argument("--flood", choices=("hello", "ping"), help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.flood:  # the flooding process
+        print(flood(args.port, args.flood, FLOOD_S))
+        return 0
     rtts: list[float] = []
     rejoin_s: float | None = None
     for game in range(args.games):
@@ -236,6 +365,33 @@ def main() -> int:
     )
     assert rejoin_s is not None
     print(f"all {SEATS} phones back after the cut in {rejoin_s:.2f} s (target < 3 s)")
+    port = free_port()
+    server = serve(port, seed=200)
+    try:
+        before, peak = asyncio.run(slow_reader(port, server.pid))
+    finally:
+        server.terminate()
+        server.wait(10)
+    others: dict[bool, list[float]] = {}
+    for flooded in (False, True):
+        port = free_port()
+        server = serve(port, seed=300)
+        try:
+            others[flooded] = asyncio.run(pings(port, flooded))
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(
+        f"a phone that never reads, {FLOOD_S:.0f} s: the box {before:.0f} MB before, "
+        f"{peak:.0f} MB at most (target <= 200)"
+    )
+    calm_p99 = percentile(others[False], 0.99)
+    flood_p50, flood_p99 = statistics.median(others[True]), percentile(others[True], 0.99)
+    print(f"{len(others[False])} pings from {SEATS - 1} phones with no flood: p99 {calm_p99:.2f} ms")
+    print(
+        f"{len(others[True])} pings from {SEATS - 1} phones during a ping flood: p50 {flood_p50:.2f} ms, "
+        f"p99 {flood_p99:.2f} ms (target p99 <= 100 ms)"
+    )
     print(
         json.dumps(
             {
@@ -245,6 +401,10 @@ def main() -> int:
                 "rtt_p99_ms": round(p99, 2),
                 "rtt_max_ms": round(ms[-1], 2),
                 "rejoin_all_s": round(rejoin_s, 3),
+                "slow_reader_rss_mb": round(peak, 1),
+                "others_rtt_p99_ms_no_flood": round(calm_p99, 2),
+                "others_rtt_p50_ms_under_flood": round(flood_p50, 2),
+                "others_rtt_p99_ms_under_flood": round(flood_p99, 2),
             }
         )
     )

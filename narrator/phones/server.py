@@ -7,8 +7,12 @@ Rule 1: each phone's messages are sent by its own writer task from a queue, so a
         and it comes back with its token like after a dropped Wi-Fi.
 Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a second; more
         are dropped unread (the first of a run answered "busy"), and a phone that keeps on
-        sending is closed (1008, after what was queued for it). Frames over
-        `Limits.frame_bytes` close the connection (1009).
+        sending is closed (1008, after what was queued for it) and its connection cut at
+        once, without waiting for its answer to the close, nor reading it; its address may
+        not connect again for `Limits.penalty_s` (each connection of a flood costs the box a
+        handshake and a burst of frames read at once). The kernel holds at most
+        `Limits.receive_buffer` bytes from a phone, so no read parses thousands of frames
+        while the others wait. Frames over `Limits.frame_bytes` close the connection (1009).
 Rule 3: at most `Limits.seatless` connections may hold no seat at once; more are refused
         before the WebSocket opens.
 Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -67,9 +72,11 @@ class Limits:
 
     frame_bytes: int = 4096  # the largest frame a phone may send (its messages are < 2 KB)
     pending_chars: int = 256 * 1024  # characters queued to one phone before it is cut off
-    rate: float = 10.0  # messages a second a phone may send, once its burst is spent
-    burst: int = 30  # messages a phone may send at once
+    rate: float = 20.0  # messages a second a phone may send, once its burst is spent
+    burst: int = 60  # messages a phone may send at once
     seatless: int = 40  # connections that hold no seat, at once
+    penalty_s: float = 10.0  # seconds a flooder's address may not connect again
+    receive_buffer: int = 16384  # bytes the kernel holds from one phone (what is read at once)
     clock: Callable[[], float] = time.monotonic  # seconds, for the rate
 
 
@@ -117,7 +124,7 @@ class SocketLink:
         self.pending_chars = pending_chars
         self.pending = 0
         self.cut_off = False
-        self.closing = False
+        self.closing: int | None = None  # the close code, once closing
         self._queue: asyncio.Queue[str | int] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -132,8 +139,8 @@ class SocketLink:
 
     def close(self, code: int) -> None:
         """Close after what is queued (`write` returns once the close is sent)."""
-        if not self.cut_off and not self.closing:
-            self.closing = True
+        if not self.cut_off and self.closing is None:
+            self.closing = code
             self._queue.put_nowait(code)
 
     def cut(self) -> None:
@@ -197,6 +204,18 @@ def build_app(
     **params)` tells a host's act to the table (the phones are told by the app itself)."""
     limits = limits or Limits()
     page = resources.files("narrator.phones").joinpath("static", "index.html")
+    penalised: dict[str, float] = {}  # a flooder's address → until when (limits.clock)
+
+    def penalise(websocket: WebSocket) -> None:
+        now = limits.clock()
+        for address in [a for a, until in penalised.items() if until <= now]:
+            del penalised[address]
+        if websocket.client is not None:
+            penalised[websocket.client.host] = now + limits.penalty_s
+
+    def is_penalised(websocket: WebSocket) -> bool:
+        address = websocket.client.host if websocket.client is not None else ""
+        return penalised.get(address, float("-inf")) > limits.clock()
 
     def tell(key: str, **params: object) -> None:
         table.notify(key, **params)
@@ -245,7 +264,7 @@ def build_app(
         return JSONResponse({"command": command.command})
 
     async def phone(websocket: WebSocket) -> None:
-        if len(links) - len(table.connected()) >= limits.seatless:
+        if len(links) - len(table.connected()) >= limits.seatless or is_penalised(websocket):
             await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
             return
         await websocket.accept()
@@ -264,6 +283,7 @@ def build_app(
                         table.refuse(link, "busy")
                     elif bucket.refused > limits.burst:
                         link.close(CLOSE_POLICY)
+                        penalise(websocket)
                         break
                     continue
                 raw = message.get("text")
@@ -275,11 +295,11 @@ def build_app(
         finally:
             links.discard(link)
             table.disconnect(link)
-            if link.closing and not writer.done():
+            if link.closing is not None and not writer.done():
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
-            if not writer.done():
-                link.cut()  # it does not read what it was sent: cut, and stop the writer
+            if link.closing == CLOSE_POLICY or not writer.done():
+                link.cut()  # a flooder's close is not waited for; a deaf phone reads nothing
                 writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
@@ -342,6 +362,8 @@ class PhoneServer:
                 raise RuntimeError("the phone server stopped before it started")
             await asyncio.sleep(0.01)
         sockets = self._server.servers[0].sockets
+        for listening in sockets:  # the phones' sockets inherit it (Rule 2)
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.limits.receive_buffer)
         self.port = int(sockets[0].getsockname()[1])
 
     async def wait_closed(self) -> None:

@@ -19,7 +19,7 @@ from websockets.uri import parse_uri
 
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.server import Limits
-from tests.phones.harness import Phone, classic_game, wait_until, ws_url
+from tests.phones.harness import Phone, classic_game, close_all, wait_until, ws_url
 
 
 @asynccontextmanager
@@ -162,10 +162,12 @@ def test_connections_that_hold_no_seat_are_capped() -> None:
     asyncio.run(scenario())
 
 
-def test_a_cut_phone_sends_nothing_more_and_the_others_go_on() -> None:
+def test_a_flooder_is_cut_its_seat_kept_its_address_kept_out_a_while_and_the_others_go_on() -> None:
     async def scenario() -> None:
-        frozen = Limits(rate=1.0, burst=3, clock=lambda: 0.0)
-        async with limited(frozen) as (server, table):
+        now = [0.0]
+        limits = Limits(rate=1.0, burst=3, penalty_s=10.0, clock=lambda: now[0])
+        async with limited(limits) as (server, table):
+            calm = await Phone(ws_url(server)).open()
             flooder = await Phone(ws_url(server)).open()
             await flooder.join(1)
             for n in range(10):
@@ -175,9 +177,14 @@ def test_a_cut_phone_sends_nothing_more_and_the_others_go_on() -> None:
                     break
             await wait_until(lambda: table.connected() == [])
             assert table.registry.names() == {1: "P1"}  # the seat is kept
-            calm = await Phone(ws_url(server)).open()
-            await calm.join(2)
+            with pytest.raises(InvalidStatus):
+                await connect(ws_url(server))  # the flooder's address, kept out
+            await calm.join(2)  # a phone already there goes on
             assert table.connected() == [2]
-            await calm.close()
+            now[0] += 10.5
+            back = await Phone(ws_url(server)).open()
+            assert (await back.answer({"type": "rejoin", "token": flooder.token}))["seat"] == 1
+            assert table.connected() == [1, 2]
+            await close_all([calm, back])
 
     asyncio.run(scenario())
