@@ -272,7 +272,7 @@ class Moderator:
             await self.say("speech.turn", seat=seat)
         warned = False
         end = self.clock.now() + seconds
-        self.table.speaking(seat)
+        self.table.speaking(seat, seconds)
         try:
             while True:
                 left = end - self.clock.now()

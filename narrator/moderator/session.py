@@ -230,6 +230,8 @@ async def run_session(
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
         write_private(record, write_record(game, comment=f"game {game.game_id}"))
         store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
+        if outcome is not None and not options.bots:
+            await serve_final_screen(commands, clock, moderator.timers.final_screen)
         return review(game)
     finally:
         if desk is not None:
@@ -240,6 +242,21 @@ async def run_session(
         if listener is not None:
             listener.close()
         voice.close()
+
+
+async def serve_final_screen(commands: QueueCommands, clock: Clock, seconds: float) -> None:
+    """Keep serving the phones the end of the game (the winner, every card, the review) until
+    the host ends it (the host's phone, `q` at the box) or `seconds` pass."""
+    print(
+        "游戏结束：手机上保留结果，按 q 回车或在主持人手机上按“结束游戏”关闭。"
+        " / The game is over: the phones keep the result; q or the host's End closes it.",
+        flush=True,
+    )
+    start = clock.now()
+    while clock.now() - start < seconds:
+        if commands.poll() == "end":
+            return
+        await clock.sleep(TICK)
 
 
 async def _wait_for_seats(table: PhoneTable, clock: Clock, commands: QueueCommands) -> bool:

@@ -33,6 +33,8 @@ class Timers(BaseModel):
     last_words: float = 60.0
     warning: float = 10.0
     peek: float = 20.0
+    final_screen: float = 1800.0
+    """How long the phones keep the end of the game when the host does not end it."""
 
 
 class Clock:

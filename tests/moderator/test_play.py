@@ -28,6 +28,7 @@ last_speech = 0.2
 last_words = 0.1
 warning = 0.1
 peek = 0.2
+final_screen = 1
 """
 
 

@@ -109,6 +109,8 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     guard.screenshot(path=str(folder / "peek.png"))
     guard.mouse.up()
     assert guard.locator("#card-face").is_hidden()
+    guard.wait_for_timeout(300)
+    assert guard.locator("#toast").is_hidden()  # a peek is not a decision: no "已提交"
 
     assert guard.locator("#step-title").inner_text() == "守卫请行动"
     assert villager.locator("#step-title").inner_text() == "守卫请行动"
@@ -226,8 +228,12 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     speaker, listener = sit(browser, url, 3, "Bo"), sit(browser, url, 5, "Ann")
     assert speaker.locator("#speech").is_hidden() and speaker.locator("#host").is_hidden()
 
-    box.call(table.speaking, 3)
+    box.call(table.speaking, 3, 90)
     expect(speaker.locator("#done-speaking")).to_be_visible()
+    for page in (speaker, listener):  # the countdown on every phone
+        expect(page.locator("#speech-timer")).to_contain_text("还剩")
+        seconds = int("".join(c for c in page.locator("#speech-timer").inner_text() if c.isdigit()))
+        assert 0 < seconds <= 90
     expect(speaker.locator("#speaking")).to_have_text("轮到你发言")
     expect(listener.locator("#speaking")).to_have_text("3号正在发言")
     assert listener.locator("#done-speaking").is_hidden()
@@ -306,7 +312,12 @@ def picture(page: Any) -> tuple[str, bytes]:
         "() => { const g = document.querySelector('#game').cloneNode(true);"
         " g.querySelector('#me').textContent = ''; return g.outerHTML; }"
     )
-    pixels = page.screenshot(mask=[page.locator("#me")], animations="disabled")
+    pixels = b""
+    for _ in range(5):  # a shot taken while the page still paints differs from the next one
+        again = page.screenshot(mask=[page.locator("#me")], animations="disabled")
+        if again == pixels:
+            break
+        pixels = again
     return dom, pixels
 
 
@@ -315,6 +326,10 @@ def assert_same_picture(actor: Any, decoy: Any, step: str) -> tuple[str, bytes]:
     for page in (actor, decoy):
         expect(page.locator("#step-title")).to_have_text(title)
     seen, shown = picture(actor), picture(decoy)
+    if seen[1] != shown[1] and os.environ.get("PHONES_SCREENSHOTS"):
+        folder = Path(os.environ["PHONES_SCREENSHOTS"])
+        (folder / f"{step}-actor.png").write_bytes(seen[1])
+        (folder / f"{step}-decoy.png").write_bytes(shown[1])
     assert seen[0] == shown[0], f"{step}: the actor's screen differs from a decoy's"
     assert seen[1] == shown[1], f"{step}: the actor's pixels differ from a decoy's"
     return shown

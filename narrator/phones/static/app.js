@@ -366,11 +366,11 @@
     extra.textContent = ""; grid.textContent = ""; notes.textContent = "";
     none.hidden = true; confirm.hidden = true; info.textContent = "";
     title.textContent = sc.step ? t("steps." + sc.step) : "";
+    $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if (sc.kind === "over") {
       title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
       return;
     }
-    $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if (sc.kind === "out" || sc.form === "sleep" || sc.form === "wait") {
       info.textContent = sc.kind === "out" ? t("ui.out") : sc.form === "sleep" ? t("ui.sleeping")
         : sc.step ? t("ui.someone_choosing") : t("ui.waiting");
