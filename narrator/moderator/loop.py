@@ -17,7 +17,7 @@ import asyncio
 import logging
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.bots import quiet_decision
@@ -79,7 +79,7 @@ ANCHORS = (
 )
 
 
-def anchor(events: tuple[Event, ...] | list[Event]) -> int:
+def anchor(events: Sequence[Event]) -> int:
     """Where to narrate from again (a resume, an undo): the last cue that opens a step."""
     for index in range(len(events) - 1, -1, -1):
         event = events[index]

@@ -10,6 +10,7 @@ Rule 2: a night tells what each role did (nobody: said too) and who died; a day 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.decisions import (
@@ -88,7 +89,7 @@ def _night_line(decision: object, victim: int) -> list[tuple[str, dict[str, Any]
 
 def written_review(game: Game, locale: str) -> list[str]:
     """The review as sentences to read on a phone in `locale`, one per phase (Rule 1)."""
-    catalogue = load_catalogue(locale)
+    catalogue = _catalogue(locale)
     phases: dict[str, list[str]] = {}
     for pending, decision in game.history:
         clauses = phases.setdefault(pending.phase, [])
@@ -168,6 +169,11 @@ def _deaths(catalogue: Catalogue, kind: str, deaths: list[tuple[int, str]]) -> l
         return [_line(catalogue, "recap.died", seats=[seat for seat, _ in deaths])]
     known = {"vote": "voted_out", "revote": "voted_out", "hunter": "shot", "self_destruct": "self_destructed"}
     return [_line(catalogue, f"recap.{known.get(cause, 'out')}", seat=seat) for seat, cause in deaths]
+
+
+@cache
+def _catalogue(locale: str) -> Catalogue:
+    return load_catalogue(locale)
 
 
 def _line(catalogue: Catalogue, key: str, **params: object) -> str:

@@ -478,7 +478,7 @@ class PhoneTable:
             view,
             self.narrating,
             shown_alive=alive,
-            answered=seat in self._touched,
+            answered=seat in self._touched and self.narrating not in PACK_STEPS,
             talk_time=self._shown_talk_time,
         )
 

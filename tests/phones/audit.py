@@ -18,6 +18,7 @@ Rule 5: with the New Moon cards, a seer's result without its target is public (S
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,10 +55,13 @@ PIPER_AND_WITCH_KEYS = {"charmed": "piper", "potions": "witch", "last_protected"
 
 
 def _dicts(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object in `value`, the sealed ones opened (what the phone itself can read)."""
     if isinstance(value, dict):
         yield value
         for key, inner in value.items():
-            if key != "strings":
+            if key == "sealed" and isinstance(inner, str):
+                yield from _dicts(json.loads(inner))
+            elif key != "strings":
                 yield from _dicts(inner)
     elif isinstance(value, list):
         for inner in value:

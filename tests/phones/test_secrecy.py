@@ -12,6 +12,7 @@ from engine.bots import random_decision
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal
+from narrator.phones.wire import seal
 from tests.phones.audit import audit_seat
 from tests.phones.harness import (
     Phone,
@@ -177,3 +178,12 @@ def test_no_seat_receives_another_seats_secrets_with_the_event_cards(seed: int) 
     for seat, phone in phones.items():
         problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
     assert problems == []
+
+
+def test_the_audit_opens_what_travels_sealed() -> None:
+    game = Game(deal(DECKS["classic-12"][0], 12, seed=1), make_rules())
+    wolf = game.state.living_werewolves()[0]
+    villager = next(s for s in game.state.alive() if game.state.player(s).card.value == "villager")
+    planted = [{"type": "progress", "step": "werewolves", "sealed": seal({"picks": {str(wolf): 3}})}]
+    problems = audit_seat(game, villager, planted, [len(game.events)], [], {})
+    assert any("'picks'" in p for p in problems)
