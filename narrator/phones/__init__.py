@@ -5,7 +5,7 @@ The moderator's API, all on one asyncio event loop::
     table = PhoneTable(game, locale="zh-CN", auto_narrate=False)
     server = PhoneServer(table, host="0.0.0.0", port=8000)
     await server.start()
-    server.print_join()                  # address, QR code and host token on the terminal
+    server.print_join()                  # the join addresses and a QR code on the terminal
     table.narrate("seer")                # phones show the seer's step (decoys for the others)
     applied = await table.next_applied(timeout=30)   # or table.subscribe() for a queue
     table.close_step()                   # a deadline passed: apply what the phones gave

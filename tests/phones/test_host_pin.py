@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from engine.rules import make_rules
-from engine.setup import Setup
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import HostPin, StoredSeats, read_terminal
 from narrator.phones import PhoneServer, PhoneTable
@@ -22,7 +21,7 @@ from narrator.phones.messages import Refusal
 from narrator.phones.seats import PIN_DIGITS, PIN_TRIES, SeatRegistry
 from narrator.store import Store
 from tests.moderator.test_failures import Lines
-from tests.phones.harness import CLASSIC_9, Phone, classic_game, served, ws_url
+from tests.phones.harness import Phone, classic_game, served, ws_url
 from tests.phones.test_speech import post
 
 
@@ -115,7 +114,7 @@ def test_a_phone_claims_the_host_and_every_phone_and_the_judge_are_told() -> Non
 
 def test_the_hosts_claim_survives_a_restart_of_the_box(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
-    setup, rules = Setup(seats=9, roles=CLASSIC_9), make_rules()
+    setup, rules = classic_game().setup, make_rules()
     game_id = store.create(setup, rules)
     command = json.dumps({"command": "pause"}).encode()
 
