@@ -16,7 +16,7 @@ from engine.game import Game
 from engine.record import parse_record, replay, summary
 from engine.rules import make_rules
 from engine.setup import deal, suggested_roles
-from narrator.store import Store, StoreError
+from narrator.store import MIGRATIONS, DamagedGame, DamagedStore, Store, StoreError, kept_aside, set_aside
 
 
 def stored_game(store: Store, seed: int = 1) -> tuple[str, Game]:
@@ -114,3 +114,59 @@ def test_the_setup_is_replaced_only_before_the_first_decision(tmp_path: Path) ->
     with pytest.raises(StoreError, match="has begun"):
         store.replace_setup(done_id, other)
     store.close()
+
+
+OLD_SCHEMA = """
+CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
+    status TEXT NOT NULL, setup TEXT NOT NULL, rules TEXT NOT NULL, config TEXT NOT NULL, winner TEXT);
+CREATE TABLE decisions (game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL,
+    phase TEXT NOT NULL, step TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (game_id, n));
+CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    name TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY (game_id, seat));
+"""
+
+
+def test_a_store_of_the_first_schema_is_brought_up_to_date_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(OLD_SCHEMA)
+    setup = deal(suggested_roles(9), 9, seed=2)
+    old.execute(
+        "INSERT INTO games VALUES ('old', 1, 1, 'playing', ?, ?, '{}', NULL)",
+        (setup.model_dump_json(), make_rules().model_dump_json()),
+    )
+    old.commit()
+    old.close()
+    store = Store(path)
+    assert store.load("old").setup == setup
+    store.mark("old", "abandoned", "a new game was started")
+    (row,) = store.games()
+    assert row["status"] == "abandoned" and row["note"] == "a new game was started"
+    (version,) = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()
+    assert version == len(MIGRATIONS)
+    store.close()
+    Store(path).close()  # opened again: no change is applied twice
+
+
+def test_a_damaged_row_is_named_by_load_and_the_game_listed_as_damaged(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    game_id, _ = stored_game(store)
+    store._db.execute("UPDATE decisions SET body = 'nonsense' WHERE game_id = ? AND n = 2", (game_id,))
+    with pytest.raises(DamagedGame, match=r"decision 2 \(\w+\) is not JSON") as caught:
+        store.load(game_id)
+    store.mark(game_id, "damaged", caught.value.problem)
+    (row,) = store.games()
+    assert row["status"] == "damaged" and row["note"].startswith("decision 2 (")
+    store.close()
+
+
+def test_a_store_that_is_not_one_is_refused_then_set_aside_with_its_note(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"this is a shopping list, not a database" * 200)
+    with pytest.raises(DamagedStore, match="file is not a database") as caught:
+        Store(path)
+    aside = set_aside(path, caught.value.problem)
+    assert not path.exists() and aside.read_bytes().startswith(b"this is a shopping list")
+    assert kept_aside(path) == [(aside, "file is not a database")]
+    Store(path).close()  # the store's place is free for a new one
