@@ -164,6 +164,7 @@ async def run_session(
         pace=not options.fast,
         printed=options.printed,
         engine=config.voice,
+        prepare_seats=None if options.fast else game.setup.seats,  # every line rendered ahead
     )
     voice: Any = (
         PrintedVoice(config.locale)

@@ -67,7 +67,8 @@ class SpeakerOptions:
     Hertz of the output stream (None = the voice's own: 22050 for espeak-ng, 24000 neural).
     `engine`: the voice, "espeak" (pyttsx3 + espeak-ng, always there) or "neural" (the
     Mandarin neural voice; where it is not installed or for English, espeak-ng says so once
-    and speaks instead).
+    and speaks instead). `prepare_seats`: render every line a table of that many seats can
+    need, in the background from the start, with a progress bar on stderr (see `prepare`).
     """
 
     locale: str = DEFAULT_LOCALE
@@ -82,6 +83,7 @@ class SpeakerOptions:
     printed: bool | None = None
     samplerate: int | None = None
     engine: str = "espeak"
+    prepare_seats: int | None = None
 
 
 class Speaker:
@@ -124,7 +126,12 @@ class Speaker:
         self._say_lock = threading.Lock()
         self._last: Playback | None = None
         self._stream = stream
+        self._closed = threading.Event()
         self._listen_to(self.player)
+        if options.prepare_seats:
+            seats = options.prepare_seats
+            prepare = threading.Thread(target=self._prepare_in_background, args=(seats,), daemon=True)
+            prepare.start()
 
     # -- saying lines -------------------------------------------------------------------
 
@@ -203,7 +210,8 @@ class Speaker:
     def prepare(self, seats: int, progress: Callable[[int, int], None] | None = None) -> int:
         """Render into the cache every line a table of `seats` can need that is not there yet
         (see `prerender.lines_to_render`), reporting `progress(done, total)`; returns how many
-        lines were rendered. Lines the pack has are not rendered. Raises `WorkerFailed`."""
+        lines were rendered. Lines the pack has are not rendered; a line the voice fails is
+        left for the game to try again. Stops early when the speaker is closed."""
         missing: list[LineToSay] = []
         for line in lines_to_render(self.catalogue, seats=seats):
             text = self.catalogue.text(line.key, **line.params)
@@ -212,7 +220,12 @@ class Speaker:
             if self._line_key(self.engine, text) not in self.cache:
                 missing.append(line)
         for done, line in enumerate(missing, start=1):
-            self.clip(line.key, line.params)
+            if self._closed.is_set():
+                return done - 1
+            try:
+                self.clip(line.key, line.params)
+            except WorkerFailed as error:
+                print(f"narrator: a line was not rendered ahead: {error}", file=sys.stderr, flush=True)
             if progress is not None:
                 progress(done, len(missing))
         self.cache.forget_memory()
@@ -233,6 +246,7 @@ class Speaker:
 
     def close(self) -> None:
         """Stop speaking, release the output device and stop the voice workers."""
+        self._closed.set()
         self.player.close()
         with self._state:
             if self._guard is not None:
@@ -312,6 +326,15 @@ class Speaker:
         except NeuralUnavailable as error:
             self._tell_once(f"{error}; speaking with espeak-ng")
             return self._worker("espeak")
+
+    def _prepare_in_background(self, seats: int) -> None:
+        from narrator.voice.commands import ProgressBar
+
+        try:
+            self.prepare(seats, ProgressBar(f"voice {self.catalogue.locale}"))
+        except Exception as error:  # noqa: BLE001 - lines not rendered ahead are rendered when said
+            if not self._closed.is_set():
+                print(f"narrator: lines not all rendered ahead: {error}", file=sys.stderr, flush=True)
 
     def _worker(self, engine: str) -> VoiceWorker:
         """The speaker's worker for voice `engine`, started on first use."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import threading
@@ -12,8 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.voice.catalogue import load_catalogue
 from narrator.voice.clips import read_wav
 from narrator.voice.player import Playback
+from narrator.voice.prerender import TIMER_SECONDS
+from narrator.voice.speaker import Speaker, SpeakerOptions
 from tests.voice.conftest import MakeSpeaker
 
 
@@ -133,3 +137,19 @@ def test_say_from_many_threads_keeps_one_queue(make_speaker: MakeSpeaker, tmp_pa
         thread.join(10)
     assert judge.wait(timeout=10)
     assert [f.name[:3] for f in sorted(tmp_path.iterdir())] == [f"{n:03d}" for n in range(1, 7)]
+
+
+def test_prepare_renders_every_line_a_table_needs_once(tmp_path: Path) -> None:
+    catalogue = load_catalogue("en")
+    keys = ("night.falls", "death.out", "timer.remaining")
+    small = dataclasses.replace(catalogue, lines={key: catalogue.lines[key] for key in keys})
+    options = SpeakerOptions(locale="en", play=False, cache_dir=tmp_path, printed=False)
+    with Speaker(options, catalogue=small) as judge:
+        shown: list[tuple[int, int]] = []
+        rendered = judge.prepare(5, lambda done, total: shown.append((done, total)))
+        assert rendered == 1 + 5 + len(TIMER_SECONDS)  # each seat, each timer value
+        assert shown[-1] == (rendered, rendered)
+        assert judge.prepare(5) == 0
+        before = judge.cache.stats.renders
+        judge.say("death.out", seat=4)
+        assert judge.cache.stats.renders == before  # said from what was rendered ahead
