@@ -39,7 +39,6 @@ from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.review import written_review
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
 from narrator.phones.facts import facts_asked, seat_facts
@@ -58,6 +57,7 @@ from narrator.phones.messages import (
     SelfDestructNow,
     parse,
 )
+from narrator.phones.recap import written_review
 from narrator.phones.screens import NIGHT_STEPS, screen, without_early_prompt
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import decision_of, self_destruct

@@ -8,10 +8,10 @@ import asyncio
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
-from narrator.moderator.review import written_review
 from narrator.moderator.session import QueueCommands, serve_final_screen
 from narrator.moderator.timing import Clock, FastClock
 from narrator.phones.messages import HostCommand
+from narrator.phones.recap import written_review
 from tests.engine.harness import table as record_table
 from tests.phones.harness import Phone, served, ws_url
 
@@ -42,7 +42,7 @@ def test_the_review_is_sentences_in_every_language_without_titles_or_ascii_punct
     assert written_review(game, "zh-TW")[1] == "第一天，2號被投票放逐。"
     english = written_review(game, "en")
     assert english[0].startswith(
-        "Night one, the guard protected seat five, the seer found seat one was a werewolf"
+        "Night 1, the guard protected seat 5, the seer found seat 1 was a werewolf"
     )
     assert all(sentence.endswith(".") for sentence in english)
 
