@@ -23,9 +23,9 @@ class TimedTable(PhoneTable):
 
     clock: Clock
 
-    def narrate(self, step: str | None) -> None:
+    def narrate(self, step: str | None, *, final: bool = False) -> None:
         self.narrated.append((step, self.clock.now()))
-        super().narrate(step)
+        super().narrate(step, final=final)
 
     narrated: list[tuple[str | None, float]]
 
