@@ -207,7 +207,7 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    store = open_store(demo_store(args.store) if args.demo else args.store, "resume")
+    store = open_store(demo_store(args.store) if args.demo or args.bots else args.store, "resume")
     game_id = args.game or store.latest_unfinished()
     if game_id is None:
         print(f"narrator resume: no unfinished game in {store.path}", file=sys.stderr)
@@ -217,8 +217,9 @@ def run_resume(args: argparse.Namespace) -> int:
     except DamagedGame as error:
         set_damaged(store, error, "resume")
         config = load_config(None, store=store.path, port=args.port, listen=False if args.no_listen else None)
-        options = dict(bots=args.bots, fast=args.fast, silent=args.silent, out=args.out, record=args.record)
-        return _new_game(config, store, options, args, demo=args.bots)
+        demo = args.bots or args.demo
+        options = dict(bots=demo, fast=args.fast, silent=args.silent, out=args.out, record=args.record)
+        return _new_game(config, store, options, args, demo=demo)
     except StoreError as error:
         print(f"narrator resume: {error}", file=sys.stderr)
         return 1
