@@ -316,3 +316,22 @@ def test_a_finished_games_record_is_the_owners_only(tmp_path: Path) -> None:
     (record,) = (tmp_path / "records").glob("*.toml")
     assert record.stat().st_mode & 0o777 == 0o600
     assert (tmp_path / "records").stat().st_mode & 0o777 == 0o700
+
+
+def test_games_and_export_name_the_damage_and_move_nothing(tmp_path: Path) -> None:
+    path, game_id = game_in_progress(tmp_path)
+    illegal_decision(path)
+    exported = subprocess.run(
+        [*NARRATOR, "export", game_id, "--store", str(tmp_path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert exported.returncode == 1 and "Traceback" not in exported.stderr
+    assert re.search(
+        rf"game {game_id} is damaged: decision {STORED_DECISIONS - 1} \(\w+\) is illegal", exported.stderr
+    )
+    bad_header(path)
+    listed = subprocess.run(
+        [*NARRATOR, "games", "--store", str(tmp_path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert listed.returncode == 1 and "Traceback" not in listed.stderr
+    assert f"the store {path} is damaged: file is not a database" in listed.stderr
+    assert path.exists() and not list(tmp_path.glob("games.damaged-*"))  # listing moves nothing
