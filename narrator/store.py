@@ -20,7 +20,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,8 +154,9 @@ class Store:
             self._db.close()
             raise DamagedStore(self.path, str(error)) from None
         for name in _companions(self.path):
-            if name.exists():
-                name.chmod(PRIVATE)
+            if name.exists() and name.stat().st_mode & 0o777 != PRIVATE:
+                with suppress(PermissionError):  # another user's store: theirs to close
+                    name.chmod(PRIVATE)
 
     def _open(self) -> None:
         db = self._db
