@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -121,7 +122,7 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
-        self._speech_seconds: int | None = None
+        self._speech_end: float | None = None  # time.monotonic() when the speech ends
         self._speech_ended = False
         self._commands: deque[str] = deque()
         if auto_narrate:
@@ -191,9 +192,10 @@ class PhoneTable:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
         them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
-        self._speech_seconds = round(seconds) if seat is not None and seconds is not None else None
+        timed = seat is not None and seconds is not None
+        self._speech_end = time.monotonic() + seconds if timed and seconds is not None else None
         self._commands = deque(c for c in self._commands if c != "pass")
-        message = {"type": "speaking", "seat": seat, "seconds": self._speech_seconds}
+        message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
 
@@ -493,7 +495,7 @@ class PhoneTable:
             "names": self.registry.names(),
             "feed": feed,
             "speaking": self._speaker,
-            "seconds": self._speech_seconds,
+            "seconds": self._speech_left(),
             "review": None,
         }
         if view.public.winner is not None:
@@ -518,6 +520,12 @@ class PhoneTable:
         """A message for each of several seats, sent padded alike (wire Rule 2)."""
         for seat, message in padded_alike(messages).items():
             self._send(seat, message)
+
+    def _speech_left(self) -> int | None:
+        """Whole seconds left of the speech running (None: no timed speech)."""
+        if self._speech_end is None:
+            return None
+        return max(0, round(self._speech_end - time.monotonic()))
 
     def _seat_locale(self, seat: int) -> Locale:
         link = self._links.get(seat)

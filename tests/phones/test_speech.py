@@ -43,11 +43,12 @@ def test_a_phone_that_comes_back_is_told_who_speaks() -> None:
         game = classic_game()
         async with served(game) as (server, table):
             phones = await seat_everyone(server, game)
-            table.speaking(7)
+            table.speaking(7, 60)
             await phones[6].close()
             again = await Phone(ws_url(server), game).open()
             await again.answer({"type": "rejoin", "token": phones[6].token})
-            assert (await again.expect("state"))["speaking"] == 7
+            state = await again.expect("state")
+            assert state["speaking"] == 7 and 0 <= state["seconds"] <= 60  # what is left of it
             assert (await again.answer({"type": "done"}))["type"] == "ack"
             await close_all([*phones[:6], *phones[7:], again])
 
