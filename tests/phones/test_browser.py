@@ -117,7 +117,8 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     assert villager.locator("#step-seats button").count() == 9  # every living seat, as the guard's
     seat_button(villager, 2).click()
     villager.click("#confirm")
-    villager.wait_for_selector("#confirm:disabled")
+    expect(villager.locator("#toast")).to_have_text("已收到，按住查看")  # the same for everyone
+    assert "已提交" in hold(villager, "#step-secret")
     seat_button(guard, 3).click()
     guard.screenshot(path=str(folder / "guard.png"))
     guard.click("#confirm")
@@ -365,6 +366,13 @@ def test_the_actor_and_a_decoy_see_the_same_screen_at_every_night_step(
     box.call(table.apply, GuardChoice(target=3), 5)
     real = assert_same_picture(seer, villager, "seer")
     assert real == pretended, "a pretended step does not look like a real one"
+    for page in (seer, villager):  # the seer may not check himself: refused, but alike
+        seat_button(page, 3).click()
+        page.click("#confirm")
+        expect(page.locator("#toast")).to_have_text("已收到，按住查看")
+    assert_same_picture(seer, villager, "seer")
+    assert "预言家不能查验自己" in hold(seer, "#step-secret")
+    assert "预言家不能查验自己" not in hold(villager, "#step-secret")
     seat_button(seer, 1).click()
     seer.click("#confirm")
     expect(seer.locator("#step-title")).to_have_text(text("zh-CN", "steps.werewolves"))

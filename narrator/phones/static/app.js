@@ -12,7 +12,7 @@
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
     facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
-    secret: {}, review: null, speechEnd: 0,
+    secret: {}, review: null, speechEnd: 0, answer: "", actN: 0,
   };
 
   function t(key, params) {
@@ -112,11 +112,13 @@
       var answer = unseal(m.sealed);
       merge(answer.feed);
       if (m.step === "peeked") { return; }
+      if (atNight()) { answered(t("ui.sent")); return; }
       toast(t("ui.sent"));
       if (S.screen && S.screen.step === m.step && !PACK[m.step]) {
         S.screen.answered = true; render();
       }
     } else if (m.type === "error") {
+      if (atNight() && m.n && m.n === S.actN) { answered(m.message); return; }
       toast(m.message, true);
       if (m.code === "bad_token") { forget(); }
     } else if (m.type === "freed") {
@@ -130,12 +132,16 @@
   function merge(entries) {
     (entries || []).forEach(function (entry) { S.feed[entry.i] = entry; });
   }
+  // At night a touch is answered alike on every phone (a neutral toast, the buttons left as
+  // they are); what the answer said (sent, or why it was refused) shows while held.
+  function atNight() { return !!(S.screen && S.screen.kind === "night"); }
+  function answered(line) { S.answer = line; toast(t("ui.received")); render(); }
   function unseal(sealed) {
     try { return sealed ? JSON.parse(sealed) : {}; } catch (e) { return {}; }
   }
   function setScreen(screen) {
     var same = S.screen && screen && S.screen.step === screen.step && S.screen.real === screen.real;
-    if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; S.ask = ""; }
+    if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; S.ask = ""; S.answer = ""; }
     S.screen = screen;
     S.secret = unseal(screen && screen.sealed);
   }
@@ -265,9 +271,9 @@
   });
   secret.addEventListener("contextmenu", function (event) { event.preventDefault(); });
   function secretLines() {
-    var sc = S.screen, told = S.secret;
-    if (!told.real) { return [t("ui.secret_nothing")]; }
-    var info = told.info || {}, lines = [t("ui.secret_yours")];
+    var sc = S.screen, told = S.secret, last = S.answer ? [S.answer] : [];
+    if (!told.real) { return [t("ui.secret_nothing")].concat(last); }
+    var info = told.info || {}, lines = [t("ui.secret_yours")].concat(last);
     if (sc.form === "witch") {
       lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim }) : t("ui.witch_no_victim"));
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
@@ -360,7 +366,8 @@
   }
 
   function renderStep() {
-    var sc = S.screen, title = $("step-title"), info = $("step-info");
+    var sc = S.screen.kind === "night" ? Object.assign({}, S.screen, { answered: false }) : S.screen;
+    var title = $("step-title"), info = $("step-info");
     var extra = $("step-extra"), grid = $("step-seats"), notes = $("step-notes");
     var none = $("none"), confirm = $("confirm");
     extra.textContent = ""; grid.textContent = ""; notes.textContent = "";
@@ -532,7 +539,7 @@
   function act(fields) {
     var message = { type: "act", step: S.screen.step };
     Object.keys(fields).forEach(function (k) { message[k] = fields[k]; });
-    send(message);
+    S.actN = send(message);
   }
 
   function renderPublic() {
