@@ -556,7 +556,10 @@ class PhoneTable:
         return self._link_locale.get(link, self.locale)
 
     def _error(self, link: Link, refusal: Refusal, n: int) -> dict[str, Any]:
-        return {"type": "error", "n": n, "code": refusal.code, "message": refusal.message(self._locale(link))}
+        """A refusal, in the shape of an ack (an empty seal), so that on the wire a refused
+        touch and an accepted one have one size."""
+        message = refusal.message(self._locale(link))
+        return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
 
 
 def encode(message: dict[str, Any]) -> str:

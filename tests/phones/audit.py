@@ -191,7 +191,8 @@ def audit_seat(
 # Rule 6: at every narrated step (from one `narrate` to the next), every seated phone gets the
 #         same messages, of the same types and padded sizes, in the same order; answers to a
 #         phone's own messages (ack, error, pong, joined, welcome) are left out of this.
-# Rule 7: every answer of a type has one size, the whole game long, on every phone.
+# Rule 7: every answer of a type has one size, the whole game long, on every phone; an ack
+#         and an error (a touch taken or refused) have the same size.
 # Rule 8: every night step opens with a message of the same type, whether it is real or
 #         pretended.
 
@@ -219,7 +220,8 @@ def shape_problems(sent: Sequence[Sent], seats: Sequence[int]) -> list[str]:
     for message in sent:
         steps[message.segment] = (message.step, message.night)
         if message.kind in ANSWERS:
-            answer_sizes.setdefault(message.kind, set()).add(message.size)
+            kind = "ack or error" if message.kind in ("ack", "error") else message.kind
+            answer_sizes.setdefault(kind, set()).add(message.size)
             continue
         seat_lists = by_segment.setdefault(message.segment, {seat: [] for seat in seats})
         seat_lists.setdefault(message.seat, []).append((message.kind, message.size))

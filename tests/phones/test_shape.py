@@ -149,4 +149,4 @@ def test_the_shape_audit_catches_a_message_only_the_actor_gets() -> None:
     problems = shape_problems(sent, [1, 2, 3])
     assert any("different messages" in p for p in problems)
     assert any("open with different messages" in p for p in problems)
-    assert any("'ack' answers" in p for p in problems)
+    assert any("'ack or error' answers" in p for p in problems)
