@@ -231,7 +231,7 @@ async def run_session(
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
         write_private(record, write_record(game, comment=f"game {game.game_id}"))
         store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
-        if outcome is not None and not options.bots:
+        if outcome is not None and not options.bots and table.connected():  # phones show the end
             await serve_final_screen(commands, clock, moderator.timers.final_screen)
         return review(game)
     finally:
