@@ -256,10 +256,14 @@
   function showSecret(event) {
     event.preventDefault();
     if (!S.screen) { return; }
+    secret.classList.add("peeking"); $("secret-cover").hidden = true; $("secret-face").hidden = false;
+    fillSecret();
+  }
+  function fillSecret() {  // again when something comes while the finger is down (the picks)
+    if (!secret.classList.contains("peeking")) { return; }
     var face = $("secret-face");
     face.textContent = "";
     secretLines().forEach(function (line) { face.appendChild(el("p", line)); });
-    secret.classList.add("peeking"); $("secret-cover").hidden = true; face.hidden = false;
   }
   function hideSecret() {
     secret.classList.remove("peeking");
@@ -358,6 +362,7 @@
     $("phase").textContent = phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
       : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
     renderStep();
+    fillSecret();
     renderSpeech();
     renderPublic();
     var destruct = $("self-destruct");
@@ -374,6 +379,7 @@
     none.hidden = true; confirm.hidden = true; info.textContent = "";
     title.textContent = sc.step ? t("steps." + sc.step) : "";
     $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
+    if ($("step-secret").hidden) { hideSecret(); }
     if (sc.kind === "over") {
       title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
       return;
