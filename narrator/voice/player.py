@@ -37,8 +37,12 @@ AMBIENCE_FADE = 1.5
 DUCK_LEVEL = 0.25
 DUCK_ATTACK = 0.08
 DUCK_RELEASE = 0.6
-# Frames the callback writes at a time: ~12 ms at 22050 Hz, the wait before a queued line.
-BLOCKSIZE = 256
+# Frames the callback writes at a time: ~46 ms at 22050 Hz, the longest wait before a queued
+# line. The device holds `LATENCY` seconds of sound: a slow box (a Pi, or a judge held back
+# by its CPU share or another thread for a while) never runs it dry. Lines are timed from
+# when they leave the device, so the echo guard still starts at the real end of a line.
+BLOCKSIZE = 1024
+LATENCY = 0.25
 
 
 class NoOutputDevice(RuntimeError):
@@ -129,7 +133,7 @@ class Player:
                 device=self.device,
                 channels=1,
                 dtype="float32",
-                latency="low",
+                latency=LATENCY,
                 callback=self._callback,
                 finished_callback=self._stream_finished,
             )

@@ -29,11 +29,12 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from narrator.voice.catalogue import VoiceSettings
-from narrator.voice.clips import Clip, read_wav, silence
-from narrator.voice.mandarin import to_pinyin
+
+if TYPE_CHECKING:
+    from narrator.voice.clips import Clip
 
 # Seconds one line may take to render before the engine is declared stuck.
 RENDER_TIMEOUT = 30.0
@@ -45,10 +46,19 @@ _WAV_HEADER = 44
 RENDER_REVISION = 2
 # Tries for a line that comes out empty (see rule 5).
 RENDER_TRIES = 3
+
+
+def _pinyin(text: str) -> str:
+    """Hanzi to tone-numbered pinyin (pypinyin, about 60 MB, loaded by the worker only)."""
+    from narrator.voice.mandarin import to_pinyin
+
+    return to_pinyin(text)
+
+
 # Text front ends: what espeak-ng is given for a line.
 FRONT_ENDS: dict[str, Callable[[str], str]] = {
     "plain": lambda text: text.strip(),
-    "pinyin": to_pinyin,
+    "pinyin": _pinyin,
 }
 
 
@@ -130,6 +140,8 @@ class SpeechEngine:
 
     def render_clip(self, text: str, voice: VoiceSettings, path: Path) -> Clip:
         """Render `text` to `path` and read it back as a clip."""
+        from narrator.voice.clips import read_wav, silence
+
         if not spoken_text(text, voice):
             return silence(0.1, ESPEAK_RATE)
         return read_wav(self.render(text, voice, path))

@@ -33,11 +33,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from narrator.voice.catalogue import VoiceSettings
-from narrator.voice.clips import Clip, read_wav, silence
 from narrator.voice.speech import SpeechError, UnknownVoice, spoken_text
+
+if TYPE_CHECKING:
+    from narrator.voice.clips import Clip
 
 # The voices a worker can run.
 WORKER_ENGINES = ("espeak", "neural")
@@ -119,17 +121,20 @@ class VoiceWorker:
         Raises `UnknownVoice`, `Unreadable` (the neural voice), `WorkerFailed` (twice failed)
         or `SpeechError`.
         """
-        if self.engine == "espeak" and voice is not None and not spoken_text(text, voice):
-            return silence(0.1, self.samplerate)
+        from narrator.voice.clips import read_wav, silence
+
         request: dict[str, Any] = {"op": "render", "text": text, "path": str(path)}
         if voice is not None:
             request["voice"] = {"espeak": voice.espeak, "front_end": voice.front_end, "rate": voice.rate}
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._ask(request, text)
+        if self._ask(request, text).get("silent"):
+            return silence(0.1, self.samplerate)
         return read_wav(path)
 
     def synthesise(self, text: str, *, ending: bool = True) -> Clip:
         """`text` in the neural voice, ending with a breath when `ending` (see `NeuralEngine`)."""
+        from narrator.voice.clips import read_wav
+
         path = Path(self._scratch.name) / f"line-{threading.get_ident()}.wav"
         self._ask({"op": "synthesise", "text": text, "ending": ending, "path": str(path)}, text)
         try:
@@ -308,11 +313,11 @@ def _serve(engine_name: str, replies: IO[str]) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         try:
-            _answer(engine, request)
+            said = _answer(engine, request)
         except Exception as error:  # noqa: BLE001 - every failure is one reply
             reply(ok=False, kind=_kind(error), message=str(error))
         else:
-            reply(ok=True)
+            reply(ok=True, silent=not said)
 
 
 def _open(engine_name: str) -> tuple[Any, list[str]]:
@@ -326,16 +331,23 @@ def _open(engine_name: str) -> tuple[Any, list[str]]:
     return espeak, espeak.voices()
 
 
-def _answer(engine: Any, request: dict[str, Any]) -> None:
-    from narrator.voice.clips import write_wav
-
+def _answer(engine: Any, request: dict[str, Any]) -> bool:
+    """Write the request's line to its path; False when there is nothing to say (no file)."""
     path = Path(request["path"])
     if request["op"] == "synthesise":
+        from narrator.voice.clips import write_wav
+
         write_wav(engine.synthesise(request["text"], ending=bool(request["ending"])), path)
-        return
+        return True
     voice = request.get("voice")
-    settings = VoiceSettings(**voice) if voice is not None else None
-    engine.render_clip(request["text"], settings, path)
+    if voice is None:  # the neural voice: one voice, numpy loaded anyway
+        engine.render_clip(request["text"], None, path)
+        return True
+    settings = VoiceSettings(**voice)
+    if not spoken_text(request["text"], settings):
+        return False
+    engine.render(request["text"], settings, path)  # no numpy in the espeak-ng worker
+    return True
 
 
 def _kind(error: Exception) -> str:
