@@ -41,9 +41,7 @@ def test_the_review_is_sentences_in_every_language_without_titles_or_ascii_punct
             assert "请行动" not in sentence and "請行動" not in sentence
     assert written_review(game, "zh-TW")[1] == "第一天，2號被投票放逐。"
     english = written_review(game, "en")
-    assert english[0].startswith(
-        "Night 1, the guard protected seat 5, the seer found seat 1 was a werewolf"
-    )
+    assert english[0].startswith("Night 1, the guard protected seat 5, the seer found seat 1 was a werewolf")
     assert all(sentence.endswith(".") for sentence in english)
 
 
