@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.moon import MoonState, acting_for
 from engine.events import Event
 from engine.outcome import Outcome
+from engine.phase import Phase
 from engine.roles import CURSABLE_ROLES, Role
 from engine.rules import Rules
 from engine.setup import Setup
@@ -40,7 +41,7 @@ class Pending:
     what the deciding seats are told (the witch's victim, the thief's cards).
     """
 
-    phase: str
+    phase: Phase
     step: str
     key: str
     seats: tuple[int, ...]
@@ -53,7 +54,7 @@ class Pending:
 @dataclass(frozen=True, slots=True)
 class Death:
     seat: int
-    phase: str
+    phase: Phase
     cause: str
 
 
@@ -78,6 +79,9 @@ class Tonight:
     poisoned: int = 0
     moon_deaths: list[tuple[int, str]] = field(default_factory=list)
     """Deaths at dawn caused by an event card (the Specter, Backfire)."""
+    fallen: set[int] = field(default_factory=set)
+    """Players who died at once tonight (the Specter's old werewolf): their card acts for
+    nobody; they count as living until the deaths are told at dawn."""
 
 
 @dataclass(slots=True)
@@ -91,7 +95,6 @@ class State:
     daytime: bool = False
     announced: bool = False
     thief_seat: int = 0
-    thief_took: Role | None = None
     cupid_seat: int = 0
     lovers: tuple[int, int] | None = None
     lovers_met: bool = False
@@ -102,7 +105,6 @@ class State:
     heal_left: bool = True
     poison_left: bool = True
     guard_last: int = 0
-    guard_history: list[int] = field(default_factory=list)
     sheriff: int = 0
     election_due: bool = False
     voters_allowed: frozenset[int] | None = None
@@ -111,7 +113,6 @@ class State:
     night_victims: list[tuple[int, str]] = field(default_factory=list)
     deaths: list[Death] = field(default_factory=list)
     seer_results: list[tuple[int, int, str]] = field(default_factory=list)
-    votes: list[dict[str, Any]] = field(default_factory=list)
     agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
     outcome: Outcome | None = None
@@ -150,14 +151,15 @@ class State:
         return [p.seat for p in self.players if p.alive and p.card == Role.WEREWOLF]
 
     @property
-    def phase(self) -> str:
-        return f"day {self.day}" if self.daytime else f"night {self.night}"
+    def phase(self) -> Phase:
+        return Phase("day", self.day) if self.daytime else Phase("night", self.night)
 
     # Powers
 
     def has_power(self, seat: int) -> bool:
-        """Whether the card at `seat` still has its power (dead seats have none)."""
-        return self.player(seat).alive and self.card_has_power(seat)
+        """Whether the card at `seat` still has its power (dead seats have none, nor those who
+        died at once tonight)."""
+        return self.player(seat).alive and seat not in self.tonight.fallen and self.card_has_power(seat)
 
     def card_has_power(self, seat: int) -> bool:
         """Whether the card at `seat` has its power, alive or not (a dying hunter's shot)."""

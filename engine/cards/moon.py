@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.cards.deck import AWAY_AT_NIGHT, AWAY_CARDS, CARDS, SPOKEN_RULES, Moon
+from engine.phase import Phase
 from engine.roles import CURSABLE_ROLES, Role
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class MoonState:
     in_play: list[InPlay] = field(default_factory=list)
     rolls: int = 0
     played: list[tuple[int, str]] = field(default_factory=list)
-    chance: list[tuple[str, str, str]] = field(default_factory=list)
+    chance: list[tuple[Phase, str, str]] = field(default_factory=list)
     reported: tuple[int, ...] = ()
     revived: list[int] = field(default_factory=list)
     ally: int = 0
@@ -275,7 +276,7 @@ def acting_for(state: State, role: Role) -> int | None:
     if role not in SWAPPED or not in_play(state, "april_fools"):
         return None
     seat = state.seat_of(SWAPPED[role])
-    if not seat or not state.is_alive(seat) or infected(state, seat):
+    if not seat or not state.is_alive(seat) or infected(state, seat) or seat in state.tonight.fallen:
         return 0
     if state.cursed and role in CURSABLE_ROLES:
         return 0

@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.bots import quiet_decision
 from engine.decisions import CupidChoice, Decision, PiperChoice, ThiefChoice
 from engine.events import Event
 from engine.game import Game
@@ -239,7 +238,7 @@ class Moderator:
             return PiperChoice(charmed=tuple(self.rng.sample(pending.targets, pending.count)))
         if pending.step == "thief" and not pending.allow_none:
             return ThiefChoice(take=self.rng.choice((1, 2)))
-        return quiet_decision(self.game)
+        return self.game.default()
 
     async def pretend(self) -> None:
         """A pretended night step: as long as a real one, with the reminder where it falls."""
