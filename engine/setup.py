@@ -145,12 +145,16 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
     """The seeds' suggested cards for 8–18 seats (table "004", the default, or "001")."""
     if table == "004":
         if seats not in SUGGESTED_004:
-            raise SetupError(f"seed 004 suggests setups for 8 to 18 seats, not {seats}")
+            raise SetupError(
+                f"the suggested cards are for 8 to 18 seats, not {seats}: name the cards yourself"
+            )
         wolves, specials, villagers = SUGGESTED_004[seats]
         return [Role.WEREWOLF] * wolves + list(SPECIALS_IN_ORDER[:specials]) + [Role.VILLAGER] * villagers
     if table == "001":
         if seats not in SUGGESTED_001:
-            raise SetupError(f"seed 001 suggests setups for 8 to 18 seats, not {seats}")
+            raise SetupError(
+                f"the suggested cards (table 001) are for 8 to 18 seats, not {seats}: name the cards yourself"
+            )
         wolves, villagers = SUGGESTED_001[seats]
         return [Role.WEREWOLF] * wolves + [Role.SEER] + [Role.VILLAGER] * villagers
     raise SetupError(f"unknown setup table {table!r} (known: 004, 001)")

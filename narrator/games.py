@@ -8,35 +8,72 @@ import time
 from pathlib import Path
 
 from engine.record import write_record
-from narrator.store import Store, StoreError
+from narrator.store import (
+    DamagedStore,
+    Store,
+    StoreError,
+    demo_store,
+    kept_aside,
+    store_path,
+    write_private,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     games = subparsers.add_parser("games", help="list the stored games")
     games.add_argument("--store", type=Path, help="the SQLite store (default: the user's data dir)")
+    games.add_argument("--demo", action="store_true", help="the demo games (kept apart from real ones)")
     games.set_defaults(run=run_games)
     export = subparsers.add_parser("export", help="write a stored game's record (.toml)")
     export.add_argument("game", help="the game id (see `narrator games`), or 'latest'")
     export.add_argument("--out", type=Path, help="the file to write (default: standard output)")
     export.add_argument("--store", type=Path, help="the SQLite store (default: the user's data dir)")
+    export.add_argument("--demo", action="store_true", help="a game from the demo games' store")
     export.set_defaults(run=run_export)
 
 
 def run_games(args: argparse.Namespace) -> int:
-    store = Store(args.store)
-    rows = store.games()
-    if not rows:
-        print(f"no games in {store.path}")
-        return 0
-    for row in rows:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["created"]))
-        result = row["winner"] or row["status"]
-        print(f"{row['id']}  {when}  {row['seats']:>2} seats  {row['decisions']:>3} decisions  {result}")
-    return 0
+    """Every game, newest first (a damaged or abandoned one says why), then the damaged
+    stores set aside next to the store; 1 when the store itself cannot be read."""
+    path = store_path(demo_store(args.store) if args.demo else args.store)
+    status = 0
+    try:
+        store = Store(path)
+    except DamagedStore as error:
+        print(
+            f"narrator games: {error} (`narrator play` sets it aside and starts a new one)", file=sys.stderr
+        )
+        status = 1
+    else:
+        rows = store.games()
+        if not rows:
+            print(f"no games in {store.path}")
+        for row in rows:
+            print(_line(row))
+        store.close()
+    for aside, problem in kept_aside(path):
+        print(f"damaged store kept aside: {aside}: {problem}")
+    if not args.demo and args.store is None:
+        demos = store_path(demo_store(None))
+        if demos.exists():
+            print(f"demo games are kept apart in {demos.parent} (`narrator games --demo`)")
+    return status
+
+
+def _line(row: dict[str, object]) -> str:
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(row["created"])))  # type: ignore[arg-type]
+    seats = f"{row['seats']:>2} seats" if row["seats"] is not None else " ? seats"
+    result = row["winner"] or row["status"]
+    note = f" ({row['note']})" if row["note"] and row["status"] in ("damaged", "abandoned") else ""
+    return f"{row['id']}  {when}  {seats}  {row['decisions']:>3} decisions  {result}{note}"
 
 
 def run_export(args: argparse.Namespace) -> int:
-    store = Store(args.store)
+    try:
+        store = Store(demo_store(args.store) if args.demo else args.store)
+    except DamagedStore as error:
+        print(f"narrator export: {error}", file=sys.stderr)
+        return 1
     game_id = args.game
     if game_id == "latest":
         rows = store.games()
@@ -46,12 +83,13 @@ def run_export(args: argparse.Namespace) -> int:
         game_id = rows[0]["id"]
     try:
         stored = store.load(game_id)
+        game = stored.rebuild()
     except StoreError as error:
         print(f"narrator export: {error}", file=sys.stderr)
         return 1
-    text = write_record(stored.rebuild(), comment=f"game {stored.id}")
+    text = write_record(game, comment=f"game {stored.id}")
     if args.out:
-        args.out.write_text(text, encoding="utf-8")
+        write_private(args.out, text)
         print(f"wrote {args.out}")
     else:
         sys.stdout.write(text)

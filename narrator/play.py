@@ -6,20 +6,37 @@ import argparse
 import asyncio
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
-from narrator.moderator.config import ConfigError, PlayConfig, load_config
+from pydantic import ValidationError
+
+from engine.setup import SetupError
+from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
 from narrator.moderator.recorded import RecordedGame
-from narrator.moderator.session import Options, run_session
 from narrator.moderator.timing import Timers
-from narrator.store import Store, StoreError
+from narrator.preflight import missing_voice
+from narrator.store import (
+    DamagedGame,
+    DamagedStore,
+    Store,
+    StoredGame,
+    StoreError,
+    demo_store,
+    set_aside,
+)
 
 
 def register(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="run a game: phones, voice, listening (the default)")
     play.add_argument("--config", type=Path, help="a TOML file of settings (see the README)")
     play.add_argument("--seats", type=int, help="how many players (default 9)")
+    play.add_argument(
+        "--setup",
+        metavar="CARDS",
+        help="the cards, one per seat, comma-separated (default: the suggested cards for the seats)",
+    )
     play.add_argument("--preset", help="rule preset: seeds (default) or chinese-club")
     play.add_argument("--locale", help="zh-CN (default), zh-TW or en")
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
@@ -52,7 +69,13 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--preset", default="seeds")
     demo.add_argument("--locale", default="zh-CN")
     demo.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
-    demo.add_argument("--roles", help="the cards, comma-separated (default: the seeds' setup)")
+    demo.add_argument(
+        "--setup",
+        "--roles",
+        dest="roles",
+        metavar="CARDS",
+        help="the cards, one per seat, comma-separated (default: the suggested cards for the seats)",
+    )
     demo.add_argument(
         "--events",
         choices=("off", "peaceful_nights", "every_morning"),
@@ -73,6 +96,9 @@ def register(subparsers: Any) -> None:
     resume.add_argument("--bots", action="store_true", help="the seats are bots (a demo game)")
     resume.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
     resume.add_argument("--record", type=Path, help="write the game record here")
+    resume.add_argument("--demo", action="store_true", help="a game from the demo games' store")
+    resume.add_argument("--port", type=int, help="the phones' port (default: the game's own)")
+    resume.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
     _common(resume)
     resume.set_defaults(run=run_resume)
 
@@ -87,16 +113,20 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _finish(result: dict[str, Any], as_json: bool) -> int:
     if as_json:
         print(json.dumps({k: result[k] for k in ("winner", "ended", "cards", "lovers")}, ensure_ascii=False))
-    else:
+    elif result["winner"]:
         print(f"winner: {result['winner']} ({result['ended']})")
+    else:
+        print("the game was ended before anyone won")
     return 0
 
 
 def run_play(args: argparse.Namespace) -> int:
+    cards = [card.strip() for card in args.setup.split(",")] if args.setup else None
     try:
         config = load_config(
             args.config,
-            seats=args.seats,
+            seats=len(cards) if cards and args.seats is None else args.seats,
+            setup=cards,
             preset=args.preset,
             locale=args.locale,
             port=args.port,
@@ -108,27 +138,16 @@ def run_play(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"narrator play: {error}", file=sys.stderr)
         return 2
-    store = Store(config.store)
-    if args.resume and store.latest_unfinished() is not None:
-        return run_resume(
-            argparse.Namespace(
-                game=None,
-                bots=False,
-                fast=False,
-                record=None,
-                store=config.store,
-                out=args.out,
-                silent=args.silent,
-                json=args.json,
-            )
-        )
-    setup, rules = config.table()
-    game_id = store.create(setup, rules, config.model_dump(mode="json"))
-    game = RecordedGame(setup, rules).record_to(store, game_id)
-    print(f"game {game_id} (store {store.path})")
-    options = Options(silent=args.silent, out=args.out, keypad=args.keypad)
-    result = asyncio.run(run_session(game, config, store, options, seed=config.seed or 0))
-    return _finish(result, args.json)
+    store = open_store(config.store, "play")
+    if args.resume:
+        while (game_id := store.latest_unfinished()) is not None:
+            try:
+                stored, game = resumable(store, game_id)
+            except DamagedGame as error:
+                set_damaged(store, error, "play")
+                continue
+            return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
+    return _new_game(config, store, dict(silent=args.silent, out=args.out, keypad=args.keypad), args)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:
@@ -148,12 +167,12 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
             reminder=5,
         )
     )
-    setup = [r.strip() for r in args.roles.split(",")] if args.roles else "auto"
-    seats = len(setup) if args.roles else args.seats
+    roles = [r.strip() for r in args.roles.split(",")] if args.roles else None
+    seats = len(roles) if roles else args.seats
     rules = {"events": args.events} if args.events else {}
     return PlayConfig(
         seats=seats,
-        setup=setup,
+        setup=roles or "auto",
         preset=args.preset,
         locale=args.locale,
         seed=args.seed,
@@ -167,15 +186,15 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
 def run_demo(args: argparse.Namespace) -> int:
     try:
         config = demo_config(args)
-        setup, rules = config.table()
+        config.table()
+    except SetupError as error:
+        print(f"narrator demo: {error}{setup_hint() if not args.roles else ''}", file=sys.stderr)
+        return 2
     except (ValueError, ConfigError) as error:
         print(f"narrator demo: {error}", file=sys.stderr)
         return 2
-    store = Store(config.store)
-    game_id = store.create(setup, rules, {**config.model_dump(mode="json"), "demo": True})
-    game = RecordedGame(setup, rules).record_to(store, game_id)
-    print(f"game {game_id} (store {store.path})", flush=True)
-    options = Options(
+    store = open_store(demo_store(args.store), "demo")
+    options = dict(
         bots=True,
         fast=args.fast,
         silent=args.silent,
@@ -184,39 +203,162 @@ def run_demo(args: argparse.Namespace) -> int:
         self_destruct=args.self_destruct,
         printed=True if args.silent or args.fast else None,
     )
-    result = asyncio.run(run_session(game, config, store, options, seed=args.seed))
-    return _finish(result, args.json)
+    return _new_game(config, store, options, args, demo=True)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    store = Store(args.store)
+    store = open_store(demo_store(args.store) if args.demo else args.store, "resume")
     game_id = args.game or store.latest_unfinished()
     if game_id is None:
-        print("narrator resume: no unfinished game in the store", file=sys.stderr)
+        print(f"narrator resume: no unfinished game in {store.path}", file=sys.stderr)
         return 1
     try:
-        stored = store.load(game_id)
+        stored, game = resumable(store, game_id)
+    except DamagedGame as error:
+        set_damaged(store, error, "resume")
+        config = load_config(None, store=store.path, port=args.port, listen=False if args.no_listen else None)
+        options = dict(bots=args.bots, fast=args.fast, silent=args.silent, out=args.out, record=args.record)
+        return _new_game(config, store, options, args, demo=args.bots)
     except StoreError as error:
         print(f"narrator resume: {error}", file=sys.stderr)
         return 1
-    if stored.status != "playing":
-        print(f"narrator resume: game {game_id} is {stored.status}", file=sys.stderr)
+    if stored.status not in ("playing", "abandoned"):
+        print(f"narrator resume: game {game_id} is {stored.status}, not unfinished", file=sys.stderr)
         return 1
-    config = PlayConfig.model_validate(
-        {**{k: v for k, v in stored.config.items() if k != "demo"}, "store": args.store}
-    )
-    game = RecordedGame.replay(stored.setup, stored.rules, stored.decisions)
+    return _resume(stored, game, store, args, bots=args.bots or bool(stored.config.get("demo")))
+
+
+def open_store(path: Path | None, command: str) -> Store:
+    """The store at `path`; a damaged one is set aside (one line says which file and what is
+    wrong) and a new one is started in its place."""
+    try:
+        return Store(path)
+    except DamagedStore as error:
+        aside = set_aside(error.path, error.problem)
+        print(
+            f"narrator {command}: {error}; kept aside as {aside} (`narrator games` lists it), "
+            "a new store is started",
+            file=sys.stderr,
+            flush=True,
+        )
+        return Store(path)
+
+
+def resumable(store: Store, game_id: str) -> tuple[StoredGame, RecordedGame]:
+    """The stored game and the game rebuilt from its log, ready to go on; `DamagedGame` when
+    its rows cannot be read back, its settings are not valid, or the rules refuse its log."""
+    stored = store.load(game_id)
+    try:
+        PlayConfig.model_validate(_settings(stored.config, None))
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the settings"
+        raise DamagedGame(game_id, f"its settings are not valid: {where}: {first['msg']}") from None
+    game = stored.rebuild(RecordedGame(stored.setup, stored.rules))
     assert isinstance(game, RecordedGame)
-    game.record_to(store, game_id)
-    bots = args.bots or bool(stored.config.get("demo"))
-    print(f"resuming game {game_id} at {game.phase} ({len(stored.decisions)} decisions)", flush=True)
-    options = Options(
+    return stored, game
+
+
+def set_damaged(store: Store, error: DamagedGame, command: str) -> None:
+    """Keep the game in the store as damaged, and say so in one line."""
+    store.mark(error.game_id, "damaged", error.problem)
+    print(
+        f"narrator {command}: {error}; kept in the store as damaged (`narrator games`), a new game starts",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[str, Any]:
+    settings = {k: v for k, v in config.items() if k != "demo"}
+    settings["store"] = None
+    if args is not None:
+        settings["store"] = args.store
+        if getattr(args, "port", None) is not None:
+            settings["port"] = args.port
+        if getattr(args, "no_listen", False):
+            settings["listen"] = False
+    return settings
+
+
+def _new_game(
+    config: PlayConfig, store: Store, options: dict[str, Any], args: argparse.Namespace, demo: bool = False
+) -> int:
+    command = "demo" if demo else "play"
+    if not demo:
+        _abandon_unfinished(store, command)
+    setup, rules = config.table()
+    settings = config.model_dump(mode="json")
+    game_id = store.create(setup, rules, {**settings, "demo": True} if demo else settings)
+    game = RecordedGame(setup, rules).record_to(store, game_id)
+    print(f"game {game_id} (store {store.path})", flush=True)
+    return _run(game, config, store, options, args, seed=config.seed or 0)
+
+
+def _resume(
+    stored: StoredGame, game: RecordedGame, store: Store, args: argparse.Namespace, bots: bool
+) -> int:
+    config = PlayConfig.model_validate(_settings(stored.config, args))
+    if stored.status != "playing":
+        store.mark(stored.id, "playing", None)
+    game.record_to(store, stored.id)
+    began = time.strftime("%Y-%m-%d %H:%M", time.localtime(stored.created))
+    last = time.strftime("%H:%M", time.localtime(stored.updated))
+    print(
+        f"resuming game {stored.id} ({stored.status}, begun {began}, {stored.setup.seats} seats) "
+        f"at {game.phase} after {len(stored.decisions)} decisions (last stored at {last})",
+        flush=True,
+    )
+    options = dict(
         bots=bots,
-        fast=args.fast,
+        fast=getattr(args, "fast", False),
         silent=args.silent,
         out=args.out,
-        record=args.record,
-        printed=True if args.silent or args.fast else None,
+        record=getattr(args, "record", None),
+        printed=True if args.silent or getattr(args, "fast", False) else None,
+        keypad=getattr(args, "keypad", None),
     )
-    result = asyncio.run(run_session(game, config, store, options, seed=config.seed or 0, resumed=True))
+    return _run(game, config, store, options, args, seed=config.seed or 0, resumed=True)
+
+
+def _run(
+    game: RecordedGame,
+    config: PlayConfig,
+    store: Store,
+    options: dict[str, Any],
+    args: argparse.Namespace,
+    *,
+    seed: int,
+    resumed: bool = False,
+) -> int:
+    """Play the game to its end; Ctrl-C marks it abandoned (`narrator resume GAME` still
+    continues it, a plain `narrator resume` does not pick it up)."""
+    if (missing := missing_voice()) is not None:
+        print(f"narrator: {missing}", file=sys.stderr, flush=True)
+        options = {**options, "voiceless": True}
+    try:
+        from narrator.moderator.session import Options, run_session
+
+        session = run_session(game, config, store, Options(**options), seed=seed, resumed=resumed)
+        result = asyncio.run(session)
+    except KeyboardInterrupt:
+        store.mark(game.game_id, "abandoned", "stopped with Ctrl-C")
+        print(
+            f"\nnarrator: game {game.game_id} stopped with Ctrl-C and marked abandoned; "
+            f"`narrator resume {game.game_id}` continues it",
+            file=sys.stderr,
+        )
+        return 130
     return _finish(result, args.json)
+
+
+def _abandon_unfinished(store: Store, command: str) -> None:
+    """A new game at the table leaves the unfinished ones abandoned, each said in one line."""
+    for row in store.games():
+        if row["status"] == "playing":
+            store.mark(row["id"], "abandoned", "a new game was started")
+            print(
+                f"narrator {command}: game {row['id']} ({row['decisions']} decisions) was unfinished; "
+                f"marked abandoned (`narrator resume {row['id']}` continues it)",
+                file=sys.stderr,
+            )

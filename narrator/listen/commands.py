@@ -6,18 +6,21 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from narrator.listen.models import (
     OFFICIAL_MODELS,
     PACKAGED_MODELS,
+    SHARED_MODELS,
     ModelError,
     find_model,
     folder_size,
     install_model,
+    model_locale,
     models_dir,
 )
-from narrator.listen.phrasebook import PHRASEBOOKS, canonical_locale
+from narrator.listen.phrasebook import GAME_LOCALES, PHRASEBOOKS, phrasebook
 
 DEFAULT_LOCALE = "zh-CN"
 
@@ -49,6 +52,15 @@ def register(subparsers: Any) -> None:
     listen.add_argument("--model", help="a model folder to use")
     listen.add_argument("--seconds", type=float, help="stop listening live after this long")
     listen.add_argument("--json", action="store_true", help="one JSON object per decision")
+    listen.add_argument(
+        "--check",
+        action="store_true",
+        help="room check: the judge says each command, a player repeats it; what was heard, "
+        "with what margin, and the noise floor (with --file: a recording of the words, in order)",
+    )
+    listen.add_argument(
+        "--wait", type=float, default=4.0, help="with --check, seconds to wait for each word (4)"
+    )
     listen.set_defaults(run=run_listen)
 
 
@@ -57,26 +69,49 @@ def _fail(message: str) -> int:
     return 1
 
 
+def coverage_line(locale: str, model: Path) -> str:
+    """Whether a model folder hears every phrase of the locale's phrasebook, in one line."""
+    from narrator.listen.vocabulary import VocabularyError, folder_coverage
+
+    try:
+        return folder_coverage(phrasebook(locale), model).line
+    except (VocabularyError, OSError) as error:
+        return f"cannot read the {locale} model's word list to check its phrases ({error})"
+
+
+def _sharing(locale: str) -> list[str]:
+    """The locale and every locale that listens with its model."""
+    return [locale] + [other for other, model in SHARED_MODELS.items() if model == locale]
+
+
 def run_list(args: argparse.Namespace) -> int:
     print(f"model folder: {models_dir()}")
-    for locale in sorted(set(PHRASEBOOKS) | set(OFFICIAL_MODELS) | set(PACKAGED_MODELS)):
-        official = OFFICIAL_MODELS.get(locale)
-        package = PACKAGED_MODELS.get(locale, "-").replace("_", "-")
+    others = sorted((set(PHRASEBOOKS) | set(PACKAGED_MODELS)) - set(GAME_LOCALES))
+    for locale in [*GAME_LOCALES, *others]:
+        model = model_locale(locale)
+        official = OFFICIAL_MODELS.get(model)
+        package = PACKAGED_MODELS.get(model, "-").replace("_", "-")
         offer = official.name if official else f"pip package {package}"
+        if model != locale:
+            offer = f"the {model} model"
         try:
             where = find_model(locale)
-            size = folder_size(where.path) / 1e6
-            state = f"{where.source}: {where.path} ({size:.0f} MB)"
         except ModelError:
-            state = "not installed"
-        print(f"{locale:6} {offer:30} {state}")
+            if locale in GAME_LOCALES:
+                print(f"{locale:6} {offer:30} not installed")
+            continue
+        size = folder_size(where.path) / 1e6
+        note = "" if locale in GAME_LOCALES else " [for tests: not a game language]"
+        print(f"{locale:6} {offer:30} {where.source}: {where.path} ({size:.0f} MB){note}")
+        if locale in PHRASEBOOKS:
+            print(f"{'':6} {coverage_line(locale, where.path)}")
     return 0
 
 
 def run_download(args: argparse.Namespace) -> int:
     from narrator.listen.download import ProgressBar, download_model
 
-    locale = canonical_locale(args.locale)
+    locale = model_locale(args.locale)
     if args.url and not args.sha256 and locale not in OFFICIAL_MODELS:
         return _fail("--url needs --sha256 for a locale with no official model")
     try:
@@ -84,16 +119,24 @@ def run_download(args: argparse.Namespace) -> int:
     except ModelError as error:
         return _fail(str(error))
     print(f"installed {locale}: {where.path}")
+    _print_coverage(locale, where.path)
     return 0
 
 
 def run_install(args: argparse.Namespace) -> int:
     try:
-        where = install_model(args.source, args.locale)
+        where = install_model(args.source, model_locale(args.locale) if args.locale else None)
     except ModelError as error:
         return _fail(str(error))
     print(f"installed {where.locale}: {where.path}")
+    _print_coverage(where.locale, where.path)
     return 0
+
+
+def _print_coverage(locale: str, model: Path) -> None:
+    for each in _sharing(locale):
+        if each in PHRASEBOOKS:
+            print(coverage_line(each, model))
 
 
 def run_path(args: argparse.Namespace) -> int:
@@ -125,6 +168,7 @@ def run_listen(args: argparse.Namespace) -> int:
     from narrator.listen.microphone import Microphone
     from narrator.listen.phrasebook import phrasebook
     from narrator.listen.spotter import KeywordSpotter, decide_file
+    from narrator.listen.vocabulary import coverage
     from narrator.listen.wavfile import AudioFileError, read_wav
 
     keywords = args.keywords.split(",") if args.keywords else None
@@ -141,8 +185,10 @@ def run_listen(args: argparse.Namespace) -> int:
         f"listening for: {', '.join(spotter.grammar.phrases.values()) or 'nothing'}",
         file=sys.stderr,
     )
-    if report := spotter.grammar.report_unknown():
-        print(f"warning: {report}", file=sys.stderr)
+    if spotter.grammar.unknown:
+        print(f"warning: {coverage(book, spotter.knows).line}", file=sys.stderr)
+    if args.check:
+        return _room_check(args, spotter, book)
     if args.file:
         try:
             samples = read_wav(args.file)
@@ -165,6 +211,75 @@ def run_listen(args: argparse.Namespace) -> int:
     finally:
         listener.close()
     return 0
+
+
+def _room_check(args: argparse.Namespace, spotter: Any, book: Any) -> int:
+    """`narrator listen --check`: from a recording (`--file`) or live, with the judge's voice."""
+    from narrator.listen.roomcheck import check_recording
+
+    phrases = list(spotter.grammar.phrases.values())
+    if args.file:
+        from narrator.listen.wavfile import AudioFileError, read_wav
+
+        try:
+            samples = read_wav(args.file)
+        except (AudioFileError, OSError) as error:
+            return _fail(str(error))
+        result = check_recording(spotter, phrases, samples)
+    else:
+        result = _live_check(args, spotter, book, phrases)
+        if result is None:
+            return 1
+    print("\n".join(result.report()), flush=True)
+    return 0 if result.all_heard else 3
+
+
+def _live_check(args: argparse.Namespace, spotter: Any, book: Any, phrases: list[str]) -> Any:
+    """The live room check; None (said on stderr) when there is no microphone."""
+    import queue
+    from contextlib import ExitStack
+
+    from narrator.listen.listener import Listener
+    from narrator.listen.microphone import Microphone
+    from narrator.listen.roomcheck import check_live
+
+    decisions: queue.Queue[Any] = queue.Queue()
+    listener = Listener(spotter, Microphone(), book, on_decision=decisions.put)
+    with ExitStack() as stack:
+        status = listener.start()
+        stack.callback(listener.close)
+        if not status.on:
+            _fail(status.reason)
+            return None
+        listener.wait_for_audio(timeout=5)
+        prompt = _prompt(args.locale, listener, stack)
+        print("room check: say each word after the judge, from where the players sit", file=sys.stderr)
+        return check_live(phrases, decisions, prompt, lambda: spotter.floor_db, args.wait)
+
+
+def _prompt(locale: str, listener: Any, stack: Any) -> Any:
+    """Ask for one word: the judge says it when the locale has a voice, else it is printed."""
+    from narrator.voice.catalogue import LOCALES
+
+    def printed(phrase: str) -> None:
+        print(f"say: {phrase}", file=sys.stderr, flush=True)
+
+    if locale not in LOCALES:
+        return printed
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    try:
+        judge = stack.enter_context(Speaker(SpeakerOptions(locale=locale, ambience=False, printed=True)))
+    except (OSError, RuntimeError, ValueError) as error:
+        print(f"narrator: the judge cannot speak ({error}); the words are printed", file=sys.stderr)
+        return printed
+    judge.on_speaking(listener.judge_speaking)
+
+    def spoken(phrase: str) -> None:
+        printed(phrase)
+        judge.say_text(f"{judge.text('listening.check')}{phrase}")
+
+    return spoken
 
 
 def _wait(seconds: float | None) -> None:

@@ -95,7 +95,7 @@ def build_grammar(book: Phrasebook, knows: Vocabulary) -> Grammar:
     phrases: dict[str, str] = {}
     unknown: dict[str, list[str]] = {}
     for phrase in book.keywords:
-        words, missing = split_into_known_words(phrase, knows)
+        words, missing = split_into_known_words(book.model_spelling(phrase), knows)
         if missing or not words:
             unknown[phrase] = missing or [phrase]
         else:

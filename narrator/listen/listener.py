@@ -8,6 +8,10 @@ Rules:
    are forgotten when the prompt changes.
 4. With no microphone or no model, listening is off: `status` says why, once, and
    `next_command` returns None without waiting for a word that cannot come.
+5. A microphone that sends nothing for `lost_after_s` (unplugged, its stream killed, the sound
+   server gone) is lost: `status` turns off and `on_status` is told once. The listener then
+   reopens it every `retry_s`; the first block that arrives turns listening back on (and
+   `on_status` is told again). Meanwhile `next_command` waits as usual: nothing comes.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ from narrator.listen.spotter import Decision, KeywordSpotter, SpotterSettings
 
 log = logging.getLogger(__name__)
 
+FIRST_BLOCK_S = 5.0
+"""Seconds more a freshly opened microphone may take to send its first block (PortAudio may
+take a second or more) before it counts as lost."""
+
 
 @dataclass(frozen=True)
 class ListeningStatus:
@@ -36,6 +44,8 @@ class ListeningStatus:
 
     on: bool
     reason: str
+    lost: bool = False
+    """True while a microphone that worked is gone (listening comes back by itself)."""
 
 
 def load_model(path: str) -> Any:
@@ -52,7 +62,8 @@ class Listener:
     Use `Listener.for_locale(...)` to build one with the real model and microphone; it
     never raises for a missing microphone or model, it comes back with listening off.
     `on_decision`, if given, is called (in the listener's thread) with every decision,
-    including the rejected ones.
+    including the rejected ones; `on_status` with the new status each time the microphone is
+    lost or comes back (rule 5). Both must return quickly. Times are seconds.
     """
 
     def __init__(
@@ -63,10 +74,16 @@ class Listener:
         echo_guard_s: float = 0.3,
         on_decision: Callable[[Decision], None] | None = None,
         off_reason: str = "",
+        on_status: Callable[[ListeningStatus], None] | None = None,
+        lost_after_s: float = 2.0,
+        retry_s: float = 1.0,
     ) -> None:
         self.book = book
         self.echo_guard_s = echo_guard_s
         self.on_decision = on_decision
+        self.on_status = on_status
+        self.lost_after_s = lost_after_s
+        self.retry_s = retry_s
         self._spotter = spotter
         self._source = source
         self._blocks: queue.Queue[tuple[np.ndarray, bool] | None] = queue.Queue()
@@ -76,6 +93,8 @@ class Listener:
         self._muted_until = 0.0
         self._audio_seen = threading.Event()
         self._thread: threading.Thread | None = None
+        self._last_block = 0.0
+        self._last_retry = 0.0
         on = spotter is not None and source is not None
         self.status = ListeningStatus(on, "listening" if on else off_reason)
 
@@ -118,9 +137,15 @@ class Listener:
         except MicrophoneUnavailable as error:
             self.status = ListeningStatus(False, f"listening is off: {error}")
             return self.status
+        self._last_block = time.monotonic()
         self._thread = threading.Thread(target=self._run, name="listener", daemon=True)
         self._thread.start()
         return self.status
+
+    @property
+    def running(self) -> bool:
+        """Whether listening started and has not been closed (it may be lost for a while)."""
+        return self._thread is not None
 
     def wait_for_audio(self, timeout: float) -> bool:
         """Wait until the first block of audio arrives (PortAudio may take a second)."""
@@ -147,9 +172,9 @@ class Listener:
     def next_command(self, timeout: float | None = None) -> Decision | None:
         """The next command heard under the current prompt, or None after `timeout` seconds.
 
-        With listening off it returns None at once.
+        With listening off for good (never started, or closed) it returns None at once.
         """
-        if not self.status.on:
+        if not self.running:
             return None
         try:
             return self._commands.get(timeout=timeout)
@@ -157,13 +182,13 @@ class Listener:
             return None
 
     def close(self) -> None:
-        """Stop the audio source and the listener's thread."""
-        if self._source is not None:
-            self._source.stop()
+        """Stop the listener's thread, then the audio source."""
         if self._thread is not None:
             self._blocks.put(None)
             self._thread.join(timeout=5)
             self._thread = None
+        if self._source is not None:
+            self._source.stop()
 
     def __enter__(self) -> Listener:
         return self
@@ -176,11 +201,47 @@ class Listener:
         self._blocks.put((block, muted))
         self._audio_seen.set()
 
+    def _set_status(self, status: ListeningStatus) -> None:
+        self.status = status
+        log.warning("%s", status.reason)
+        if self.on_status is not None:
+            self.on_status(status)
+
+    def _watch(self) -> None:
+        """No block came for a while: lose the microphone once, then try to reopen it."""
+        now = time.monotonic()
+        if not self.status.lost:
+            allowed = self.lost_after_s + (0.0 if self._audio_seen.is_set() else FIRST_BLOCK_S)
+            if now - self._last_block < allowed:
+                return
+            self._set_status(ListeningStatus(False, "listening is off: the microphone stopped", lost=True))
+            self._last_retry = now - self.retry_s
+        if now - self._last_retry < self.retry_s:
+            return
+        self._last_retry = now
+        assert self._source is not None
+        try:
+            self._source.stop()
+            self._source.start(self._deliver)
+        except (MicrophoneUnavailable, OSError, RuntimeError) as error:
+            log.info("the microphone is still gone: %s", error)
+
     def _run(self) -> None:
         spotter = self._spotter
         assert spotter is not None
         was_muted = False
-        while (item := self._blocks.get()) is not None:
+        while True:
+            try:
+                item = self._blocks.get(timeout=min(self.lost_after_s, self.retry_s) / 4)
+            except queue.Empty:
+                self._watch()
+                continue
+            if item is None:
+                return
+            self._last_block = time.monotonic()
+            if self.status.lost:
+                spotter.drop_utterance()
+                self._set_status(ListeningStatus(True, "listening again: the microphone is back"))
             block, muted = item
             with self._lock:
                 if muted:

@@ -64,6 +64,12 @@ class Microphone:
 
     def stop(self) -> None:
         stream, self._stream = self._stream, None
-        if stream is not None:
-            stream.stop()
+        if stream is None:
+            return
+        import sounddevice as sd
+
+        try:
+            stream.abort()
             stream.close()
+        except sd.PortAudioError:
+            pass  # the device is already gone: there is nothing left to stop

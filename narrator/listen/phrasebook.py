@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -27,18 +27,24 @@ class Phrasebook:
     `keywords` maps each spoken phrase to its command (None for a phrase given on the command
     line with no command behind it). `fillers` are everyday words of the locale that are not
     commands: the grammar offers them as well, so that table talk has somewhere to go other
-    than a keyword.
+    than a keyword. `spelling` maps a phrase to the way the model writes it, when the two
+    differ (zh-TW's traditional characters, heard by the simplified-Chinese model).
     """
 
     locale: str
     keywords: Mapping[str, Command | None]
     fillers: tuple[str, ...] = ()
+    spelling: Mapping[str, str] = field(default_factory=dict)
 
     def for_commands(self, commands: Iterable[Command]) -> Phrasebook:
         """The same book narrowed to the phrases of `commands` (one prompt's grammar)."""
         wanted = set(commands)
         keywords = {phrase: c for phrase, c in self.keywords.items() if c in wanted}
-        return Phrasebook(self.locale, keywords, self.fillers)
+        return Phrasebook(self.locale, keywords, self.fillers, self.spelling)
+
+    def model_spelling(self, phrase: str) -> str:
+        """The phrase as the model's words are written."""
+        return self.spelling.get(phrase, phrase)
 
 
 _ZH_CN = {
@@ -53,6 +59,20 @@ _ZH_CN = {
     "取消": Command.CANCEL,
 }
 
+# Taiwan's Mandarin: the same words in traditional characters, heard by the zh-CN model.
+_ZH_TW_SPELLING = {
+    "準備好了": "准备好了",
+    "開始": "开始",
+    "過": "过",
+    "開始投票": "开始投票",
+    "重複": "重复",
+    "暫停": "暂停",
+    "繼續": "继续",
+    "確認": "确认",
+    "取消": "取消",
+}
+_ZH_TW = {traditional: _ZH_CN[simplified] for traditional, simplified in _ZH_TW_SPELLING.items()}
+
 _EN = {
     "ready": Command.READY,
     "start": Command.READY,
@@ -64,6 +84,9 @@ _EN = {
     "confirm": Command.CONFIRM,
     "cancel": Command.CANCEL,
 }
+
+# The locales a game is played in (the judge's catalogues); the others are for tests.
+GAME_LOCALES = ("zh-CN", "zh-TW", "en")
 
 # Korean is not a game locale yet; it is here because a real Korean model installs from PyPI,
 # so the tests and the benchmark can run Vosk end to end on this machine.
@@ -102,6 +125,7 @@ _KO_FILLERS = (
 
 PHRASEBOOKS: dict[str, Phrasebook] = {
     "zh-CN": Phrasebook("zh-CN", _ZH_CN, tuple(_ZH_CN_FILLERS)),
+    "zh-TW": Phrasebook("zh-TW", _ZH_TW, tuple(_ZH_CN_FILLERS), _ZH_TW_SPELLING),
     "en": Phrasebook("en", _EN, tuple(_EN_FILLERS)),
     "ko": Phrasebook("ko", _KO, tuple(_KO_FILLERS)),
 }
@@ -111,6 +135,10 @@ _ALIASES = {
     "cn": "zh-CN",
     "zh-cn": "zh-CN",
     "zh_cn": "zh-CN",
+    "zh-tw": "zh-TW",
+    "zh_tw": "zh-TW",
+    "tw": "zh-TW",
+    "zh-hant": "zh-TW",
     "cmn": "zh-CN",
     "en-us": "en",
     "en_us": "en",

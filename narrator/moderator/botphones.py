@@ -86,10 +86,7 @@ class BotPhone:
                     self.token = message["token"]
                     await self._send({"type": "peeked"})
                 elif kind == "state":
-                    self.view, self.screen = message["view"], message["screen"]
-                    await self._maybe_act()
-                elif kind == "screen":
-                    self.screen = message["screen"]
+                    self.view, self.screen = message["view"], unsealed(message["screen"])
                     await self._maybe_act()
                 elif kind == "speaking" and message.get("seat") == self.seat and self.speech_done:
                     await self._send({"type": "done"})
@@ -183,6 +180,15 @@ class BotPhone:
             if name not in facts and draw.random() < 0.9:
                 facts[name] = draw.random() < 0.5
         return {name: value for name, value in facts.items() if name in asked}
+
+
+def unsealed(screen: dict[str, Any]) -> dict[str, Any]:
+    """The screen as its own seat reads it: at night, what was sealed for this seat (that it
+    acts, what it is told) opened, as the page does while a finger holds it."""
+    told = json.loads(screen.get("sealed") or "{}")
+    if told.get("real"):
+        return {**screen, "real": True, "info": told.get("info", {})}
+    return screen
 
 
 async def seat_bots(

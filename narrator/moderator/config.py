@@ -8,8 +8,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from engine.roles import Role
 from engine.rules import Rules, make_rules
-from engine.setup import Setup, deal, suggested_roles
+from engine.setup import Setup, SetupError, deal, suggested_roles
 from narrator.moderator.timing import Timers
 
 
@@ -73,7 +74,19 @@ def load_config(path: Path | None, **overrides: Any) -> PlayConfig:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"setting {where!r}: {first['msg']}") from None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"setting {where!r}: {message}" if where else message) from None
+    except SetupError as error:
+        raise ConfigError(str(error) + setup_hint() if config.setup == "auto" else str(error)) from None
     except ValueError as error:
         raise ConfigError(str(error)) from None
     return config
+
+
+def setup_hint() -> str:
+    """How to name the cards, and which there are (after a seat count with no suggested cards)."""
+    cards = ", ".join(role.value for role in Role)
+    return (
+        ", one card per seat: --setup werewolf,werewolf,seer,witch,villager,… "
+        f"(or setup = [...] in the settings file); the cards: {cards}"
+    )

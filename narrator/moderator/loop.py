@@ -138,7 +138,7 @@ class Moderator:
             if self.game.over or pending is None or self.ended:
                 break
             await self.decide(pending)
-        self.table.narrate(None)
+        self.table.narrate(None, final=True)
 
     async def narrate_new(self) -> None:
         while self._seen < len(self.game.events) and not self.ended:

@@ -27,7 +27,8 @@ from narrator.moderator.timing import TICK, Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
-from narrator.store import Store
+from narrator.preflight import PrintedVoice
+from narrator.store import Store, write_private
 
 
 @dataclass(frozen=True)
@@ -42,16 +43,23 @@ class Options:
     self_destruct: float = 0.0
     printed: bool | None = None
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
+    voiceless: bool = False  # no voice on this box (`narrator.preflight`): lines are printed
 
 
 class StoredSeats(SeatRegistry):
-    """Seats whose tokens are kept in the store, so phones rejoin after a resume."""
+    """Seats and the host's claim whose tokens are kept in the store, so phones (the host's
+    too) rejoin after a resume."""
 
-    def __init__(self, store: Store, game_id: str, seats: int, host_token: str) -> None:
-        super().__init__(seats, host_token)
+    def __init__(self, store: Store, game_id: str, seats: int) -> None:
+        super().__init__(seats, store.host_token(game_id))
         self.store, self.game_id = store, game_id
         for seat, (name, token) in store.seats(game_id).items():
             self._holders[seat] = SeatHolder(seat, name, token)
+
+    def claim_host(self, pin: str) -> str:
+        token = super().claim_host(pin)
+        self.store.bind_host(self.game_id, token)
+        return token
 
     def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:  # type: ignore[override]
         holder = super().join(seat, name, locale)  # type: ignore[arg-type]
@@ -110,13 +118,19 @@ TYPED = {
 }
 
 
-def read_terminal(commands: QueueCommands) -> None:
+HOST_KEYS = ("h", "hs")  # show the host's PIN on the box's screen; say it aloud once
+
+
+def read_terminal(commands: QueueCommands, on_host_key: Callable[[str], None]) -> None:
     """The host's keyboard: s start (everyone has seen their card), p pause, c continue,
-    r repeat, n next speaker, v start the vote, u undo the last decision, q end the game."""
+    r repeat, n next speaker, v start the vote, u undo the last decision, q end the game;
+    h shows the host's PIN, hs says it (`on_host_key` gets the word)."""
     for line in sys.stdin:
         word = line.strip().lower()
         if word in TYPED:
             commands.put(TYPED[word])
+        elif word in HOST_KEYS:
+            on_host_key(word)
 
 
 async def run_session(
@@ -133,13 +147,14 @@ async def run_session(
 
     game_id = game.game_id
     table = PhoneTable(game, locale=config.locale, auto_narrate=False)  # type: ignore[arg-type]
-    seats = StoredSeats(store, game.game_id, game.setup.seats, table.registry.host_token)
+    seats = StoredSeats(store, game.game_id, game.setup.seats)
     table.registry = seats
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
     if not options.bots:
         server.print_join()
+        print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
     speaker_options = SpeakerOptions(
         locale=config.locale,
         device=config.output_device,
@@ -150,13 +165,19 @@ async def run_session(
         printed=options.printed,
         engine=config.voice,
     )
-    voice = await asyncio.to_thread(Speaker, speaker_options)
+    voice: Any = (
+        PrintedVoice(config.locale)
+        if options.voiceless
+        else await asyncio.to_thread(Speaker, speaker_options)
+    )
     commands = QueueCommands(table.poll_command)
     listener = None
     if config.listen and not options.bots:
         listener = await asyncio.to_thread(_listener, config, voice, commands)
+    host_pin = HostPin(seats, voice, config.locale, asyncio.get_running_loop())
+    server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
-        threading.Thread(target=read_terminal, args=(commands,), daemon=True).start()
+        threading.Thread(target=read_terminal, args=(commands, host_pin.key), daemon=True).start()
     clock: Clock = FastClock() if options.fast else Clock()
     moderator = Moderator(
         table,
@@ -193,8 +214,11 @@ async def run_session(
                     await asyncio.to_thread(voice.say_text, sentence)
             except Exception as error:  # noqa: BLE001 - the address is printed anyway
                 print(f"narrator: could not say the join address: {error}", file=sys.stderr)
-        if desk is None:
-            await _wait_for_seats(table, clock)
+            if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
+                await host_pin.say()
+        if desk is None and not await _wait_for_seats(table, clock, commands):
+            store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
+            return review(game)
         if not game.log:
             game = _with_facts(game, table, store)
         start = anchor(game.events) if resumed else 0
@@ -204,8 +228,7 @@ async def run_session(
             await moderator.say(key, **params)
         outcome = game.outcome()
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
-        record.parent.mkdir(parents=True, exist_ok=True)
-        record.write_text(write_record(game, comment=f"game {game.game_id}"), encoding="utf-8")
+        write_private(record, write_record(game, comment=f"game {game.game_id}"))
         store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
         return review(game)
     finally:
@@ -219,9 +242,13 @@ async def run_session(
         voice.close()
 
 
-async def _wait_for_seats(table: PhoneTable, clock: Clock) -> None:
+async def _wait_for_seats(table: PhoneTable, clock: Clock, commands: QueueCommands) -> bool:
+    """Wait until every seat has joined (True), or the game is ended first (False)."""
     while any(entry["name"] is None for entry in table.registry.lobby()):
+        if commands.poll() == "end":
+            return False
         await asyncio.sleep(TICK if not clock.fast else 0.01)
+    return True
 
 
 def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
@@ -237,7 +264,63 @@ def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> Recorded
     return again
 
 
+HOST_HINT = (
+    "Host / 主持人: type h and Enter to see the host PIN, hs to hear it once; on the host's phone "
+    "press “我是主持人” and enter it. / 输入 h 回车显示主持人PIN，hs 回车念一遍。"
+)
+HOST_HINT_HEADLESS = (
+    "Host / 主持人: the judge says the host PIN once after the join address. / "
+    "法官念完加入地址后念一遍主持人PIN。"
+)
+
+
+class HostPin:
+    """The host's PIN on request (`key`: h shows it on the box's terminal, hs says it once)
+    and the host's acts said aloud (`announce`, for `PhoneServer.on_host_act`). Runs the
+    registry's calls on the server's loop, as the terminal reads in a thread of its own."""
+
+    def __init__(self, seats: SeatRegistry, voice: Any, locale: str, loop: asyncio.AbstractEventLoop) -> None:
+        self.seats, self.voice, self.locale, self.loop = seats, voice, locale, loop
+        self._saying: set[asyncio.Task[None]] = set()
+
+    def key(self, word: str) -> None:
+        """A host key typed on the box's terminal (from the terminal's thread)."""
+        if word == "h":
+            self.loop.call_soon_threadsafe(self.show)
+        else:
+            asyncio.run_coroutine_threadsafe(self.say(), self.loop)
+
+    def show(self) -> None:
+        print(f"Host PIN / 主持人PIN: {self.seats.host_pin()}", flush=True)
+
+    async def say(self) -> None:
+        """Say the PIN once, digit by digit."""
+        await self._speak(lambda: self.voice.say_text(_pin_words(self.locale, self.seats.host_pin())))
+
+    def announce(self, key: str, params: dict[str, object]) -> None:
+        """Say a host's act aloud ("host_claimed", "host_freed"): the catalogue's `host.*`."""
+        line = key.removeprefix("host_")
+        task = self.loop.create_task(
+            self._speak(lambda: self.voice.say(f"host.{line}", wait=False, **params))
+        )
+        self._saying.add(task)
+        task.add_done_callback(self._saying.discard)
+
+    async def _speak(self, speak: Callable[[], object]) -> None:
+        try:
+            await asyncio.to_thread(speak)
+        except Exception as error:  # noqa: BLE001 - the phones were told; the game goes on
+            print(f"narrator: could not say it: {error}", file=sys.stderr, flush=True)
+
+
 DIGITS_ZH = dict(zip("0123456789", "零一二三四五六七八九", strict=True))
+
+
+def _pin_words(locale: str, pin: str) -> str:
+    """The host's PIN as it is read aloud, digit by digit."""
+    if locale.startswith("en"):
+        return f"The host PIN is {' '.join(pin)}. It works once."
+    return f"主持人PIN是{'，'.join(DIGITS_ZH[c] for c in pin)}。只能用一次。"
 
 
 def _join_words(locale: str, url: str) -> list[str]:
@@ -274,6 +357,7 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
         model_path=str(config.model) if config.model else None,
         device=config.input_device,
         on_decision=None,
+        on_status=lambda status: _listening_changed(voice, status),
     )
     if not listener.status.on:
         print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)
@@ -286,10 +370,24 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
     voice.on_speaking(listener.judge_speaking)
 
     def pump() -> None:
-        while listener.status.on:
+        while listener.running:  # on through a lost microphone: listening comes back by itself
             heard = listener.next_command(timeout=0.5)
             if heard is not None and heard.command is not None:
                 commands.put(str(heard.command))
 
     threading.Thread(target=pump, name="commands", daemon=True).start()
     return listener
+
+
+def _listening_changed(voice: Any, status: Any) -> None:
+    """The microphone was lost or came back: say so once, in a thread of its own (the
+    listener's thread must not wait for the voice); the buttons work all along."""
+    print(f"narrator: {status.reason}", file=sys.stderr, flush=True)
+
+    def say() -> None:
+        try:
+            voice.say("listening.back" if status.on else "listening.lost", wait=False)
+        except Exception as error:  # noqa: BLE001 - a voice failure must never stop the game
+            print(f"narrator: could not say it: {error}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=say, name="listening-notice", daemon=True).start()

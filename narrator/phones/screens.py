@@ -1,9 +1,12 @@
 """What each phone shows for the step being narrated, built only from that seat's view.
 
-Rule 1: at a night step every living phone gets a screen of the same form (seats to touch,
-        the witch's potions, the thief's two cards, yes or no, a notice to acknowledge) and the
-        same touch; only the seat whose view holds the prompt for this step gets real choices
-        (the legal ones), the others a decoy of the same shape whose touch is ignored.
+Rule 1: at a night step every living phone gets the same screen: the same form (seats to
+        touch, the witch's potions, the thief's two cards, yes or no, a notice to acknowledge),
+        the same text and buttons, every living seat in the grid (one's own included), a
+        choice of nobody. Only the seat whose view holds the prompt for this step has its
+        touch taken; what it alone may know (that it acts, the witch's victim, the thief's
+        cards, the question) travels sealed (`wire.seal`), and every other phone gets an empty
+        seal of the same length. A pretended step is a step where every phone is a decoy.
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
@@ -20,6 +23,7 @@ from typing import Any
 
 from engine.cards.deck import QUESTIONS
 from engine.views import SeatView
+from narrator.phones.wire import seal
 
 NIGHT_STEPS = (
     "thief",
@@ -95,7 +99,7 @@ def screen(
 ) -> dict[str, Any]:
     """The screen of the seat of `view`.
 
-    `shown_alive` is the living seats as the phones last saw them (decoy choices come from
+    `shown_alive` is the living seats as the phones last saw them (the night grid comes from
     it, never from the state); `answered` whether this seat touched this step already;
     `talk_time` whether a werewolf may self-destruct now (true for every seat alike).
     """
@@ -107,45 +111,54 @@ def screen(
         "count": 0,
         "allow_none": False,
         "info": {},
+        "sealed": seal(None),
         "answered": answered,
         "self_destruct": talk_time and view.alive,
     }
     if view.public.winner is not None:
         return {**base, "kind": "over", "form": "wait", "step": None, "self_destruct": False}
-    night = narrating in NIGHT_STEPS
-    kind = "night" if night else "day"
+    if not view.alive and not real_prompt(view, narrating):
+        return {**base, "kind": "out", "form": "wait"}
+    if narrating is None:
+        night = _is_night(view)
+        return {**base, "kind": "night" if night else "day", "form": "sleep" if night else "wait"}
+    if narrating in NIGHT_STEPS:
+        return {**base, **_night(view, narrating, shown_alive)}
     if real_prompt(view, narrating):
-        assert view.prompt is not None and narrating is not None
+        assert view.prompt is not None
         prompt = view.prompt
         if narrating == "witnesses" and prompt.info.get("accused") == seat:
-            return {**base, "kind": kind, "form": "wait"}
+            return {**base, "kind": "day", "form": "wait"}
         return {
             **base,
-            "kind": kind,
+            "kind": "day",
             "form": form_of(narrating),
             "real": True,
             **_choices(narrating, seat, list(prompt.targets), prompt.count),
             "allow_none": prompt.allow_none,
             "info": _info(narrating, dict(prompt.info)),
         }
-    if not view.alive:
-        return {**base, "kind": "out", "form": "wait"}
-    if narrating is None:
-        return {**base, "kind": kind, "form": "sleep" if _is_night(view) else "wait"}
-    if night:
-        form = form_of(narrating)
-        if narrating in MEETINGS or form == "yesno":
-            return {**base, "kind": kind, "form": form}
-        choices = [1, 2] if narrating == "thief" else [s for s in shown_alive if s != seat]
-        return {
-            **base,
-            "kind": kind,
-            "form": form,
-            "choices": choices,
-            "count": DECOY_COUNT.get(narrating, 1),
-            "allow_none": True,
-        }
-    return {**base, "kind": kind, "form": "wait"}
+    return {**base, "kind": "day", "form": "wait"}
+
+
+def _night(view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
+    """The night screen, the same on every phone but for the seal (Rule 1)."""
+    form = form_of(step)
+    count = DECOY_COUNT.get(step, 1)
+    told: dict[str, Any] | None = None
+    if real_prompt(view, step):
+        assert view.prompt is not None
+        count = view.prompt.count if form == "seats" else count
+        told = {"real": True, "info": _info(step, dict(view.prompt.info))}
+    seats = step not in MEETINGS and form not in ("yesno", "cards")
+    return {
+        "kind": "night",
+        "form": "notice" if step in MEETINGS else form,
+        "choices": list(shown_alive) if seats else ([1, 2] if form == "cards" else []),
+        "count": count if seats or form == "cards" else 0,
+        "allow_none": step not in MEETINGS,
+        "sealed": seal(told),
+    }
 
 
 def _choices(step: str, seat: int, targets: list[int], count: int) -> dict[str, Any]:

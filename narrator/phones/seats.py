@@ -3,18 +3,44 @@
 Rule 1: a free seat goes to the first phone that asks for it; the answer holds the token.
 Rule 2: the token is the only key back to the seat (and to its secrets); a taken seat is
         refused to anyone without it.
-Rule 3: the host (whose token is printed on the box) may free a seat; its old token is
-        then worthless.
+Rule 3: a name is shown to every phone, so it is cleaned first (`clean_name`): no control,
+        direction or invisible characters; nothing left, a seat number or the judge's title
+        is refused.
+Rule 4: the host is whoever last traded the host's PIN for the host token. The PIN is shown
+        on the box only when asked for, serves once, and is dropped after `PIN_TRIES` wrong
+        tries; each claim makes a new host token, so the one before is worthless. Nothing
+        on the box's screen or voice gives the token itself.
+Rule 5: the host may free a seat; its old token is then worthless.
 """
 
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.messages import Refusal
+
+MAX_NAME = 16  # characters, after cleaning
+PIN_DIGITS = 6
+PIN_TRIES = 5  # wrong PINs before the PIN is dropped (a guess succeeds 5 times in a million)
+
+# Unicode categories never shown: controls, format characters (bidi overrides, zero-width
+# spaces and joiners), surrogates, private use, unassigned, line and paragraph separators.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+MAX_MARKS = 2  # combining marks kept after one character (no text piled up over the others)
+CHINESE_DIGITS = "零〇一二两三四五六七八九十百"
+SEAT_LIKE = re.compile(
+    rf"([0-9]+|[{CHINESE_DIGITS}]+)\s*[号號位]|^(?:#|no\.?|seat|座位?)?\s*[0-9]+$",
+    re.IGNORECASE,
+)
+JUDGE_LIKE = re.compile(
+    r"法官|裁判|主持|上帝|系[统統]|\b(?:judge|host|moderator|narrator|admin|system)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -29,21 +55,52 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def clean_name(name: str) -> str:
+    """The name as every phone will show it: NFKC-normalised, hidden characters removed (see
+    HIDDEN_CATEGORIES), at most MAX_MARKS combining marks per character, runs of spaces made
+    one, at most MAX_NAME characters. Refusal "name_empty" when nothing visible is left,
+    "name_seat" when it reads as a seat number ("3号", "#3", "三号"), "name_judge" when it
+    names the judge or the host ("法官", "Judge")."""
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFKC", name):
+        category = unicodedata.category(char)
+        if category in HIDDEN_CATEGORIES:
+            continue
+        if category.startswith("M"):
+            marks += 1
+            if marks > MAX_MARKS or not kept:
+                continue
+        else:
+            marks = 0
+        kept.append(" " if category.startswith("Z") else char)
+    cleaned = " ".join("".join(kept).split())[:MAX_NAME].strip()
+    if not cleaned or all(unicodedata.category(c).startswith("M") for c in cleaned):
+        raise Refusal("name_empty")
+    if SEAT_LIKE.search(cleaned):
+        raise Refusal("name_seat")
+    if JUDGE_LIKE.search(cleaned):
+        raise Refusal("name_judge")
+    return cleaned
+
+
 class SeatRegistry:
-    """The seats 1..`seats` of one table and who holds them."""
+    """The seats 1..`seats` of one table, who holds them, and the host's key."""
 
     def __init__(self, seats: int, host_token: str | None = None) -> None:
         self.seats = seats
         self.host_token = host_token or new_token()
         self._holders: dict[int, SeatHolder] = {}
+        self._pin: str | None = None
+        self._misses = 0
 
     def join(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
-        """Bind the free `seat` to `name` and a new token."""
+        """Bind the free `seat` to the cleaned `name` (Rule 3) and a new token."""
         if not 1 <= seat <= self.seats:
             raise Refusal("no_such_seat")
         if seat in self._holders:
             raise Refusal("seat_taken")
-        holder = SeatHolder(seat, name, new_token(), locale)
+        holder = SeatHolder(seat, clean_name(name), new_token(), locale)
         self._holders[seat] = holder
         return holder
 
@@ -56,6 +113,28 @@ class SeatRegistry:
 
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host_token.encode(), token.encode())
+
+    def host_pin(self) -> str:
+        """The PIN a phone may trade for the host token (Rule 4): the same one until it is
+        used or dropped, then a new one. For the box's owner only: show it on request."""
+        if self._pin is None:
+            self._pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+            self._misses = 0
+        return self._pin
+
+    def claim_host(self, pin: str) -> str:
+        """A new host token for the phone that gives the current PIN; the PIN and the host
+        token before are worthless from now on. Refusal "bad_pin" for any other PIN (or when
+        no PIN was asked for); the PIN is dropped after PIN_TRIES of them."""
+        if self._pin is None or not hmac.compare_digest(self._pin.encode(), pin.encode()):
+            if self._pin is not None:
+                self._misses += 1
+                if self._misses >= PIN_TRIES:
+                    self._pin = None
+            raise Refusal("bad_pin")
+        self._pin = None
+        self.host_token = new_token()
+        return self.host_token
 
     def free(self, seat: int) -> SeatHolder | None:
         """Free `seat`; the holder it had, or None when it was free."""

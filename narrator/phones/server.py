@@ -2,8 +2,20 @@
 uvicorn).
 
 Rule 1: each phone's messages are sent by its own writer task from a queue, so a slow phone
-        never holds up the others or the table.
-Rule 2: the server logs no request lines (no access log): the table logs public facts only.
+        never holds up the others or the table. The queue is bounded: a phone that does not
+        read is cut off when its queue passes `Limits.pending_chars`; its seat stays its own,
+        and it comes back with its token like after a dropped Wi-Fi.
+Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a second; more
+        are dropped unread (the first of a run answered "busy"), and a phone that keeps on
+        sending is closed (1008, after what was queued for it). Frames over
+        `Limits.frame_bytes` close the connection (1009).
+Rule 3: at most `Limits.seatless` connections may hold no seat at once; more are refused
+        before the WebSocket opens.
+Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
+        400, never a 500. The host claims the role with the PIN (`POST /host/claim`); every
+        host act that touches a seat, and every claim, is told to every phone and to
+        `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence.
+Rule 5: the server logs no request lines (no access log): the table logs public facts only.
 """
 
 from __future__ import annotations
@@ -11,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import uvicorn
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -24,31 +38,115 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from narrator.phones.address import join_url, print_join
-from narrator.phones.messages import HostCommand
+from narrator.phones.address import join_urls, print_join
+from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
 
 T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:",
     "Referrer-Policy": "no-referrer",
 }
 CLOSE_GOING_AWAY = 1001
+CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
+CLOSE_TRY_LATER = 1013
+MAX_BODY_BYTES = 256  # a host request's body
+CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
+CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
+
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
+HostAct = Callable[[str, dict[str, object]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one phone's connection may cost the box (Rules 1–3)."""
+
+    frame_bytes: int = 4096  # the largest frame a phone may send (its messages are < 2 KB)
+    pending_chars: int = 256 * 1024  # characters queued to one phone before it is cut off
+    rate: float = 10.0  # messages a second a phone may send, once its burst is spent
+    burst: int = 30  # messages a phone may send at once
+    seatless: int = 40  # connections that hold no seat, at once
+    clock: Callable[[], float] = time.monotonic  # seconds, for the rate
+
+
+class HostClaim(BaseModel):
+    """`POST /host/claim`: the PIN the box showed or said."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pin: Annotated[str, StringConstraints(min_length=1, max_length=12, pattern=r"^[0-9]+$")]
+
+
+class HostFree(BaseModel):
+    """`POST /host/free`: the seat to free (the host token as Bearer)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: Annotated[int, Field(ge=1, le=99, strict=True)]
+
+
+class Bucket:
+    """A token bucket: `burst` messages at once, then `rate` a second (Rule 2)."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+        self.refused = 0  # messages refused since the last one taken
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
 
 
 class SocketLink:
-    """A phone's WebSocket as the table sees it: messages queue and a writer sends them."""
+    """A phone's WebSocket as the table sees it: messages queue and a writer sends them; a
+    queue past `pending_chars` cuts the connection (Rule 1)."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, pending_chars: int) -> None:
         self.websocket = websocket
+        self.pending_chars = pending_chars
+        self.pending = 0
+        self.cut_off = False
+        self.closing = False
         self._queue: asyncio.Queue[str | int] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
-        self._queue.put_nowait(encode(message))
+        if self.cut_off:
+            return
+        text = encode(message)
+        self.pending += len(text)
+        if self.pending > self.pending_chars:
+            self.cut()
+            return
+        self._queue.put_nowait(text)
 
     def close(self, code: int) -> None:
-        self._queue.put_nowait(code)
+        """Close after what is queued (`write` returns once the close is sent)."""
+        if not self.cut_off and not self.closing:
+            self.closing = True
+            self._queue.put_nowait(code)
+
+    def cut(self) -> None:
+        """Drop the connection now, without a closing handshake, and everything queued."""
+        self.cut_off = True
+        self.pending = 0
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        cut = self.websocket.scope.get("extensions", {}).get(CUT)
+        if cut is not None:
+            cut()
+        else:
+            self._queue.put_nowait(CLOSE_GOING_AWAY)
 
     async def write(self) -> None:
         while True:
@@ -56,12 +154,54 @@ class SocketLink:
             if isinstance(item, int):
                 await self.websocket.close(item)
                 return
+            self.pending -= len(item)
             await self.websocket.send_text(item)
 
 
-def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
-    """The Starlette app serving `table`; open links are kept in `links`."""
+def with_cut(app: ASGIApp) -> ASGIApp:
+    """`app` with a way to cut a WebSocket's connection at once: uvicorn's protocol (behind
+    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT.
+    Starlette wraps `send` further in, so this sits outermost."""
+
+    async def wrapped(scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if transport is not None:
+                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), CUT: transport.abort}}
+        await app(scope, receive, send)
+
+    return wrapped
+
+
+async def small_json(request: Request, model: type[M]) -> M | None:
+    """The request's body as `model` (a pydantic model), or None when it is longer than
+    MAX_BODY_BYTES or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            return None
+    try:
+        return model.model_validate_json(body)
+    except (ValidationError, ValueError):
+        return None
+
+
+def build_app(
+    table: PhoneTable,
+    links: set[SocketLink],
+    limits: Limits | None = None,
+    announce: Callable[..., None] | None = None,
+) -> Starlette:
+    """The Starlette app serving `table`; open links are kept in `links`; `announce(key,
+    **params)` tells a host's act to the table (the phones are told by the app itself)."""
+    limits = limits or Limits()
     page = resources.files("narrator.phones").joinpath("static", "index.html")
+
+    def tell(key: str, **params: object) -> None:
+        table.notify(key, **params)
+        if announce is not None:
+            announce(key, **params)
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
@@ -70,38 +210,62 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
         token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
         return bool(token) and table.registry.is_host(token)
 
+    def refused(code: str, status: int) -> JSONResponse:
+        return JSONResponse({"error": code}, status_code=status)
+
+    async def claim_host(request: Request) -> Response:
+        claim = await small_json(request, HostClaim)
+        if claim is None:
+            return refused("malformed", 400)
+        try:
+            token = table.registry.claim_host(claim.pin)
+        except Refusal as refusal:
+            return refused(refusal.code, 403)
+        tell("host_claimed")
+        return JSONResponse({"token": token})
+
     async def free_seat(request: Request) -> Response:
         if not is_host(request):
-            return JSONResponse({"error": "host_only"}, status_code=403)
-        try:
-            body = await request.json()
-            seat = int(body["seat"])
-        except (ValueError, KeyError, TypeError):
-            return JSONResponse({"error": "malformed"}, status_code=400)
-        return JSONResponse({"freed": table.free_seat(seat)})
+            return refused("host_only", 403)
+        free = await small_json(request, HostFree)
+        if free is None:
+            return refused("malformed", 400)
+        freed = table.free_seat(free.seat)
+        if freed:
+            tell("host_freed", seat=free.seat)
+        return JSONResponse({"freed": freed})
 
     async def host_command(request: Request) -> Response:
         if not is_host(request):
-            return JSONResponse({"error": "host_only"}, status_code=403)
-        body = await request.body()
-        try:
-            command = HostCommand.model_validate_json(body[:256])
-        except ValidationError:
-            return JSONResponse({"error": "malformed"}, status_code=400)
+            return refused("host_only", 403)
+        command = await small_json(request, HostCommand)
+        if command is None:
+            return refused("malformed", 400)
         table.host_command(command)
         return JSONResponse({"command": command.command})
 
     async def phone(websocket: WebSocket) -> None:
+        if len(links) - len(table.connected()) >= limits.seatless:
+            await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
+            return
         await websocket.accept()
-        link = SocketLink(websocket)
+        link = SocketLink(websocket, limits.pending_chars)
+        bucket = Bucket(limits.rate, limits.burst, limits.clock)
         links.add(link)
         writer = asyncio.create_task(link.write())
         table.connect(link)
         try:
-            while True:
+            while not link.cut_off:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not bucket.take():
+                    if bucket.refused == 1:
+                        table.refuse(link, "busy")
+                    elif bucket.refused > limits.burst:
+                        link.close(CLOSE_POLICY)
+                        break
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
@@ -111,13 +275,19 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
         finally:
             links.discard(link)
             table.disconnect(link)
-            writer.cancel()
+            if link.closing and not writer.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
+            if not writer.done():
+                link.cut()  # it does not read what it was sent: cut, and stop the writer
+                writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
     return Starlette(
         routes=[
             Route("/", index),
+            Route("/host/claim", claim_host, methods=["POST"]),
             Route("/host/free", free_seat, methods=["POST"]),
             Route("/host/command", host_command, methods=["POST"]),
             WebSocketRoute("/ws", phone),
@@ -127,24 +297,36 @@ def build_app(table: PhoneTable, links: set[SocketLink]) -> Starlette:
 
 
 class PhoneServer:
-    """The server of one phone table on `host`:`port` (port 0 picks a free one)."""
+    """The server of one phone table on `host`:`port` (port 0 picks a free one).
 
-    def __init__(self, table: PhoneTable, host: str = "0.0.0.0", port: int = 8000) -> None:
+    `on_host_act(key, params)`, when set, hears every host act the phones are told of
+    ("host_claimed", "host_freed" with its seat): the judge says it aloud."""
+
+    def __init__(
+        self, table: PhoneTable, host: str = "0.0.0.0", port: int = 8000, limits: Limits | None = None
+    ) -> None:
         self.table = table
         self.host = host
         self.port = port
+        self.limits = limits or Limits()
+        self.on_host_act: HostAct | None = None
         self._links: set[SocketLink] = set()
-        self.app = build_app(table, self._links)
+        self.app = build_app(table, self._links, self.limits, self._announce)
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
+
+    def _announce(self, key: str, **params: object) -> None:
+        if self.on_host_act is not None:
+            self.on_host_act(key, params)
 
     async def start(self) -> None:
         """Start serving on the running event loop; returns once the socket listens."""
         config = uvicorn.Config(
-            self.app,
+            with_cut(self.app),
             host=self.host,
             port=self.port,
             ws="websockets-sansio",
+            ws_max_size=self.limits.frame_bytes,
             log_level="warning",
             access_log=False,
             lifespan="off",
@@ -178,12 +360,18 @@ class PhoneServer:
         self._server = self._task = None
 
     @property
+    def join_urls(self) -> list[str]:
+        """The page's addresses for phones, the likeliest first (see `address.join_urls`)."""
+        return join_urls(self.host, self.port)
+
+    @property
     def join_url(self) -> str:
-        return join_url(self.host, self.port)
+        return self.join_urls[0]
 
     def print_join(self) -> None:
-        """Print the join address, its QR code and the host token on the box's terminal."""
-        print_join(self.join_url, self.table.registry.host_token)
+        """Print the join addresses, the QR code of the first, and how the host claims the
+        role, on the box's terminal (no token: the screen is public)."""
+        print_join(self.join_urls)
 
 
 class BackgroundServer:

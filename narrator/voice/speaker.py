@@ -11,6 +11,11 @@ renders it (and the cache keeps it). The voice is espeak-ng, or the neural Manda
 (`engine="neural"`, when installed; its rendered pack is used by default). Without the neural
 engine, a line with seats is composed from a rendered pack's pieces when it has them.
 
+The voices render in worker processes the speaker owns (`narrator.voice.worker`): a worker
+that crashes or hangs is started again and the line tried once more; a line that fails twice
+is printed (with the time, on the transcript's stream) instead of said, and the game goes on.
+`prepare` renders every line a table can need before the game, so none is rendered mid-game.
+
 Lines play one after another on one output queue. With no output device the judge says so
 once (on stderr) and goes on: lines are printed with the time, and `out_dir` gets each line
 as a numbered WAV file either way.
@@ -35,8 +40,10 @@ from narrator.voice.neural_text import Unreadable
 from narrator.voice.offline import SilentPlayer
 from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
+from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.speech import LineRenderer, speech_engine
+from narrator.voice.speech import LineRenderer
+from narrator.voice.worker import VoiceWorker, WorkerFailed
 
 # Seconds after a line has left the speaker during which the judge still counts as speaking,
 # so the listener does not hear the room's echo of the judge as a player.
@@ -45,9 +52,6 @@ PAUSE_LABEL = "pause"
 # The voices a table can choose, and the locales the neural one speaks.
 ENGINES = ("espeak", "neural")
 NEURAL_LOCALES = ("zh-CN", "zh-TW")
-
-_told_no_output = False
-_told: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +96,8 @@ class Speaker:
     ) -> None:
         self.options = options = options or SpeakerOptions()
         self.catalogue = catalogue or load_catalogue(options.locale)
-        self.engine: LineRenderer = self._open_engine()
-        self.samplerate = options.samplerate or self.engine.samplerate
+        self._told: set[str] = set()
+        self._workers: dict[str, VoiceWorker] = {}
         pack = options.pack or self._rendered_pack()
         self.pack = VoicePack.open(pack) if pack else None
         if self.pack and self.pack.locale and self.pack.locale != self.catalogue.locale:
@@ -102,7 +106,13 @@ class Speaker:
             )
         self.cache = LineCache(options.cache_dir)
         self.folder = LineFolder(options.out_dir) if options.out_dir else None
-        self.player: Player | SilentPlayer = self._open_output()
+        self.engine: LineRenderer = self._open_engine()
+        self.samplerate = options.samplerate or self.engine.samplerate
+        try:
+            self.player: Player | SilentPlayer = self._open_output()
+        except BaseException:
+            self._close_workers()
+            raise
         printed = options.printed if options.printed is not None else not self.online
         self.transcript = Transcript(stream) if printed else None
         self._listeners: list[Callable[[bool], None]] = []
@@ -135,13 +145,20 @@ class Speaker:
         """
         asked = time.perf_counter()
         text = self.catalogue.text(key, **params)
-        clip = self.clip(key, params, text)
+        try:
+            clip = self.clip(key, params, text)
+        except WorkerFailed as error:
+            return self._unspoken(text, error)
         return self._speak(clip, key, text, wait, asked)
 
     def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> Playback:
         """Say any text in the locale's synthetic voice (not from the catalogue)."""
         asked = time.perf_counter()
-        return self._speak(self.spoken(text), label, text, wait, asked)
+        try:
+            clip = self.spoken(text)
+        except WorkerFailed as error:
+            return self._unspoken(text, error)
+        return self._speak(clip, label, text, wait, asked)
 
     def pause(self, seconds: float, *, wait: bool = False) -> Playback:
         """Queue `seconds` of silence (the judge is not speaking meanwhile)."""
@@ -173,12 +190,33 @@ class Speaker:
         try:
             return self._spoken(self.engine, text)
         except Unreadable:
-            return self._spoken(speech_engine(), text)
+            return self._spoken(self._worker("espeak"), text)
 
     def _spoken(self, engine: LineRenderer, text: str) -> Clip:
         voice = self.catalogue.voice
-        key = LineKey(engine.identity, voice, self.catalogue.locale, text)
+        key = self._line_key(engine, text)
         return self.cache.clip(key, lambda path: engine.render_clip(text, voice, path))
+
+    def _line_key(self, engine: LineRenderer, text: str) -> LineKey:
+        return LineKey(engine.identity, self.catalogue.voice, self.catalogue.locale, text)
+
+    def prepare(self, seats: int, progress: Callable[[int, int], None] | None = None) -> int:
+        """Render into the cache every line a table of `seats` can need that is not there yet
+        (see `prerender.lines_to_render`), reporting `progress(done, total)`; returns how many
+        lines were rendered. Lines the pack has are not rendered. Raises `WorkerFailed`."""
+        missing: list[LineToSay] = []
+        for line in lines_to_render(self.catalogue, seats=seats):
+            text = self.catalogue.text(line.key, **line.params)
+            if self.pack is not None and self.pack.clip(line.key, line.params, text) is not None:
+                continue
+            if self._line_key(self.engine, text) not in self.cache:
+                missing.append(line)
+        for done, line in enumerate(missing, start=1):
+            self.clip(line.key, line.params)
+            if progress is not None:
+                progress(done, len(missing))
+        self.cache.forget_memory()
+        return len(missing)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until everything queued has been said; False on timeout."""
@@ -194,11 +232,17 @@ class Speaker:
         self.player.set_night(on)
 
     def close(self) -> None:
-        """Stop speaking and release the output device."""
+        """Stop speaking, release the output device and stop the voice workers."""
         self.player.close()
         with self._state:
             if self._guard is not None:
                 self._guard.cancel()
+        self._close_workers()
+
+    def _close_workers(self) -> None:
+        for worker in self._workers.values():
+            worker.close()
+        self._workers.clear()
 
     def __enter__(self) -> Speaker:
         return self
@@ -255,18 +299,36 @@ class Speaker:
         if wanted not in ENGINES:
             raise ValueError(f"unknown voice engine {wanted!r} (known: {', '.join(ENGINES)})")
         if wanted == "espeak":
-            return speech_engine()
+            return self._worker("espeak")
         if locale not in NEURAL_LOCALES:
-            _tell_once(f"the neural voice speaks Mandarin only: {locale} lines are spoken by espeak-ng")
-            return speech_engine()
-        from narrator.voice.neural import neural_engine
-        from narrator.voice.neural_setup import NeuralUnavailable
+            self._tell_once(f"the neural voice speaks Mandarin only: {locale} lines are spoken by espeak-ng")
+            return self._worker("espeak")
+        from narrator.voice.neural_setup import NeuralUnavailable, missing_packages, unavailable_reason
 
         try:
-            return neural_engine()
+            if missing_packages():
+                raise NeuralUnavailable(unavailable_reason())
+            return self._worker("neural")
         except NeuralUnavailable as error:
-            _tell_once(f"{error}; speaking with espeak-ng")
-            return speech_engine()
+            self._tell_once(f"{error}; speaking with espeak-ng")
+            return self._worker("espeak")
+
+    def _worker(self, engine: str) -> VoiceWorker:
+        """The speaker's worker for voice `engine`, started on first use."""
+        worker = self._workers.get(engine)
+        if worker is None:
+            worker = self._workers[engine] = VoiceWorker(engine)
+        return worker
+
+    def _unspoken(self, text: str, error: Exception) -> Playback:
+        """A line the voice failed twice: printed with the time instead of said (rule of the
+        worker: it costs one line), and a finished playback for whoever waits on it."""
+        Transcript(self._stream).line(text)
+        print(f"narrator: line printed, not said ({error})", file=sys.stderr, flush=True)
+        playback = Playback(silence(0.0, self.samplerate), "unspoken", text)
+        playback.cancelled = True
+        playback.finished.set()
+        return playback
 
     def _rendered_pack(self) -> Path | None:
         """The neural voice's rendered pack of this locale, when that voice is chosen."""
@@ -288,7 +350,8 @@ class Speaker:
         try:
             player.open()
         except NoOutputDevice as error:
-            _tell_no_output(self.catalogue, error)
+            notice = self.catalogue.notices.get("no_output", "No sound output device: lines are printed.")
+            self._tell_once(f"{notice} ({error})")
             return SilentPlayer(pace=options.pace, samplerate=self.samplerate)
         return player
 
@@ -348,19 +411,8 @@ class Speaker:
             except Exception as error:  # the listener's trouble must not silence the judge
                 print(f"narrator: a speaking listener failed: {error!r}", file=sys.stderr)
 
-
-def _tell_no_output(catalogue: Catalogue, error: Exception) -> None:
-    """Say plainly, once per run, that nothing can be heard."""
-    global _told_no_output
-    if _told_no_output:
-        return
-    _told_no_output = True
-    notice = catalogue.notices.get("no_output", "No sound output device: lines are printed.")
-    print(f"narrator: {notice} ({error})", file=sys.stderr)
-
-
-def _tell_once(message: str) -> None:
-    """Say `message` on stderr, once per run."""
-    if message not in _told:
-        _told.add(message)
-        print(f"narrator: {message}", file=sys.stderr)
+    def _tell_once(self, message: str) -> None:
+        """Say `message` on stderr, once for this speaker."""
+        if message not in self._told:
+            self._told.add(message)
+            print(f"narrator: {message}", file=sys.stderr)

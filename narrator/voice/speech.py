@@ -4,7 +4,8 @@ pyttsx3 2.99 is used only to render files (`save_to_file` + `runAndWait`), never
 around its pitfalls (see shared VOICE-NOTES):
 
 1. The espeak driver is process-wide (one synth callback): there is one `SpeechEngine` per
-   process (`speech_engine()`), and its pyttsx3 engine lives in one dedicated thread.
+   process — a voice worker's (`narrator.voice.worker`), never the judge's own, so a crash of
+   libespeak-ng costs a line, not the game — and its pyttsx3 engine lives in one thread.
 2. One `save_to_file` per `runAndWait`: two queued saves write only the last file.
 3. Every save prints "Audio saved to …" on stdout: `print` is shadowed in the driver module.
 4. A bad voice id fails silently (the error goes to the 'error' callback and the previous voice
@@ -14,6 +15,11 @@ around its pitfalls (see shared VOICE-NOTES):
    races the next synthesis and about one line in ten comes out empty. Renders are never cut,
    so the driver's `stop` is disabled; an empty render is tried again all the same.
 6. A render that never finishes (pyttsx3 #126) is given up after `RENDER_TIMEOUT` seconds.
+7. `runAndWait` does not wait: the proxy pumps its queued `endLoop` together with the save, so
+   the loop ends as soon as espeak-ng (asynchronous in retrieval mode) has been started, and
+   the file is written later, from espeak-ng's thread. A render waits for pyttsx3's
+   "finished-utterance" notice, sent after the file is written; else lines come out cut short
+   or empty under load.
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ RENDER_TIMEOUT = 30.0
 ESPEAK_RATE = 22050
 # Bytes of a WAV header with no samples after it.
 _WAV_HEADER = 44
+# How lines are rendered, for the cache: 2 since renders wait for the end (rule 7).
+RENDER_REVISION = 2
 # Tries for a line that comes out empty (see rule 5).
 RENDER_TRIES = 3
 # Text front ends: what espeak-ng is given for a line.
@@ -93,14 +101,16 @@ class SpeechEngine:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-voice")
         self._engine: Any = None
         self._errors: list[BaseException] = []
+        self._finished = threading.Event()
         self._voice_ids: list[str] = []
         self._lock = threading.Lock()
         self.version = self._run(self._start).strip() or "unknown"
 
     @property
     def identity(self) -> str:
-        """Names the engine and its version, for cache keys: "espeak-ng-1.51"."""
-        return f"espeak-ng-{self.version}"
+        """Names the engine, its version and how lines are rendered, for cache keys:
+        "espeak-ng-1.51-r2" (r2: renders wait for the end, rule 7; lines kept before may be cut)."""
+        return f"espeak-ng-{self.version}-r{RENDER_REVISION}"
 
     def voices(self) -> list[str]:
         """espeak-ng's voice ids ("sit/cmn-latn-pinyin", "gmw/en", …)."""
@@ -153,6 +163,7 @@ class SpeechEngine:
         espeak_driver.print = _quiet
         self._engine = pyttsx3.init("espeak")
         self._engine.connect("error", self._on_error)
+        self._engine.connect("finished-utterance", self._on_finished)
         driver = getattr(self._engine.proxy, "_driver", None)
         if driver is not None:
             driver.stop = _quiet
@@ -160,6 +171,9 @@ class SpeechEngine:
             self._voice_ids.append(voice.id)
         info = _espeak.Info()
         return info.decode() if isinstance(info, bytes) else str(info or "")
+
+    def _on_finished(self, name: object = None, completed: bool = True) -> None:
+        self._finished.set()
 
     def _on_error(self, name: object = None, exception: BaseException | None = None) -> None:
         self._errors.append(exception or SpeechError(f"espeak-ng failed on {name!r}"))
@@ -176,10 +190,13 @@ class SpeechEngine:
     def _save(self, spoken: str, voice_id: str, rate: int, partial: Path) -> None:
         engine = self._engine
         self._errors.clear()
+        self._finished.clear()
         engine.setProperty("voice", voice_id)
         engine.setProperty("rate", rate)
         engine.save_to_file(spoken, str(partial))
         engine.runAndWait()
+        if not self._finished.wait(RENDER_TIMEOUT) and not self._errors:
+            raise SpeechError(f"espeak-ng did not finish {spoken!r} within {RENDER_TIMEOUT} s")
 
     def _keep(self, spoken: str, voice_id: str, partial: Path, path: Path) -> Path:
         """Check a finished render and move it to `path`."""
@@ -196,16 +213,3 @@ class SpeechEngine:
             raise SpeechError(f"espeak-ng wrote no audio for {spoken!r}")
         partial.replace(path)
         return path
-
-
-_shared: SpeechEngine | None = None
-_shared_lock = threading.Lock()
-
-
-def speech_engine() -> SpeechEngine:
-    """The process's one speech engine (espeak-ng's driver cannot be started twice)."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = SpeechEngine()
-        return _shared

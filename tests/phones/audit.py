@@ -19,6 +19,7 @@ Rule 5: with the New Moon cards, a seer's result without its target is public (S
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.events import Event
@@ -178,4 +179,60 @@ def audit_seat(
                 and not any(e.kind == "charmed" and e.visible_to(seat) for e in seen)
             ):
                 problems.append(f"seat {seat} got the charmed seats: {d}")
+    return problems
+
+
+# The shape audit: what every phone can measure of its own traffic.
+#
+# Rule 6: at every narrated step (from one `narrate` to the next), every seated phone gets the
+#         same messages, of the same types and padded sizes, in the same order; answers to a
+#         phone's own messages (ack, error, pong, joined, welcome) are left out of this.
+# Rule 7: every answer of a type has one size, the whole game long, on every phone.
+# Rule 8: every night step opens with a message of the same type, whether it is real or
+#         pretended.
+
+ANSWERS = frozenset({"ack", "error", "pong", "joined", "welcome"})
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """One message sent to a seated phone: during the `segment`-th narration, of `step`."""
+
+    segment: int
+    step: str | None
+    night: bool
+    seat: int
+    kind: str
+    size: int
+
+
+def shape_problems(sent: Sequence[Sent], seats: Sequence[int]) -> list[str]:
+    """Every breach of Rules 6–8 in `sent` (empty: none); `seats` are the seated phones."""
+    problems: list[str] = []
+    by_segment: dict[int, dict[int, list[tuple[str, int]]]] = {}
+    steps: dict[int, tuple[str | None, bool]] = {}
+    answer_sizes: dict[str, set[int]] = {}
+    for message in sent:
+        steps[message.segment] = (message.step, message.night)
+        if message.kind in ANSWERS:
+            answer_sizes.setdefault(message.kind, set()).add(message.size)
+            continue
+        seat_lists = by_segment.setdefault(message.segment, {seat: [] for seat in seats})
+        seat_lists.setdefault(message.seat, []).append((message.kind, message.size))
+    openings: dict[str, set[str]] = {}
+    for segment, seat_lists in sorted(by_segment.items()):
+        step, night = steps[segment]
+        shapes = {tuple(shape) for shape in seat_lists.values()}
+        if len(shapes) > 1:
+            detail = {seat: shape for seat, shape in sorted(seat_lists.items())}
+            problems.append(f"step {step} (#{segment}): the phones got different messages: {detail}")
+        if night and step is not None:
+            for shape in seat_lists.values():
+                if shape:
+                    openings.setdefault(shape[0][0], set()).add(step)
+    if len(openings) > 1:
+        problems.append(f"night steps open with different messages: {openings}")
+    for kind, sizes in answer_sizes.items():
+        if len(sizes) > 1:
+            problems.append(f"the {kind!r} answers have {len(sizes)} sizes: {sorted(sizes)}")
     return problems

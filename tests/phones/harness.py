@@ -52,6 +52,7 @@ from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.wire import unseal
 
 CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
@@ -352,6 +353,11 @@ def same_decision(applied: Decision, intended: Decision) -> bool:
     if isinstance(applied, RuleBreakers | Witnesses) and type(applied) is type(intended):
         return sorted(applied.seats) == sorted(intended.seats)  # type: ignore[attr-defined]
     return applied == intended
+
+
+def told(message: dict[str, Any]) -> dict[str, Any]:
+    """What `message` tells its own seat alone (its sealed part, opened)."""
+    return unseal(message["sealed"])
 
 
 def state_copy(game: Game) -> Any:

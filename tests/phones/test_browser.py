@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.cards.deck import QUESTIONS
-from engine.decisions import WerewolvesChoice, WitchChoice
+from engine.decisions import GuardChoice, WerewolvesChoice, WitchChoice
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
 from tests.phones.harness import classic_game, game_at
@@ -112,7 +112,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
 
     assert guard.locator("#step-title").inner_text() == "守卫请行动"
     assert villager.locator("#step-title").inner_text() == "守卫请行动"
-    assert villager.locator("#step-seats button").count() == 8
+    assert villager.locator("#step-seats button").count() == 9  # every living seat, as the guard's
     seat_button(villager, 2).click()
     villager.click("#confirm")
     villager.wait_for_selector("#confirm:disabled")
@@ -243,9 +243,13 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     expect(speaker.locator("#speech")).to_be_hidden()
 
     host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{url}#host={table.registry.host_token}")
+    host.goto(url)
+    assert host.locator("#host").is_hidden()
+    host.get_by_role("button", name="我是主持人").click()
+    host.fill("#host-pin", box.call(table.registry.host_pin))  # what h shows on the box
+    host.get_by_role("button", name="认领").click()
     expect(host.locator("#host")).to_be_visible()
-    assert "#host" not in host.url  # the key is kept by the phone, not left in the address bar
+    expect(host.locator("#host-claim")).to_be_hidden()
     host.get_by_role("button", name="暂停").click()
     host.get_by_role("button", name="结束游戏").click()
     expect(host.locator("#host-end")).to_have_text("再按一次结束游戏")
@@ -283,8 +287,100 @@ def test_the_review_is_shown_on_the_phones_when_the_game_is_over(browser: Any, t
     try:
         page = sit(browser, f"http://127.0.0.1:{server.port}/", 3, "Ming")
         expect(page.locator("#public")).to_contain_text("复盘")
-        expect(page.locator("#public")).to_contain_text("预言家请行动 → 1")
-        expect(page.locator("#public")).to_contain_text("狼人请行动 → 7")
+        public = page.locator("#public")
+        expect(public).to_contain_text(
+            "第一夜，守卫守护了5号，预言家查验了1号，是狼人，狼人杀了7号，女巫毒了1号"
+        )
+        expect(public).to_contain_text("第一天，2号被投票放逐。")
+        assert "请行动" not in public.inner_text() and ":" not in public.inner_text()
         page.screenshot(path=str(shots(tmp_path) / "review.png"), full_page=True)
+    finally:
+        background.stop()
+
+
+def picture(page: Any) -> tuple[str, bytes]:
+    """What anyone looking at the phone sees: the game's DOM (one's own seat and name left out)
+    and its pixels (the seat and name masked), once no toast is shown."""
+    expect(page.locator("#toast")).to_be_hidden()
+    dom = page.evaluate(
+        "() => { const g = document.querySelector('#game').cloneNode(true);"
+        " g.querySelector('#me').textContent = ''; return g.outerHTML; }"
+    )
+    pixels = page.screenshot(mask=[page.locator("#me")], animations="disabled")
+    return dom, pixels
+
+
+def assert_same_picture(actor: Any, decoy: Any, step: str) -> tuple[str, bytes]:
+    title = text("zh-CN", f"steps.{step}")
+    for page in (actor, decoy):
+        expect(page.locator("#step-title")).to_have_text(title)
+    seen, shown = picture(actor), picture(decoy)
+    assert seen[0] == shown[0], f"{step}: the actor's screen differs from a decoy's"
+    assert seen[1] == shown[1], f"{step}: the actor's pixels differ from a decoy's"
+    return shown
+
+
+def hold(page: Any, selector: str) -> str:
+    """Hold a finger on `selector` and read what it shows; the finger is lifted after."""
+    area = page.locator(selector).bounding_box()
+    page.mouse.move(area["x"] + 20, area["y"] + 10)
+    page.mouse.down()
+    shown = str(page.locator(selector).inner_text())
+    page.mouse.up()
+    return shown
+
+
+def test_the_actor_and_a_decoy_see_the_same_screen_at_every_night_step(
+    box: BackgroundServer, browser: Any, tmp_path: Path
+) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    folder = shots(tmp_path)
+    wolf, seer, witch, guard, villager = (sit(browser, url, seat, f"P{seat}") for seat in (1, 3, 4, 5, 7))
+
+    box.call(table.narrate, "seer")  # a pretended step: the seer's phone is a decoy like any
+    pretended = assert_same_picture(seer, villager, "seer")
+    (folder / "pretended-seer.png").write_bytes(pretended[1])
+    box.call(table.narrate, "guard")
+    assert_same_picture(guard, villager, "guard")
+    expect(guard.locator("#phase")).to_have_text("第1夜")
+    assert guard.locator("#step-seats button").count() == 9  # every living seat, one's own too
+
+    box.call(table.apply, GuardChoice(target=3), 5)
+    real = assert_same_picture(seer, villager, "seer")
+    assert real == pretended, "a pretended step does not look like a real one"
+    seat_button(seer, 1).click()
+    seer.click("#confirm")
+    expect(seer.locator("#step-title")).to_have_text(text("zh-CN", "steps.werewolves"))
+    assert "1号是狼人" not in seer.locator("body").inner_text()
+    assert_same_picture(wolf, villager, "werewolves")
+    (folder / "werewolves.png").write_bytes(picture(wolf)[1])
+
+    box.call(table.apply, WerewolvesChoice(victim=8))
+    assert_same_picture(witch, villager, "witch")
+    assert "8号" not in witch.locator("#step").inner_text()
+    assert "8号" in hold(witch, "#step-secret")
+    assert "8号" not in hold(villager, "#step-secret")
+    assert "8号" not in witch.locator("#step").inner_text()
+
+
+def test_a_new_moon_card_step_looks_the_same_to_a_werewolf_and_a_villager(
+    browser: Any, tmp_path: Path
+) -> None:
+    game = game_at("touch")
+    pending = game.pending
+    assert pending is not None
+    actor_seat = pending.seats[0]
+    decoy_seat = next(s for s in game.state.alive() if s not in pending.seats)
+    background = BackgroundServer(lambda: PhoneTable(game))
+    background.start()
+    try:
+        assert background.server is not None
+        url = f"http://127.0.0.1:{background.server.port}/"
+        actor = sit(browser, url, actor_seat, "P1")
+        decoy = sit(browser, url, decoy_seat, "P2")
+        shown = assert_same_picture(actor, decoy, "touch")
+        (shots(tmp_path) / "touch.png").write_bytes(shown[1])
+        assert str(pending.info["victim"]) + "号" in hold(actor, "#step-secret")
     finally:
         background.stop()

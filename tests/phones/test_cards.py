@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.state import Pending
 from narrator.phones.catalogue import LOCALES, text
 from narrator.phones.screens import FORMS
+from narrator.phones.wire import unseal
 from tests.phones.harness import (
     Phone,
     close_all,
@@ -24,6 +25,7 @@ from tests.phones.harness import (
     seat_everyone,
     served,
     state_copy,
+    told,
     wait_until,
 )
 
@@ -78,11 +80,13 @@ def test_a_card_step_is_answered_from_the_owing_phones_and_refused_to_the_others
             for phone in phones:
                 screen = phone.last("state")["screen"]
                 assert screen["step"] == step
-                if phone.seat in owed(pending):
-                    assert screen["real"] and screen["form"] == FORMS.get(step, "seats")
-                elif night and game.state.is_alive(phone.seat):
+                mine = phone.seat in owed(pending)
+                if night and (mine or game.state.is_alive(phone.seat)):  # one screen for all
                     assert not screen["real"] and screen["form"] == FORMS.get(step, "seats")
                     assert screen["info"] == {}
+                    assert bool(unseal(screen["sealed"]).get("real")) == mine
+                elif mine:
+                    assert screen["real"] and screen["form"] == FORMS.get(step, "seats")
                 else:
                     assert screen["form"] == "wait" and not screen["real"]
 
@@ -128,12 +132,11 @@ def test_the_touch_of_death_is_settled_by_the_first_werewolf_who_touched() -> No
             first, second = pending.seats[0], pending.seats[1]
             await phones[first].answer({"type": "act", "step": "touch", "yes": False})
             assert game.pending is pending
-            progress = await phones[second].expect("progress")
-            assert progress["answered"] == 1 and progress["owed"] == len(pending.seats)
+            progress = await phones[second].expect("progress")  # every phone, no count (the pack's size)
+            assert "answered" not in progress and "owed" not in progress and told(progress) == {}
+            await wait_until(lambda: all(phone.count("progress") == 1 for phone in phones.values()))
             await phones[second].answer({"type": "act", "step": "touch", "yes": True})
             assert game.log[-1].model_dump() == {"touched": True}
-            result = await phones[second].expect("result")
-            assert result["feed"][0]["kind"] == "touch"
             await close_all(list(phones.values()))
 
     asyncio.run(scenario())
@@ -149,15 +152,15 @@ def test_the_church_werewolves_see_each_others_picks_and_must_agree() -> None:
             victim, other = pending.targets[0], pending.targets[1]
             first = pending.seats[0]
             await phones[first].answer({"type": "act", "step": "church", "targets": [other]})
-            picks = await phones[pending.seats[1]].expect("picks")
-            assert picks["picks"][str(first)] == other and picks["step"] == "church"
+            picks = await phones[pending.seats[1]].expect("progress")
+            assert told(picks)["picks"][str(first)] == other and picks["step"] == "church"
             for wolf in pending.seats:
                 answer = await phones[wolf].answer({"type": "act", "step": "church", "targets": [victim]})
                 assert answer["type"] == "ack"
             assert game.log[-1].model_dump() == {"victim": victim}
             for seat, phone in phones.items():
                 if seat not in pending.seats:
-                    assert phone.count("picks") == 0
+                    assert all(told(m) == {} for m in phone.inbox if m["type"] == "progress")
             await close_all(list(phones.values()))
 
     asyncio.run(scenario())

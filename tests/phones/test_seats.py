@@ -81,12 +81,13 @@ def test_a_second_phone_with_the_token_replaces_the_first() -> None:
     asyncio.run(scenario())
 
 
-def test_the_host_frees_a_seat_with_the_host_token_only() -> None:
+def test_the_host_frees_a_seat_with_the_host_token_only_and_every_phone_is_told() -> None:
     async def scenario() -> None:
         game = classic_game()
         async with served(game) as (server, table):
             phone = await Phone(ws_url(server), game).open()
             await phone.join(7)
+            newsreader = await (await Phone(ws_url(server), game).open()).join(2)
             url = f"http://127.0.0.1:{server.port}/host/free"
 
             def post(token: str) -> tuple[int, dict[str, object]]:
@@ -105,16 +106,18 @@ def test_the_host_frees_a_seat_with_the_host_token_only() -> None:
                     return error.code, body
 
             assert await asyncio.to_thread(post, phone.token) == (403, {"error": "host_only"})
-            assert table.registry.names() == {7: "P7"}
+            assert table.registry.names() == {2: "P2", 7: "P7"}
             host = table.registry.host_token
             assert await asyncio.to_thread(post, host) == (200, {"freed": True})
             await phone.expect("freed")
-            assert table.registry.names() == {}
+            notice = await newsreader.expect("notice")
+            assert (notice["key"], notice["text"]) == ("host_freed", "主持人清空了7号座位，可以重新入座。")
+            assert table.registry.names() == {2: "P2"}
             newcomer = await Phone(ws_url(server), game).open()
             await newcomer.join(7, "New")
             stale = await Phone(ws_url(server), game).open()
             assert (await stale.answer({"type": "rejoin", "token": phone.token}))["code"] == "bad_token"
-            for p in (phone, newcomer, stale):
+            for p in (phone, newcomer, stale, newsreader):
                 await p.close()
 
     asyncio.run(scenario())
@@ -137,7 +140,7 @@ def test_the_lobby_shows_names_to_phones_not_yet_seated() -> None:
     asyncio.run(scenario())
 
 
-def test_the_join_address_its_qr_code_and_the_host_token_are_printed() -> None:
+def test_the_join_addresses_and_the_qr_code_are_printed_and_no_token() -> None:
     import io
 
     from narrator.phones import join_url, print_join
@@ -145,7 +148,24 @@ def test_the_join_address_its_qr_code_and_the_host_token_are_printed() -> None:
     assert join_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
     assert not join_url("0.0.0.0", 8000).startswith("http://0.0.0.0")
     out = io.StringIO()
-    print_join("http://192.0.2.7:8000/", "HOSTTOKEN", out)
+    print_join(["http://192.0.2.7:8000/", "http://10.0.0.5:8000/"], out)
     lines = out.getvalue().splitlines()
-    assert lines[0].endswith("http://192.0.2.7:8000/") and lines[-1].endswith("HOSTTOKEN")
+    assert lines[0].endswith("http://192.0.2.7:8000/") and lines[1].endswith("http://10.0.0.5:8000/")
     assert len(lines) > 15 and "█" in out.getvalue()
+
+
+def test_the_box_prints_no_host_token() -> None:
+    import contextlib
+    import io
+
+    async def scenario() -> str:
+        game = classic_game()
+        async with served(game) as (server, table):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                server.print_join()
+            assert table.registry.host_token not in out.getvalue()
+            return out.getvalue()
+
+    printed = asyncio.run(scenario())
+    assert "http://127.0.0.1:" in printed and "#host" not in printed and "token" not in printed.lower()

@@ -8,7 +8,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served, ws_url
+from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served, told, ws_url
 
 
 def test_only_the_speaker_ends_the_speech_and_only_once() -> None:
@@ -16,16 +16,14 @@ def test_only_the_speaker_ends_the_speech_and_only_once() -> None:
         game = classic_game()
         async with served(game) as (server, table):
             phones = await seat_everyone(server, game)
-            table.speaking(3)
+            table.speaking(3, 90)
             for phone in phones:
                 assert (await phone.expect("speaking"))["seat"] == 3
+                assert phone.last("speaking")["seconds"] == 90  # every phone counts it down
             assert (await phones[3].answer({"type": "done"}))["code"] == "not_speaking"
             assert table.poll_command() is None
-            assert (await phones[2].answer({"type": "done"})) == {
-                "type": "ack",
-                "n": phones[2].n,
-                "step": "speech",
-            }
+            done = await phones[2].answer({"type": "done"})
+            assert (done["type"], done["n"], done["step"], told(done)) == ("ack", phones[2].n, "speech", {})
             assert (await phones[2].answer({"type": "done"}))["code"] == "already"
             assert table.poll_command() == "pass" and table.poll_command() is None
 

@@ -11,17 +11,17 @@ import pytest
 from narrator.voice.cache import LineCache, LineKey, default_cache_dir
 from narrator.voice.catalogue import load_catalogue
 from narrator.voice.clips import Clip
-from narrator.voice.speech import speech_engine
+from narrator.voice.worker import VoiceWorker
 from tests.voice.conftest import MakeSpeaker
 
 
 def _key(text: str, locale: str = "zh-CN") -> LineKey:
-    return LineKey(speech_engine().identity, load_catalogue(locale).voice, locale, text)
+    return LineKey("espeak-ng-1.51", load_catalogue(locale).voice, locale, text)
 
 
-def test_a_line_is_rendered_once_then_found(tmp_path: Path) -> None:
+def test_a_line_is_rendered_once_then_found(tmp_path: Path, espeak: VoiceWorker) -> None:
     key = _key("天黑请闭眼。")
-    engine = speech_engine()
+    engine = espeak
 
     def render(path: Path) -> Clip:
         return engine.render_clip(key.text, key.voice, path)

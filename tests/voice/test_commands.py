@@ -2,33 +2,21 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from narrator.cli import main
-from narrator.voice import speaker as speaker_module
 from narrator.voice.catalogue import load_catalogue
 from narrator.voice.clips import loudness, read_wav
 from narrator.voice.prerender import lines_to_render
 from tests.support.pulse import VirtualSound
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.voice.conftest import narrate
 
 
 def test_say_writes_a_mandarin_line_to_a_wav_file(tmp_path: Path, cache_dir: Path) -> None:
     out = tmp_path / "x.wav"
-    result = subprocess.run(
-        [sys.executable, "-m", "narrator", "say", "天黑请闭眼", "--out", str(out)]
-        + ["--cache-dir", str(cache_dir)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = narrate("say", "天黑请闭眼", "--out", str(out), "--cache-dir", str(cache_dir))
     assert result.returncode == 0, result.stderr
     assert "Audio saved" not in result.stdout
     assert str(out) in result.stdout
@@ -36,13 +24,12 @@ def test_say_writes_a_mandarin_line_to_a_wav_file(tmp_path: Path, cache_dir: Pat
     assert clip.samplerate == 22050 and 0.8 < clip.seconds < 4 and loudness(clip) > 0.02
 
 
-def test_say_a_catalogue_line_with_its_placeholders(
-    tmp_path: Path, cache_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_say_a_catalogue_line_with_its_placeholders(tmp_path: Path, cache_dir: Path) -> None:
     out = tmp_path / "line.wav"
     args = ["say", "--line", "deaths.announce", "--param", "seats=3,5", "--locale", "en"]
-    assert main([*args, "--out", str(out), "--cache-dir", str(cache_dir)]) == 0
-    assert "Last night, seats three and five died." in capsys.readouterr().out
+    result = narrate(*args, "--out", str(out), "--cache-dir", str(cache_dir))
+    assert result.returncode == 0, result.stderr
+    assert "Last night, seats three and five died." in result.stdout
     assert read_wav(out).seconds > 1.5
 
 
@@ -55,31 +42,28 @@ def test_say_refuses_what_it_cannot_say(args: list[str], capsys: pytest.CaptureF
     assert "narrator say:" in capsys.readouterr().err
 
 
-def test_say_with_no_device_says_so_and_prints_the_line(
-    cache_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(speaker_module, "_told_no_output", False)
-    assert main(["say", "Hello table", "--locale", "en", "--device", "no such card"]) == 0
-    out, err = capsys.readouterr()
-    assert "No sound output device" in err
-    assert out.rstrip().endswith("] Hello table")
+def test_say_with_no_device_says_so_and_prints_the_line(cache_dir: Path) -> None:
+    args = ["say", "Hello table", "--locale", "en", "--device", "no such card", "--cache-dir", str(cache_dir)]
+    result = narrate(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("No sound output device") == 1
+    assert result.stdout.rstrip().endswith("] Hello table")
 
 
-def test_voices_render_fills_the_cache_with_a_progress_bar(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_voices_render_fills_the_cache_with_a_progress_bar(tmp_path: Path) -> None:
     args = ["voices", "render", "--locale", "en", "--seats", "2", "--cache-dir", str(tmp_path)]
     catalogue = load_catalogue("en")
     lines = list(lines_to_render(catalogue, seats=2))
     total = len(lines)
     texts = {catalogue.text(line.key, **line.params) for line in lines}
-    assert main(args) == 0
-    out, err = capsys.readouterr()
-    assert f"{total}/{total}" in err and "[" + "#" * 30 + "]" in err
-    assert f"en: {total} lines ({len(texts)} rendered now" in out
+    first = narrate(*args)
+    assert first.returncode == 0, first.stderr
+    assert f"{total}/{total}" in first.stderr and "[" + "#" * 30 + "]" in first.stderr
+    assert f"en: {total} lines ({len(texts)} rendered now" in first.stdout
     assert len(list(tmp_path.rglob("*.wav"))) == len(texts)
-    assert main(args) == 0
-    assert f"en: {total} lines (0 rendered now" in capsys.readouterr().out
+    again = narrate(*args)
+    assert again.returncode == 0, again.stderr
+    assert f"en: {total} lines (0 rendered now" in again.stdout
 
 
 def test_devices_says_plainly_when_there_are_none(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,8 @@ import pytest
 from narrator.voice.catalogue import LOCALES, load_catalogue
 from narrator.voice.clips import read_wav
 from narrator.voice.mandarin import has_hanzi, to_pinyin
-from narrator.voice.speech import speech_engine, spoken_text
+from narrator.voice.speech import spoken_text
+from narrator.voice.worker import VoiceWorker
 from tests.voice.test_catalogue import SAMPLE
 
 if shutil.which("espeak-ng") is None:  # pragma: no cover - install.sh installs it
@@ -50,15 +51,15 @@ def phonemes(text: str, voice: str) -> str:
     return result.stdout
 
 
-def _needs_the_faulty_espeak() -> None:
-    version = speech_engine().version
+def _needs_the_faulty_espeak(espeak: VoiceWorker) -> None:
+    version = espeak.identity.split("-")[2]
     if version != "1.51":
         pytest.skip(reason=f"espeak-ng {version} is not 1.51, whose voice cmn reads tone digits")
 
 
-def test_espeak_ng_voice_cmn_reads_tone_digits_as_english() -> None:
+def test_espeak_ng_voice_cmn_reads_tone_digits_as_english(espeak: VoiceWorker) -> None:
     """The fault the front end works around, shown with the check the front end passes."""
-    _needs_the_faulty_espeak()
+    _needs_the_faulty_espeak(espeak)
     assert ENGLISH_DIGITS.search(phonemes("天黑请闭眼", "cmn"))
 
 
@@ -86,12 +87,12 @@ def test_numbers_and_pauses_survive_the_front_end() -> None:
     assert to_pinyin("天黑請閉眼") == "tian1 hei1 qing3 bi4 yan3"
 
 
-def test_the_judge_renders_exactly_the_checked_pinyin(tmp_path: Path) -> None:
+def test_the_judge_renders_exactly_the_checked_pinyin(tmp_path: Path, espeak: VoiceWorker) -> None:
     """The audio of a line is espeak-ng's own rendering of the pinyin checked above (espeak-ng
     varies a few samples from run to run: same length within 2 %, same loudness contour)."""
     catalogue = load_catalogue("zh-CN")
     text = catalogue.text("night.falls") + catalogue.text("seer.wake")
-    rendered = speech_engine().render_clip(text, catalogue.voice, tmp_path / "judge.wav")
+    rendered = espeak.render_clip(text, catalogue.voice, tmp_path / "judge.wav")
     reference = tmp_path / "reference.wav"
     voice = catalogue.voice
     subprocess.run(
@@ -108,12 +109,12 @@ def test_the_judge_renders_exactly_the_checked_pinyin(tmp_path: Path) -> None:
     assert np.corrcoef(*contours)[0, 1] > 0.9
 
 
-def test_mandarin_is_not_stretched_by_spoken_tone_digits(tmp_path: Path) -> None:
+def test_mandarin_is_not_stretched_by_spoken_tone_digits(tmp_path: Path, espeak: VoiceWorker) -> None:
     """The same words last longer when espeak-ng also says "one, three, four" for the tones."""
-    _needs_the_faulty_espeak()
+    _needs_the_faulty_espeak(espeak)
     voice = load_catalogue("zh-CN").voice
     text = "天黑请闭眼，预言家请睁眼"
-    fixed = speech_engine().render_clip(text, voice, tmp_path / "fixed.wav")
+    fixed = espeak.render_clip(text, voice, tmp_path / "fixed.wav")
     faulty = replace(voice, espeak="cmn", front_end="plain")
-    broken = speech_engine().render_clip(text, faulty, tmp_path / "broken.wav")
+    broken = espeak.render_clip(text, faulty, tmp_path / "broken.wav")
     assert broken.seconds > 1.15 * fixed.seconds

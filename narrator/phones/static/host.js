@@ -1,33 +1,71 @@
-// The host's controls: a phone opened once with the host page's address (#host=KEY) keeps the
-// host key and shows pause, resume, repeat, undo and end; each is a POST to /host/command.
+// The host's controls. A phone becomes the host's by "I am the host" and the PIN the box shows
+// (h on its terminal) or says: the box answers with the host key, kept by the phone. The host's
+// phone then shows start, pause, resume, repeat, undo, end (POST /host/command) and "free a
+// seat" (POST /host/free, pressed twice). A key the box no longer knows is forgotten.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
   var W = window.werewolf;
   var $ = function (id) { return document.getElementById(id); };
-  var confirmEnd = 0;
+  var confirmEnd = 0, confirmFree = 0;
 
+  function el(tag, key, attrs) {
+    var node = document.createElement(tag);
+    if (key) { node.setAttribute("data-t", key); }  // the page's words come with its welcome
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    return node;
+  }
   function hostToken() { return localStorage.getItem(HOST_KEY); }
-  (function takeHostToken() {
-    var found = /[#&]host=([A-Za-z0-9_-]+)/.exec(location.hash);
-    if (found) {
-      localStorage.setItem(HOST_KEY, found[1]);
-      history.replaceState(null, "", location.pathname + location.search);
-    }
-  })();
-  function showHost() { $("host").hidden = !hostToken(); }
-  function hostCommand(command) {
-    fetch("/host/command", {
-      method: "POST", body: JSON.stringify({ command: command }),
-      headers: { "Authorization": "Bearer " + hostToken(), "Content-Type": "application/json" },
-    }).then(function (response) {
+  function showHost() {
+    var host = !!hostToken();
+    $("host").hidden = !host;
+    $("host-claim").hidden = host;
+  }
+  function post(path, body, headers) {
+    headers["Content-Type"] = "application/json";
+    return fetch(path, { method: "POST", body: JSON.stringify(body), headers: headers });
+  }
+  function asHost(path, body) {
+    return post(path, body, { "Authorization": "Bearer " + hostToken() }).then(function (response) {
       if (response.status === 403) {
         localStorage.removeItem(HOST_KEY); showHost(); W.toast(W.t("ui.host_refused"), true);
       } else { W.toast(response.ok ? W.t("ui.sent") : W.t("ui.host_refused"), !response.ok); }
+      return response;
     }, function () { W.toast(W.t("ui.reconnecting"), true); });
   }
+
+  // Claiming the host with the PIN
+
+  var claim = el("section", null, { id: "host-claim" });
+  var open = el("button", "ui.host_claim", { id: "host-claim-open" });
+  var form = el("div", null, { id: "host-claim-form", hidden: "" });
+  var pin = el("input", null, {
+    id: "host-pin", inputmode: "numeric", autocomplete: "off", maxlength: "12", "aria-label": "PIN",
+  });
+  var send = el("button", "ui.host_claim_send", { id: "host-claim-send", "class": "primary" });
+  form.appendChild(pin); form.appendChild(send);
+  claim.appendChild(open); claim.appendChild(form);
+  $("host").parentNode.insertBefore(claim, $("host").nextSibling);
+  open.onclick = function () {
+    form.hidden = !form.hidden;
+    pin.placeholder = W.t("ui.host_pin");
+    if (!form.hidden) { pin.focus(); }
+  };
+  send.onclick = function () {
+    post("/host/claim", { pin: pin.value.replace(/\D/g, "") }, {}).then(function (response) {
+      return response.json().then(function (answer) {
+        if (response.ok && answer.token) {
+          localStorage.setItem(HOST_KEY, answer.token);
+          pin.value = ""; form.hidden = true; showHost(); W.toast(W.t("ui.host_claimed"));
+        } else { W.toast(W.t("ui.host_refused"), true); }
+      });
+    }, function () { W.toast(W.t("ui.reconnecting"), true); });
+  };
+
+  // The host's controls
+
   document.querySelectorAll("#host [data-command]").forEach(function (button) {
-    button.onclick = function () { hostCommand(button.getAttribute("data-command")); };
+    button.onclick = function () { asHost("/host/command", { command: button.getAttribute("data-command") }); };
   });
   $("host-end").onclick = function () {
     var button = $("host-end");
@@ -37,7 +75,27 @@
       return;
     }
     clearTimeout(confirmEnd); confirmEnd = 0; button.textContent = W.t("ui.end");
-    hostCommand("end");
+    asHost("/host/command", { command: "end" });
+  };
+
+  var freeRow = el("div", null, { "class": "row" });
+  var freeSeat = el("input", null, {
+    id: "host-free-seat", inputmode: "numeric", autocomplete: "off", maxlength: "2", "aria-label": "#",
+  });
+  var free = el("button", "ui.free_seat", { id: "host-free" });
+  freeRow.appendChild(freeSeat); freeRow.appendChild(free);
+  $("host").appendChild(freeRow);
+  free.onclick = function () {
+    var seat = Number(freeSeat.value.replace(/\D/g, ""));
+    if (!seat) { return; }
+    if (confirmFree !== seat) {
+      confirmFree = seat;
+      free.textContent = W.t("ui.free_confirm", { seat: seat });
+      setTimeout(function () { confirmFree = 0; free.textContent = W.t("ui.free_seat"); }, 3000);
+      return;
+    }
+    confirmFree = 0; free.textContent = W.t("ui.free_seat");
+    asHost("/host/free", { seat: seat });
   };
 
   showHost();

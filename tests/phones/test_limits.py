@@ -1,0 +1,183 @@
+"""What one connection may cost the box, through the real server: a phone that does not read is
+cut off (its seat kept), a phone that sends too much is answered "busy" then cut off, frames
+over 4 KB close the connection, and connections that hold no seat are capped."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.uri import parse_uri
+
+from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.server import Limits
+from tests.phones.harness import Phone, classic_game, wait_until, ws_url
+
+
+@asynccontextmanager
+async def limited(limits: Limits) -> AsyncIterator[tuple[PhoneServer, PhoneTable]]:
+    table = PhoneTable(classic_game())
+    server = PhoneServer(table, host="127.0.0.1", port=0, limits=limits)
+    await server.start()
+    try:
+        yield server, table
+    finally:
+        await server.stop()
+
+
+class DeafPhone:
+    """A phone that opens a WebSocket by hand and then never reads a byte (its receive
+    buffer made small), so whatever the box sends it piles up on the box's side."""
+
+    def __init__(self, url: str) -> None:
+        self.protocol = ClientProtocol(parse_uri(url))
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(5)
+        uri = parse_uri(url)
+        self.sock.connect((uri.host, uri.port))
+        self.protocol.send_request(self.protocol.connect())
+        self.sock.sendall(b"".join(self.protocol.data_to_send()))
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += self.sock.recv(1)  # the handshake's answer only, byte by byte
+        assert answer.startswith(b"HTTP/1.1 101"), answer
+        self.protocol.receive_data(answer)
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send one message; False once the box has cut the connection."""
+        self.protocol.send_text(json.dumps(message).encode())
+        try:
+            self.sock.sendall(b"".join(self.protocol.data_to_send()))
+        except OSError:
+            return False
+        return True
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_a_phone_that_does_not_read_is_cut_off_and_keeps_its_seat() -> None:
+    async def scenario() -> None:
+        limits = Limits(pending_chars=64 * 1024, rate=10**6, burst=10**6)
+        async with limited(limits) as (server, table):
+            owner = await Phone(ws_url(server)).open()
+            await owner.join(4, "Deaf")
+            await owner.close()
+            deaf = await asyncio.to_thread(DeafPhone, ws_url(server))
+            assert await asyncio.to_thread(deaf.send, {"type": "rejoin", "token": owner.token})
+            await wait_until(lambda: table.connected() == [4])
+            sent = 0
+            while sent < 5000 and 4 in table.connected():  # each hello costs the box a welcome
+                if not await asyncio.to_thread(deaf.send, {"type": "hello"}):
+                    break
+                sent += 1
+                await asyncio.sleep(0)
+            await wait_until(lambda: table.connected() == [])
+            assert sent < 5000, "the box kept queueing for a phone that reads nothing"
+            assert table.registry.names() == {4: "Deaf"}
+            again = await Phone(ws_url(server)).open()
+            answer = await again.answer({"type": "rejoin", "token": owner.token})
+            assert answer["type"] == "joined" and answer["seat"] == 4
+            assert table.connected() == [4]
+            await again.close()
+            deaf.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_phone_that_sends_too_much_is_answered_busy_then_cut_off() -> None:
+    async def scenario() -> None:
+        frozen = Limits(rate=1.0, burst=5, clock=lambda: 0.0)  # no time passes: no refill
+        async with limited(frozen) as (server, table):
+            phone = await Phone(ws_url(server)).open()
+            await phone.send({"type": "hello", "locale": "en"})
+            await phone.expect("welcome")
+            for n in range(1, 20):
+                await phone.send(json.dumps({"type": "ping", "n": n}))
+            assert phone._reader is not None
+            await asyncio.wait_for(phone._reader, 5)
+            assert [m["n"] for m in phone.inbox if m["type"] == "pong"] == [1, 2, 3, 4]
+            errors = [m for m in phone.inbox if m["type"] == "error"]
+            assert [(e["code"], e["message"]) for e in errors] == [("busy", "Too many messages: slow down.")]
+            assert phone.ws is not None and phone.ws.close_code != 1000
+            assert table.connected() == []
+
+    asyncio.run(scenario())
+
+
+def test_a_phone_within_the_rate_is_never_refused() -> None:
+    async def scenario() -> None:
+        now = [0.0]
+        async with limited(Limits(rate=2.0, burst=3, clock=lambda: now[0])) as (server, _):
+            phone = await Phone(ws_url(server)).open()
+            for n in range(1, 13):
+                now[0] += 0.5  # one message every half second: two a second
+                await phone.send(json.dumps({"type": "ping", "n": n}))
+                assert (await phone.expect("pong"))["n"] == n
+            assert phone.count("error") == 0
+            await phone.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_frame_over_4_kb_closes_the_connection_and_one_under_is_answered() -> None:
+    async def scenario() -> None:
+        async with limited(Limits()) as (server, table):
+            phone = await Phone(ws_url(server)).open()
+            name = "x" * 3000  # under the frame cap, over a message's 2 KB: malformed
+            await phone.send(json.dumps({"type": "join", "seat": 1, "name": name}))
+            assert (await phone.expect("error"))["code"] == "malformed"
+            await phone.send(json.dumps({"type": "join", "seat": 1, "name": "x" * 4200}))
+            assert phone._reader is not None
+            await asyncio.wait_for(phone._reader, 5)
+            assert phone.ws is not None and phone.ws.close_code == 1009  # message too big
+            assert table.registry.names() == {}
+
+    asyncio.run(scenario())
+
+
+def test_connections_that_hold_no_seat_are_capped() -> None:
+    async def scenario() -> None:
+        async with limited(Limits(seatless=3)) as (server, table):
+            lobby = [await Phone(ws_url(server)).open() for _ in range(3)]
+            await wait_until(lambda: table.connected() == [] and len(lobby) == 3)
+            with pytest.raises(InvalidStatus):
+                await connect(ws_url(server))
+            await lobby[0].join(2)  # one of them sits: room for one more
+            extra = await Phone(ws_url(server)).open()
+            await extra.send({"type": "hello"})
+            await extra.expect("welcome")
+            for phone in [*lobby, extra]:
+                await phone.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_cut_phone_sends_nothing_more_and_the_others_go_on() -> None:
+    async def scenario() -> None:
+        frozen = Limits(rate=1.0, burst=3, clock=lambda: 0.0)
+        async with limited(frozen) as (server, table):
+            flooder = await Phone(ws_url(server)).open()
+            await flooder.join(1)
+            for n in range(10):
+                try:
+                    await flooder.send(json.dumps({"type": "ping", "n": n}))
+                except ConnectionClosed:
+                    break
+            await wait_until(lambda: table.connected() == [])
+            assert table.registry.names() == {1: "P1"}  # the seat is kept
+            calm = await Phone(ws_url(server)).open()
+            await calm.join(2)
+            assert table.connected() == [2]
+            await calm.close()
+
+    asyncio.run(scenario())
