@@ -71,6 +71,10 @@ from engine.steps import (
     standing,
 )
 
+_ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
+_TALK = (Step("last_words"), Step("discussion"))
+_VOTE_AND_DUSK = (Step("vote"), Step("dusk"))
+
 
 def begin_dawn(state: State, step: Step) -> None:
     state.night_victims = resolve_night(state)
@@ -80,14 +84,14 @@ def begin_dawn(state: State, step: Step) -> None:
     state.emit(cue("day.breaks", day=state.day))
     steps = []
     if state.election_due and state.rules.sheriff_election == "before_deaths":
-        steps.append(Step("sheriff_candidacy"))
-    steps.append(Step("announce"))
+        steps.append(_ELECTION)
+    steps.append(_ANNOUNCE)
     if draw_due(state):
-        steps.append(Step("event"))
-    steps += [Step("last_words"), Step("discussion")]
+        steps.append(_EVENT)
+    steps += _TALK
     if state.rules.sheriff and state.rules.sheriff_election == "after_discussion":
-        steps.append(Step("sheriff_candidacy"))
-    steps += [Step("vote"), Step("dusk")]
+        steps.append(_ELECTION)
+    steps += _VOTE_AND_DUSK
     state.push(*steps)
 
 
@@ -515,7 +519,7 @@ def begin_dusk(state: State, step: Step) -> None:
 def _living(state: State, seat: int, what: str) -> None:
     if not state.is_seat(seat):
         raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
-    if not state.is_alive(seat):
+    if not state.players[seat - 1].alive:
         raise state.refuse("dead_" + what.replace(" ", "_"), f"seat {seat} is dead ({what})")
 
 

@@ -255,7 +255,7 @@ class Game:
             step = state.agenda.pop(0)
             spec = STEPS[step.name]
             pending = spec.begin(state, step)
-            if pending is not None and spec.kind == Kind.CHANCE and self._chance == "auto":
+            if pending is not None and spec.kind is Kind.CHANCE and self._chance == "auto":
                 drawn = CODECS[pending.key].read(pending.info["drawn"], pending)
                 assert drawn is not None and spec.resolve is not None
                 spec.resolve(state, pending, drawn)

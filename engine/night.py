@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.cards.limits import check_guard as guard_limits
@@ -77,14 +78,22 @@ NIGHT_ORDER: tuple[NightStep, ...] = (
 )
 
 
-def night_order(state: State) -> list[NightStep]:
+_STEPS = {s.name: Step(s.name) for s in NIGHT_ORDER}
+_DAWN = Step("dawn")
+
+
+def night_order(state: State) -> tuple[NightStep, ...]:
     """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
+    return _order(state.rules.night_order, state.setup.deck, state.night == 1)
+
+
+@cache
+def _order(rule: str, deck: tuple[Role, ...], first_night: bool) -> tuple[NightStep, ...]:
     order = list(NIGHT_ORDER)
-    if state.rules.night_order == "seer_first":
+    if rule == "seer_first":
         g, s = order.index(NIGHT_ORDER[3]), order.index(NIGHT_ORDER[4])
         order[g], order[s] = order[s], order[g]
-    deck = state.setup.deck
-    return [step for step in order if step.card in deck and (state.night == 1 or not step.first_night_only)]
+    return tuple(step for step in order if step.card in deck and (first_night or not step.first_night_only))
 
 
 def begin_nightfall(state: State, step: Step) -> None:
@@ -92,8 +101,8 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.daytime = False
     state.tonight = Tonight()
     state.emit(cue("night.falls", night=state.night))
-    steps = night_card_steps(state, [Step(s.name) for s in night_order(state)])
-    state.push(*steps, Step("dawn"))
+    steps = night_card_steps(state, [_STEPS[s.name] for s in night_order(state)])
+    state.push(*steps, _DAWN)
 
 
 # Each role step: who acts (0 = pretended) and the pending decision it owes.
@@ -495,7 +504,7 @@ def _guarded(state: State, seat: int) -> bool:
 def _living_target(state: State, target: int) -> None:
     if not state.is_seat(target):
         raise state.refuse("no_such_seat", f"there is no seat {target}")
-    if not state.is_alive(target):
+    if not state.players[target - 1].alive:
         raise state.refuse("dead_target", f"seat {target} is dead")
 
 

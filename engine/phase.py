@@ -14,9 +14,12 @@ class Phase(str):
     __slots__ = ()
 
     def __new__(cls, kind: PhaseKind, number: int) -> Phase:
-        if kind not in ("night", "day") or number < 0:
-            raise ValueError(f"no phase {kind} {number}")
-        return super().__new__(cls, f"{kind} {number}")
+        made = _MADE.get((kind, number))
+        if made is None:
+            if kind not in ("night", "day") or number < 0:
+                raise ValueError(f"no phase {kind} {number}")
+            made = _MADE[(kind, number)] = super().__new__(cls, f"{kind} {number}")
+        return made
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -43,3 +46,7 @@ class Phase(str):
 
     def __repr__(self) -> str:
         return f"Phase({str(self)!r})"
+
+
+_MADE: dict[tuple[str, int], Phase] = {}
+"""Phases are made once each (a game asks for the current one often)."""

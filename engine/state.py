@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +24,34 @@ class IllegalDecision(ValueError):
         self.message = message
 
 
+class _NoArgs(Mapping[str, Any]):
+    """The arguments of a step that has none: one shared, immutable, empty mapping."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "NO_ARGS"
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+NO_ARGS: Mapping[str, Any] = _NoArgs()
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One entry of the agenda: a step name and its arguments."""
 
     name: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +148,13 @@ class State:
         return self.players[seat - 1]
 
     def is_seat(self, seat: object) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(self.players)
+        return type(seat) is int and 0 < seat <= len(self.players)
 
     def alive(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
     def is_alive(self, seat: int) -> bool:
-        return self.is_seat(seat) and self.players[seat - 1].alive
+        return type(seat) is int and 0 < seat <= len(self.players) and self.players[seat - 1].alive
 
     def seats_with(self, role: Role) -> list[int]:
         return [p.seat for p in self.players if p.card == role]

@@ -186,6 +186,8 @@ def no_vote(state: State) -> frozenset[int]:
 
 def vote_weight(state: State, voter: int, weight: float) -> float:
     """The weight of `voter`'s vote: the little rascal's counts three on the day he is back."""
+    if state.moon is None:
+        return weight
     rascal = card_in_play(state, "little_rascal")
     if rascal is not None and voter in rascal.seats and state.day == rascal.day + 1:
         return 3
@@ -258,6 +260,8 @@ def infected(state: State, seat: int) -> bool:
 
 def shooter_card(state: State) -> Role:
     """The card whose holder shoots when killed: the little girl's, on April Fools' round."""
+    if state.moon is None:
+        return Role.HUNTER
     return Role.LITTLE_GIRL if in_play(state, "april_fools") else Role.HUNTER
 
 
@@ -289,7 +293,7 @@ def spare_life(state: State, seat: int) -> Player | None:
     """The player whose spare life saves `seat` from the werewolves tonight: the elder's own;
     on April Fools' round the elder's spare life guards the guard, and not the elder."""
     player = state.player(seat)
-    if in_play(state, "april_fools"):
+    if state.moon is not None and in_play(state, "april_fools"):
         elder = state.seat_of(Role.ELDER)
         if player.card == Role.ELDER:
             return None
