@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.bots import quiet_decision
 from engine.game import Game
 from engine.record import RecordError, parse_record
 from engine.rules import RuleError, Rules, make_rules
@@ -74,7 +75,7 @@ def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str,
         seen = len(game.events)
         if game.over or game.pending is None:
             return lines
-        game.apply(game.default())
+        game.apply(quiet_decision(game))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,9 +17,10 @@ import asyncio
 import logging
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from engine.bots import quiet_decision
 from engine.decisions import CupidChoice, Decision, PiperChoice, ThiefChoice
 from engine.events import Event
 from engine.game import Game
@@ -78,7 +79,7 @@ ANCHORS = (
 )
 
 
-def anchor(events: tuple[Event, ...] | list[Event]) -> int:
+def anchor(events: Sequence[Event]) -> int:
     """Where to narrate from again (a resume, an undo): the last cue that opens a step."""
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
@@ -238,7 +239,7 @@ class Moderator:
             return PiperChoice(charmed=tuple(self.rng.sample(pending.targets, pending.count)))
         if pending.step == "thief" and not pending.allow_none:
             return ThiefChoice(take=self.rng.choice((1, 2)))
-        return self.game.default()
+        return quiet_decision(self.game)
 
     async def pretend(self) -> None:
         """A pretended night step: as long as a real one, with the reminder where it falls."""
@@ -271,7 +272,7 @@ class Moderator:
             await self.say("speech.turn", seat=seat)
         warned = False
         end = self.clock.now() + seconds
-        self.table.speaking(seat)
+        self.table.speaking(seat, seconds)
         try:
             while True:
                 left = end - self.clock.now()
