@@ -15,9 +15,13 @@ Rule 6: with the New Moon event cards, a card is drawn once the night's deaths a
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
 
 from engine.cards.draw import draw_due
-from engine.cards.limits import check_hunter, check_vote, check_votes
+from engine.cards.limits import check_hunter as hunter_limits
+from engine.cards.limits import check_vote as vote_limits
+from engine.cards.limits import check_votes
 from engine.cards.moon import (
     away,
     expire_at_dawn,
@@ -27,11 +31,13 @@ from engine.cards.moon import (
     vote_weight,
 )
 from engine.cards.nightsteps import harvest_festival
-from engine.deaths import check, death_events, kill
+from engine.deaths import check, death_events, kill, winner
 from engine.decisions import (
     BadgeHandover,
+    DayVote,
     Decision,
     HunterShot,
+    Revote,
     ScapegoatChoice,
     SelfDestruct,
     SheriffCandidacy,
@@ -39,11 +45,35 @@ from engine.decisions import (
     Votes,
 )
 from engine.events import Event, cue, private
-from engine.night import NIGHT_HANDLERS, Begin, Decide, resolve_night
+from engine.night import resolve_night
+from engine.phase import Phase
 from engine.roles import Role
 from engine.state import Pending, State, Step
+from engine.steps import (
+    STEPS,
+    Answer,
+    Codec,
+    Form,
+    Kind,
+    Parts,
+    ShapeError,
+    Share,
+    StepSpec,
+    field_codec,
+    nobody,
+    register,
+    register_codec,
+    seat_answer,
+    shape_seat,
+    shape_seats,
+    shape_votes,
+    single,
+    standing,
+)
 
-SELF_DESTRUCT_STEPS = frozenset({"sheriff_candidacy", "sheriff_vote", "vote", "revote"})
+_ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
+_TALK = (Step("last_words"), Step("discussion"))
+_VOTE_AND_DUSK = (Step("vote"), Step("dusk"))
 
 
 def begin_dawn(state: State, step: Step) -> None:
@@ -54,20 +84,20 @@ def begin_dawn(state: State, step: Step) -> None:
     state.emit(cue("day.breaks", day=state.day))
     steps = []
     if state.election_due and state.rules.sheriff_election == "before_deaths":
-        steps.append(Step("sheriff_candidacy"))
-    steps.append(Step("announce"))
+        steps.append(_ELECTION)
+    steps.append(_ANNOUNCE)
     if draw_due(state):
-        steps.append(Step("event"))
-    steps += [Step("last_words"), Step("discussion")]
+        steps.append(_EVENT)
+    steps += _TALK
     if state.rules.sheriff and state.rules.sheriff_election == "after_discussion":
-        steps.append(Step("sheriff_candidacy"))
-    steps += [Step("vote"), Step("dusk")]
+        steps.append(_ELECTION)
+    steps += _VOTE_AND_DUSK
     state.push(*steps)
 
 
 def begin_announce(state: State, step: Step) -> None:
     state.announced = True
-    phase = f"night {state.night}"
+    phase = Phase("night", state.night)
     if not state.night_victims:
         state.emit(cue("deaths.peaceful"))
         state.push(Step("check", {"phase": phase, "deaths_before": len(state.deaths)}))
@@ -84,7 +114,7 @@ def begin_announce(state: State, step: Step) -> None:
 def begin_last_words(state: State, step: Step) -> None:
     rule = state.rules.last_words
     if rule == "all" or (rule == "first_night" and state.night == 1):
-        phase = f"night {state.night}"
+        phase = Phase("night", state.night)
         for death in state.deaths:
             if death.phase == phase:
                 state.emit(cue("last_words", seat=death.seat))
@@ -95,7 +125,7 @@ def begin_discussion(state: State, step: Step) -> None:
     alive = [s for s in state.alive() if s not in gone]
     if not alive:
         return
-    night_dead = [d.seat for d in state.deaths if d.phase == f"night {state.night}"]
+    night_dead = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
     after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
     first = next((s for s in alive if s > after), alive[0])
     order = alive[alive.index(first) :] + alive[: alive.index(first)]
@@ -115,13 +145,18 @@ def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
 
 
-def decide_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
+def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SheriffCandidacy)
     candidates = sorted(set(decision.candidates))
     if len(candidates) != len(decision.candidates):
         raise state.refuse("candidate_twice", "a candidate stands only once")
     for seat in candidates:
         _living(state, seat, "candidate")
+
+
+def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SheriffCandidacy)
+    candidates = sorted(set(decision.candidates))
     if len(candidates) == 0:
         _no_sheriff(state)
     elif len(candidates) == 1:
@@ -147,7 +182,7 @@ def begin_sheriff_vote(state: State, step: Step) -> Pending:
     )
 
 
-def decide_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
+def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SheriffVote)
     candidates = pending.targets
     for voter, target in decision.votes.items():
@@ -158,6 +193,11 @@ def decide_sheriff_vote(state: State, pending: Pending, decision: Decision) -> N
             raise state.refuse("may_not_vote", f"seat {voter} may not vote")
         if target and target not in candidates:
             raise state.refuse("not_a_candidate", f"seat {target} is not a candidate")
+
+
+def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SheriffVote)
+    candidates = pending.targets
     tally = _tally(state, decision.votes, weighted=False)
     state.emit(Event("sheriff.votes", {"votes": _public_votes(decision.votes)}))
     top = _most(tally, candidates)
@@ -218,7 +258,7 @@ def begin_revote(state: State, step: Step) -> Pending:
     return Pending(state.phase, "revote", key, voters(state), tied, allow_none=True)
 
 
-def decide_vote(state: State, pending: Pending, decision: Decision) -> None:
+def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Votes)
     lovers = state.lovers or ()
     hate = len(lovers) == 2 and in_play(state, "april_fools")
@@ -229,14 +269,18 @@ def decide_vote(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
             _living(state, target, "vote target")
-            check_vote(state, pending, voter, target)
+            vote_limits(state, pending, voter, target)
             if target not in pending.targets:
                 raise state.refuse("not_tied", f"the revote is among {list(pending.targets)} only")
             if voter in lovers and target in lovers and voter != target and not hate:
                 raise state.refuse("lover_votes_lover", "a lover may not vote for the other")
         else:
-            check_vote(state, pending, voter, target)
+            vote_limits(state, pending, voter, target)
     check_votes(state, pending, decision.votes)
+
+
+def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Votes)
     tally = _tally(state, decision.votes, weighted=True)
     state.emit(Event("votes", {"step": pending.step, "votes": _public_votes(decision.votes)}))
     top = _most(tally, pending.targets)
@@ -377,29 +421,41 @@ def begin_hunter(state: State, step: Step) -> Pending:
     return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
 
 
-def decide_hunter(state: State, pending: Pending, decision: Decision) -> None:
+def check_hunter(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, HunterShot)
+    if decision.target:
+        _living(state, decision.target, "target")
+        hunter_limits(state, pending, decision.target)
+
+
+def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, HunterShot)
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("hunter.declines", seat=seat))
         return
-    _living(state, target, "target")
-    check_hunter(state, pending, target)
     state.emit(cue("hunter.shot", seat=seat, target=target), *death_events(state, [target]))
     kill_by_day(state, [(target, "hunter")], triggered=True)
 
 
-def begin_badge(state: State, step: Step) -> Pending:
+def begin_badge(state: State, step: Step) -> Pending | None:
+    if winner(state) is not None:
+        return None  # a won game asks nothing more: the check that follows ends it
     seat = step.args["seat"]
     state.emit(cue("badge.handover", seat=seat))
     return Pending(state.phase, "badge", "badge", (seat,), tuple(state.alive()), allow_none=True)
 
 
-def decide_badge(state: State, pending: Pending, decision: Decision) -> None:
+def check_badge(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, BadgeHandover)
+    if decision.successor:
+        _living(state, decision.successor, "successor")
+
+
+def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, BadgeHandover)
     successor = decision.successor
     if successor:
-        _living(state, successor, "successor")
         state.sheriff = successor
         state.emit(cue("badge.passed", seat=successor))
     else:
@@ -414,11 +470,15 @@ def begin_scapegoat(state: State, step: Step) -> Pending:
     return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True, count=len(alive))
 
 
-def decide_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
+def check_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ScapegoatChoice)
+    for seat in set(decision.voters):
+        _living(state, seat, "voter")
+
+
+def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ScapegoatChoice)
     chosen = sorted(set(decision.voters))
-    for seat in chosen:
-        _living(state, seat, "voter")
     state.next_voters_allowed = frozenset(chosen)
     state.emit(cue("scapegoat.chosen", seats=chosen))
 
@@ -428,7 +488,7 @@ def check_self_destruct(state: State, seat: int) -> None:
     if not state.rules.self_destruct:
         raise state.refuse("self_destruct_off", "self-destruct is off in these rules")
     pending = state.pending
-    if not (state.daytime and state.announced and pending and pending.step in SELF_DESTRUCT_STEPS):
+    if not (state.daytime and state.announced and pending and STEPS[pending.step].talk):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
     _living(state, seat, "werewolf")
     if not state.is_werewolf(seat):
@@ -436,9 +496,9 @@ def check_self_destruct(state: State, seat: int) -> None:
 
 
 def self_destruct(state: State, decision: SelfDestruct) -> None:
-    """The werewolf at `decision.seat` dies; the rest of the day up to dusk is dropped."""
+    """The werewolf at `decision.seat` dies; the rest of the day up to dusk is dropped. The
+    caller has checked it (`check_self_destruct`)."""
     seat = decision.seat
-    check_self_destruct(state, seat)
     while state.agenda and state.agenda[0].name != "dusk":
         state.agenda.pop(0)
     state.pending = None
@@ -459,23 +519,200 @@ def begin_dusk(state: State, step: Step) -> None:
 def _living(state: State, seat: int, what: str) -> None:
     if not state.is_seat(seat):
         raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
-    if not state.is_alive(seat):
+    if not state.players[seat - 1].alive:
         raise state.refuse("dead_" + what.replace(" ", "_"), f"seat {seat} is dead ({what})")
 
 
-HANDLERS: dict[str, tuple[Begin, Decide | None]] = {
-    **NIGHT_HANDLERS,
-    "dawn": (begin_dawn, None),
-    "announce": (begin_announce, None),
-    "last_words": (begin_last_words, None),
-    "discussion": (begin_discussion, None),
-    "sheriff_candidacy": (begin_sheriff_candidacy, decide_sheriff_candidacy),
-    "sheriff_vote": (begin_sheriff_vote, decide_sheriff_vote),
-    "vote": (begin_vote, decide_vote),
-    "revote": (begin_revote, decide_vote),
-    "hunter": (begin_hunter, decide_hunter),
-    "badge": (begin_badge, decide_badge),
-    "scapegoat": (begin_scapegoat, decide_scapegoat),
-    "check": (begin_check, None),
-    "dusk": (begin_dusk, None),
+# The registry (engine.steps): what each day step means outside the engine.
+
+
+def quiet_votes(state: State, pending: Pending) -> dict[int, int]:
+    """The votes when time runs out: nobody votes, but in the Nightmare, where everyone must
+    accuse, each voter accuses the first player the rules let him name."""
+    if not pending.info.get("must_vote"):
+        return {}
+    lovers = state.lovers or ()
+    hate = len(lovers) == 2 and in_play(state, "april_fools")
+    votes = {}
+    for voter in pending.seats:
+        partner = [t for t in lovers if t != voter and voter in lovers and t in pending.targets]
+        if hate and partner:
+            votes[voter] = partner[0]
+            continue
+        allowed = [t for t in pending.targets if hate or not (voter in lovers and t in lovers and t != voter)]
+        if allowed:
+            votes[voter] = next((t for t in allowed if t != voter), allowed[0])
+    return votes
+
+
+def _votes_answer(kind: type[Votes]) -> Parts:
+    """Each part is a vote (no seat: abstain)."""
+
+    def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+        return kind(votes={seat: part.seats[0] for seat, part in sorted(parts.items()) if part.seats})
+
+    return answer
+
+
+def _fill_votes(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """The day's vote closed: the votes given; in the Nightmare, the quiet accusation of each
+    voter who gave none."""
+    quiet = {voter: Answer(seats=(target,)) for voter, target in quiet_votes(state, pending).items()}
+    return _votes_answer(DayVote)(pending, {**quiet, **parts})
+
+
+def _election_codec(key: str) -> Codec:
+    """An election under `key`: the candidates, then the votes of round 1 and 2 (`revotes`);
+    a lone seat number is that seat elected unopposed (0: nobody stood)."""
+
+    def shape(value: object) -> None:
+        if isinstance(value, dict):
+            if set(value) - {"candidates", "votes", "revotes"}:
+                raise ShapeError("takes candidates, votes and revotes")
+            try:
+                shape_seats()(value.get("candidates", []))
+                for round_key in ("votes", "revotes"):
+                    if round_key in value:
+                        shape_votes(value[round_key])
+            except ShapeError as error:
+                raise ShapeError(f"(candidates, votes, revotes) {error}") from None
+        else:
+            shape_seat(value)
+
+    def read(value: Any, pending: Pending) -> Decision | None:
+        if pending.step == "sheriff_candidacy":
+            if isinstance(value, int):
+                return SheriffCandidacy(candidates=(value,) if value else ())
+            return SheriffCandidacy(candidates=tuple(value.get("candidates", [])))
+        round_key = "votes" if pending.info["round"] == 1 else "revotes"
+        if not isinstance(value, dict) or round_key not in value:
+            return None
+        return SheriffVote(votes=value[round_key])
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        if isinstance(made, SheriffCandidacy):
+            return {"candidates": list(made.candidates)}
+        assert isinstance(made, SheriffVote)
+        round_key = "votes" if pending.info["round"] == 1 else "revotes"
+        return {**old, round_key: dict(made.votes)}
+
+    return Codec(key, Kind.DAY, read, write, shape)
+
+
+def _votes_codec(key: str, kind: type[Votes]) -> Codec:
+    return Codec(
+        key,
+        Kind.DAY,
+        lambda value, pending: kind(votes=value),
+        lambda made, pending, old: dict(made.votes),  # type: ignore[attr-defined]
+        shape_votes,
+    )
+
+
+ELECTIONS = (_election_codec("sheriff"), _election_codec("philippe"))
+_VOTE_SPEC = {
+    "kind": Kind.DAY,
+    "check": check_vote,
+    "resolve": resolve_vote,
+    "form": Form.SEATS,
+    "share": Share.VOTES,
+    "talk": True,
+    "verdict": True,
 }
+
+register(
+    StepSpec("dawn", begin_dawn),
+    StepSpec("announce", begin_announce),
+    StepSpec("last_words", begin_last_words),
+    StepSpec("discussion", begin_discussion),
+    StepSpec(
+        "sheriff_candidacy",
+        begin_sheriff_candidacy,
+        Kind.DAY,
+        SheriffCandidacy,
+        check_sheriff_candidacy,
+        resolve_sheriff_candidacy,
+        form=Form.YES_NO,
+        share=Share.STAND,
+        answer=standing(SheriffCandidacy, "candidates"),
+        default=lambda state, pending: SheriffCandidacy(candidates=()),
+        codecs=ELECTIONS,
+        talk=True,
+    ),
+    StepSpec(
+        "sheriff_vote",
+        begin_sheriff_vote,
+        Kind.DAY,
+        SheriffVote,
+        check_sheriff_vote,
+        resolve_sheriff_vote,
+        form=Form.SEATS,
+        share=Share.VOTES,
+        answer=_votes_answer(SheriffVote),
+        default=lambda state, pending: SheriffVote(votes={}),
+        codecs=ELECTIONS,
+        talk=True,
+    ),
+    StepSpec(
+        "vote",
+        begin_vote,
+        decision=DayVote,
+        answer=_votes_answer(DayVote),
+        combine=_fill_votes,
+        default=lambda state, pending: DayVote(votes=quiet_votes(state, pending)),
+        codecs=(_votes_codec("vote", DayVote), _votes_codec("second_vote", DayVote)),
+        **_VOTE_SPEC,  # type: ignore[arg-type]
+    ),
+    StepSpec(
+        "revote",
+        begin_revote,
+        decision=Revote,
+        answer=_votes_answer(Revote),
+        default=lambda state, pending: Revote(votes={}),
+        codecs=(
+            _votes_codec("revote", Revote),
+            _votes_codec("second_revote", Revote),
+            _votes_codec("scapegoat_vote", Revote),
+        ),
+        **_VOTE_SPEC,  # type: ignore[arg-type]
+    ),
+    StepSpec(
+        "hunter",
+        begin_hunter,
+        Kind.DAY,
+        HunterShot,
+        check_hunter,
+        resolve_hunter,
+        form=Form.SEATS,
+        answer=seat_answer(HunterShot, "target"),
+        default=nobody(HunterShot, "target"),
+        codecs=(field_codec("hunter", Kind.DAY, HunterShot, "target", shape_seat, repeated=True),),
+    ),
+    StepSpec(
+        "badge",
+        begin_badge,
+        Kind.DAY,
+        BadgeHandover,
+        check_badge,
+        resolve_badge,
+        form=Form.SEATS,
+        answer=seat_answer(BadgeHandover, "successor"),
+        default=nobody(BadgeHandover, "successor"),
+        codecs=(field_codec("badge", Kind.DAY, BadgeHandover, "successor", shape_seat, repeated=True),),
+    ),
+    StepSpec(
+        "scapegoat",
+        begin_scapegoat,
+        Kind.DAY,
+        ScapegoatChoice,
+        check_scapegoat,
+        resolve_scapegoat,
+        form=Form.LIST,
+        answer=single(lambda pending, given: ScapegoatChoice(voters=given.seats)),
+        default=nobody(ScapegoatChoice, "voters", ()),
+        codecs=(field_codec("scapegoat", Kind.DAY, ScapegoatChoice, "voters", shape_seats(), as_list=True),),
+    ),
+    StepSpec("check", begin_check),
+    StepSpec("dusk", begin_dusk),
+)
+register_codec(field_codec("self_destruct", Kind.DAY, SelfDestruct, "seat", shape_seat))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from engine.cards.moon import hides_card, in_play, infected, on_werewolf_side, shooter_card
 from engine.events import Event, cue
-from engine.outcome import Outcome, Winner
+from engine.outcome import Outcome, Winner, WinReason
+from engine.phase import Phase
 from engine.roles import SPECIAL_VILLAGE_ROLES, Role
 from engine.state import Death, State, Step
 
@@ -27,7 +28,7 @@ HUNTER_SHOOTS_ON = frozenset({"werewolves", "vote"})
 ELDER_CURSES_ON = frozenset({"poison", "hunter", "vote"})
 
 
-def kill(state: State, deaths: list[tuple[int, str]], phase: str, *, triggered: bool) -> None:
+def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
     """Kill a moment's `deaths` (seat, cause) and schedule what they trigger.
 
     A moment that is itself triggered (a hunter's shot) leaves the win check to the moment
@@ -90,41 +91,45 @@ def death_events(state: State, seats: list[int]) -> list[Event]:
     ]
 
 
-def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, str] | None:
+def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason] | None:
     """The winner by RULES.md's conditions, in order, and why; None while the game goes on."""
     alive = state.alive()
     if not alive:
-        return Winner.NONE, "nobody is alive"
+        return Winner.NONE, WinReason.NOBODY_ALIVE
     if state.lovers and mixed_lovers(state):
         team = set(state.lovers) | ({state.cupid_seat} if state.cupid_seat else set())
         if all(state.is_alive(s) for s in state.lovers) and set(alive) <= team:
-            return Winner.LOVERS, "only the lovers (and Cupid) are alive"
+            return Winner.LOVERS, WinReason.LOVERS_ALONE
     piper = state.seat_of(Role.PIPER)
     if piper and state.is_alive(piper) and not state.piper_turned:
         if all(state.player(s).charmed for s in alive if s != piper):
-            return Winner.PIPER, "every other living player is charmed"
+            return Winner.PIPER, WinReason.ALL_CHARMED
     wolves = state.living_werewolves()
     if not wolves:
-        return Winner.VILLAGERS, "no werewolf is alive"
+        return Winner.VILLAGERS, WinReason.NO_WEREWOLF
     if len(wolves) == len(alive):
-        return Winner.WEREWOLVES, "no one but werewolves is alive"
+        return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES
     if state.moon is not None:
         side = [s for s in alive if on_werewolf_side(state, s)]
         if len(side) == len(alive):
-            return Winner.WEREWOLVES, "no one but werewolves and their ally is alive"
+            return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES_AND_ALLY
         if state.moon.infected and len([s for s in alive if s not in side and not infected(state, s)]) <= 1:
-            return Winner.WEREWOLVES, "the werewolves infected all but one (Lycanthropic Fascination)"
+            return Winner.WEREWOLVES, WinReason.ALL_INFECTED
         wolves = side
     if state.rules.win == "side":
-        for name, group in village_groups(state).items():
+        plain, special = village_groups(state)
+        for group, reason in (
+            (plain, WinReason.PLAIN_VILLAGERS_DEAD),
+            (special, WinReason.SPECIAL_ROLES_DEAD),
+        ):
             if group and not any(state.is_alive(s) for s in group):
-                return Winner.WEREWOLVES, f"every {name} is dead (屠边)"
+                return Winner.WEREWOLVES, reason
     if end_of_day and state.rules.parity and len(wolves) >= len(alive) - len(wolves):
-        return Winner.WEREWOLVES, "the werewolves are as many as the others"
+        return Winner.WEREWOLVES, WinReason.PARITY
     return None
 
 
-def village_groups(state: State) -> dict[str, list[int]]:
+def village_groups(state: State) -> tuple[list[int], list[int]]:
     """The plain villagers and the special village roles, for `win = "side"`."""
     plain, special = [], []
     for p in state.players:
@@ -134,7 +139,7 @@ def village_groups(state: State) -> dict[str, list[int]]:
             plain.append(p.seat)
         elif p.card in SPECIAL_VILLAGE_ROLES:
             special.append(p.seat)
-    return {"plain villager": plain, "special village role": special}
+    return plain, special
 
 
 def mixed_lovers(state: State) -> bool:
@@ -143,7 +148,7 @@ def mixed_lovers(state: State) -> bool:
     return state.is_werewolf(a) != state.is_werewolf(b)
 
 
-def check(state: State, phase: str, deaths_before: int, *, end_of_day: bool = False) -> None:
+def check(state: State, phase: Phase, deaths_before: int, *, end_of_day: bool = False) -> None:
     """Check for a win; the game is decided in the phase of the last death of the moment."""
     found = winner(state, end_of_day=end_of_day)
     if found is None:

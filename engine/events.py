@@ -36,10 +36,13 @@ class Event:
         return {"kind": self.kind, "data": dict(self.data), "audience": audience}
 
 
+_PLACEHOLDERS = {key: frozenset(params) for key, params in CUES.items()}
+
+
 def cue(key: str, **params: Any) -> Event:
     """A public line of the script; the key and its placeholders must be those of `CUES`."""
-    expected = CUES.get(key)
-    if expected is None or set(params) != set(expected):
+    expected = _PLACEHOLDERS.get(key)
+    if expected is None or params.keys() != expected:
         raise KeyError(f"cue {key!r} with {sorted(params)} is not in the script")
     return Event("cue", {"key": key, **params})
 

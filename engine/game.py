@@ -1,22 +1,24 @@
-"""The game: the pending decision, `apply`, the log, outcome and views, and replay."""
+"""The game: the pending decision, check and apply, the log and undo, outcome, and replay."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Literal
 
-from engine.cards.draw import CHANCE_STEPS, chance_decision, start_moon
-from engine.cards.steps import CARD_HANDLERS
-from engine.day import HANDLERS, check_self_destruct, self_destruct
+import engine.catalog  # noqa: F401  (registers every step)
+from engine.cards.draw import start_moon
+from engine.day import check_self_destruct, self_destruct
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event, cue
 from engine.outcome import Outcome
+from engine.phase import Phase
 from engine.roles import Role
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending, Player, State, Step
+from engine.steps import CODECS, STEPS, Answer, Form, Kind, StepSpec, complete, owed
 
-STEPS = {**HANDLERS, **CARD_HANDLERS}
 Chance = Literal["auto", "ask"]
 
 
@@ -24,9 +26,11 @@ class Game:
     """A game of Werewolf for several actors.
 
     `pending` says which decision the game waits for, from which seats, with which legal
-    choices; `apply` takes one and returns the events it caused. An illegal decision raises
+    choices; `check` says whether a decision would be accepted without changing anything, and
+    `apply` takes one and returns the events it caused. An illegal decision raises
     `IllegalDecision` naming the rule broken and leaves the game exactly as it was. The log
-    of applied decisions is the truth: `Game.replay(setup, rules, log)` rebuilds the game.
+    of applied decisions is the truth: `Game.replay(setup, rules, log)` rebuilds the game, and
+    `pop` takes the last decision back.
 
     The New Moon event cards' draws, coins and potion rolls are chance: with `chance="auto"`
     (a live game) the game makes them with its seeded generator and they are not in the log;
@@ -73,12 +77,19 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The whole state, secrets included: for the engine's own modules and tests."""
+        """The whole state, secrets included: for the engine's own modules and tests only (the
+        narrator reads views and the queries below)."""
         return self._state
 
     @property
     def pending(self) -> Pending | None:
         return self._state.pending
+
+    @property
+    def spec(self) -> StepSpec | None:
+        """What the pending step means (`engine.steps`), or None when nothing is pending."""
+        pending = self._state.pending
+        return STEPS[pending.step] if pending is not None else None
 
     @property
     def log(self) -> Sequence[Decision]:
@@ -101,55 +112,174 @@ class Game:
         return self._state.outcome is not None
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._state.phase
 
-    def can_self_destruct(self, seat: int) -> bool:
-        """Whether `SelfDestruct(seat)` would be accepted now."""
-        try:
-            check_self_destruct(self._state, seat)
-        except IllegalDecision:
-            return False
-        return True
+    def alive(self) -> list[int]:
+        """The living seats, as the table knows them (tonight's victims live until dawn)."""
+        return self._state.alive()
 
-    # Deciding
+    def is_alive(self, seat: int) -> bool:
+        return self._state.is_alive(seat)
 
-    def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
-        """Apply `decision` (from seat `by`, when one seat makes it); the events it caused."""
+    # Asking without trying
+
+    def check(self, decision: Decision, *, by: int | None = None) -> None:
+        """Raise `IllegalDecision` when `apply(decision, by=by)` would refuse it; changes nothing."""
         state = self._state
         pending = state.pending
         if state.outcome is not None:
             raise IllegalDecision("game_over", "the game is over")
-        if by is not None and pending is not None and by not in pending.seats:
-            if not isinstance(decision, SelfDestruct):
-                raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
-        before = len(state.events)
         if isinstance(decision, SelfDestruct):
             if by is not None and by != decision.seat:
                 raise IllegalDecision("not_your_turn", "a werewolf self-destructs only itself")
+            check_self_destruct(state, decision.seat)
+            return
+        if by is not None and pending is not None and by not in pending.seats:
+            raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
+        if pending is None or decision.step != pending.step:
+            waiting = pending.key if pending else "nothing"
+            raise IllegalDecision("out_of_turn", f"the game waits for {waiting}, not {decision.key}")
+        spec = STEPS[pending.step]
+        assert spec.check is not None
+        spec.check(state, pending, decision)
+
+    def can_self_destruct(self, seat: int) -> bool:
+        """Whether `SelfDestruct(seat)` would be accepted now."""
+        return self.is_legal(SelfDestruct(seat=seat), by=seat)
+
+    def is_legal(self, decision: Decision, *, by: int | None = None) -> bool:
+        try:
+            self.check(decision, by=by)
+        except IllegalDecision:
+            return False
+        return True
+
+    def legal_decisions(self, seat: int) -> list[Decision]:
+        """The decisions `seat` may make now, each checked: its own part of the pending step
+        (for a shared step, that part alone), and a self-destruct when it may. A step where
+        any set of seats may be named lists nobody and each seat alone."""
+        found: list[Decision] = []
+        pending, spec = self._state.pending, self.spec
+        if (
+            pending is not None
+            and spec is not None
+            and spec.answer is not None
+            and seat in owed(spec, pending)
+        ):
+            for given in _answers(spec, pending):
+                try:
+                    decision = spec.answer(pending, {seat: given})
+                except IllegalDecision:
+                    continue
+                if self.is_legal(decision, by=seat) and decision not in found:
+                    found.append(decision)
+        if self.can_self_destruct(seat):
+            found.append(SelfDestruct(seat=seat))
+        return found
+
+    # The parts of a decision, as phones and the keypad give them
+
+    def answer(self, parts: Mapping[int, Answer]) -> Decision:
+        """The decision the answers `parts` (seat → answer) make for the pending step as they
+        are; `IllegalDecision` ("wrong_count") when an answer has the wrong shape."""
+        pending, spec = self._state.pending, self.spec
+        assert pending is not None and spec is not None and spec.answer is not None, "no answer is asked"
+        return spec.answer(pending, parts)
+
+    def complete(self, parts: Mapping[int, Answer]) -> bool:
+        """Whether `parts` make the pending shared decision now (the pack agrees, …)."""
+        pending, spec = self._state.pending, self.spec
+        assert pending is not None and spec is not None
+        return complete(spec, pending, parts)
+
+    def owed(self) -> tuple[int, ...]:
+        """The seats whose answer the pending step awaits."""
+        pending, spec = self._state.pending, self.spec
+        return owed(spec, pending) if pending is not None and spec is not None else ()
+
+    def combine(self, parts: Mapping[int, Answer]) -> Decision:
+        """The decision of the pending step closed now with `parts` (what is missing is what
+        the rules fill in: abstain, no, the quiet choice)."""
+        pending, spec = self._state.pending, self.spec
+        assert pending is not None and spec is not None
+        if spec.combine is not None:
+            return spec.combine(self._state, pending, parts)
+        if not parts:
+            return self.default()
+        assert spec.answer is not None
+        return spec.answer(pending, parts)
+
+    def default(self) -> Decision:
+        """The decision when time runs out with no answer: pass, abstain or keep where the rules
+        allow it, else the quietest legal choice."""
+        pending, spec = self._state.pending, self.spec
+        assert pending is not None and spec is not None and spec.default is not None, "nothing to default"
+        return spec.default(self._state, pending)
+
+    # Deciding
+
+    def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
+        """Apply `decision` (from seat `by`, when one seat makes it); the events it caused.
+        It is checked first (`check`): a refused decision changes nothing."""
+        self.check(decision, by=by)
+        state = self._state
+        pending = state.pending
+        assert pending is not None
+        before = len(state.events)
+        if isinstance(decision, SelfDestruct):
             self_destruct(state, decision)
         else:
-            if pending is None or decision.step != pending.step:
-                waiting = pending.key if pending else "nothing"
-                raise IllegalDecision("out_of_turn", f"the game waits for {waiting}, not {decision.key}")
-            decide = STEPS[pending.step][1]
-            assert decide is not None
-            decide(state, pending, decision)
+            resolve = STEPS[pending.step].resolve
+            assert resolve is not None
+            resolve(state, pending, decision)
             state.pending = None
         self._log.append(decision)
-        assert pending is not None
         self._asked.append(pending)
         self._advance()
         return list(state.events[before:])
+
+    def pop(self) -> Decision:
+        """Take the last decision back: the game is as it was before it (python-chess `pop`).
+        The game is rebuilt from its log, the truth, so nothing else needs undoing."""
+        if not self._log:
+            raise IndexError("no decision to take back")
+        last = self._log[-1]
+        rebuilt = Game.replay(self.setup, self.rules, self._log[:-1], chance=self._chance)
+        self.__dict__.update(rebuilt.__dict__)
+        return last
 
     def _advance(self) -> None:
         state = self._state
         while state.pending is None and state.outcome is None and state.agenda:
             step = state.agenda.pop(0)
-            pending = STEPS[step.name][0](state, step)
-            if pending is not None and pending.step in CHANCE_STEPS and self._chance == "auto":
-                decide = STEPS[pending.step][1]
-                assert decide is not None
-                decide(state, pending, chance_decision(pending))
+            spec = STEPS[step.name]
+            pending = spec.begin(state, step)
+            if pending is not None and spec.kind is Kind.CHANCE and self._chance == "auto":
+                drawn = CODECS[pending.key].read(pending.info["drawn"], pending)
+                assert drawn is not None and spec.resolve is not None
+                spec.resolve(state, pending, drawn)
                 continue
             state.pending = pending
+
+
+def _answers(spec: StepSpec, pending: Pending) -> Iterator[Answer]:
+    """Every answer of the step's form worth trying (the check sorts out the legal ones)."""
+    seats = pending.targets
+    none = [Answer()] if pending.allow_none or spec.form in (Form.LIST, Form.YES_NO) else []
+    if spec.form in (Form.SEATS, Form.LIST):
+        yield from none
+        count = pending.count if spec.form == Form.SEATS else 1
+        for chosen in itertools.combinations(seats, max(count, 1)):
+            yield Answer(seats=chosen)
+    elif spec.form == Form.TAKE:
+        yield from (Answer(take=take) for take in (0, 1, 2))
+    elif spec.form == Form.POTIONS:
+        for heal in (False, True):
+            yield from (Answer(heal=heal, seats=(seat,) if seat else ()) for seat in (0, *seats))
+    elif spec.form == Form.YES_NO:
+        yield from (Answer(yes=False), Answer(yes=True))
+    elif spec.form == Form.QUESTION:
+        for ask in pending.info.get("questions", ()):
+            for n in range(3):
+                yield from (Answer(ask=ask, seats=chosen) for chosen in itertools.combinations(seats, n))

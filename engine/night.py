@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from engine.cards.limits import check_guard, check_potions, check_prey
+from engine.cards.limits import check_guard as guard_limits
+from engine.cards.limits import check_potions, check_prey
 from engine.cards.moon import in_play, infected, neighbours, spare_life, tonight_after
 from engine.cards.nightsteps import harvest_festival, night_card_steps, pack, prey
 from engine.decisions import (
@@ -30,7 +33,26 @@ from engine.decisions import (
 )
 from engine.events import cue, judge_only, private
 from engine.roles import Role
-from engine.state import Pending, State, Step, Tonight
+from engine.state import IllegalDecision, Pending, State, Step, Tonight
+from engine.steps import (
+    Answer,
+    Codec,
+    Form,
+    Kind,
+    Parts,
+    ShapeError,
+    Share,
+    StepSpec,
+    agreed,
+    field_codec,
+    nobody,
+    one_seat,
+    register,
+    seat_answer,
+    shape_seat,
+    shape_seats,
+    single,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +78,22 @@ NIGHT_ORDER: tuple[NightStep, ...] = (
 )
 
 
-def night_order(state: State) -> list[NightStep]:
+_STEPS = {s.name: Step(s.name) for s in NIGHT_ORDER}
+_DAWN = Step("dawn")
+
+
+def night_order(state: State) -> tuple[NightStep, ...]:
     """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
+    return _order(state.rules.night_order, state.setup.deck, state.night == 1)
+
+
+@cache
+def _order(rule: str, deck: tuple[Role, ...], first_night: bool) -> tuple[NightStep, ...]:
     order = list(NIGHT_ORDER)
-    if state.rules.night_order == "seer_first":
+    if rule == "seer_first":
         g, s = order.index(NIGHT_ORDER[3]), order.index(NIGHT_ORDER[4])
         order[g], order[s] = order[s], order[g]
-    deck = state.setup.deck
-    return [step for step in order if step.card in deck and (state.night == 1 or not step.first_night_only)]
+    return tuple(step for step in order if step.card in deck and (first_night or not step.first_night_only))
 
 
 def begin_nightfall(state: State, step: Step) -> None:
@@ -71,8 +101,8 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.daytime = False
     state.tonight = Tonight()
     state.emit(cue("night.falls", night=state.night))
-    steps = night_card_steps(state, [Step(s.name) for s in night_order(state)])
-    state.push(*steps, Step("dawn"))
+    steps = night_card_steps(state, [_STEPS[s.name] for s in night_order(state)])
+    state.push(*steps, _DAWN)
 
 
 # Each role step: who acts (0 = pretended) and the pending decision it owes.
@@ -118,7 +148,7 @@ def begin_thief(state: State, step: Step) -> Pending | None:
     )
 
 
-def decide_thief(state: State, pending: Pending, decision: Decision) -> None:
+def check_thief(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ThiefChoice)
     take = decision.take
     if take not in (0, 1, 2):
@@ -126,6 +156,11 @@ def decide_thief(state: State, pending: Pending, decision: Decision) -> None:
     if take == 0 and not pending.allow_none:
         why = "both extra cards are werewolves" if not state.rules.thief_must_take else "the rules say so"
         raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
+
+
+def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ThiefChoice)
+    take = decision.take
     seat = state.thief_seat
     if take:
         card = state.extra_cards[take - 1]
@@ -133,7 +168,6 @@ def decide_thief(state: State, pending: Pending, decision: Decision) -> None:
         player = state.player(seat)
         player.card = card
         player.lives = 2 if card == Role.ELDER else 1
-        state.thief_took = card
     state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
     state.emit(cue("thief.sleep"))
 
@@ -146,7 +180,7 @@ def begin_cupid(state: State, step: Step) -> Pending | None:
     return _pending(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
 
 
-def decide_cupid(state: State, pending: Pending, decision: Decision) -> None:
+def check_cupid(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, CupidChoice)
     a, b = decision.lovers
     if a == b:
@@ -154,6 +188,11 @@ def decide_cupid(state: State, pending: Pending, decision: Decision) -> None:
     for seat in (a, b):
         if not state.is_alive(seat):
             raise state.refuse("no_such_seat", f"seat {seat} is not a living player")
+
+
+def resolve_cupid(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, CupidChoice)
+    a, b = decision.lovers
     state.lovers = (min(a, b), max(a, b))
     piper = state.seat_of(Role.PIPER)
     if piper in state.lovers:
@@ -195,7 +234,7 @@ def begin_guard(state: State, step: Step) -> Pending | None:
     return _pending(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
 
-def decide_guard(state: State, pending: Pending, decision: Decision) -> None:
+def check_guard(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, GuardChoice)
     target = decision.target
     if target:
@@ -204,7 +243,12 @@ def decide_guard(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse(
                 "guard_repeat", f"the guard protected seat {target} last night: not twice running"
             )
-        check_guard(state, pending, target)
+        guard_limits(state, pending, target)
+
+
+def resolve_guard(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GuardChoice)
+    target = decision.target
     state.tonight.guarded = target
     state.guard_last = target
     state.emit(private("guard.protects", pending.seats[0], target=target))
@@ -219,13 +263,19 @@ def begin_seer(state: State, step: Step) -> Pending | None:
     return _pending(state, "seer", [seat], targets=targets, allow_none=True)
 
 
-def decide_seer(state: State, pending: Pending, decision: Decision) -> None:
+def check_seer(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SeerChoice)
     seat, target = pending.seats[0], decision.target
     if target:
         _living_target(state, target)
         if target == seat:
             raise state.refuse("seer_self", "the seer checks another player, not herself")
+
+
+def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SeerChoice)
+    seat, target = pending.seats[0], decision.target
+    if target:
         seen = [target]
         if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
             seen = [target, *neighbours(state, target)]
@@ -264,11 +314,15 @@ def begin_werewolves(state: State, step: Step) -> Pending | None:
     return _pending(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
 
 
-def decide_werewolves(state: State, pending: Pending, decision: Decision) -> None:
+def check_werewolves(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, WerewolvesChoice)
     if decision.victim:
         _living_target(state, decision.victim)
         check_prey(state, pending, decision.victim)
+
+
+def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WerewolvesChoice)
     state.tonight.victim = decision.victim
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
     state.emit(cue("werewolves.sleep"))
@@ -311,7 +365,7 @@ def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
     return victim != witch or rule is True or (rule == "first_night" and state.night == 1)
 
 
-def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
+def check_witch(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, WitchChoice)
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
@@ -332,6 +386,12 @@ def decide_witch(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("witch_both_same_night", "the witch may use only one potion a night")
         if _one_potion_only(state):
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
+
+
+def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WitchChoice)
+    seat, heal, poison = pending.seats[0], decision.heal, decision.poison
+    victim = state.tonight.told_victim
     rolled = _harvest_night(state) and (heal or poison)
     if heal:
         state.tonight.healed = not rolled
@@ -366,7 +426,7 @@ def begin_piper(state: State, step: Step) -> Pending | None:
     return _pending(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
 
 
-def decide_piper(state: State, pending: Pending, decision: Decision) -> None:
+def check_piper(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, PiperChoice)
     chosen = decision.charmed
     if len(set(chosen)) != pending.count or len(chosen) != pending.count:
@@ -379,6 +439,11 @@ def decide_piper(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("piper_self", "the piper may not charm himself")
         if state.player(target).charmed:
             raise state.refuse("piper_charmed", f"seat {target} is already charmed")
+
+
+def resolve_piper(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, PiperChoice)
+    chosen = decision.charmed
     for target in chosen:
         state.player(target).charmed = True
     state.emit(private("piper.charmed", pending.seats[0], seats=sorted(chosen)))
@@ -439,22 +504,146 @@ def _guarded(state: State, seat: int) -> bool:
 def _living_target(state: State, target: int) -> None:
     if not state.is_seat(target):
         raise state.refuse("no_such_seat", f"there is no seat {target}")
-    if not state.is_alive(target):
+    if not state.players[target - 1].alive:
         raise state.refuse("dead_target", f"seat {target} is dead")
 
 
-Begin = Callable[[State, Step], Pending | None]
-Decide = Callable[[State, Pending, Decision], None]
+# The registry (engine.steps): what each night step means outside the engine.
 
-NIGHT_HANDLERS: dict[str, tuple[Begin, Decide | None]] = {
-    "nightfall": (begin_nightfall, None),
-    "thief": (begin_thief, decide_thief),
-    "cupid": (begin_cupid, decide_cupid),
-    "lovers": (begin_lovers, None),
-    "guard": (begin_guard, decide_guard),
-    "seer": (begin_seer, decide_seer),
-    "werewolves": (begin_werewolves, decide_werewolves),
-    "witch": (begin_witch, decide_witch),
-    "piper": (begin_piper, decide_piper),
-    "charmed": (begin_charmed, None),
-}
+
+def _count_answer(kind: type[CupidChoice] | type[PiperChoice]) -> Parts:
+    def answer(pending: Pending, given: Answer) -> Decision:
+        if len(given.seats) != pending.count:
+            raise IllegalDecision("wrong_count", f"name {pending.count} seats")
+        if kind is CupidChoice:
+            return CupidChoice(lovers=(given.seats[0], given.seats[1]))
+        return PiperChoice(charmed=given.seats)
+
+    return single(answer)
+
+
+def _first_targets(kind: type[CupidChoice] | type[PiperChoice]) -> Callable[[State, Pending], Decision]:
+    def default(state: State, pending: Pending) -> Decision:
+        first = pending.targets[: pending.count]
+        return CupidChoice(lovers=(first[0], first[1])) if kind is CupidChoice else PiperChoice(charmed=first)
+
+    return default
+
+
+def _witch_codec() -> Codec:
+    def shape(value: object) -> None:
+        if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
+            raise ShapeError("must be a table of heal and poison")
+        if not isinstance(value.get("heal", False), bool):
+            raise ShapeError("must be true or false", "heal")
+        poison = value.get("poison", 0)
+        if not isinstance(poison, int) or isinstance(poison, bool):
+            raise ShapeError("must be a seat number", "poison")
+
+    def read(value: Any, pending: Pending) -> Decision:
+        return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        assert isinstance(made, WitchChoice)
+        return {"heal": made.heal, "poison": made.poison}
+
+    return Codec("witch", Kind.NIGHT, read, write, shape)
+
+
+register(
+    StepSpec("nightfall", begin_nightfall),
+    StepSpec(
+        "thief",
+        begin_thief,
+        Kind.NIGHT,
+        ThiefChoice,
+        check_thief,
+        resolve_thief,
+        form=Form.TAKE,
+        answer=single(lambda pending, given: ThiefChoice(take=given.take)),
+        default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else 1),
+        codecs=(field_codec("thief", Kind.NIGHT, ThiefChoice, "take", shape_seat),),
+        reveals=frozenset({"thief.took"}),
+    ),
+    StepSpec(
+        "cupid",
+        begin_cupid,
+        Kind.NIGHT,
+        CupidChoice,
+        check_cupid,
+        resolve_cupid,
+        form=Form.SEATS,
+        answer=_count_answer(CupidChoice),
+        default=_first_targets(CupidChoice),
+        codecs=(field_codec("cupid", Kind.NIGHT, CupidChoice, "lovers", shape_seats(2), as_list=True),),
+        reveals=frozenset({"cupid.lovers"}),
+    ),
+    StepSpec("lovers", begin_lovers, Kind.MEETING),
+    StepSpec(
+        "guard",
+        begin_guard,
+        Kind.NIGHT,
+        GuardChoice,
+        check_guard,
+        resolve_guard,
+        form=Form.SEATS,
+        answer=seat_answer(GuardChoice, "target"),
+        default=nobody(GuardChoice, "target"),
+        codecs=(field_codec("guard", Kind.NIGHT, GuardChoice, "target", shape_seat),),
+        reveals=frozenset({"guard.protects"}),
+    ),
+    StepSpec(
+        "seer",
+        begin_seer,
+        Kind.NIGHT,
+        SeerChoice,
+        check_seer,
+        resolve_seer,
+        form=Form.SEATS,
+        answer=seat_answer(SeerChoice, "target"),
+        default=nobody(SeerChoice, "target"),
+        codecs=(field_codec("seer", Kind.NIGHT, SeerChoice, "target", shape_seat),),
+        reveals=frozenset({"seer.result"}),
+    ),
+    StepSpec(
+        "werewolves",
+        begin_werewolves,
+        Kind.NIGHT,
+        WerewolvesChoice,
+        check_werewolves,
+        resolve_werewolves,
+        form=Form.SEATS,
+        share=Share.AGREE,
+        answer=agreed(WerewolvesChoice, "victim"),
+        default=nobody(WerewolvesChoice, "victim"),
+        codecs=(field_codec("werewolves", Kind.NIGHT, WerewolvesChoice, "victim", shape_seat),),
+        reveals=frozenset({"werewolves.victim"}),
+    ),
+    StepSpec(
+        "witch",
+        begin_witch,
+        Kind.NIGHT,
+        WitchChoice,
+        check_witch,
+        resolve_witch,
+        form=Form.POTIONS,
+        answer=single(lambda pending, given: WitchChoice(heal=given.heal, poison=one_seat(given.seats))),
+        default=lambda state, pending: WitchChoice(),
+        codecs=(_witch_codec(),),
+        reveals=frozenset({"witch.used"}),
+    ),
+    StepSpec(
+        "piper",
+        begin_piper,
+        Kind.NIGHT,
+        PiperChoice,
+        check_piper,
+        resolve_piper,
+        form=Form.SEATS,
+        answer=_count_answer(PiperChoice),
+        default=_first_targets(PiperChoice),
+        codecs=(field_codec("piper", Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
+        reveals=frozenset({"piper.charmed"}),
+    ),
+    StepSpec("charmed", begin_charmed, Kind.MEETING),
+)

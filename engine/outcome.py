@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.phase import Phase
+
 
 class Winner(StrEnum):
     VILLAGERS = "villagers"
@@ -14,10 +16,26 @@ class Winner(StrEnum):
     NONE = "none"
 
 
+class WinReason(StrEnum):
+    """Why the game ended: the win conditions of RULES.md in their order (the catalogues say
+    them in each language under `win.<value>`)."""
+
+    NOBODY_ALIVE = "nobody_alive"
+    LOVERS_ALONE = "lovers_alone"
+    ALL_CHARMED = "all_charmed"
+    NO_WEREWOLF = "no_werewolf"
+    ONLY_WEREWOLVES = "only_werewolves"
+    ONLY_WEREWOLVES_AND_ALLY = "only_werewolves_and_ally"
+    ALL_INFECTED = "all_infected"
+    PLAIN_VILLAGERS_DEAD = "plain_villagers_dead"
+    SPECIAL_ROLES_DEAD = "special_roles_dead"
+    PARITY = "parity"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """Who won, in which phase ("day 2", "night 1") the game was decided, and why."""
 
     winner: Winner
-    phase: str
-    reason: str
+    phase: Phase
+    reason: WinReason

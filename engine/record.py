@@ -13,75 +13,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.cards.deck import FACTS
-from engine.cards.draw import CHANCE_STEPS, POTIONS, chance_decision
-from engine.day import SELF_DESTRUCT_STEPS
-from engine.decisions import (
-    Accusation,
-    AllyChoice,
-    BadgeHandover,
-    ChurchChoice,
-    CoinToss,
-    CupidChoice,
-    DayVote,
-    Decision,
-    EventDraw,
-    ExecutionerChoice,
-    FirstVoter,
-    FriendVotes,
-    GhostAnswer,
-    GhostQuestion,
-    GuardChoice,
-    HunterShot,
-    MediumChoice,
-    MoonSeerChoice,
-    PactChoice,
-    PiperChoice,
-    PotionRoll,
-    Revote,
-    RuleBreakers,
-    ScapegoatChoice,
-    SeerChoice,
-    SelfDestruct,
-    SheriffCandidacy,
-    SheriffVote,
-    SpecterChoice,
-    ThiefChoice,
-    Touch,
-    Vouch,
-    WerewolvesChoice,
-    WitchChoice,
-    Witnesses,
-)
+from engine.decisions import Decision, SelfDestruct
 from engine.game import Game
+from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
 from engine.state import IllegalDecision, Pending
+from engine.steps import CODECS, STEPS, Kind, ShapeError
 
-NIGHT_KEYS = ("thief", "cupid", "guard", "seer", "werewolves", "witch", "piper")
-DAY_KEYS = ("sheriff", "vote", "revote", "hunter", "badge", "scapegoat", "self_destruct")
-# The New Moon event cards' keys (`docs/events.md`), each read only when its step happens.
-CARD_NIGHT_KEYS = ("double_agent", "moon_seers", "church", "touched", "specter", "potion")
-CARD_DAY_KEYS = (
-    "event",
-    "reported",
-    "medium",
-    "question",
-    "ghost",
-    "punishment",
-    "witnesses",
-    "friends",
-    "vouch",
-    "first_voter",
-    "coin",
-    "pact",
-    "second_vote",
-    "second_revote",
-    "scapegoat_vote",
-    "philippe",
-    "executioner",
-)
-# Keys a phase may need more than once: a list, used in order (one value: used once).
-REPEATED = frozenset({"hunter", "badge", "coin", "pact", "executioner", "moon_seers"})
+SELF_DESTRUCT = SelfDestruct.key
 
 
 class RecordError(ValueError):
@@ -131,12 +71,8 @@ def parse_record(text: str) -> Record:
         rules = make_rules(rules_data)
     except RuleError as error:
         raise RecordError(f"[rules]: {error}") from None
-    nights = _tables(data, "night", NIGHT_KEYS + CARD_NIGHT_KEYS)
-    days = _tables(data, "day", DAY_KEYS + CARD_DAY_KEYS)
-    for n, table in enumerate(nights, start=1):
-        _check_night(table, f"night {n}")
-    for n, table in enumerate(days, start=1):
-        _check_day(table, f"day {n}")
+    nights = _tables(data, "night")
+    days = _tables(data, "day")
     return Record(setup, rules, nights, days)
 
 
@@ -160,148 +96,29 @@ def _first_message(error: Exception) -> str:
     return str(error)
 
 
-def _tables(data: dict[str, Any], name: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+def _tables(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """The `[[night]]` or `[[day]]` tables, each key known to the registry and of its shape."""
     tables = data.get(name, [])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise RecordError(f"'{name}' must be an array of tables ([[{name}]])")
+    keys = [key for key, codec in CODECS.items() if codec.kind == name]
     for n, table in enumerate(tables, start=1):
         unknown = set(table) - set(keys)
         if unknown:
             raise RecordError(
                 f"{name} {n}: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(keys)})"
             )
+        for key, value in table.items():
+            try:
+                CODECS[key].shape(value)
+            except ShapeError as error:
+                where = f"{key}.{error.part}" if error.part else key
+                raise RecordError(f"{name} {n}: '{where}' {error}") from None
     return tables
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seat_list(value: object, where: str, length: int | None = None) -> None:
-    if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise RecordError(f"{where} must be a list of seats")
-    if length is not None and len(value) != length:
-        raise RecordError(f"{where} must name {length} seats")
-
-
-def _seat(value: object, where: str) -> None:
-    if not _is_int(value):
-        raise RecordError(f"{where} must be a seat number")
-
-
-def _votes(value: object, where: str) -> None:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where} must be a table of voter = target")
-    for voter, target in value.items():
-        if not voter.isdigit() or not _is_int(target):
-            raise RecordError(f"{where}: '{voter} = {target!r}' is not voter seat = target seat")
-
-
-def _seat_or_list(value: object, where: str) -> None:
-    if isinstance(value, list):
-        _seat_list(value, where)
-    else:
-        _seat(value, where)
-
-
-def _one_or_list(value: object, where: str, ok: type, what: str) -> None:
-    values = value if isinstance(value, list) else [value]
-    if not all(isinstance(v, ok) and (ok is bool or not isinstance(v, bool)) for v in values):
-        raise RecordError(f"{where} must be {what} (or a list of them, used in order)")
-
-
-def _check_cards_night(table: dict[str, Any], where: str) -> None:
-    for key in ("double_agent", "specter", "church"):
-        if key in table:
-            _seat(table[key], f"{where}: '{key}'")
-    if "moon_seers" in table:
-        _seat_or_list(table["moon_seers"], f"{where}: 'moon_seers'")
-    if "touched" in table and not isinstance(table["touched"], bool):
-        raise RecordError(f"{where}: 'touched' must be true or false")
-    if "potion" in table and table["potion"] not in POTIONS:
-        raise RecordError(f"{where}: 'potion' must be one of {', '.join(POTIONS)}")
-
-
-def _check_cards_day(table: dict[str, Any], where: str) -> None:
-    if "event" in table and not isinstance(table["event"], str):
-        raise RecordError(f"{where}: 'event' must be the name of an event card")
-    if "coin" in table:
-        coins = table["coin"] if isinstance(table["coin"], list) else [table["coin"]]
-        if not all(c in ("heads", "tails") for c in coins):
-            raise RecordError(f'{where}: \'coin\' must be "heads" or "tails" (or a list)')
-    for key in ("ghost", "pact"):
-        if key in table:
-            _one_or_list(table[key], f"{where}: '{key}'", bool, "true or false")
-    for key in ("medium", "punishment", "first_voter"):
-        if key in table:
-            _seat(table[key], f"{where}: '{key}'")
-    if "executioner" in table:
-        _seat_or_list(table["executioner"], f"{where}: 'executioner'")
-    for key in ("reported", "witnesses", "vouch"):
-        if key in table:
-            _seat_list(table[key], f"{where}: '{key}'")
-    for key in ("second_vote", "second_revote", "scapegoat_vote"):
-        if key in table:
-            _votes(table[key], f"{where}: '{key}'")
-    if "philippe" in table:
-        _check_day({"sheriff": table["philippe"]}, f"{where} (philippe)")
-    if "question" in table:
-        question = table["question"]
-        if isinstance(question, dict):
-            if set(question) - {"ask", "seats"} or not isinstance(question.get("ask"), str):
-                raise RecordError(f"{where}: 'question' must be a name or {{ ask, seats }}")
-            _seat_list(question.get("seats", []), f"{where}: 'question.seats'")
-        elif not isinstance(question, str):
-            raise RecordError(f"{where}: 'question' must be a name or {{ ask, seats }}")
-    if "friends" in table:
-        friends = table["friends"]
-        if not isinstance(friends, dict) or not all(
-            k.isdigit() and isinstance(v, list) and all(_is_int(s) for s in v) for k, v in friends.items()
-        ):
-            raise RecordError(f"{where}: 'friends' must be a table of voter = [friend, friend]")
-
-
-def _check_night(table: dict[str, Any], where: str) -> None:
-    _check_cards_night(table, where)
-    for key in ("thief", "guard", "seer", "werewolves"):
-        if key in table:
-            _seat(table[key], f"{where}: '{key}'")
-    if "cupid" in table:
-        _seat_list(table["cupid"], f"{where}: 'cupid'", 2)
-    if "piper" in table:
-        _seat_list(table["piper"], f"{where}: 'piper'")
-    if "witch" in table:
-        witch = table["witch"]
-        if not isinstance(witch, dict) or set(witch) - {"heal", "poison"}:
-            raise RecordError(f"{where}: 'witch' must be a table of heal and poison")
-        if not isinstance(witch.get("heal", False), bool):
-            raise RecordError(f"{where}: 'witch.heal' must be true or false")
-        _seat(witch.get("poison", 0), f"{where}: 'witch.poison'")
-
-
-def _check_day(table: dict[str, Any], where: str) -> None:
-    _check_cards_day(table, where)
-    if "sheriff" in table:
-        sheriff = table["sheriff"]
-        if isinstance(sheriff, dict):
-            if set(sheriff) - {"candidates", "votes", "revotes"}:
-                raise RecordError(f"{where}: 'sheriff' takes candidates, votes and revotes")
-            _seat_list(sheriff.get("candidates", []), f"{where}: 'sheriff.candidates'")
-            for key in ("votes", "revotes"):
-                if key in sheriff:
-                    _votes(sheriff[key], f"{where}: 'sheriff.{key}'")
-        else:
-            _seat(sheriff, f"{where}: 'sheriff'")
-    for key in ("vote", "revote"):
-        if key in table:
-            _votes(table[key], f"{where}: '{key}'")
-    for key in ("hunter", "badge"):
-        if key in table:
-            _seat_or_list(table[key], f"{where}: '{key}'")
-    if "scapegoat" in table:
-        _seat_list(table["scapegoat"], f"{where}: 'scapegoat'")
-    if "self_destruct" in table:
-        _seat(table["self_destruct"], f"{where}: 'self_destruct'")
 
 
 # Replaying
@@ -326,24 +143,25 @@ def replay(record: Record) -> Replay:
         pending = game.pending
         table = _table(record, pending.phase)
         state = game.state
+        spec = STEPS[pending.step]
         decision = _decision(pending, table, used)
         if (
             state.daytime
             and state.announced
-            and pending.step in SELF_DESTRUCT_STEPS
-            and "self_destruct" in table
+            and spec.talk
+            and SELF_DESTRUCT in table
             and state.day not in destructed
-            and (decision is None or pending.step in ("vote", "revote"))
+            and (decision is None or spec.verdict)
         ):
             # During the discussion: before the vote, and before an election that the
             # day's table does not hold (the self-destruct moved it to the next day).
             destructed.add(state.day)
-            refused = _apply(game, SelfDestruct(seat=table["self_destruct"]))
+            refused = _apply(game, SelfDestruct(seat=table[SELF_DESTRUCT]))
             if refused:
-                return Replay(game, error=_error(refused, pending.phase, "self_destruct"))
+                return Replay(game, error=_error(refused, pending.phase, SELF_DESTRUCT))
             continue
-        if decision is None and pending.step in CHANCE_STEPS:
-            decision = chance_decision(pending)
+        if decision is None and spec.kind == Kind.CHANCE:
+            decision = CODECS[pending.key].read(pending.info["drawn"], pending)
         if decision is None:
             return Replay(game, pending=f"{pending.phase}: {pending.key}")
         refused = _apply(game, decision)
@@ -364,111 +182,28 @@ def _error(error: IllegalDecision, phase: str, key: str) -> dict[str, str]:
     return {"phase": phase, "decision": key, "message": f"{error.message} ({error.rule})"}
 
 
-def _table(record: Record, phase: str) -> dict[str, Any]:
-    kind, number = phase.split()
-    tables = record.nights if kind == "night" else record.days
-    n = int(number)
-    return tables[n - 1] if n <= len(tables) else {}
+def _table(record: Record, phase: Phase) -> dict[str, Any]:
+    tables = record.nights if phase.night else record.days
+    return tables[phase.number - 1] if phase.number <= len(tables) else {}
 
 
 def _decision(pending: Pending, table: dict[str, Any], used: dict[tuple[str, str], int]) -> Decision | None:
-    key, step = pending.key, pending.step
-    if key not in table:
+    """The decision `table` holds for `pending` (None: none); a repeated key's values are used
+    in order, one per pending of the phase."""
+    codec = CODECS.get(pending.key)
+    if codec is None or pending.key not in table:
         return None
-    value = table[key]
-    if key in REPEATED:
-        index = used[(pending.phase, key)]
+    value = table[pending.key]
+    if codec.repeated:
+        index = used[(pending.phase, pending.key)]
         if isinstance(value, list):
             if index >= len(value):
                 return None
             value = value[index]
         elif index > 0:
             return None
-        used[(pending.phase, key)] += 1
-    elif step == "vouch":
-        index = used[(pending.phase, key)]
-        if index >= len(value):
-            return None
-        used[(pending.phase, key)] += 1
-        return Vouch(seat=value[index])
-    card = _card_decision(step, value)
-    if card is not None:
-        return card
-    if step == "thief":
-        return ThiefChoice(take=value)
-    if step == "cupid":
-        return CupidChoice(lovers=(value[0], value[1]))
-    if step == "guard":
-        return GuardChoice(target=value)
-    if step == "seer":
-        return SeerChoice(target=value)
-    if step == "werewolves":
-        return WerewolvesChoice(victim=value)
-    if step == "witch":
-        return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
-    if step == "piper":
-        return PiperChoice(charmed=tuple(value))
-    if step == "sheriff_candidacy":
-        if isinstance(value, int):
-            return SheriffCandidacy(candidates=(value,) if value else ())
-        return SheriffCandidacy(candidates=tuple(value.get("candidates", [])))
-    if step == "sheriff_vote":
-        round_key = "votes" if pending.info["round"] == 1 else "revotes"
-        if not isinstance(value, dict) or round_key not in value:
-            return None
-        return SheriffVote(votes=value[round_key])
-    if step == "vote":
-        return DayVote(votes=value)
-    if step == "revote":
-        return Revote(votes=value)
-    if step == "scapegoat":
-        return ScapegoatChoice(voters=tuple(value))
-    if step in ("hunter", "badge"):
-        return HunterShot(target=value) if step == "hunter" else BadgeHandover(successor=value)
-    raise AssertionError(f"no record key for step {step}")
-
-
-def _card_decision(step: str, value: Any) -> Decision | None:
-    """The decision of an event card's step from its record value (None: not a card step)."""
-    if step == "event":
-        return EventDraw(card=value)
-    if step == "coin":
-        return CoinToss(side=value)
-    if step == "potion":
-        return PotionRoll(result=value)
-    if step == "report":
-        return RuleBreakers(seats=tuple(value))
-    if step == "medium":
-        return MediumChoice(medium=value)
-    if step == "question":
-        if isinstance(value, str):
-            return GhostQuestion(ask=value)
-        return GhostQuestion(ask=value["ask"], seats=tuple(value.get("seats", [])))
-    if step == "ghost":
-        return GhostAnswer(yes=value)
-    if step == "pact":
-        return PactChoice(pact=value)
-    if step == "punishment":
-        return Accusation(target=value)
-    if step == "witnesses":
-        return Witnesses(seats=tuple(value))
-    if step == "distrust":
-        return FriendVotes(friends=value)
-    if step == "influences":
-        return FirstVoter(seat=value)
-    if step == "executioner":
-        return ExecutionerChoice(seat=value)
-    if step == "touch":
-        return Touch(touched=value)
-    if step == "specter":
-        return SpecterChoice(werewolf=value)
-    if step == "double_agent":
-        return AllyChoice(seat=value)
-    if step == "moon_seer":
-        return MoonSeerChoice(target=value)
-    if step == "church":
-        return ChurchChoice(victim=value)
-    return None
+        used[(pending.phase, pending.key)] += 1
+    return codec.read(value, pending)
 
 
 def summary(result: Replay) -> dict[str, Any]:
@@ -509,17 +244,21 @@ def write_record(game: Game, comment: str = "") -> str:
     nights: dict[int, dict[str, Any]] = defaultdict(dict)
     days: dict[int, dict[str, Any]] = defaultdict(dict)
 
-    def table_of(phase: str) -> dict[str, Any]:
-        kind, number = phase.split()
-        return (nights if kind == "night" else days)[int(number)]
+    def table_of(phase: Phase) -> dict[str, Any]:
+        return (nights if phase.night else days)[phase.number]
 
     for pending, decision in game.history:
-        if pending.step not in CHANCE_STEPS:
-            _record_decision(table_of(pending.phase), pending, decision)
+        if STEPS[pending.step].kind != Kind.CHANCE:
+            _write(
+                table_of(pending.phase),
+                decision.key if isinstance(decision, SelfDestruct) else pending.key,
+                decision,
+                pending,
+            )
     moon = game.state.moon
     for phase, key, outcome in moon.chance if moon is not None else []:
         table = table_of(phase)
-        if key in REPEATED:
+        if CODECS[key].repeated:
             table.setdefault(key, []).append(outcome)
         else:
             table[key] = outcome
@@ -552,69 +291,13 @@ def write_record(game: Game, comment: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _record_decision(table: dict[str, Any], pending: Pending, decision: Decision) -> None:
-    if isinstance(decision, SelfDestruct):
-        table["self_destruct"] = decision.seat
-    elif isinstance(decision, ThiefChoice):
-        table["thief"] = decision.take
-    elif isinstance(decision, CupidChoice):
-        table["cupid"] = list(decision.lovers)
-    elif isinstance(decision, (GuardChoice, SeerChoice)):
-        table[decision.key] = decision.target
-    elif isinstance(decision, WerewolvesChoice):
-        table["werewolves"] = decision.victim
-    elif isinstance(decision, WitchChoice):
-        table["witch"] = {"heal": decision.heal, "poison": decision.poison}
-    elif isinstance(decision, PiperChoice):
-        table["piper"] = list(decision.charmed)
-    elif isinstance(decision, SheriffCandidacy):
-        table[pending.key] = {"candidates": list(decision.candidates)}
-    elif isinstance(decision, SheriffVote):
-        round_key = "votes" if pending.info["round"] == 1 else "revotes"
-        table[pending.key][round_key] = dict(decision.votes)
-    elif isinstance(decision, (DayVote, Revote)):
-        table[pending.key] = dict(decision.votes)
-    elif isinstance(decision, (HunterShot, BadgeHandover)):
-        value = decision.target if isinstance(decision, HunterShot) else decision.successor
-        table.setdefault(decision.key, []).append(value)
-    elif isinstance(decision, ScapegoatChoice):
-        table["scapegoat"] = list(decision.voters)
+def _write(table: dict[str, Any], key: str, decision: Decision, pending: Pending) -> None:
+    codec = CODECS[key]
+    value = codec.write(decision, pending, table.get(key))
+    if codec.repeated:
+        table.setdefault(key, []).append(value)
     else:
-        _record_card_decision(table, decision)
-
-
-def _record_card_decision(table: dict[str, Any], decision: Decision) -> None:
-    key = decision.key
-    if isinstance(decision, (RuleBreakers, Witnesses)):
-        table[key] = list(decision.seats)
-    elif isinstance(decision, MediumChoice):
-        table[key] = decision.medium
-    elif isinstance(decision, GhostQuestion):
-        table[key] = {"ask": decision.ask, "seats": list(decision.seats)}
-    elif isinstance(decision, GhostAnswer):
-        table[key] = decision.yes
-    elif isinstance(decision, Accusation):
-        table[key] = decision.target
-    elif isinstance(decision, FriendVotes):
-        table[key] = {voter: list(friends) for voter, friends in decision.friends.items()}
-    elif isinstance(decision, Vouch):
-        table.setdefault(key, []).append(decision.seat)
-    elif isinstance(decision, FirstVoter):
-        table[key] = decision.seat
-    elif isinstance(decision, Touch):
-        table[key] = decision.touched
-    elif isinstance(decision, SpecterChoice):
-        table[key] = decision.werewolf
-    elif isinstance(decision, AllyChoice):
-        table[key] = decision.seat
-    elif isinstance(decision, ChurchChoice):
-        table[key] = decision.victim
-    elif isinstance(decision, PactChoice):
-        table.setdefault(key, []).append(decision.pact)
-    elif isinstance(decision, ExecutionerChoice):
-        table.setdefault(key, []).append(decision.seat)
-    elif isinstance(decision, MoonSeerChoice):
-        table.setdefault(key, []).append(decision.target)
+        table[key] = value
 
 
 def _toml(value: Any) -> str:

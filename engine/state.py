@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.moon import MoonState, acting_for
 from engine.events import Event
 from engine.outcome import Outcome
+from engine.phase import Phase
 from engine.roles import CURSABLE_ROLES, Role
 from engine.rules import Rules
 from engine.setup import Setup
@@ -23,12 +24,34 @@ class IllegalDecision(ValueError):
         self.message = message
 
 
+class _NoArgs(Mapping[str, Any]):
+    """The arguments of a step that has none: one shared, immutable, empty mapping."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "NO_ARGS"
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+NO_ARGS: Mapping[str, Any] = _NoArgs()
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One entry of the agenda: a step name and its arguments."""
 
     name: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +63,7 @@ class Pending:
     what the deciding seats are told (the witch's victim, the thief's cards).
     """
 
-    phase: str
+    phase: Phase
     step: str
     key: str
     seats: tuple[int, ...]
@@ -53,7 +76,7 @@ class Pending:
 @dataclass(frozen=True, slots=True)
 class Death:
     seat: int
-    phase: str
+    phase: Phase
     cause: str
 
 
@@ -78,6 +101,9 @@ class Tonight:
     poisoned: int = 0
     moon_deaths: list[tuple[int, str]] = field(default_factory=list)
     """Deaths at dawn caused by an event card (the Specter, Backfire)."""
+    fallen: set[int] = field(default_factory=set)
+    """Players who died at once tonight (the Specter's old werewolf): their card acts for
+    nobody; they count as living until the deaths are told at dawn."""
 
 
 @dataclass(slots=True)
@@ -91,7 +117,6 @@ class State:
     daytime: bool = False
     announced: bool = False
     thief_seat: int = 0
-    thief_took: Role | None = None
     cupid_seat: int = 0
     lovers: tuple[int, int] | None = None
     lovers_met: bool = False
@@ -102,7 +127,6 @@ class State:
     heal_left: bool = True
     poison_left: bool = True
     guard_last: int = 0
-    guard_history: list[int] = field(default_factory=list)
     sheriff: int = 0
     election_due: bool = False
     voters_allowed: frozenset[int] | None = None
@@ -111,7 +135,6 @@ class State:
     night_victims: list[tuple[int, str]] = field(default_factory=list)
     deaths: list[Death] = field(default_factory=list)
     seer_results: list[tuple[int, int, str]] = field(default_factory=list)
-    votes: list[dict[str, Any]] = field(default_factory=list)
     agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
     outcome: Outcome | None = None
@@ -125,13 +148,13 @@ class State:
         return self.players[seat - 1]
 
     def is_seat(self, seat: object) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(self.players)
+        return type(seat) is int and 0 < seat <= len(self.players)
 
     def alive(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
     def is_alive(self, seat: int) -> bool:
-        return self.is_seat(seat) and self.players[seat - 1].alive
+        return type(seat) is int and 0 < seat <= len(self.players) and self.players[seat - 1].alive
 
     def seats_with(self, role: Role) -> list[int]:
         return [p.seat for p in self.players if p.card == role]
@@ -150,14 +173,15 @@ class State:
         return [p.seat for p in self.players if p.alive and p.card == Role.WEREWOLF]
 
     @property
-    def phase(self) -> str:
-        return f"day {self.day}" if self.daytime else f"night {self.night}"
+    def phase(self) -> Phase:
+        return Phase("day", self.day) if self.daytime else Phase("night", self.night)
 
     # Powers
 
     def has_power(self, seat: int) -> bool:
-        """Whether the card at `seat` still has its power (dead seats have none)."""
-        return self.player(seat).alive and self.card_has_power(seat)
+        """Whether the card at `seat` still has its power (dead seats have none, nor those who
+        died at once tonight)."""
+        return self.player(seat).alive and seat not in self.tonight.fallen and self.card_has_power(seat)
 
     def card_has_power(self, seat: int) -> bool:
         """Whether the card at `seat` has its power, alive or not (a dying hunter's shot)."""

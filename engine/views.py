@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.cards.moon import away, hides_card
 from engine.game import Game
 from engine.night import what_lover_knows
+from engine.phase import Phase
 from engine.roles import Role
 from engine.state import State
 
@@ -78,7 +79,7 @@ def public_view(game: Game) -> PublicView:
     deaths = []
     for death in state.deaths:
         entry: dict[str, Any] = {"seat": death.seat, "phase": death.phase}
-        if death.phase.startswith("day") or outcome:
+        if not death.phase.night or outcome:
             entry["cause"] = death.cause
         if (state.rules.reveal_on_death and not hides_card(state, death.seat)) or outcome:
             entry["card"] = state.player(death.seat).card.value
@@ -194,7 +195,7 @@ def night_by_night(game: Game) -> list[dict[str, Any]]:
         if decision.step == "witch":
             action["victim"] = pending.info.get("victim", 0)
         if decision.step == "seer":
-            night = int(pending.phase.split()[1])
+            night = pending.phase.number
             action["result"] = next(
                 (r for n, t, r in state.seer_results if n == night and t == action["target"]), None
             )
@@ -205,5 +206,5 @@ def night_by_night(game: Game) -> list[dict[str, Any]]:
 
 
 def _in_order(entry: dict[str, Any]) -> tuple[int, int]:
-    kind, number = entry["phase"].split()
-    return int(number), 0 if kind == "night" else 1
+    phase = Phase.parse(entry["phase"])
+    return phase.number, 0 if phase.night else 1

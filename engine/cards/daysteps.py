@@ -16,6 +16,10 @@ Rule 4: the Executioner, named by the table, alone sees the card of each player 
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001
 from engine.cards.draw import ghost_seat
 from engine.cards.moon import MoonState, away, card_in_play, in_play, last_dead, left_of, spend
@@ -40,6 +44,25 @@ from engine.decisions import (
 from engine.events import Event, cue, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
+from engine.steps import (
+    Answer,
+    Codec,
+    Form,
+    Kind,
+    ShapeError,
+    Share,
+    StepSpec,
+    field_codec,
+    never_refused,
+    nobody,
+    register,
+    seat_answer,
+    shape_bool,
+    shape_seat,
+    shape_seats,
+    single,
+    standing,
+)
 
 
 def _moon(state: State) -> MoonState:
@@ -67,13 +90,17 @@ def begin_report(state: State, step: Step) -> Pending:
     )
 
 
-def decide_report(state: State, pending: Pending, decision: Decision) -> None:
+def check_report(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, RuleBreakers)
-    seats = sorted(set(decision.seats))
-    for seat in seats:
+    for seat in sorted(set(decision.seats)):
         living(state, seat, "player reported")
         if seat not in pending.targets:
             raise state.refuse("not_a_voter", f"seat {seat} has no vote today to lose")
+
+
+def resolve_report(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, RuleBreakers)
+    seats = sorted(set(decision.seats))
     _moon(state).reported = tuple(seats)
     if seats:
         state.emit(cue("report.lose_vote", seats=seats))
@@ -93,9 +120,13 @@ def begin_medium(state: State, step: Step) -> Pending:
     return Pending(state.phase, "medium", "medium", (chooser,), _everyone(state))
 
 
-def decide_medium(state: State, pending: Pending, decision: Decision) -> None:
+def check_medium(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, MediumChoice)
     living(state, decision.medium, "medium")
+
+
+def resolve_medium(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MediumChoice)
     state.agenda[0] = Step("question", {**state.agenda[0].args, "medium": decision.medium})
 
 
@@ -118,7 +149,7 @@ def begin_question(state: State, step: Step) -> Pending:
     )
 
 
-def decide_question(state: State, pending: Pending, decision: Decision) -> None:
+def check_question(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, GhostQuestion)
     ask, seats = decision.ask, decision.seats
     if ask not in pending.info["questions"]:
@@ -128,6 +159,12 @@ def decide_question(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("question_seats", f"{ask!r} points at {wanted} different player(s)")
     for seat in seats:
         living(state, seat, "player pointed at")
+
+
+def resolve_question(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostQuestion)
+    ask, seats = decision.ask, decision.seats
+    wanted = QUESTIONS[ask].seats
     if wanted == 1:
         state.emit(cue(f"question.{ask}", seat=seats[0]))
     elif wanted == 2:
@@ -150,11 +187,15 @@ def begin_ghost(state: State, step: Step) -> Pending:
     )
 
 
-def decide_ghost(state: State, pending: Pending, decision: Decision) -> None:
+def check_ghost(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, GhostAnswer)
     known = pending.info["truth"]
     if known is not None and decision.yes != known:
         raise state.refuse("ghost_tells_the_truth", "the ghost may only answer truly")
+
+
+def resolve_ghost(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostAnswer)
     state.emit(cue("spiritualism.yes" if decision.yes else "spiritualism.no"))
     state.emit(
         Event(
@@ -173,9 +214,13 @@ def begin_punishment(state: State, step: Step) -> Pending:
     return Pending(state.phase, "punishment", "punishment", (accuser,), _everyone(state))
 
 
-def decide_punishment(state: State, pending: Pending, decision: Decision) -> None:
+def check_punishment(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Accusation)
     living(state, decision.target, "accused")
+
+
+def resolve_punishment(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Accusation)
     state.emit(cue("punishment.accused", seat=decision.target))
     state.push(Step("witnesses", {"accused": decision.target}))
 
@@ -195,14 +240,19 @@ def begin_witnesses(state: State, step: Step) -> Pending:
     )
 
 
-def decide_witnesses(state: State, pending: Pending, decision: Decision) -> None:
+def check_witnesses(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Witnesses)
     accused = pending.info["accused"]
-    seats = set(decision.seats)
-    for seat in seats:
+    for seat in set(decision.seats):
         living(state, seat, "witness")
         if seat == accused:
             raise state.refuse("own_witness", "the accused cannot testify for himself")
+
+
+def resolve_witnesses(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Witnesses)
+    accused = pending.info["accused"]
+    seats = set(decision.seats)
     if len(seats) >= 2:
         state.emit(cue("punishment.spared", seat=accused))
         return
@@ -219,9 +269,8 @@ def begin_distrust(state: State, step: Step) -> Pending:
     return Pending(state.phase, "distrust", "friends", voters(state), targets, count=min(2, len(targets) - 1))
 
 
-def decide_distrust(state: State, pending: Pending, decision: Decision) -> None:
+def check_distrust(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, FriendVotes)
-    named: set[int] = set()
     for voter, friends in decision.friends.items():
         living(state, voter, "voter")
         if voter not in pending.seats:
@@ -233,10 +282,14 @@ def decide_distrust(state: State, pending: Pending, decision: Decision) -> None:
             living(state, friend, "friend")
             if friend == voter or friend not in pending.targets:
                 raise state.refuse("not_a_friend", f"seat {voter} cannot name seat {friend}")
-        named.update(friends)
     missing = [s for s in pending.seats if s not in decision.friends]
     if missing:
         raise state.refuse("everyone_names_friends", f"seats {missing} name no friends")
+
+
+def resolve_distrust(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, FriendVotes)
+    named = {friend for friends in decision.friends.values() for friend in friends}
     state.emit(
         Event(
             "votes",
@@ -279,11 +332,15 @@ def begin_vouch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "vouch", "vouch", (voucher,), targets, info=args)
 
 
-def decide_vouch(state: State, pending: Pending, decision: Decision) -> None:
+def check_vouch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Vouch)
+    if decision.seat not in pending.targets:
+        raise state.refuse("vouch_standing", f"seat {decision.seat} is not standing, or vouches himself")
+
+
+def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Vouch)
     seat = decision.seat
-    if seat not in pending.targets:
-        raise state.refuse("vouch_standing", f"seat {seat} is not standing, or vouches himself")
     standing = tuple(s for s in pending.info["standing"] if s != seat)
     if state.rules.cards.surely_not_him == "chain":
         voucher = seat
@@ -305,7 +362,7 @@ def begin_pact(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "pact", "pact", (seat,), info={"seat": seat})
 
 
-def decide_pact(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_pact(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, PactChoice)
     seat = pending.seats[0]
     if decision.pact:
@@ -346,10 +403,14 @@ def begin_influences(state: State, step: Step) -> Pending:
     return Pending(state.phase, "influences", "first_voter", (chooser,), voters(state))
 
 
-def decide_influences(state: State, pending: Pending, decision: Decision) -> None:
+def check_influences(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, FirstVoter)
     if decision.seat not in pending.targets:
         raise state.refuse("not_a_voter", f"seat {decision.seat} does not vote today")
+
+
+def resolve_influences(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, FirstVoter)
     order = [decision.seat]
     while len(order) < len(pending.targets):
         order.append(next(s for s in _clockwise(state, order[-1]) if s in pending.targets))
@@ -382,11 +443,15 @@ def begin_executioner(state: State, step: Step) -> Pending:
     return Pending(state.phase, "executioner", "executioner", _everyone(state), _everyone(state))
 
 
-def decide_executioner(state: State, pending: Pending, decision: Decision) -> None:
+def check_executioner(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ExecutionerChoice)
+    if decision.seat or not pending.allow_none:
+        living(state, decision.seat, "executioner")
+
+
+def resolve_executioner(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ExecutionerChoice)
     seat = decision.seat
-    if seat or not pending.allow_none:
-        living(state, seat, "executioner")
     _moon(state).executioner = seat
     if seat:
         state.emit(cue("executioner.chosen", seat=seat))
@@ -401,17 +466,248 @@ def decide_executioner(state: State, pending: Pending, decision: Decision) -> No
             spend(state, "executioner")
 
 
-DAY_CARD_HANDLERS = {
-    "report": (begin_report, decide_report),
-    "medium": (begin_medium, decide_medium),
-    "question": (begin_question, decide_question),
-    "ghost": (begin_ghost, decide_ghost),
-    "punishment": (begin_punishment, decide_punishment),
-    "witnesses": (begin_witnesses, decide_witnesses),
-    "distrust": (begin_distrust, decide_distrust),
-    "vouch": (begin_vouch, decide_vouch),
-    "pact": (begin_pact, decide_pact),
-    "hang": (begin_hang, None),
-    "influences": (begin_influences, decide_influences),
-    "executioner": (begin_executioner, decide_executioner),
-}
+# The registry (engine.steps): what each of these steps means outside the engine.
+
+
+def _union(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return RuleBreakers(seats=tuple(sorted({s for part in parts.values() for s in part.seats})))
+
+
+def _majority(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """A player is reported when more than half of the players named him."""
+    named = Counter(seat for part in parts.values() for seat in set(part.seats))
+    return RuleBreakers(seats=tuple(sorted(seat for seat, n in named.items() if n * 2 > len(pending.seats))))
+
+
+def _quiet_friends(state: State, pending: Pending) -> FriendVotes:
+    """Each voter names the first players he may (time ran out: every voter must name some)."""
+    friends = {}
+    for voter in pending.seats:
+        others = [t for t in pending.targets if t != voter]
+        friends[voter] = tuple(others[:2])
+    return FriendVotes(friends=friends)
+
+
+def _friends(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return FriendVotes(friends={seat: part.seats for seat, part in sorted(parts.items())})
+
+
+def _all_friends(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    quiet = {seat: Answer(seats=named) for seat, named in _quiet_friends(state, pending).friends.items()}
+    return _friends(pending, {**quiet, **parts})
+
+
+def _first_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return ExecutionerChoice(seat=next((part.seats[0] for part in parts.values() if part.seats), 0))
+
+
+def _quiet_executioner(state: State, pending: Pending) -> Decision:
+    return ExecutionerChoice(seat=0 if pending.allow_none else pending.targets[0])
+
+
+def _most_named(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """The executioner is the seat most named (a tie: the lowest seat)."""
+    named = Counter(part.seats[0] for part in parts.values() if part.seats)
+    if not named:
+        return _quiet_executioner(state, pending)
+    most = max(named.values())
+    return ExecutionerChoice(seat=min(seat for seat, n in named.items() if n == most))
+
+
+def _first_target(kind: type[Decision], name: str) -> Callable[[State, Pending], Decision]:
+    return lambda state, pending: kind(**{name: pending.targets[0]})
+
+
+def _quiet_question(state: State, pending: Pending) -> Decision:
+    ask = pending.info["questions"][0]
+    return GhostQuestion(ask=ask, seats=pending.targets[: QUESTIONS[ask].seats])
+
+
+def _question_codec() -> Codec:
+    def shape(value: object) -> None:
+        if isinstance(value, dict):
+            if set(value) - {"ask", "seats"} or not isinstance(value.get("ask"), str):
+                raise ShapeError("must be a name or { ask, seats }")
+            shape_seats()(value.get("seats", []))
+        elif not isinstance(value, str):
+            raise ShapeError("must be a name or { ask, seats }")
+
+    def read(value: Any, pending: Pending) -> Decision:
+        if isinstance(value, str):
+            return GhostQuestion(ask=value)
+        return GhostQuestion(ask=value["ask"], seats=tuple(value.get("seats", [])))
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        assert isinstance(made, GhostQuestion)
+        return {"ask": made.ask, "seats": list(made.seats)}
+
+    return Codec("question", Kind.DAY, read, write, shape)
+
+
+def _friends_codec() -> Codec:
+    def shape(value: object) -> None:
+        if not isinstance(value, dict) or not all(
+            str(k).isdigit() and isinstance(v, list) and all(isinstance(s, int) for s in v)
+            for k, v in value.items()
+        ):
+            raise ShapeError("must be a table of voter = [friend, friend]")
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        assert isinstance(made, FriendVotes)
+        return {voter: list(friends) for voter, friends in made.friends.items()}
+
+    return Codec("friends", Kind.DAY, lambda value, pending: FriendVotes(friends=value), write, shape)
+
+
+register(
+    StepSpec(
+        "report",
+        begin_report,
+        Kind.DAY,
+        RuleBreakers,
+        check_report,
+        resolve_report,
+        form=Form.LIST,
+        share=Share.MAJORITY,
+        answer=_union,
+        combine=_majority,
+        default=lambda state, pending: RuleBreakers(seats=()),
+        codecs=(field_codec("reported", Kind.DAY, RuleBreakers, "seats", shape_seats(), as_list=True),),
+    ),
+    StepSpec(
+        "medium",
+        begin_medium,
+        Kind.DAY,
+        MediumChoice,
+        check_medium,
+        resolve_medium,
+        form=Form.SEATS,
+        answer=seat_answer(MediumChoice, "medium"),
+        default=_first_target(MediumChoice, "medium"),
+        codecs=(field_codec("medium", Kind.DAY, MediumChoice, "medium", shape_seat),),
+    ),
+    StepSpec(
+        "question",
+        begin_question,
+        Kind.DAY,
+        GhostQuestion,
+        check_question,
+        resolve_question,
+        form=Form.QUESTION,
+        answer=single(lambda pending, given: GhostQuestion(ask=given.ask, seats=given.seats)),
+        default=_quiet_question,
+        codecs=(_question_codec(),),
+    ),
+    StepSpec(
+        "ghost",
+        begin_ghost,
+        Kind.DAY,
+        GhostAnswer,
+        check_ghost,
+        resolve_ghost,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: GhostAnswer(yes=given.yes)),
+        default=lambda state, pending: GhostAnswer(yes=bool(pending.info["truth"])),
+        codecs=(field_codec("ghost", Kind.DAY, GhostAnswer, "yes", shape_bool),),
+    ),
+    StepSpec(
+        "punishment",
+        begin_punishment,
+        Kind.DAY,
+        Accusation,
+        check_punishment,
+        resolve_punishment,
+        form=Form.SEATS,
+        answer=seat_answer(Accusation, "target"),
+        default=_first_target(Accusation, "target"),
+        codecs=(field_codec("punishment", Kind.DAY, Accusation, "target", shape_seat),),
+    ),
+    StepSpec(
+        "witnesses",
+        begin_witnesses,
+        Kind.DAY,
+        Witnesses,
+        check_witnesses,
+        resolve_witnesses,
+        form=Form.YES_NO,
+        share=Share.STAND,
+        answer=standing(Witnesses, "seats"),
+        default=lambda state, pending: Witnesses(seats=()),
+        owed=lambda pending: tuple(s for s in pending.seats if s != pending.info["accused"]),
+        codecs=(field_codec("witnesses", Kind.DAY, Witnesses, "seats", shape_seats(), as_list=True),),
+    ),
+    StepSpec(
+        "distrust",
+        begin_distrust,
+        Kind.DAY,
+        FriendVotes,
+        check_distrust,
+        resolve_distrust,
+        form=Form.SEATS,
+        share=Share.FRIENDS,
+        answer=_friends,
+        combine=_all_friends,
+        default=_quiet_friends,
+        codecs=(_friends_codec(),),
+    ),
+    StepSpec(
+        "vouch",
+        begin_vouch,
+        Kind.DAY,
+        Vouch,
+        check_vouch,
+        resolve_vouch,
+        form=Form.SEATS,
+        answer=seat_answer(Vouch, "seat"),
+        default=_first_target(Vouch, "seat"),
+        codecs=(
+            Codec(
+                "vouch",
+                Kind.DAY,
+                lambda value, pending: Vouch(seat=value),
+                lambda made, pending, old: made.seat,  # type: ignore[attr-defined]
+                shape_seats(),
+                repeated=True,
+            ),
+        ),
+    ),
+    StepSpec(
+        "pact",
+        begin_pact,
+        Kind.DAY,
+        PactChoice,
+        never_refused,
+        resolve_pact,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: PactChoice(pact=given.yes)),
+        default=nobody(PactChoice, "pact", False),
+        codecs=(field_codec("pact", Kind.DAY, PactChoice, "pact", shape_bool, repeated=True),),
+    ),
+    StepSpec("hang", begin_hang),
+    StepSpec(
+        "influences",
+        begin_influences,
+        Kind.DAY,
+        FirstVoter,
+        check_influences,
+        resolve_influences,
+        form=Form.SEATS,
+        answer=seat_answer(FirstVoter, "seat"),
+        default=_first_target(FirstVoter, "seat"),
+        codecs=(field_codec("first_voter", Kind.DAY, FirstVoter, "seat", shape_seat),),
+    ),
+    StepSpec(
+        "executioner",
+        begin_executioner,
+        Kind.DAY,
+        ExecutionerChoice,
+        check_executioner,
+        resolve_executioner,
+        form=Form.SEATS,
+        share=Share.MOST,
+        answer=_first_named,
+        combine=_most_named,
+        default=_quiet_executioner,
+        codecs=(field_codec("executioner", Kind.DAY, ExecutionerChoice, "seat", shape_seat, repeated=True),),
+    ),
+)

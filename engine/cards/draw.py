@@ -32,19 +32,19 @@ from engine.decisions import CoinToss, Decision, EventDraw, PotionRoll
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
+from engine.steps import (
+    Codec,
+    Kind,
+    Share,
+    StepSpec,
+    field_codec,
+    never_refused,
+    register,
+    shape_name,
+    shape_one_of,
+)
 
-CHANCE_STEPS = frozenset({"event", "coin", "potion"})
 POTIONS = ("heal", "villager", "werewolf", "poison")
-
-
-def chance_decision(pending: Pending) -> Decision:
-    """The outcome the seeded generator drew for a chance step."""
-    drawn = pending.info["drawn"]
-    if pending.step == "event":
-        return EventDraw(card=drawn)
-    if pending.step == "coin":
-        return CoinToss(side=drawn)
-    return PotionRoll(result=drawn)
 
 
 def start_moon(state: State) -> None:
@@ -133,7 +133,7 @@ def begin_event(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "event", "event", (), info={"drawn": card})
 
 
-def decide_event(state: State, pending: Pending, decision: Decision) -> None:
+def check_event(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, EventDraw)
     moon, card = _moon(state), decision.card
     if card not in CARDS:
@@ -143,6 +143,11 @@ def decide_event(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("card_not_in_deck", f"the event card {card!r} is {why}")
     if not playable(state, card):
         raise state.refuse("card_unplayable", f"the event card {card!r} cannot be played now")
+
+
+def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, EventDraw)
+    moon, card = _moon(state), decision.card
     moon.pile.remove(card)
     expire_on_draw(state)
     moon.played.append((state.day, card))
@@ -162,7 +167,7 @@ def begin_coin(state: State, step: Step) -> Pending:
     return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
 
 
-def decide_coin(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, CoinToss)
     seat = pending.info["seat"]
     _moon(state).chance.append((state.phase, "coin", decision.side))
@@ -179,7 +184,7 @@ def begin_potion(state: State, step: Step) -> Pending:
     return Pending(state.phase, "potion", "potion", (), info={"drawn": result, **step.args})
 
 
-def decide_potion(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
     """The witch's potion, rolled: heal (she saves the victim), heal and turn the drinker into
     a plain villager or a werewolf, or poison (the drinker dies at dawn)."""
     assert isinstance(decision, PotionRoll)
@@ -359,3 +364,49 @@ EFFECTS: dict[str, Callable[[State, InPlay], None]] = {
     "flood": _flood,
     "executioner": _executioner,
 }
+
+
+# The registry (engine.steps): the box's chance steps.
+
+register(
+    StepSpec(
+        "event",
+        begin_event,
+        Kind.CHANCE,
+        EventDraw,
+        check_event,
+        resolve_event,
+        share=Share.NOBODY,
+        codecs=(
+            Codec(
+                "event",
+                Kind.DAY,
+                lambda value, pending: EventDraw(card=value),
+                lambda made, pending, old: made.card,  # type: ignore[attr-defined]
+                shape_name,
+            ),
+        ),
+    ),
+    StepSpec(
+        "coin",
+        begin_coin,
+        Kind.CHANCE,
+        CoinToss,
+        never_refused,
+        resolve_coin,
+        share=Share.NOBODY,
+        codecs=(
+            field_codec("coin", Kind.DAY, CoinToss, "side", shape_one_of("heads", "tails"), repeated=True),
+        ),
+    ),
+    StepSpec(
+        "potion",
+        begin_potion,
+        Kind.CHANCE,
+        PotionRoll,
+        never_refused,
+        resolve_potion,
+        share=Share.NOBODY,
+        codecs=(field_codec("potion", Kind.NIGHT, PotionRoll, "result", shape_one_of(*POTIONS)),),
+    ),
+)

@@ -16,6 +16,8 @@ def _festival(state: State) -> bool:
 
 def check_vote(state: State, pending: Pending, voter: int, target: int) -> None:
     """Nobody votes for a player who is away; on April Fools' day a lover votes for the other."""
+    if state.moon is None:
+        return
     if target and target in away(state):
         raise state.refuse("away_target", f"seat {target} is away: nobody votes for them")
     if state.lovers and voter in state.lovers and in_play(state, "april_fools"):
@@ -36,11 +38,15 @@ def check_votes(state: State, pending: Pending, votes: dict[int, int]) -> None:
 def check_prey(state: State, pending: Pending, victim: int) -> None:
     """The werewolves eat only those the cards leave them (not those away, a neighbour at the
     Harvest Festival, one sheltering with them in the Flood)."""
+    if state.moon is None:
+        return
     if victim and victim not in pending.targets:
         raise state.refuse("werewolves_prey", f"seat {victim} cannot be eaten tonight")
 
 
 def check_guard(state: State, pending: Pending, target: int) -> None:
+    if state.moon is None:
+        return
     if target and target not in pending.targets:
         raise state.refuse(
             "guard_neighbour", "at the Harvest Festival the guard protects himself or a neighbour"
@@ -48,6 +54,8 @@ def check_guard(state: State, pending: Pending, target: int) -> None:
 
 
 def check_hunter(state: State, pending: Pending, target: int) -> None:
+    if state.moon is None:
+        return
     if target and target not in pending.targets:
         raise state.refuse("hunter_neighbour", "at the Harvest Festival the hunter shoots a neighbour")
 

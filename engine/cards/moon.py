@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.cards.deck import AWAY_AT_NIGHT, AWAY_CARDS, CARDS, SPOKEN_RULES, Moon
+from engine.phase import Phase
 from engine.roles import CURSABLE_ROLES, Role
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class MoonState:
     in_play: list[InPlay] = field(default_factory=list)
     rolls: int = 0
     played: list[tuple[int, str]] = field(default_factory=list)
-    chance: list[tuple[str, str, str]] = field(default_factory=list)
+    chance: list[tuple[Phase, str, str]] = field(default_factory=list)
     reported: tuple[int, ...] = ()
     revived: list[int] = field(default_factory=list)
     ally: int = 0
@@ -185,6 +186,8 @@ def no_vote(state: State) -> frozenset[int]:
 
 def vote_weight(state: State, voter: int, weight: float) -> float:
     """The weight of `voter`'s vote: the little rascal's counts three on the day he is back."""
+    if state.moon is None:
+        return weight
     rascal = card_in_play(state, "little_rascal")
     if rascal is not None and voter in rascal.seats and state.day == rascal.day + 1:
         return 3
@@ -257,6 +260,8 @@ def infected(state: State, seat: int) -> bool:
 
 def shooter_card(state: State) -> Role:
     """The card whose holder shoots when killed: the little girl's, on April Fools' round."""
+    if state.moon is None:
+        return Role.HUNTER
     return Role.LITTLE_GIRL if in_play(state, "april_fools") else Role.HUNTER
 
 
@@ -275,7 +280,7 @@ def acting_for(state: State, role: Role) -> int | None:
     if role not in SWAPPED or not in_play(state, "april_fools"):
         return None
     seat = state.seat_of(SWAPPED[role])
-    if not seat or not state.is_alive(seat) or infected(state, seat):
+    if not seat or not state.is_alive(seat) or infected(state, seat) or seat in state.tonight.fallen:
         return 0
     if state.cursed and role in CURSABLE_ROLES:
         return 0
@@ -288,7 +293,7 @@ def spare_life(state: State, seat: int) -> Player | None:
     """The player whose spare life saves `seat` from the werewolves tonight: the elder's own;
     on April Fools' round the elder's spare life guards the guard, and not the elder."""
     player = state.player(seat)
-    if in_play(state, "april_fools"):
+    if state.moon is not None and in_play(state, "april_fools"):
         elder = state.seat_of(Role.ELDER)
         if player.card == Role.ELDER:
             return None

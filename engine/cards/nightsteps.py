@@ -20,6 +20,8 @@ Rule 7: a card step while its card waits is narrated every night, acted or prete
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.cards.moon import (
     MoonState,
     away,
@@ -34,6 +36,21 @@ from engine.decisions import AllyChoice, ChurchChoice, Decision, MoonSeerChoice,
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
+from engine.steps import (
+    Answer,
+    Form,
+    Kind,
+    Share,
+    StepSpec,
+    agreed,
+    field_codec,
+    never_refused,
+    nobody,
+    register,
+    seat_answer,
+    shape_bool,
+    shape_seat,
+)
 
 MOON_WEREWOLVES = (Role.HUNTER, Role.WITCH, Role.SEER)
 
@@ -116,10 +133,14 @@ def begin_double_agent(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "double_agent", "double_agent", (first,), targets)
 
 
-def decide_double_agent(state: State, pending: Pending, decision: Decision) -> None:
+def check_double_agent(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, AllyChoice)
     if decision.seat not in pending.targets:
         raise state.refuse("ally_not_werewolf", f"seat {decision.seat} is not a living non-werewolf")
+
+
+def resolve_double_agent(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, AllyChoice)
     _moon(state).ally = decision.seat
     state.emit(private("double_agent", decision.seat, werewolves=state.living_werewolves()))
     state.emit(cue("double_agent.sleep"))
@@ -152,13 +173,17 @@ def begin_moon_seer(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "moon_seer", "moon_seers", (wolf,), targets, allow_none=True)
 
 
-def decide_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
+def check_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MoonSeerChoice)
+    if decision.target and decision.target not in pending.targets:
+        raise state.refuse("moon_seer_target", f"seat {decision.target} is not another living player")
+
+
+def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, MoonSeerChoice)
     wolf, target = pending.seats[0], decision.target
     if not target:
         return
-    if target not in pending.targets:
-        raise state.refuse("moon_seer_target", f"seat {target} is not another living player")
     card = state.player(target).card
     if state.rules.seer_sees == "role":
         result = card.value
@@ -180,7 +205,7 @@ def begin_touch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "touch", "touched", tuple(wolves), info={"victim": state.tonight.victim})
 
 
-def decide_touch(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_touch(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Touch)
     if not decision.touched:
         state.tonight.victim = 0
@@ -201,16 +226,23 @@ def begin_specter(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "specter", "specter", (victim,), tuple(old))
 
 
-def decide_specter(state: State, pending: Pending, decision: Decision) -> None:
+def check_specter(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SpecterChoice)
+    if decision.werewolf not in pending.targets:
+        raise state.refuse("specter_names_a_werewolf", f"seat {decision.werewolf} is not an old werewolf")
+
+
+def resolve_specter(state: State, pending: Pending, decision: Decision) -> None:
+    """The old werewolf dies at once (seeds 000, 001): the card he is given acts for nobody
+    tonight; his death is told at dawn with the night's."""
     assert isinstance(decision, SpecterChoice)
     new, old = pending.seats[0], decision.werewolf
-    if old not in pending.targets:
-        raise state.refuse("specter_names_a_werewolf", f"seat {old} is not an old werewolf")
     newcomer, former = state.player(new), state.player(old)
     newcomer.card, former.card = former.card, newcomer.card
     newcomer.lives = former.lives = 1
     state.tonight.victim = 0
     state.tonight.moon_deaths.append((old, "specter"))
+    state.tonight.fallen.add(old)
     spend(state, "specter")
     state.emit(private("card.changed", new, card=Role.WEREWOLF.value))
     state.emit(cue("specter.sleep"))
@@ -253,21 +285,97 @@ def begin_church(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "church", "church", tuple(wolves), women, allow_none=True)
 
 
-def decide_church(state: State, pending: Pending, decision: Decision) -> None:
+def check_church(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ChurchChoice)
     if decision.victim and decision.victim not in pending.targets:
         raise state.refuse("church_victim", f"seat {decision.victim} is not a woman in the church")
+
+
+def resolve_church(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ChurchChoice)
     if decision.victim:
         state.tonight.moon_deaths.append((decision.victim, "werewolves"))
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
 
 
-NIGHT_CARD_HANDLERS = {
-    "double_agent": (begin_double_agent, decide_double_agent),
-    "moon_seers": (begin_moon_seers, None),
-    "moon_seer": (begin_moon_seer, decide_moon_seer),
-    "touch": (begin_touch, decide_touch),
-    "specter": (begin_specter, decide_specter),
-    "backfire": (begin_backfire, None),
-    "church": (begin_church, decide_church),
-}
+# The registry (engine.steps): what each of these steps means outside the engine.
+
+
+def _any_touch(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return Touch(touched=any(part.yes for part in parts.values()))
+
+
+def _touch_closed(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """Closed by the clock: the victim was touched unless a werewolf said otherwise."""
+    return _any_touch(pending, parts) if parts else Touch(touched=True)
+
+
+register(
+    StepSpec(
+        "double_agent",
+        begin_double_agent,
+        Kind.NIGHT,
+        AllyChoice,
+        check_double_agent,
+        resolve_double_agent,
+        form=Form.SEATS,
+        answer=seat_answer(AllyChoice, "seat"),
+        default=lambda state, pending: AllyChoice(seat=pending.targets[0]),
+        codecs=(field_codec("double_agent", Kind.NIGHT, AllyChoice, "seat", shape_seat),),
+    ),
+    StepSpec("moon_seers", begin_moon_seers, Kind.NIGHT),
+    StepSpec(
+        "moon_seer",
+        begin_moon_seer,
+        Kind.NIGHT,
+        MoonSeerChoice,
+        check_moon_seer,
+        resolve_moon_seer,
+        form=Form.SEATS,
+        answer=seat_answer(MoonSeerChoice, "target"),
+        default=nobody(MoonSeerChoice, "target"),
+        codecs=(field_codec("moon_seers", Kind.NIGHT, MoonSeerChoice, "target", shape_seat, repeated=True),),
+        reveals=frozenset({"seer.result"}),
+    ),
+    StepSpec(
+        "touch",
+        begin_touch,
+        Kind.NIGHT,
+        Touch,
+        never_refused,
+        resolve_touch,
+        form=Form.YES_NO,
+        share=Share.ANY,
+        answer=_any_touch,
+        combine=_touch_closed,
+        default=nobody(Touch, "touched", True),
+        codecs=(field_codec("touched", Kind.NIGHT, Touch, "touched", shape_bool),),
+    ),
+    StepSpec(
+        "specter",
+        begin_specter,
+        Kind.NIGHT,
+        SpecterChoice,
+        check_specter,
+        resolve_specter,
+        form=Form.SEATS,
+        answer=seat_answer(SpecterChoice, "werewolf"),
+        default=lambda state, pending: SpecterChoice(werewolf=pending.targets[0]),
+        codecs=(field_codec("specter", Kind.NIGHT, SpecterChoice, "werewolf", shape_seat),),
+    ),
+    StepSpec("backfire", begin_backfire),
+    StepSpec(
+        "church",
+        begin_church,
+        Kind.NIGHT,
+        ChurchChoice,
+        check_church,
+        resolve_church,
+        form=Form.SEATS,
+        share=Share.AGREE,
+        answer=agreed(ChurchChoice, "victim"),
+        default=nobody(ChurchChoice, "victim"),
+        codecs=(field_codec("church", Kind.NIGHT, ChurchChoice, "victim", shape_seat),),
+        reveals=frozenset({"werewolves.victim"}),
+    ),
+)

@@ -268,3 +268,13 @@ def test_a_cursed_idiot_voted_out_simply_dies() -> None:
         {"seat": 7, "phase": "night 1", "cause": "poison"},
         {"seat": 6, "phase": "day 1", "cause": "vote"},
     ]
+
+
+def test_a_won_game_asks_nothing_more_not_even_the_badge() -> None:
+    """RULES.md, fine points: the dying sheriff hands the badge on only when the game goes on."""
+    body = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 2 }\n"
+        "[[day]]\nsheriff = 1\nvote = { 3 = 1, 4 = 1, 5 = 1 }\n"
+    )
+    out = play(table() + body)
+    assert out["winner"] == "villagers" and out["ended"] == "day 1" and "pending" not in out

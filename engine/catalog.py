@@ -1,0 +1,4 @@
+"""Every module that registers steps (`engine.steps`), imported once so the registry is whole."""
+
+from engine import day, night  # noqa: F401
+from engine.cards import daysteps, draw, nightsteps  # noqa: F401

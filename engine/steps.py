@@ -1,0 +1,358 @@
+"""The step registry: every agenda step, with everything it means, in one entry.
+
+Rule 1: a step is registered once, by the module that holds its rule (a role's, a card's, the
+        day's), with `register(StepSpec(...))`; `engine.catalog` imports every such module.
+Rule 2: a step that takes a decision has a `check` that only reads the state and raises
+        `IllegalDecision` naming the rule, and a `resolve` that changes the state and never
+        raises: a refused decision leaves the game as it was without a copy.
+Rule 3: what a decision means outside the engine is the registry's to say: how a phone or the
+        keypad answers it (`form`), how the owing seats' parts make one decision (`share`,
+        `combine`), the decision when time runs out (`default`), and how the game record
+        reads and writes it (`codec`). Nothing outside the engine names a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.decisions import Decision
+    from engine.state import Pending, State, Step
+
+
+class Kind(StrEnum):
+    """When a step runs and how the judge paces it."""
+
+    FLOW = "flow"
+    """No decision: the game moves on by itself (nightfall, dawn, the deaths, dusk)."""
+    NIGHT = "night"
+    """A secret night decision: every living phone touches a screen of the same form."""
+    MEETING = "meeting"
+    """A night step where a group wakes to learn something and decides nothing (the lovers)."""
+    DAY = "day"
+    """A public decision by day, from the seats that owe it."""
+    CHANCE = "chance"
+    """The box's own chance (an event card, a coin, a potion): no seat owes it."""
+
+
+class Form(StrEnum):
+    """What one seat's answer looks like on a phone or the keypad."""
+
+    NONE = "none"
+    SEATS = "seats"
+    """Name `pending.count` seats among `pending.targets` (none when `allow_none`)."""
+    LIST = "list"
+    """Name any number of seats among `pending.targets` (the scapegoat's voters)."""
+    TAKE = "take"
+    """Card 1 or 2 of `info["cards"]`, or 0 to keep one's own."""
+    POTIONS = "potions"
+    """Heal (yes or no) and a seat to poison (0: none)."""
+    YES_NO = "yes_no"
+    QUESTION = "question"
+    """A question of `info["questions"]` and the seats it points at."""
+
+
+class Share(StrEnum):
+    """How the parts of the seats that owe a decision make the decision."""
+
+    ONE = "one"
+    """One seat decides alone."""
+    AGREE = "agree"
+    """Every part names the same seat (the pack); a part may change until they agree."""
+    VOTES = "votes"
+    """Each part is one vote; absent voters abstain."""
+    STAND = "stand"
+    """Each part is yes or no; the decision is the seats that said yes."""
+    ANY = "any"
+    """Yes as soon as one part says yes."""
+    MAJORITY = "majority"
+    """The seats named by more than half of the parts."""
+    FRIENDS = "friends"
+    """Each part names its friends; every part is needed."""
+    MOST = "most"
+    """The seat named most (a tie: the lowest seat)."""
+    NOBODY = "nobody"
+    """No seat owes it: the box's chance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One seat's answer as a phone or the keypad gives it, whatever the step."""
+
+    seats: tuple[int, ...] = ()
+    yes: bool = False
+    take: int = 0
+    heal: bool = False
+    ask: str = ""
+
+
+class ShapeError(ValueError):
+    """A record value of the wrong shape; the message says what it must be, `part` which part
+    of the value is wrong ("heal" of the witch's table) when not the whole."""
+
+    def __init__(self, message: str, part: str = "") -> None:
+        super().__init__(message)
+        self.part = part
+
+
+@dataclass(frozen=True, slots=True)
+class Codec:
+    """How the game record holds a step's decision under one key.
+
+    `read(value, pending)` is the decision (None: the value holds none for this pending, such
+    as an election's revote that never happened); `write(decision, pending, old)` the new value
+    under the key (`old` what was there). `shape(value)` raises `ShapeError` for a value that
+    cannot be this key's. A `repeated` key holds a list used in order within one phase.
+    """
+
+    key: str
+    kind: Kind
+    read: Callable[[Any, Pending], Decision | None]
+    write: Callable[[Decision, Pending, Any], Any]
+    shape: Callable[[Any], None]
+    repeated: bool = False
+
+
+Begin = Callable[["State", "Step"], "Pending | None"]
+Parts = Callable[["Pending", Mapping[int, Answer]], "Decision"]
+Combine = Callable[["State", "Pending", Mapping[int, Answer]], "Decision"]
+Check = Callable[["State", "Pending", "Decision"], None]
+Resolve = Callable[["State", "Pending", "Decision"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StepSpec:
+    """One step of the agenda and what it means (Rule 3)."""
+
+    name: str
+    begin: Begin
+    kind: Kind = Kind.FLOW
+    decision: type[Decision] | None = None
+    check: Check | None = None
+    resolve: Resolve | None = None
+    form: Form = Form.NONE
+    share: Share = Share.ONE
+    answer: Parts | None = None
+    """The decision that the answers given (seat → answer) make as they are: the one seat's
+    answer, or one part alone, to check it as it arrives."""
+    combine: Combine | None = None
+    """The decision of a shared step once it is complete or closed by the clock: the parts given,
+    and for the parts missing what the rules fill in (None: `answer` as it is)."""
+    owed: Callable[[Pending], tuple[int, ...]] | None = None
+    """The seats whose part is awaited (None: every seat of `pending.seats`)."""
+    default: Callable[[State, Pending], Decision] | None = None
+    """The decision when time runs out with no answer: pass, abstain, keep where allowed."""
+    codecs: tuple[Codec, ...] = ()
+    talk: bool = False
+    """The day's talk goes on while this step waits: a werewolf may self-destruct."""
+    verdict: bool = False
+    """The day's vote: a self-destruct the record holds for the day comes before it."""
+    reveals: frozenset[str] = frozenset()
+    """The private events that answer the deciding seat at once (the seer's result)."""
+    wakes: tuple[str, ...] = ()
+    """The cue keys that open the step, for the judge's pacing."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def takes_decision(self) -> bool:
+        return self.decision is not None
+
+
+STEPS: dict[str, StepSpec] = {}
+CODECS: dict[str, Codec] = {}
+
+
+def never_refused(state: State, pending: Pending, decision: Decision) -> None:
+    """The `check` of a step where every answer of the right type is legal (yes or no)."""
+
+
+def register(*specs: StepSpec) -> None:
+    """Register `specs` (Rule 1); a step or record key registered twice is a programming error."""
+    for spec in specs:
+        if spec.name in STEPS:
+            raise ValueError(f"step {spec.name!r} is registered twice")
+        if spec.decision is not None and (spec.check is None or spec.resolve is None):
+            raise ValueError(f"step {spec.name!r} takes a decision: it needs check and resolve")
+        STEPS[spec.name] = spec
+        for codec in spec.codecs:
+            if codec.key in CODECS and CODECS[codec.key] is not codec:
+                raise ValueError(f"record key {codec.key!r} is registered twice")
+            CODECS[codec.key] = codec
+
+
+def register_codec(codec: Codec) -> None:
+    """Register a record key that belongs to no agenda step (a self-destruct interrupts one)."""
+    if codec.key in CODECS:
+        raise ValueError(f"record key {codec.key!r} is registered twice")
+    CODECS[codec.key] = codec
+
+
+def spec_of(step: str) -> StepSpec:
+    return STEPS[step]
+
+
+def codec_for(pending: Pending) -> Codec | None:
+    """The record codec of `pending` (its key; None for a step the record does not hold)."""
+    return CODECS.get(pending.key)
+
+
+# Record codecs for the usual shapes
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shape_seat(value: object) -> None:
+    if not _is_int(value):
+        raise ShapeError("must be a seat number")
+
+
+def shape_seats(length: int | None = None) -> Callable[[object], None]:
+    def check(value: object) -> None:
+        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+            raise ShapeError("must be a list of seats")
+        if length is not None and len(value) != length:
+            raise ShapeError(f"must name {length} seats")
+
+    return check
+
+
+def shape_name(value: object) -> None:
+    if not isinstance(value, str):
+        raise ShapeError("must be the name of an event card")
+
+
+def shape_bool(value: object) -> None:
+    if not isinstance(value, bool):
+        raise ShapeError("must be true or false")
+
+
+def shape_votes(value: object) -> None:
+    if not isinstance(value, dict):
+        raise ShapeError("must be a table of voter = target")
+    for voter, target in value.items():
+        if not str(voter).isdigit() or not _is_int(target):
+            raise ShapeError(f"'{voter} = {target!r}' is not voter seat = target seat")
+
+
+def shape_one_of(*values: str) -> Callable[[object], None]:
+    def check(value: object) -> None:
+        if value not in values:
+            raise ShapeError(
+                f"must be one of {', '.join(values)}"
+                if len(values) > 2
+                else f"must be {' or '.join(f'{v!r}' for v in values)}"
+            )
+
+    return check
+
+
+def repeated_shape(one: Callable[[object], None], what: str) -> Callable[[object], None]:
+    """The shape of a repeated key: one value, or a list of them used in order."""
+
+    def check(value: object) -> None:
+        for item in value if isinstance(value, list) else [value]:
+            try:
+                one(item)
+            except ShapeError:
+                raise ShapeError(f"must be {what} (or a list of them, used in order)") from None
+
+    return check
+
+
+def field_codec(
+    key: str,
+    kind: Kind,
+    decision: type[Decision],
+    name: str,
+    shape: Callable[[object], None],
+    *,
+    repeated: bool = False,
+    as_list: bool = False,
+) -> Codec:
+    """The codec of a decision held whole by one of its fields (a seat, a list, a yes/no)."""
+
+    def read(value: Any, pending: Pending) -> Decision:
+        return decision(**{name: tuple(value) if as_list else value})
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        value = getattr(made, name)
+        return list(value) if as_list else value
+
+    if repeated:
+        what = (
+            "a seat number" if shape is shape_seat else "true or false" if shape is shape_bool else "a value"
+        )
+        shape = repeated_shape(shape, what)
+    return Codec(key, kind, read, write, shape, repeated)
+
+
+# Answers and defaults for the usual forms
+
+
+def one_seat(seats: tuple[int, ...]) -> int:
+    """The one seat of an answer (0: nobody)."""
+    return seats[0] if seats else 0
+
+
+def single(make: Callable[[Pending, Answer], Decision]) -> Parts:
+    """The `answer` of a step one seat decides alone, from that seat's answer."""
+
+    def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+        return make(pending, next(iter(parts.values()), Answer()))
+
+    return answer
+
+
+def seat_answer(decision: type[Decision], name: str) -> Parts:
+    """The `answer` naming one seat (0: nobody) in the field `name`."""
+    return single(lambda pending, given: decision(**{name: one_seat(given.seats)}))
+
+
+def agreed(decision: type[Decision], name: str) -> Parts:
+    """The `answer` of a pack (`Share.AGREE`): the seat every part names, else nobody."""
+
+    def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+        named = {one_seat(part.seats) for part in parts.values()}
+        return decision(**{name: named.pop() if len(named) == 1 else 0})
+
+    return answer
+
+
+def standing(decision: type[Decision], name: str) -> Parts:
+    """The `answer` of `Share.STAND`: the seats whose part says yes."""
+
+    def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+        return decision(**{name: tuple(sorted(seat for seat, part in parts.items() if part.yes))})
+
+    return answer
+
+
+def owed(spec: StepSpec, pending: Pending) -> tuple[int, ...]:
+    return spec.owed(pending) if spec.owed is not None else pending.seats
+
+
+def complete(spec: StepSpec, pending: Pending, parts: Mapping[int, Answer]) -> bool:
+    """Whether the parts given make the decision now: the pack agrees, one touch said yes, or
+    every owed seat answered."""
+    awaited = owed(spec, pending)
+    if spec.share == Share.ANY and any(part.yes for part in parts.values()):
+        return True
+    if len([s for s in awaited if s in parts]) < len(awaited):
+        return False
+    if spec.share == Share.AGREE:
+        return len({one_seat(part.seats) for part in parts.values()}) == 1
+    return True
+
+
+def nobody(decision: type[Decision], name: str, value: object = 0) -> Callable[[State, Pending], Decision]:
+    """The default that names nobody (or `value`)."""
+
+    def default(state: State, pending: Pending) -> Decision:
+        return decision(**{name: value})
+
+    return default

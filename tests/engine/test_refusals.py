@@ -1,0 +1,158 @@
+"""Every rule the engine can refuse a decision with leaves the game exactly as it was.
+
+The rule ids are read from the engine's own source (every `refuse("…")` and
+`IllegalDecision("…")`, and the `dead_…` ids of the living-seat checks), so a new rule is
+covered as soon as it is written; the test fails naming any rule no random game exercised.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+import re
+import typing
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engine.bots import random_answer, random_decision
+from engine.cards.deck import CARDS, QUESTIONS
+from engine.decisions import DECISION_TYPES, Decision, SelfDestruct
+from engine.game import Game
+from engine.roles import Role
+from engine.rules import make_rules
+from engine.setup import Setup, deal
+from engine.state import IllegalDecision
+from engine.steps import Answer, Form
+from tests.engine.randomgames import random_event_rules, random_event_setup, random_rules, random_setup
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def rule_ids() -> set[str]:
+    """Every rule id the engine's source can refuse with."""
+    ids: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        text = path.read_text()
+        ids.update(re.findall(r'(?:refuse|IllegalDecision)\(\s*"([a-z_]+)"', text))
+        for what in re.findall(r"(?<![a-z])_?living\(state, [^,()]+, \"([a-z ]+)\"\)", text):
+            ids.add("dead_" + what.replace(" ", "_"))
+    ids.discard("dead_")  # the prefix of the ids above
+    ids.discard("wrong_count")  # the shape of a phone's answer (`Game.answer`), tested below
+    return ids
+
+
+def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:
+    """Values worth trying for a decision field of type `annotation`: seats living and dead,
+    nobody, and seats that do not exist."""
+    alive = game.alive()
+    dead = [s for s in range(1, game.setup.seats + 1) if s not in alive]
+    told = [v for v in game.pending.info.values() if isinstance(v, int)] if game.pending else []
+    seats = [-1, 0, 99, *rng.sample(alive, min(3, len(alive))), *rng.sample(dead, min(2, len(dead))), *told]
+    if annotation is bool:
+        return [True, False]
+    if annotation is int:
+        return seats
+    if annotation is str:
+        asked = list(game.pending.info.get("questions", [])) if game.pending else []
+        return ["bogus", *asked, *rng.sample(sorted(QUESTIONS), 4), *rng.sample(sorted(CARDS), 6)]
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    if origin is tuple:
+        return [(), (seats[3 % len(seats)],), (1, 1), *itertools.combinations(seats, 2), tuple(alive[:3])]
+    if origin is dict:
+        _, value = typing.get_args(annotation)
+        voters = [99, *rng.sample(alive, min(3, len(alive)))]
+        if value is int:
+            return [{v: t} for v, t in itertools.product(voters, seats)]
+        pairs = list(itertools.combinations(seats[1:], 2))
+        return [{v: f} for v in voters for f in [(v, 2), (3, 3), *pairs]]
+    return seats
+
+
+def bad_decisions(game: Game, rng: random.Random) -> list[tuple[Decision, int | None]]:
+    """A sample of decisions of every type, most of them illegal, each with the seat it comes
+    from: random fields, and the owing seats' answers made as a phone makes them."""
+    pending, spec = game.pending, game.spec
+    out: list[tuple[Decision, int | None]] = []
+    types = rng.sample(list(DECISION_TYPES), 3)
+    if spec is not None and spec.decision is not None:
+        types.append(spec.decision)
+    for kind in types:
+        fields = typing.get_type_hints(kind)
+        options = {name: _values(fields[name], game, rng) for name in kind.model_fields}
+        for _ in range(40 if spec is not None and kind is spec.decision else 6):
+            try:
+                decision = kind(**{name: rng.choice(values) for name, values in options.items()})
+            except ValueError:
+                continue
+            out.append((decision, None))
+    if pending is not None and spec is not None and spec.answer is not None:
+        for seat in game.owed()[:3]:
+            for _ in range(3):
+                try:
+                    out.append((game.answer({seat: random_answer(spec, pending, rng)}), seat))
+                except IllegalDecision:
+                    continue
+    for seat in rng.sample(range(1, game.setup.seats + 1), 2):
+        out.append((SelfDestruct(seat=seat), seat))
+        if pending is not None and pending.seats:
+            out.append((random_decision(game, rng, self_destruct=0), seat))
+    return out
+
+
+def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -> None:
+    wanted = rule_ids()
+    seen: Counter[str] = Counter()
+    rng = random.Random(2026)
+    games = 0
+    while games < 200 and not wanted <= set(seen):
+        games += 1
+        cards = games % 2 == 0
+        setup = random_event_setup(rng) if cards else random_setup(rng)
+        rules = random_event_rules(rng) if cards else random_rules(rng)
+        if games % 6 == 0:
+            # the Harvest Festival's limits need its card drawn, and a hunter or a witch around
+            harvest = {"event_deck": ["end_of_the_harvest"], "end_of_the_harvest": "harvest_festival"}
+            rules = make_rules({**rules.model_dump(exclude={"cards"}), "events": "every_morning", **harvest})
+            deck = [Role.WEREWOLF, Role.WEREWOLF, Role.HUNTER, Role.WITCH, Role.SEER, *[Role.VILLAGER] * 4]
+            setup = deal(deck, len(deck), seed=games)
+        game = Game(setup, rules, chance="ask" if games % 4 == 0 else "auto")
+        while True:
+            before = copy.deepcopy(game.state)
+            for decision, by in bad_decisions(game, rng):
+                try:
+                    game.check(decision, by=by)
+                except IllegalDecision as error:
+                    assert error.rule in wanted, f"rule {error.rule!r} is not read from the source"
+                    seen[error.rule] += 1
+                    try:
+                        game.apply(decision, by=by)
+                    except IllegalDecision as again:
+                        assert again.rule == error.rule
+                    else:
+                        raise AssertionError(f"check refused {decision!r} ({error.rule}); apply took it")
+            assert game.state == before
+            if game.over:
+                break
+            game.apply(random_decision(game, rng))
+    missing = sorted(wanted - set(seen))
+    assert not missing, f"rules never refused in {games} games: {missing}"
+
+
+def test_an_answer_of_the_wrong_shape_is_refused_as_such() -> None:
+    roles = ["cupid", "werewolf", "seer", "villager", "villager", "werewolf", "witch", "hunter"]
+    game = Game(Setup(seats=8, roles=roles))
+    assert game.pending is not None and game.spec is not None and game.spec.form == Form.SEATS
+    for seats in [(2,), (2, 3, 4)]:
+        try:
+            game.answer({1: Answer(seats=seats)})
+        except IllegalDecision as error:
+            assert error.rule == "wrong_count"
+        else:
+            raise AssertionError(f"Cupid naming {seats} was taken")
+    before = copy.deepcopy(game.state)
+    assert game.is_legal(game.answer({1: Answer(seats=(2, 3))}), by=1)
+    assert game.state == before

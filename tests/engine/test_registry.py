@@ -1,0 +1,34 @@
+"""The step registry: every decision belongs to one registered step, with all it means."""
+
+from __future__ import annotations
+
+from engine.decisions import DECISION_TYPES, SelfDestruct
+from engine.game import Game
+from engine.steps import CODECS, STEPS, Form, Kind, Share
+
+
+def test_every_decision_type_is_taken_by_one_registered_step() -> None:
+    Game  # noqa: B018  (importing the game registers every step)
+    taken = [spec.decision for spec in STEPS.values() if spec.decision is not None]
+    assert set(DECISION_TYPES) - set(taken) == {SelfDestruct}
+    for spec in STEPS.values():
+        if spec.decision is not None:
+            assert spec.decision.step == spec.name, spec.name
+            assert spec.check is not None and spec.resolve is not None, spec.name
+            assert spec.codecs, f"{spec.name} has no record key"
+
+
+def test_every_step_a_seat_owes_has_a_form_an_answer_and_a_default() -> None:
+    for spec in STEPS.values():
+        if spec.decision is None or spec.kind == Kind.CHANCE:
+            continue
+        assert spec.form != Form.NONE and spec.answer is not None and spec.default is not None, spec.name
+        assert spec.kind in (Kind.NIGHT, Kind.DAY), spec.name
+        assert spec.share != Share.NOBODY, spec.name
+
+
+def test_record_keys_belong_to_a_night_or_a_day_and_are_known_once() -> None:
+    assert {codec.kind for codec in CODECS.values()} == {Kind.NIGHT, Kind.DAY}
+    assert CODECS["self_destruct"].key == SelfDestruct.key
+    keys = [codec.key for spec in STEPS.values() for codec in spec.codecs]
+    assert set(keys) | {"self_destruct"} == set(CODECS)
