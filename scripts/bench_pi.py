@@ -50,8 +50,8 @@ QUOTA_US, PERIOD_US = 2500, 10000
 CGROUP = "narrator-bench-pi"
 SEATS = 12
 COMMAND_WORD = "정지"
-# Seconds the whole bench may take (the game itself is about three minutes).
-BENCH_TIMEOUT = 300
+# Seconds the game may take (about four minutes: most of it is the judge's lines, said aloud).
+BENCH_TIMEOUT = 420
 # Short timers: the nights and the day go by in a few minutes.
 TIMERS = {
     "decision": 15,
@@ -270,8 +270,12 @@ async def play_phones(
                 message = json.loads(raw)
                 if message.get("type") in ("ack", "error") and message.get("n") in self.sent:
                     rtts.append((time.perf_counter() - self.sent.pop(message["n"])) * 1000)
-                elif message.get("type") == "speaking":
-                    speaking.set()
+                elif message.get("type") == "speaking" and message.get("seat") == self.bot.seat:
+                    if not speaking.is_set():  # this one speaks for the whole 4 s: quiet for the command
+                        speaking.set()
+                        self.bot.speech_done = False
+                    else:
+                        self.bot.speech_done = True
                 yield raw
 
     class TimedBot(BotPhone):
@@ -290,7 +294,7 @@ async def play_phones(
             await asyncio.sleep(0.5)
     started_ns, started = quarter.used_ns(), time.perf_counter()
     for seat in range(1, SEATS + 1):
-        bot = TimedBot(url, seat, seed)
+        bot = TimedBot(url, seat, seed, speech_done=True)  # the others end their speech at once
         await bot.start()
         bots.append(bot)
     await asyncio.wait_for(speaking.wait(), BENCH_TIMEOUT)
