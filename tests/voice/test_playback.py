@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from narrator.voice.clips import Clip
-from narrator.voice.player import DUCK_LEVEL, Playback, Player
+from narrator.voice.player import AMBIENCE_FADE, DUCK_LEVEL, LATENCY, Playback, Player
 from tests.support.pulse import Recording, VirtualSound, record_monitor
 from tests.voice.conftest import MakeSpeaker
 
@@ -110,7 +110,7 @@ def test_the_night_ambience_is_lowered_while_the_judge_speaks(pulse: VirtualSoun
             assert said.wait(10)
             heard_after(recording, line.samples, 1.0)
             player.set_night(False)
-            hear(recording, 2.0)
+            hear(recording, AMBIENCE_FADE + LATENCY + 1.0)  # faded out, and the device emptied
         finally:
             player.close()
     recorded = recording.samples()
