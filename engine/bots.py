@@ -49,11 +49,19 @@ def random_decision(game: Game, rng: random.Random, self_destruct: float = 0.03)
     for seat in game.owed():
         for _ in range(TRIES):
             given = random_answer(spec, pending, rng, shared=True)
-            if _legal(game, {**parts, seat: given}) is not None:
+            if _part_legal(game, seat, given):
                 parts[seat] = given
                 break
     decision = game.combine(parts)
     return decision if game.is_legal(decision) else game.default()
+
+
+def _part_legal(game: Game, seat: int, given: Answer) -> bool:
+    try:
+        game.check(game.part(seat, given))
+    except IllegalDecision:
+        return False
+    return True
 
 
 def _legal(game: Game, parts: dict[int, Answer]) -> Decision | None:
@@ -79,7 +87,7 @@ def random_answer(spec: StepSpec, pending: Pending, rng: random.Random, *, share
             rng.choice(targets) if pending.info.get("can_poison") and targets and rng.random() < 0.25 else 0
         )
         return Answer(heal=heal, seats=(poison,) if poison else ())
-    if form == Form.YES_NO:
+    if form in (Form.YES_NO, Form.STAND):
         truth = pending.info.get("truth")
         if isinstance(truth, bool):
             return Answer(yes=truth)
@@ -105,9 +113,3 @@ def play_random_game(game: Game, rng: random.Random, max_decisions: int = 2000) 
             return game
         game.apply(random_decision(game, rng))
     raise AssertionError("a random game did not end")
-
-
-def quiet_decision(game: Game) -> Decision:
-    """The decision when time runs out (`Game.default`): kept for the phone collector until it
-    reads the registry itself."""
-    return game.default()

@@ -61,6 +61,7 @@ from engine.steps import (
     StepSpec,
     field_codec,
     nobody,
+    one_seat,
     register,
     register_codec,
     seat_answer,
@@ -549,16 +550,16 @@ def _votes_answer(kind: type[Votes]) -> Parts:
     """Each part is a vote (no seat: abstain)."""
 
     def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
-        return kind(votes={seat: part.seats[0] for seat, part in sorted(parts.items()) if part.seats})
+        return kind(votes={seat: one_seat(part.seats) for seat, part in sorted(parts.items()) if part.seats})
 
     return answer
 
 
-def _fill_votes(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
-    """The day's vote closed: the votes given; in the Nightmare, the quiet accusation of each
-    voter who gave none."""
+def _fill_votes(state: State, pending: Pending, parts: Mapping[int, Answer]) -> dict[int, Answer]:
+    """In the Nightmare, where everyone accuses, the quiet accusation of each voter who gave
+    none."""
     quiet = {voter: Answer(seats=(target,)) for voter, target in quiet_votes(state, pending).items()}
-    return _votes_answer(DayVote)(pending, {**quiet, **parts})
+    return {**quiet, **parts}
 
 
 def _election_codec(key: str) -> Codec:
@@ -632,7 +633,7 @@ register(
         SheriffCandidacy,
         check_sheriff_candidacy,
         resolve_sheriff_candidacy,
-        form=Form.YES_NO,
+        form=Form.STAND,
         share=Share.STAND,
         answer=standing(SheriffCandidacy, "candidates"),
         default=lambda state, pending: SheriffCandidacy(candidates=()),
@@ -658,7 +659,7 @@ register(
         begin_vote,
         decision=DayVote,
         answer=_votes_answer(DayVote),
-        combine=_fill_votes,
+        fill=_fill_votes,
         default=lambda state, pending: DayVote(votes=quiet_votes(state, pending)),
         codecs=(_votes_codec("vote", DayVote), _votes_codec("second_vote", DayVote)),
         **_VOTE_SPEC,  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import engine.catalog  # noqa: F401  (registers every step)
 from engine.cards.draw import start_moon
@@ -202,13 +202,22 @@ class Game:
         """The decision of the pending step closed now with `parts` (what is missing is what
         the rules fill in: abstain, no, the quiet choice)."""
         pending, spec = self._state.pending, self.spec
-        assert pending is not None and spec is not None
-        if spec.combine is not None:
-            return spec.combine(self._state, pending, parts)
-        if not parts:
+        assert pending is not None and spec is not None and spec.answer is not None
+        filled = spec.fill(self._state, pending, parts) if spec.fill is not None else dict(parts)
+        if not filled:
             return self.default()
-        assert spec.answer is not None
-        return spec.answer(pending, parts)
+        return (spec.close or spec.answer)(pending, filled)
+
+    def part(self, seat: int, given: Answer) -> Decision:
+        """The decision that `seat`'s part alone makes, the others' filled in as the rules would:
+        check it to know whether the part may stand (`IllegalDecision` "wrong_count" when its
+        shape is wrong)."""
+        pending, spec = self._state.pending, self.spec
+        assert pending is not None and spec is not None and spec.answer is not None
+        parts = {seat: given}
+        return spec.answer(
+            pending, spec.fill(self._state, pending, parts) if spec.fill is not None else parts
+        )
 
     def default(self) -> Decision:
         """The decision when time runs out with no answer: pass, abstain or keep where the rules
@@ -216,6 +225,18 @@ class Game:
         pending, spec = self._state.pending, self.spec
         assert pending is not None and spec is not None and spec.default is not None, "nothing to default"
         return spec.default(self._state, pending)
+
+    def told(self) -> list[tuple[Pending, Decision, list[tuple[str, dict[str, Any]]]]]:
+        """Each decision with what it did, for the post-game review (`StepSpec.told`): empty
+        while the game goes on (it would tell every secret)."""
+        if not self.over:
+            return []
+        state = self._state
+        out = []
+        for pending, decision in self.history:
+            told = STEPS[pending.step].told
+            out.append((pending, decision, told(state, pending, decision) if told is not None else []))
+        return out
 
     # Deciding
 
@@ -266,7 +287,7 @@ class Game:
 def _answers(spec: StepSpec, pending: Pending) -> Iterator[Answer]:
     """Every answer of the step's form worth trying (the check sorts out the legal ones)."""
     seats = pending.targets
-    none = [Answer()] if pending.allow_none or spec.form in (Form.LIST, Form.YES_NO) else []
+    none = [Answer()] if pending.allow_none or spec.form in (Form.LIST, Form.YES_NO, Form.STAND) else []
     if spec.form in (Form.SEATS, Form.LIST):
         yield from none
         count = pending.count if spec.form == Form.SEATS else 1
@@ -277,7 +298,7 @@ def _answers(spec: StepSpec, pending: Pending) -> Iterator[Answer]:
     elif spec.form == Form.POTIONS:
         for heal in (False, True):
             yield from (Answer(heal=heal, seats=(seat,) if seat else ()) for seat in (0, *seats))
-    elif spec.form == Form.YES_NO:
+    elif spec.form in (Form.YES_NO, Form.STAND):
         yield from (Answer(yes=False), Answer(yes=True))
     elif spec.form == Form.QUESTION:
         for ask in pending.info.get("questions", ()):

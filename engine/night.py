@@ -550,6 +550,47 @@ def _witch_codec() -> Codec:
     return Codec("witch", Kind.NIGHT, read, write, shape)
 
 
+def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, ThiefChoice)
+    cards = list(pending.info.get("cards", []))
+    if decision.take and len(cards) >= decision.take:
+        return [("thief", {"role": cards[decision.take - 1]})]
+    return [("thief_kept", {})]
+
+
+def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, SeerChoice)
+    if not decision.target:
+        return [("seer_nobody", {})]
+    night, target = pending.phase.number, decision.target
+    result = next((r for n, t, r in state.seer_results if n == night and t == target), "")
+    if result in ("werewolf", "not_werewolf"):
+        return [("seer_werewolf" if result == "werewolf" else "seer_good", {"target": target})]
+    return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
+
+
+def _told_witch(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, WitchChoice)
+    said: list[tuple[str, dict[str, Any]]] = []
+    if decision.heal:
+        said.append(("heal", {"target": pending.info.get("victim", 0)}))
+    if decision.poison:
+        said.append(("poison", {"target": decision.poison}))
+    return said or [("no_potion", {})]
+
+
+def _told_seat(
+    name: str, field: str, nobody: str
+) -> Callable[[State, Pending, Decision], list[tuple[str, dict[str, Any]]]]:
+    """The review line of a decision naming one seat in `field` (`nobody` for none)."""
+
+    def told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+        seat = getattr(decision, field)
+        return [(name, {"target": seat})] if seat else [(nobody, {})]
+
+    return told
+
+
 register(
     StepSpec("nightfall", begin_nightfall),
     StepSpec(
@@ -559,6 +600,7 @@ register(
         ThiefChoice,
         check_thief,
         resolve_thief,
+        told=_told_thief,
         form=Form.TAKE,
         answer=single(lambda pending, given: ThiefChoice(take=given.take)),
         default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else 1),
@@ -572,7 +614,9 @@ register(
         CupidChoice,
         check_cupid,
         resolve_cupid,
+        told=lambda state, pending, decision: [("lovers", {"seats": sorted(decision.lovers)})],  # type: ignore[attr-defined]
         form=Form.SEATS,
+        names=2,
         answer=_count_answer(CupidChoice),
         default=_first_targets(CupidChoice),
         codecs=(field_codec("cupid", Kind.NIGHT, CupidChoice, "lovers", shape_seats(2), as_list=True),),
@@ -586,6 +630,7 @@ register(
         GuardChoice,
         check_guard,
         resolve_guard,
+        told=_told_seat("guard", "target", "guard_nobody"),
         form=Form.SEATS,
         answer=seat_answer(GuardChoice, "target"),
         default=nobody(GuardChoice, "target"),
@@ -599,6 +644,7 @@ register(
         SeerChoice,
         check_seer,
         resolve_seer,
+        told=_told_seer,
         form=Form.SEATS,
         answer=seat_answer(SeerChoice, "target"),
         default=nobody(SeerChoice, "target"),
@@ -612,6 +658,7 @@ register(
         WerewolvesChoice,
         check_werewolves,
         resolve_werewolves,
+        told=_told_seat("kill", "victim", "no_kill"),
         form=Form.SEATS,
         share=Share.AGREE,
         answer=agreed(WerewolvesChoice, "victim"),
@@ -626,6 +673,7 @@ register(
         WitchChoice,
         check_witch,
         resolve_witch,
+        told=_told_witch,
         form=Form.POTIONS,
         answer=single(lambda pending, given: WitchChoice(heal=given.heal, poison=one_seat(given.seats))),
         default=lambda state, pending: WitchChoice(),
@@ -639,7 +687,9 @@ register(
         PiperChoice,
         check_piper,
         resolve_piper,
+        told=lambda state, pending, decision: [("charm", {"seats": sorted(decision.charmed)})],  # type: ignore[attr-defined]
         form=Form.SEATS,
+        names=2,
         answer=_count_answer(PiperChoice),
         default=_first_targets(PiperChoice),
         codecs=(field_codec("piper", Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),

@@ -7,7 +7,7 @@ Rule 2: a step that takes a decision has a `check` that only reads the state and
         raises: a refused decision leaves the game as it was without a copy.
 Rule 3: what a decision means outside the engine is the registry's to say: how a phone or the
         keypad answers it (`form`), how the owing seats' parts make one decision (`share`,
-        `combine`), the decision when time runs out (`default`), and how the game record
+        `fill`, `close`), the decision when time runs out (`default`), and how the game record
         reads and writes it (`codec`). Nothing outside the engine names a step.
 """
 
@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
     from engine.decisions import Decision
@@ -51,6 +53,8 @@ class Form(StrEnum):
     POTIONS = "potions"
     """Heal (yes or no) and a seat to poison (0: none)."""
     YES_NO = "yes_no"
+    STAND = "stand"
+    """Stand or not (the sheriff election): a yes or no in the election's own words."""
     QUESTION = "question"
     """A question of `info["questions"]` and the seats it points at."""
 
@@ -118,7 +122,8 @@ class Codec:
 
 Begin = Callable[["State", "Step"], "Pending | None"]
 Parts = Callable[["Pending", Mapping[int, Answer]], "Decision"]
-Combine = Callable[["State", "Pending", Mapping[int, Answer]], "Decision"]
+Told = Callable[["State", "Pending", "Decision"], list[tuple[str, dict[str, Any]]]]
+Fill = Callable[["State", "Pending", Mapping[int, Answer]], dict[int, Answer]]
 Check = Callable[["State", "Pending", "Decision"], None]
 Resolve = Callable[["State", "Pending", "Decision"], None]
 
@@ -138,9 +143,12 @@ class StepSpec:
     answer: Parts | None = None
     """The decision that the answers given (seat → answer) make as they are: the one seat's
     answer, or one part alone, to check it as it arrives."""
-    combine: Combine | None = None
-    """The decision of a shared step once it is complete or closed by the clock: the parts given,
-    and for the parts missing what the rules fill in (None: `answer` as it is)."""
+    fill: Fill | None = None
+    """The parts the rules fill in for the seats that gave none (an accusation in the
+    Nightmare, friends in the Great Distrust, a touch when no werewolf answered)."""
+    close: Parts | None = None
+    """The decision of a shared step closed with the parts given and filled in, when it is not
+    `answer`'s (the report's majority, the executioner most named)."""
     owed: Callable[[Pending], tuple[int, ...]] | None = None
     """The seats whose part is awaited (None: every seat of `pending.seats`)."""
     default: Callable[[State, Pending], Decision] | None = None
@@ -150,6 +158,12 @@ class StepSpec:
     """The day's talk goes on while this step waits: a werewolf may self-destruct."""
     verdict: bool = False
     """The day's vote: a self-destruct the record holds for the day comes before it."""
+    names: int = 1
+    """How many seats the night screen asks every phone to touch (the decoys' screen asks
+    as many as the step's own, whoever acts)."""
+    told: Told | None = None
+    """What the decision did, for the post-game review: (line, placeholders) pairs that the
+    narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""
     reveals: frozenset[str] = frozenset()
     """The private events that answer the deciding seat at once (the seer's result)."""
     wakes: tuple[str, ...] = ()
@@ -295,7 +309,9 @@ def field_codec(
 
 
 def one_seat(seats: tuple[int, ...]) -> int:
-    """The one seat of an answer (0: nobody)."""
+    """The one seat of an answer (0: nobody); `IllegalDecision` ("wrong_count") for more."""
+    if len(seats) > 1:
+        raise IllegalDecision("wrong_count", f"name one seat, not {len(seats)}")
     return seats[0] if seats else 0
 
 

@@ -49,6 +49,8 @@ class PublicView(BaseModel):
     votes: list[dict[str, Any]]
     winner: str | None
     cards: dict[int, str] | None = None
+    lovers: list[int] | None = None
+    """The lovers, once the game is over (None before)."""
     review: list[dict[str, Any]] | None = None
     moon: dict[str, Any] | None = None
     """The New Moon event cards (None when they are off)."""
@@ -95,6 +97,7 @@ def public_view(game: Game) -> PublicView:
         votes=votes,
         winner=outcome.winner.value if outcome else None,
         cards={p.seat: p.card.value for p in state.players} if outcome else None,
+        lovers=list(state.lovers or []) if outcome else None,
         review=night_by_night(game) if outcome else None,
         moon=_public_moon(state),
     )
@@ -164,7 +167,7 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
         view["last_protected"] = state.guard_last
     view["moon"] = _seat_moon(state, seat)
     pending = state.pending
-    if pending is not None and seat in pending.seats:
+    if pending is not None and seat in game.owed():
         view["prompt"] = Prompt(
             step=pending.step,
             targets=list(pending.targets),
@@ -186,19 +189,13 @@ def night_by_night(game: Game) -> list[dict[str, Any]]:
     def phase(name: str) -> dict[str, Any]:
         return phases.setdefault(name, {"phase": name, "actions": [], "deaths": []})
 
-    for pending, decision in game.history:
+    for pending, decision, told in game.told():
         action: dict[str, Any] = {
             "step": decision.step,
             "by": list(pending.seats),
             **decision.model_dump(mode="json"),
+            "told": [[line, params] for line, params in told],
         }
-        if decision.step == "witch":
-            action["victim"] = pending.info.get("victim", 0)
-        if decision.step == "seer":
-            night = pending.phase.number
-            action["result"] = next(
-                (r for n, t, r in state.seer_results if n == night and t == action["target"]), None
-            )
         phase(pending.phase)["actions"].append(action)
     for death in state.deaths:
         phase(death.phase)["deaths"].append({"seat": death.seat, "cause": death.cause})

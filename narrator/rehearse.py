@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.bots import quiet_decision
 from engine.game import Game
 from engine.record import RecordError, parse_record
 from engine.rules import RuleError, Rules, make_rules
@@ -75,7 +74,7 @@ def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str,
         seen = len(game.events)
         if game.over or game.pending is None:
             return lines
-        game.apply(quiet_decision(game))
+        game.apply(game.default())
 
 
 def run(args: argparse.Namespace) -> int:

@@ -79,7 +79,7 @@ def random_logs(games: int) -> dict[str, list[dict[str, object]]]:
             game = Game(deal(deck, seats, seed=n), Rules())
             while not game.over:
                 game.apply(random_decision(game, rng))
-            entry = {
+            entry: dict[str, object] = {
                 "setup": game.setup.model_dump(mode="json"),
                 "log": [[type(d).__name__, d.model_dump(mode="json")] for d in game.log],
             }
@@ -174,14 +174,12 @@ def main() -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=True)
     for seats in ("9", "12"):
-        ours = statistics.median(r[seats]["games_per_s"] for r in runs["ours"])
-        theirs = statistics.median(r[seats]["games_per_s"] for r in runs["theirs"])
-        print(
-            f"{seats} seats: {ours:,.0f} games/s here, {theirs:,.0f} at {args.against}: ×{ours / theirs:.2f}"
-        )
-        figures[f"games_per_s_{seats}"] = round(ours, 1)
-        figures[f"games_per_s_{seats}_against"] = round(theirs, 1)
-        figures[f"ratio_{seats}"] = round(ours / theirs, 3)
+        here = statistics.median(r[seats]["games_per_s"] for r in runs["ours"])
+        there = statistics.median(r[seats]["games_per_s"] for r in runs["theirs"])
+        print(f"{seats} seats: {here:,.0f} games/s here, {there:,.0f} at {args.against}: ×{here / there:.2f}")
+        figures[f"games_per_s_{seats}"] = round(here, 1)
+        figures[f"games_per_s_{seats}_against"] = round(there, 1)
+        figures[f"ratio_{seats}"] = round(here / there, 3)
     print(json.dumps(figures))
 
 

@@ -473,7 +473,7 @@ def _union(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
     return RuleBreakers(seats=tuple(sorted({s for part in parts.values() for s in part.seats})))
 
 
-def _majority(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+def _majority(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
     """A player is reported when more than half of the players named him."""
     named = Counter(seat for part in parts.values() for seat in set(part.seats))
     return RuleBreakers(seats=tuple(sorted(seat for seat, n in named.items() if n * 2 > len(pending.seats))))
@@ -492,9 +492,10 @@ def _friends(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
     return FriendVotes(friends={seat: part.seats for seat, part in sorted(parts.items())})
 
 
-def _all_friends(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+def _all_friends(state: State, pending: Pending, parts: Mapping[int, Answer]) -> dict[int, Answer]:
+    """Every voter names friends: those who named none name the first they may."""
     quiet = {seat: Answer(seats=named) for seat, named in _quiet_friends(state, pending).friends.items()}
-    return _friends(pending, {**quiet, **parts})
+    return {**quiet, **parts}
 
 
 def _first_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
@@ -505,11 +506,18 @@ def _quiet_executioner(state: State, pending: Pending) -> Decision:
     return ExecutionerChoice(seat=0 if pending.allow_none else pending.targets[0])
 
 
-def _most_named(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+def _nobody_named(state: State, pending: Pending, parts: Mapping[int, Answer]) -> dict[int, Answer]:
+    """Nobody named an executioner the table must have: the quiet choice."""
+    if any(part.seats for part in parts.values()) or pending.allow_none:
+        return dict(parts)
+    return {**parts, pending.seats[0]: Answer(seats=(pending.targets[0],))}
+
+
+def _most_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
     """The executioner is the seat most named (a tie: the lowest seat)."""
     named = Counter(part.seats[0] for part in parts.values() if part.seats)
     if not named:
-        return _quiet_executioner(state, pending)
+        return ExecutionerChoice(seat=0)
     most = max(named.values())
     return ExecutionerChoice(seat=min(seat for seat, n in named.items() if n == most))
 
@@ -570,7 +578,7 @@ register(
         form=Form.LIST,
         share=Share.MAJORITY,
         answer=_union,
-        combine=_majority,
+        close=_majority,
         default=lambda state, pending: RuleBreakers(seats=()),
         codecs=(field_codec("reported", Kind.DAY, RuleBreakers, "seats", shape_seats(), as_list=True),),
     ),
@@ -646,7 +654,7 @@ register(
         form=Form.SEATS,
         share=Share.FRIENDS,
         answer=_friends,
-        combine=_all_friends,
+        fill=_all_friends,
         default=_quiet_friends,
         codecs=(_friends_codec(),),
     ),
@@ -706,7 +714,8 @@ register(
         form=Form.SEATS,
         share=Share.MOST,
         answer=_first_named,
-        combine=_most_named,
+        fill=_nobody_named,
+        close=_most_named,
         default=_quiet_executioner,
         codecs=(field_codec("executioner", Kind.DAY, ExecutionerChoice, "seat", shape_seat, repeated=True),),
     ),

@@ -305,9 +305,9 @@ def _any_touch(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
     return Touch(touched=any(part.yes for part in parts.values()))
 
 
-def _touch_closed(state: State, pending: Pending, parts: Mapping[int, Answer]) -> Decision:
-    """Closed by the clock: the victim was touched unless a werewolf said otherwise."""
-    return _any_touch(pending, parts) if parts else Touch(touched=True)
+def _touch_unanswered(state: State, pending: Pending, parts: Mapping[int, Answer]) -> dict[int, Answer]:
+    """No werewolf answered: the victim was touched."""
+    return dict(parts) if parts else {pending.seats[0]: Answer(yes=True)}
 
 
 register(
@@ -347,9 +347,10 @@ register(
         form=Form.YES_NO,
         share=Share.ANY,
         answer=_any_touch,
-        combine=_touch_closed,
+        fill=_touch_unanswered,
         default=nobody(Touch, "touched", True),
         codecs=(field_codec("touched", Kind.NIGHT, Touch, "touched", shape_bool),),
+        reveals=frozenset({"touch"}),
     ),
     StepSpec(
         "specter",
@@ -362,6 +363,7 @@ register(
         answer=seat_answer(SpecterChoice, "werewolf"),
         default=lambda state, pending: SpecterChoice(werewolf=pending.targets[0]),
         codecs=(field_codec("specter", Kind.NIGHT, SpecterChoice, "werewolf", shape_seat),),
+        reveals=frozenset({"card.changed"}),
     ),
     StepSpec("backfire", begin_backfire),
     StepSpec(

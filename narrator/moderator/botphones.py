@@ -20,8 +20,14 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-# How often a bot answers yes, by step (the ghost answers truly when the box knows the truth).
-YES = {"touch": 0.8, "pact": 0.5, "witnesses": 0.3, "ghost": 0.5}
+from engine.roles import Role
+from engine.steps import STEPS, Form, Share
+from narrator.phones.collector import is_pack
+
+# How often a bot answers yes, by how the answers make the decision (the ghost answers truly
+# when the box knows the truth): a werewolf touches the victim often, a witness testifies now
+# and then.
+YES = {Share.ANY: 0.8, Share.STAND: 0.3}
 
 
 class BotPhone:
@@ -121,7 +127,7 @@ class BotPhone:
             await self._act(self.screen, attempt=self._refused)
 
     def _is_wolf(self) -> bool:
-        return self.view.get("card") == "werewolf"
+        return self.view.get("card") == Role.WEREWOLF.value
 
     async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
         step = screen.get("step")
@@ -136,13 +142,15 @@ class BotPhone:
         again = f":{attempt}" if attempt else ""
         rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}{again}")
         info = screen.get("info") or {}
+        spec = STEPS.get(str(step))
         if form == "cards":
             act["take"] = rng.choice([0, 1, 2] if screen.get("allow_none") else [1, 2])
         elif form == "stand":
             act["stand"] = rng.random() < 0.3
         elif form == "yesno":
             truth = info.get("truth")
-            act["yes"] = truth if isinstance(truth, bool) else rng.random() < YES.get(step, 0.5)
+            chance = YES.get(spec.share, 0.5) if spec is not None else 0.5
+            act["yes"] = truth if isinstance(truth, bool) else rng.random() < chance
         elif form == "question":
             ask = rng.choice(info["questions"])
             act["ask"] = ask
@@ -151,13 +159,13 @@ class BotPhone:
             act["heal"] = bool(info.get("can_heal")) and rng.random() < 0.5
             if info.get("can_poison") and not act["heal"] and rng.random() < 0.2 and choices:
                 act["targets"] = [rng.choice(choices)]
-        elif step in ("werewolves", "church") and screen.get("real") and not attempt:
-            act["targets"] = self._pack_victim(choices, step)
+        elif is_pack(spec) and screen.get("real") and not attempt:
+            act["targets"] = self._pack_victim(choices, str(step))
         elif form in ("seats",) and choices:
             how_many = count if count > 1 else 1
-            if step == "scapegoat":
+            if spec is not None and spec.form == Form.LIST:
                 how_many = rng.randint(0, len(choices))
-            elif step == "report":
+            if spec is not None and spec.share == Share.MAJORITY:
                 how_many = rng.choice((0, 0, 0, 1))
             if screen.get("allow_none") and rng.random() < 0.1:
                 how_many = 0
@@ -168,7 +176,7 @@ class BotPhone:
         wolves = {self.seat, *self.view.get("fellow_werewolves", [])}
         prey = sorted(s for s in choices if s not in wolves) or sorted(choices)
         night = self.view.get("public", {}).get("phase", "")
-        draw = random.Random(f"{self.seed}:{night}" + ("" if step == "werewolves" else f":{step}"))
+        draw = random.Random(f"{self.seed}:{night}:{step}")
         return [draw.choice(prey)] if prey else []
 
     def _facts(self, asked: list[str]) -> dict[str, Any]:

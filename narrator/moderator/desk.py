@@ -9,6 +9,7 @@ Rule 2: an entry for a step that is no longer pending (its deadline passed, a ph
 from __future__ import annotations
 
 import asyncio
+import functools
 import queue
 import threading
 from typing import Any
@@ -46,7 +47,7 @@ class KeypadDesk:
             if self._pending() is not pending:
                 continue
             try:
-                self.keypad.play_step(self.table.game, apply=lambda d, p=pending: self._apply(p, d))
+                self.keypad.play_step(self.table.game, apply=functools.partial(self._apply, pending))
             except Stale:
                 continue
             except EOFError:

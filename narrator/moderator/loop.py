@@ -20,35 +20,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.bots import quiet_decision
-from engine.decisions import CupidChoice, Decision, PiperChoice, ThiefChoice
+from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
-from engine.state import Pending
+from engine.state import IllegalDecision, Pending
+from engine.steps import STEPS, Answer, Form, Kind, Share
 from narrator.moderator.timing import TICK, Clock, NightPacing, Timers
+from narrator.phones.collector import is_shared
 from narrator.phones.table import Applied, PhoneTable
 
 log = logging.getLogger("narrator.moderator")
-
-NIGHT_DECISIONS = frozenset(
-    {
-        "thief",
-        "cupid",
-        "guard",
-        "seer",
-        "werewolves",
-        "witch",
-        "piper",
-        "double_agent",
-        "moon_seer",
-        "touch",
-        "specter",
-        "church",
-    }
-)
-VOTES = frozenset(
-    {"sheriff_vote", "vote", "revote", "sheriff_candidacy", "report", "witnesses", "distrust", "executioner"}
-)
 
 
 class Voice(Protocol):
@@ -121,7 +102,6 @@ class Moderator:
         self._paused = False
         self._interrupted = False
         self.ended = False
-        self.rebuild: Callable[[int], Game] | None = None
         self.desk: Any = None
 
     @property
@@ -190,12 +170,14 @@ class Moderator:
 
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
-        night = pending.step in NIGHT_DECISIONS
+        spec = STEPS[pending.step]
+        night = spec.kind is Kind.NIGHT
         self.table.narrate(pending.step)
         if self.desk is not None:
             self.desk.ask(pending)
         start = self.clock.now()
-        limit = self.timers.vote if pending.step in VOTES else self.timers.decision
+        # the table's decisions by day (votes, the candidacy, the cards' reports) take a vote's time
+        limit = self.timers.vote if spec.kind is Kind.DAY and is_shared(spec) else self.timers.decision
         reminded = False
         while self.game.pending is pending and not self.game.over and not self.ended:
             waited = self.clock.now() - start
@@ -209,7 +191,7 @@ class Moderator:
                 return
             await self.wait_input(min(TICK, limit - waited))
         if self.clock.now() - start >= limit:
-            if pending.step not in NIGHT_DECISIONS:  # a night step's name would tell it was real
+            if not night:  # a night step's name would tell it was real
                 log.info("%s: no decision by the deadline", pending.step)
         if night:
             took = self.clock.now() - start
@@ -231,15 +213,22 @@ class Moderator:
             self.table.apply(self.default(pending))
 
     def default(self, pending: Pending) -> Decision:
-        """What a silent seat decides: a pass where the rules allow one, else a draw."""
-        if pending.step == "cupid":
-            a, b = self.rng.sample(pending.targets, 2)
-            return CupidChoice(lovers=(a, b))
-        if pending.step == "piper":
-            return PiperChoice(charmed=tuple(self.rng.sample(pending.targets, pending.count)))
-        if pending.step == "thief" and not pending.allow_none:
-            return ThiefChoice(take=self.rng.choice((1, 2)))
-        return quiet_decision(self.game)
+        """What a silent seat decides: a pass where the rules allow one (the rule's default),
+        else a draw among the legal choices."""
+        spec = STEPS[pending.step]
+        drawn: Answer | None = None
+        if not pending.allow_none and spec.form == Form.SEATS and len(pending.targets) >= pending.count:
+            drawn = Answer(seats=tuple(self.rng.sample(pending.targets, pending.count)))
+        elif not pending.allow_none and spec.form == Form.TAKE:
+            drawn = Answer(take=self.rng.choice((1, 2)))
+        if drawn is not None and spec.share == Share.ONE:
+            try:
+                decision = self.game.answer({pending.seats[0]: drawn})
+                self.game.check(decision)
+                return decision
+            except IllegalDecision:
+                pass
+        return self.game.default()
 
     async def pretend(self) -> None:
         """A pretended night step: as long as a real one, with the reminder where it falls."""
@@ -257,7 +246,7 @@ class Moderator:
         for i, seat in enumerate(seats):
             if self._interrupted or self.game.over:
                 return
-            if not self.game.state.is_alive(seat):
+            if not self.game.is_alive(seat):
                 continue
             last = discussion and i == len(seats) - 1
             seconds = self.timers.last_speech if last else self.timers.speech
@@ -336,12 +325,12 @@ class Moderator:
         """Take back the last decision if it has not taken effect (the same night, before
         dawn; the same day step otherwise): the game goes back to that step."""
         game, history = self.game, self.game.history
-        if self.rebuild is None or not history or game.over:
+        if not history or game.over:
             return False
         asked = history[-1][0]
-        if asked.phase != game.phase or not game.phase.startswith("night"):
+        if asked.phase != game.phase or not game.phase.night:
             return False
-        self.table.game = self.rebuild(len(history) - 1)
+        game.pop()
         self.table.narrate(None)
         self._seen = anchor(self.game.events)
         log.info("undid the last decision of %s", asked.phase)

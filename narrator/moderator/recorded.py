@@ -34,6 +34,14 @@ class RecordedGame(Game):
             self._store.append(self._game_id, len(self.log) - 1, pending, decision)
         return events
 
+    def pop(self) -> Decision:
+        """Take the last decision back, in the store too (a mistaken keypad entry, the host's
+        undo)."""
+        decision = super().pop()
+        if self._store is not None:
+            self._store.undo(self._game_id)
+        return decision
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A plain `Game` copy (trial runs of a decision never reach the store)."""
         clone = Game.__new__(Game)

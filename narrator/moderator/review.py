@@ -3,75 +3,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.decisions import (
-    CupidChoice,
-    GuardChoice,
-    PiperChoice,
-    SeerChoice,
-    ThiefChoice,
-    WerewolvesChoice,
-    WitchChoice,
-)
 from engine.game import Game
-from engine.views import night_by_night
+from engine.views import night_by_night, public_view
 
 
 def review(game: Game) -> dict[str, Any]:
     """Every card, and what happened in each phase: public only once the game is over."""
-    state = game.state
+    public = public_view(game)
     outcome = game.outcome()
     return {
-        "cards": {p.seat: p.card.value for p in state.players},
-        "dealt": {seat: role.value for seat, role in enumerate(state.setup.roles, start=1)},
-        "lovers": list(state.lovers or []),
+        "cards": dict(public.cards or {}),
+        "dealt": {seat: role.value for seat, role in enumerate(game.setup.roles, start=1)},
+        "lovers": list(public.lovers or []),
         "winner": outcome.winner.value if outcome else None,
         "ended": outcome.phase if outcome else None,
         "phases": night_by_night(game),
     }
 
 
-def spoken_review(game: Game) -> list[tuple[str, dict[str, Any]]]:
-    """The review as catalogue lines to say: each night's actions, briefly."""
+def spoken_review(game: Game, has_line: Callable[[str], bool]) -> list[tuple[str, dict[str, Any]]]:
+    """The review as catalogue lines to say: every card, then each night's actions, briefly
+    (those the catalogue's `review` group has a line for)."""
     lines: list[tuple[str, dict[str, Any]]] = [("review.start", {})]
     for seat, role in review(game)["cards"].items():
         lines.append(("review.role", {"seat": seat, "role": role}))
-    for pending, decision in game.history:
-        kind, number = pending.phase.split()
-        if kind != "night":
+    for pending, _, told in game.told():
+        if not pending.phase.night:
             continue
-        said = _night_line(decision, pending.info.get("victim", 0))
-        if said is None:
-            continue
-        night_line = ("review.night", {"night": int(number)})
-        if night_line not in lines:
+        said = [(f"review.{key}", params) for key, params in told if has_line(f"review.{key}")]
+        night_line = ("review.night", {"night": pending.phase.number})
+        if said and night_line not in lines:
             lines.append(night_line)
         lines.extend(said)
     lines.append(("review.end", {}))
     return lines
-
-
-def _night_line(decision: object, victim: int) -> list[tuple[str, dict[str, Any]]] | None:
-    if isinstance(decision, ThiefChoice):
-        return None
-    if isinstance(decision, CupidChoice):
-        return [("review.lovers", {"seats": sorted(decision.lovers)})]
-    if isinstance(decision, GuardChoice) and decision.target:
-        return [("review.guard", {"target": decision.target})]
-    if isinstance(decision, SeerChoice) and decision.target:
-        return [("review.seer", {"target": decision.target})]
-    if isinstance(decision, WerewolvesChoice):
-        if decision.victim:
-            return [("review.kill", {"target": decision.victim})]
-        return [("review.no_kill", {})]
-    if isinstance(decision, WitchChoice):
-        lines: list[tuple[str, dict[str, Any]]] = []
-        if decision.heal:
-            lines.append(("review.heal", {"target": victim}))
-        if decision.poison:
-            lines.append(("review.poison", {"target": decision.poison}))
-        return lines or None
-    if isinstance(decision, PiperChoice):
-        return [("review.charm", {"seats": sorted(decision.charmed)})]
-    return None

@@ -29,6 +29,7 @@ from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
 from narrator.store import Store, write_private
+from narrator.voice.catalogue import load_catalogue
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class StoredSeats(SeatRegistry):
         self.store.bind_host(self.game_id, token)
         return token
 
-    def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:  # type: ignore[override]
+    def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:
         holder = super().join(seat, name, locale)  # type: ignore[arg-type]
         self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
         return holder
@@ -189,15 +190,6 @@ async def run_session(
         rng=random.Random(seed),
     )
 
-    def rebuild(decisions: int) -> RecordedGame:
-        now = moderator.game
-        while len(store.load(game_id).decisions) > decisions:
-            store.undo(game_id)
-        again = RecordedGame.replay(now.setup, now.rules, now.log[:decisions])
-        assert isinstance(again, RecordedGame)
-        return again.record_to(store, game_id)
-
-    moderator.rebuild = rebuild
     desk = None
     if options.keypad:
         desk = KeypadDesk(_keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
@@ -225,7 +217,7 @@ async def run_session(
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]
-        for key, params in spoken_review(game):
+        for key, params in spoken_review(game, load_catalogue(config.locale).__contains__):
             await moderator.say(key, **params)
         outcome = game.outcome()
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"

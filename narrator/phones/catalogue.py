@@ -76,6 +76,12 @@ def page_strings(locale: Locale) -> dict[str, dict[str, str]]:
     return strings
 
 
+def has(locale: Locale, key: str) -> bool:
+    """Whether the catalogue of `locale` holds the line `group.name`."""
+    group, name = key.split(".", 1)
+    return name in _load(locale).get(group, {})
+
+
 def rule_message(locale: Locale, rule: str) -> str:
     """The player's-language answer to an `IllegalDecision` naming `rule`."""
     rules = _load(locale)["rules"]

@@ -14,21 +14,6 @@ from typing import Any
 
 from engine.events import Event
 
-# The events that answer a decision of each step, sent to the deciding seat at once.
-RESULT_KINDS: dict[str, frozenset[str]] = {
-    "thief": frozenset({"thief.took"}),
-    "cupid": frozenset({"cupid.lovers"}),
-    "guard": frozenset({"guard.protects"}),
-    "seer": frozenset({"seer.result"}),
-    "werewolves": frozenset({"werewolves.victim"}),
-    "witch": frozenset({"witch.used"}),
-    "piper": frozenset({"piper.charmed"}),
-    "moon_seer": frozenset({"seer.result"}),
-    "touch": frozenset({"touch"}),
-    "specter": frozenset({"card.changed"}),
-    "church": frozenset({"werewolves.victim"}),
-}
-
 
 def for_seat(event: Event, seat: int) -> bool:
     """Whether `event` belongs in the feed of `seat` (Rules 1 and 2)."""

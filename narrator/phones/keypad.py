@@ -21,31 +21,13 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 from engine.cards.deck import QUESTIONS
-from engine.decisions import (
-    BadgeHandover,
-    ChurchChoice,
-    CupidChoice,
-    Decision,
-    GuardChoice,
-    HunterShot,
-    PiperChoice,
-    ScapegoatChoice,
-    SeerChoice,
-    SelfDestruct,
-    SheriffCandidacy,
-    ThiefChoice,
-    Touch,
-    WerewolvesChoice,
-    WitchChoice,
-)
+from engine.decisions import Decision, SelfDestruct
 from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, rule_message, text
-from narrator.phones.collector import TOGETHER_RULES, VOTE_KINDS, Collector, trial
-from narrator.phones.messages import Act, Refusal
-from narrator.phones.screens import FORMS
-from narrator.phones.turns import decision_of
+from engine.steps import Answer, Form, Share, StepSpec
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, has, rule_message, text
+from narrator.phones.collector import refusal
 
 # Linux input event codes (linux/input-event-codes.h) of the keys the keypad reads.
 EV_KEY = 1
@@ -76,26 +58,6 @@ KEY_SYMBOLS: dict[int, str] = {
     14: "\b",
     55: "*",
 }
-SEAT_STEPS = {"guard": GuardChoice, "seer": SeerChoice, "hunter": HunterShot}
-# The New Moon cards' steps (Rule 5): those keyed seat by seat, and all of them.
-TABLE_STEPS = frozenset({"report", "witnesses", "distrust", "executioner"})
-CARD_STEPS = frozenset(
-    {
-        "double_agent",
-        "moon_seer",
-        "touch",
-        "specter",
-        "church",
-        "medium",
-        "question",
-        "ghost",
-        "pact",
-        "punishment",
-        "vouch",
-        "influences",
-        *TABLE_STEPS,
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +170,7 @@ class Keypad:
         pending = game.pending
         assert pending is not None, "the game waits for nothing"
         before = len(game.events)
-        self._show_private_info(pending)
+        self._show_private_info(game)
         while True:
             try:
                 decision = self.decide(game, pending)
@@ -219,119 +181,84 @@ class Keypad:
             except IllegalDecision as error:
                 self.screen.show(rule_message(self.locale, error.rule))
                 continue
-            self._show_results(game.events[before:], pending)
+            self._show_results(game, game.events[before:], pending)
             return decision
 
     def decide(self, game: Game, pending: Pending) -> Decision:
-        """The decision keyed for `pending` (not applied)."""
-        step = pending.step
-        name = text(self.locale, f"steps.{step}")
-        if step in VOTE_KINDS:
-            return self._votes(game, pending)
-        if step in CARD_STEPS:
-            return self._card(game, pending)
-        if step == "sheriff_candidacy":
-            self.screen.show(text(self.locale, "keypad.seats", step=name))
-            return SheriffCandidacy(candidates=tuple(self._list()))
-        if step == "scapegoat":
-            self.screen.show(text(self.locale, "keypad.seats", step=name))
-            return ScapegoatChoice(voters=tuple(self._list()))
-        if step == "thief":
-            self.screen.show(text(self.locale, "keypad.thief", step=name))
-            return ThiefChoice(take=self._number())
-        if step in ("cupid", "piper"):
-            self.screen.show(text(self.locale, "keypad.count", step=name, count=pending.count))
-            seats = tuple(self._number() for _ in range(pending.count))
-            return CupidChoice(lovers=(seats[0], seats[1])) if step == "cupid" else PiperChoice(charmed=seats)
-        if step == "witch":
-            return self._witch(pending)
-        self.screen.show(text(self.locale, "keypad.step", step=name))
-        seat = self._number()
-        if step == "werewolves":
-            return WerewolvesChoice(victim=seat)
-        if step == "badge":
-            return BadgeHandover(successor=seat)
-        return SEAT_STEPS[step](target=seat)
-
-    def _votes(self, game: Game, pending: Pending) -> Decision:
-        kind = VOTE_KINDS[pending.step]
-        votes: dict[int, int] = {}
-        for voter in pending.seats:
+        """The decision keyed for `pending` (not applied): one seat's answer; the candidates,
+        keyed as a list; the pack's answer, keyed once; or the table's, keyed seat by seat,
+        each part checked as it comes (Rule 5)."""
+        spec = game.spec
+        assert spec is not None
+        if spec.form == Form.STAND:
+            self.screen.show(text(self.locale, "keypad.seats", step=self._name(pending)))
+            return game.combine(dict.fromkeys(self._list(), Answer(yes=True)))
+        if spec.share in (Share.ONE, Share.AGREE, Share.ANY):
+            owing = game.owed() if spec.share != Share.ONE else pending.seats[:1]
             while True:
-                self.screen.show(text(self.locale, "keypad.voter", seat=voter))
-                target = self._number()
+                given = self._answer(spec, pending, pending.seats[0])
                 try:
-                    trial(game, kind(votes={voter: target} if target else {}))
+                    return game.combine(dict.fromkeys(owing, given))
                 except IllegalDecision as error:
-                    if not (target and error.rule in TOGETHER_RULES):
-                        self.screen.show(rule_message(self.locale, error.rule))
-                        continue
+                    self.screen.show(refusal(error, pending).message(self.locale))
+        parts: dict[int, Answer] = {}
+        for seat in game.owed():
+            while True:
+                given = self._answer(spec, pending, seat, by_seat=True)
+                try:
+                    game.check(game.part(seat, given))
+                except IllegalDecision as error:
+                    self.screen.show(refusal(error, pending).message(self.locale))
+                    continue
+                parts[seat] = given
                 break
-            if target:
-                votes[voter] = target
-        return kind(votes=votes)
+        return game.combine(parts)
 
-    def _card(self, game: Game, pending: Pending) -> Decision:
-        """A New Moon card's decision (Rule 5), asking again while an entry is refused."""
-        if pending.step in TABLE_STEPS:
-            collector = Collector(game, pending)
-            for seat in collector.owed:
-                while not self._offered(collector, seat):
-                    pass
-            return collector.combined()
-        while True:
-            act = self._card_act(pending, pending.seats[0])
-            try:
-                if pending.step == "touch":
-                    return Touch(touched=act.yes)
-                if pending.step == "church":
-                    return ChurchChoice(victim=act.targets[0] if act.targets else 0)
-                return decision_of(pending, act)
-            except Refusal as refusal:
-                self.screen.show(refusal.message(self.locale))
+    def _name(self, pending: Pending) -> str:
+        return text(self.locale, f"steps.{pending.step}")
 
-    def _offered(self, collector: Collector, seat: int) -> bool:
-        try:
-            collector.offer(seat, self._card_act(collector.pending, seat))
-        except Refusal as refusal:
-            self.screen.show(refusal.message(self.locale))
-            return False
-        return True
-
-    def _card_act(self, pending: Pending, seat: int) -> Act:
-        """What `seat` keys for the card step `pending`, as the phone's touch would say it."""
-        step, name = pending.step, text(self.locale, f"steps.{pending.step}")
-        if FORMS.get(step) == "yesno":
+    def _answer(self, spec: StepSpec, pending: Pending, seat: int, *, by_seat: bool = False) -> Answer:
+        """What is keyed for `seat` in the step's form (Rules 1 and 5)."""
+        name = self._name(pending)
+        form = spec.form
+        if form == Form.YES_NO:
             self.screen.show(text(self.locale, "keypad.yes_no", step=name, seat=seat))
-            return Act.model_construct(type="act", step=step, yes=self._number() == 1)
-        if step == "question":
-            questions = list(pending.info["questions"])
-            self.screen.show(text(self.locale, "keypad.question", step=name))
-            for n, ask in enumerate(questions, start=1):
-                self.screen.show(
-                    text(
-                        self.locale,
-                        "keypad.question_item",
-                        n=n,
-                        question=text(self.locale, f"questions.{ask}"),
-                    )
-                )
-            number = self._number()
-            ask = questions[number - 1] if 1 <= number <= len(questions) else ""
-            count = QUESTIONS[ask].seats if ask else 0
-            if count:
-                self.screen.show(text(self.locale, "keypad.count", step=name, count=count))
-            targets = [self._number() for _ in range(count)]
-            return Act.model_construct(type="act", step=step, ask=ask, targets=targets)
-        if step in ("report", "distrust"):
+            return Answer(yes=self._number() == 1)
+        if form == Form.LIST:
+            self.screen.show(text(self.locale, "keypad.seats", step=name))
+            return Answer(seats=tuple(self._list()))
+        if form == Form.TAKE:
+            self.screen.show(text(self.locale, "keypad.thief", step=name))
+            return Answer(take=self._number())
+        if form == Form.POTIONS:
+            return self._witch(pending)
+        if form == Form.QUESTION:
+            return self._question(pending, name)
+        if spec.share in (Share.MAJORITY, Share.FRIENDS):
             self.screen.show(text(self.locale, "keypad.part", step=name, seat=seat))
-            return Act.model_construct(type="act", step=step, targets=self._list())
-        line = "keypad.voter" if step in TABLE_STEPS else "keypad.step"
+            return Answer(seats=tuple(self._list()))
+        if pending.count > 1:
+            self.screen.show(text(self.locale, "keypad.count", step=name, count=pending.count))
+            return Answer(seats=tuple(self._number() for _ in range(pending.count)))
+        line = "keypad.voter" if by_seat else "keypad.step"
         self.screen.show(text(self.locale, line, step=name, seat=seat))
         number = self._number()
-        return Act.model_construct(type="act", step=step, targets=[number] if number else [])
+        return Answer(seats=(number,) if number else ())
 
-    def _witch(self, pending: Pending) -> WitchChoice:
+    def _question(self, pending: Pending, name: str) -> Answer:
+        questions = list(pending.info["questions"])
+        self.screen.show(text(self.locale, "keypad.question", step=name))
+        for n, ask in enumerate(questions, start=1):
+            question = text(self.locale, f"questions.{ask}")
+            self.screen.show(text(self.locale, "keypad.question_item", n=n, question=question))
+        number = self._number()
+        ask = questions[number - 1] if 1 <= number <= len(questions) else ""
+        count = QUESTIONS[ask].seats if ask else 0
+        if count:
+            self.screen.show(text(self.locale, "keypad.count", step=name, count=count))
+        return Answer(ask=ask, seats=tuple(self._number() for _ in range(count)))
+
+    def _witch(self, pending: Pending) -> Answer:
         heal = False
         if pending.info.get("can_heal"):
             self.screen.show(text(self.locale, "keypad.heal"))
@@ -340,7 +267,7 @@ class Keypad:
         if pending.info.get("can_poison"):
             self.screen.show(text(self.locale, "keypad.poison"))
             poison = self._number()
-        return WitchChoice(heal=heal, poison=poison)
+        return Answer(heal=heal, seats=(poison,) if poison else ())
 
     def _number(self) -> int:
         return self._next().number or 0
@@ -362,9 +289,13 @@ class Keypad:
                 return entry
         raise EOFError("the keypad's keys ran out")
 
-    def _show_private_info(self, pending: Pending) -> None:
+    def _show_private_info(self, game: Game) -> None:
+        """What the acting seat is told before it decides (Rule 3): the witch's victim, the
+        thief's two cards."""
+        pending, spec = game.pending, game.spec
+        assert pending is not None and spec is not None
         info = pending.info
-        if pending.step == "witch":
+        if spec.form == Form.POTIONS:
             victim = info.get("victim", 0)
             line = (
                 text(self.locale, "keypad.witch_victim", seat=victim)
@@ -372,15 +303,16 @@ class Keypad:
                 else text(self.locale, "keypad.witch_no_victim")
             )
             self._private(line)
-        elif pending.step == "thief":
+        elif spec.form == Form.TAKE:
             first, second = (text(self.locale, f"roles.{c}") for c in info["cards"])
             self._private(text(self.locale, "keypad.thief_cards", first=first, second=second))
 
-    def _show_results(self, events: Iterable[Event], pending: Pending) -> None:
+    def _show_results(self, game: Game, events: Iterable[Event], pending: Pending) -> None:
+        """A check's answer, shown to the seat that asked (Rule 3)."""
         for event in events:
             if event.kind == "seer.result" and event.audience == frozenset(pending.seats):
                 result = event.data["result"]
-                group = "results" if result in ("werewolf", "not_werewolf") else "roles"
+                group = "results" if has(self.locale, f"results.{result}") else "roles"
                 self._private(
                     text(
                         self.locale,

@@ -10,88 +10,39 @@ Rule 2: a night tells what each role did (nobody: said too) and who died; a day 
 
 from __future__ import annotations
 
-from engine.decisions import (
-    CupidChoice,
-    GuardChoice,
-    PiperChoice,
-    SeerChoice,
-    ThiefChoice,
-    WerewolvesChoice,
-    WitchChoice,
-)
 from engine.game import Game
-from engine.roles import ROLE_NAMES
-from engine.state import Pending
-from narrator.phones.catalogue import Locale, text
+from engine.phase import Phase
+from engine.views import public_view
+from narrator.phones.catalogue import Locale, has, text
 from narrator.voice.numbers import read_number
 
 
 def written_review(game: Game, locale: Locale) -> list[str]:
     """The review as sentences to read on a phone in `locale`, one per phase (Rule 1)."""
     phases: dict[str, list[str]] = {}
-    for pending, decision in game.history:
+    for pending, _, told in game.told():
         clauses = phases.setdefault(pending.phase, [])
-        clauses.extend(_clauses(locale, pending, decision, clauses, game.state.seer_results))
+        for key, params in told:
+            clauses.append(_clause(locale, key, params, clauses))
     deaths: dict[str, list[tuple[int, str]]] = {}
-    for death in game.state.deaths:
-        deaths.setdefault(death.phase, []).append((death.seat, death.cause))
-        phases.setdefault(death.phase, [])
+    for death in public_view(game).deaths:
+        deaths.setdefault(death["phase"], []).append((death["seat"], death.get("cause", "")))
+        phases.setdefault(death["phase"], [])
     sentences = []
-    for phase in sorted(phases, key=_phase_order):
-        kind, number = phase.split()
-        clauses = [_line(locale, kind, **{kind: int(number)}), *phases[phase]]
-        clauses += _deaths(locale, kind, deaths.get(phase, []))
+    for name in sorted(phases, key=_phase_order):
+        phase = Phase.parse(name)
+        clauses = [_line(locale, phase.kind, **{phase.kind: phase.number}), *phases[name]]
+        clauses += _deaths(locale, phase.kind, deaths.get(name, []))
         sentence = _line(locale, "comma").join(clauses) + _line(locale, "stop")
         sentences.append(sentence[:1].upper() + sentence[1:])
     return sentences
 
 
-def _clauses(
-    locale: Locale,
-    pending: Pending,
-    decision: object,
-    before: list[str],
-    seer_results: list[tuple[int, int, str]],
-) -> list[str]:
-    """What `decision` did, as clauses; `before` the phase's clauses so far (a heal of the
-    victim just named says "him")."""
-
-    def line(key: str, **params: object) -> str:
-        return _line(locale, key, **params)
-
-    if isinstance(decision, ThiefChoice):
-        cards = list(pending.info.get("cards", []))
-        if decision.take and len(cards) >= decision.take:
-            return [line("thief", role=cards[decision.take - 1])]
-        return [line("thief_kept")]
-    if isinstance(decision, CupidChoice):
-        return [line("lovers", seats=sorted(decision.lovers))]
-    if isinstance(decision, GuardChoice):
-        return [line("guard", target=decision.target) if decision.target else line("guard_nobody")]
-    if isinstance(decision, SeerChoice):
-        if not decision.target:
-            return [line("seer_nobody")]
-        night = int(pending.phase.split()[1])
-        result = next((r for n, t, r in seer_results if n == night and t == decision.target), None)
-        if result in ("werewolf", "not_werewolf"):
-            return [line("seer_werewolf" if result == "werewolf" else "seer_good", target=decision.target)]
-        if result in ROLE_NAMES:
-            return [line("seer_role", target=decision.target, role=result)]
-        return [line("seer", target=decision.target)]
-    if isinstance(decision, WerewolvesChoice):
-        return [line("kill", target=decision.victim) if decision.victim else line("no_kill")]
-    if isinstance(decision, WitchChoice):
-        victim = int(pending.info.get("victim", 0))
-        said: list[str] = []
-        if decision.heal:
-            killed = bool(before) and victim and before[-1] == line("kill", target=victim)
-            said.append(line("heal_them") if killed else line("heal", target=victim))
-        if decision.poison:
-            said.append(line("poison", target=decision.poison))
-        return said or [line("no_potion")]
-    if isinstance(decision, PiperChoice):
-        return [line("charm", seats=sorted(decision.charmed))]
-    return []
+def _clause(locale: Locale, key: str, params: dict[str, object], before: list[str]) -> str:
+    """The clause saying `key`; a heal of the victim just named says "him"."""
+    if key == "heal" and before and before[-1] == _line(locale, "kill", target=params["target"]):
+        return _line(locale, "heal_them")
+    return _line(locale, key, **params)
 
 
 def _deaths(locale: Locale, kind: str, deaths: list[tuple[int, str]]) -> list[str]:
@@ -99,8 +50,10 @@ def _deaths(locale: Locale, kind: str, deaths: list[tuple[int, str]]) -> list[st
         return [_line(locale, f"{kind}_no_death")]
     if kind == "night":
         return [_line(locale, "died", seats=[seat for seat, _ in deaths])]
-    known = {"vote": "voted_out", "revote": "voted_out", "hunter": "shot", "self_destruct": "self_destructed"}
-    return [_line(locale, known.get(cause, "out"), seat=seat) for seat, cause in deaths]
+    return [
+        _line(locale, f"cause_{cause}" if has(locale, f"recap.cause_{cause}") else "out", seat=seat)
+        for seat, cause in deaths
+    ]
 
 
 def _line(locale: Locale, key: str, **params: object) -> str:
@@ -131,6 +84,6 @@ def _seats(locale: Locale, seats: list[int]) -> str:
     return text(locale, "recap.list_separator").join(named[:-1]) + text(locale, "recap.list_last") + named[-1]
 
 
-def _phase_order(phase: str) -> tuple[int, int]:
-    kind, number = phase.split()
-    return int(number), 0 if kind == "night" else 1
+def _phase_order(name: str) -> tuple[int, int]:
+    phase = Phase.parse(name)
+    return phase.number, 0 if phase.night else 1

@@ -22,66 +22,44 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards.deck import QUESTIONS
+from engine.phase import Phase
+from engine.steps import STEPS, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.wire import seal
 
-NIGHT_STEPS = (
-    "thief",
-    "cupid",
-    "lovers",
-    "guard",
-    "seer",
-    "werewolves",
-    "witch",
-    "piper",
-    "charmed",
-    "double_agent",
-    "moon_seers",
-    "moon_seer",
-    "touch",
-    "specter",
-    "church",
-)
-MEETINGS = frozenset({"lovers", "charmed"})
-DAY_STEPS = (
-    "sheriff_candidacy",
-    "sheriff_vote",
-    "vote",
-    "revote",
-    "hunter",
-    "badge",
-    "scapegoat",
-    "medium",
-    "question",
-    "ghost",
-    "pact",
-    "punishment",
-    "witnesses",
-    "distrust",
-    "report",
-    "vouch",
-    "influences",
-    "executioner",
-)
-FORMS: dict[str, str] = {
-    "thief": "cards",
-    "witch": "witch",
-    "lovers": "notice",
-    "charmed": "notice",
-    "sheriff_candidacy": "stand",
-    "scapegoat": "seats",
-    "touch": "yesno",
-    "ghost": "yesno",
-    "pact": "yesno",
-    "witnesses": "yesno",
-    "question": "question",
+PAGE_FORMS: dict[Form, str] = {
+    Form.SEATS: "seats",
+    Form.LIST: "seats",
+    Form.TAKE: "cards",
+    Form.POTIONS: "witch",
+    Form.YES_NO: "yesno",
+    Form.STAND: "stand",
+    Form.QUESTION: "question",
 }
-# How many seats a decoy asks for: the usual count of the real step.
-DECOY_COUNT: dict[str, int] = {"cupid": 2, "piper": 2}
+"""The page's form for each of the engine's answer forms (`engine.steps.Form`)."""
+
+
+def spec_of(step: str | None) -> StepSpec | None:
+    """What the step called `step` means (`engine.steps`); None between steps."""
+    return STEPS.get(step) if step is not None else None
+
+
+def is_night(step: str | None) -> bool:
+    """Whether `step` is a night step, where every living phone touches the same screen."""
+    spec = spec_of(step)
+    return spec is not None and spec.kind in (Kind.NIGHT, Kind.MEETING)
+
+
+def _meeting(step: str) -> bool:
+    spec = spec_of(step)
+    return spec is not None and spec.kind == Kind.MEETING
 
 
 def form_of(step: str) -> str:
-    return FORMS.get(step, "seats")
+    spec = spec_of(step)
+    if spec is None or spec.kind == Kind.MEETING:
+        return "notice"
+    return PAGE_FORMS.get(spec.form, "seats")
 
 
 def real_prompt(view: SeatView, narrating: str | None) -> bool:
@@ -122,13 +100,11 @@ def screen(
     if narrating is None:
         night = _is_night(view)
         return {**base, "kind": "night" if night else "day", "form": "sleep" if night else "wait"}
-    if narrating in NIGHT_STEPS:
+    if is_night(narrating):
         return {**base, **_night(view, narrating, shown_alive)}
     if real_prompt(view, narrating):
         assert view.prompt is not None
         prompt = view.prompt
-        if narrating == "witnesses" and prompt.info.get("accused") == seat:
-            return {**base, "kind": "day", "form": "wait"}
         return {
             **base,
             "kind": "day",
@@ -144,26 +120,29 @@ def screen(
 def _night(view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
     """The night screen, the same on every phone but for the seal (Rule 1)."""
     form = form_of(step)
-    count = DECOY_COUNT.get(step, 1)
+    spec = spec_of(step)
+    count = spec.names if spec is not None else 1
     told: dict[str, Any] | None = None
     if real_prompt(view, step):
         assert view.prompt is not None
         count = view.prompt.count if form == "seats" else count
         told = {"real": True, "info": _info(step, dict(view.prompt.info))}
-    seats = step not in MEETINGS and form not in ("yesno", "cards")
+    meeting = _meeting(step)
+    seats = not meeting and form not in ("yesno", "cards")
     return {
         "kind": "night",
-        "form": "notice" if step in MEETINGS else form,
+        "form": form,
         "choices": list(shown_alive) if seats else ([1, 2] if form == "cards" else []),
         "count": count if seats or form == "cards" else 0,
-        "allow_none": step not in MEETINGS,
+        "allow_none": not meeting,
         "sealed": seal(told),
     }
 
 
 def _choices(step: str, seat: int, targets: list[int], count: int) -> dict[str, Any]:
     """The seats to offer and how many to name: a friend is never oneself (Rule 4)."""
-    if step == "distrust":
+    spec = spec_of(step)
+    if spec is not None and spec.share == Share.FRIENDS:
         targets = [s for s in targets if s != seat]
         count = min(count, len(targets))
     return {"choices": targets, "count": count}
@@ -172,13 +151,14 @@ def _choices(step: str, seat: int, targets: list[int], count: int) -> dict[str, 
 def _info(step: str, info: dict[str, Any]) -> dict[str, Any]:
     """What the deciding seat is told, with how many seats each of the card's questions
     points at (the medium's form)."""
-    if step == "question":
+    spec = spec_of(step)
+    if spec is not None and spec.form == Form.QUESTION:
         info["question_seats"] = {ask: QUESTIONS[ask].seats for ask in info["questions"]}
     return info
 
 
 def _is_night(view: SeatView) -> bool:
-    return view.public.phase.startswith("night")
+    return Phase.parse(view.public.phase).night
 
 
 def without_early_prompt(view: SeatView, narrating: str | None) -> SeatView:

@@ -41,9 +41,9 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
-from narrator.phones.collector import COLLECTIVE_STEPS, PACK_STEPS, Collector
+from narrator.phones.collector import Collector, is_pack, is_shared, refusal
 from narrator.phones.facts import facts_asked, seat_facts
-from narrator.phones.feed import RESULT_KINDS, Feeds
+from narrator.phones.feed import Feeds
 from narrator.phones.messages import (
     Act,
     Done,
@@ -59,9 +59,9 @@ from narrator.phones.messages import (
     parse,
 )
 from narrator.phones.recap import written_review
-from narrator.phones.screens import NIGHT_STEPS, screen, without_early_prompt
+from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.turns import decision_of, self_destruct
+from narrator.phones.turns import answer_of, decision_of, self_destruct
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
 
@@ -144,10 +144,10 @@ class PhoneTable:
         if in_step or (self.game.over and (final or self.auto_narrate)):
             self.publish()
         else:
-            if step in NIGHT_STEPS and not self.game.over and self.game.phase.startswith("night"):
+            if is_night(step) and not self.game.over and self.game.phase.night:
                 self._refresh_public()
             self._send_states(fresh=False)
-        if in_step and pending is not None and pending.step in COLLECTIVE_STEPS:
+        if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
                 self._apply_collective(collector)
@@ -170,10 +170,10 @@ class PhoneTable:
         """Apply what the phones gave for the pending collective decision (a deadline
         passed); None when the pending decision is not a collective one."""
         pending = self.game.pending
-        if pending is None or pending.step not in COLLECTIVE_STEPS:
+        if pending is None or not is_shared(self.game.spec):
             return None
         collector = self._collector_for_pending()
-        if pending.step not in PACK_STEPS:
+        if not is_pack(collector.spec):
             log.info("%s closed: %d of %d answered", pending.step, collector.answered(), len(collector.owed))
         return self._apply_collective(collector)
 
@@ -340,19 +340,21 @@ class PhoneTable:
             shown = self._shown.get(seat)
             if shown is None or not shown.alive:
                 raise Refusal("dead")
-            if act.step not in NIGHT_STEPS:
+            if not is_night(act.step):
                 raise Refusal("not_yours")
-            if seat in self._touched and act.step not in PACK_STEPS:
+            if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
             link.send(_ack(act.n, act.step))
             self._send_progress(None)
             return
         assert pending is not None
-        if pending.step in COLLECTIVE_STEPS:
+        spec = game.spec
+        assert spec is not None
+        if is_shared(spec):
             collector = self._collector_for_pending()
-            collector.offer(seat, act)
-            if collector.step not in PACK_STEPS:
+            collector.offer(seat, answer_of(spec, act))
+            if not is_pack(spec):
                 self._touched.add(seat)
             link.send(_ack(act.n, act.step))
             self._send_progress(collector)
@@ -361,17 +363,16 @@ class PhoneTable:
             return
         if seat in self._touched:
             raise Refusal("already")
-        decision = decision_of(pending, act)
+        decision = decision_of(game, seat, act)
         try:
             events = game.apply(decision, by=seat)
         except IllegalDecision as error:
-            raise Refusal(f"rule.{error.rule}") from None
+            raise refusal(error, pending) from None
         self._touched.add(seat)
-        kinds = RESULT_KINDS.get(pending.step, frozenset())
         added = self._feeds.absorb(game.events)
-        results = [entry for s, entry in added if s == seat and entry["kind"] in kinds]
+        results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
         link.send(_ack(act.n, act.step, {"feed": results} if results else None))
-        if pending.step in NIGHT_STEPS:
+        if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
 
@@ -411,7 +412,7 @@ class PhoneTable:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
         night every phone gets the same message, the pack's picks sealed for the pack (Rule
         2); by day the count of answers is public."""
-        if self.narrating not in NIGHT_STEPS:
+        if not is_night(self.narrating):
             if collector is None:
                 return
             public = {"answered": collector.answered(), "owed": len(collector.owed)}
@@ -420,7 +421,7 @@ class PhoneTable:
         pending = self.game.pending
         pack: tuple[int, ...] = ()
         picks: dict[str, int | None] = {}
-        if pending is not None and pending.step == self.narrating and pending.step in PACK_STEPS:
+        if pending is not None and pending.step == self.narrating and is_pack(self.game.spec):
             pack_collector = collector or self._collector_for_pending()
             pack, picks = pending.seats, pack_collector.picks()
         self._broadcast(
@@ -436,7 +437,7 @@ class PhoneTable:
         deciders = frozenset({by} if by is not None else ())
         collector = self._collector
         if by is None and collector is not None and collector.step == step:
-            pack = step in PACK_STEPS
+            pack = is_pack(collector.spec)
             deciders = frozenset(collector.pending.seats if pack else collector.parts)
         self._collector = None
         self._last_deciders = (step, deciders)
@@ -460,7 +461,7 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_talk_time = not game.over and any(game.can_self_destruct(s) for s in game.state.alive())
+        self._shown_talk_time = not game.over and any(game.can_self_destruct(s) for s in game.alive())
 
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
@@ -480,7 +481,7 @@ class PhoneTable:
             view,
             self.narrating,
             shown_alive=alive,
-            answered=seat in self._touched and self.narrating not in PACK_STEPS,
+            answered=seat in self._touched and not is_pack(spec_of(self.narrating)),
             talk_time=self._shown_talk_time,
         )
 

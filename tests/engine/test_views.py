@@ -152,8 +152,10 @@ def test_the_night_by_night_review_is_public_only_when_the_game_is_over() -> Non
     review = public_view(game).review
     assert review is not None and review[0]["phase"] == "night 1"
     actions = {a["step"]: a for a in review[0]["actions"]}
-    assert actions["seer"]["result"] == "werewolf" and actions["werewolves"]["victim"] == 7
-    assert actions["witch"] == {**actions["witch"], "victim": 7, "poison": 1}
+    assert (
+        actions["seer"]["told"] == [["seer_werewolf", {"target": 1}]] and actions["werewolves"]["victim"] == 7
+    )
+    assert actions["witch"] == {**actions["witch"], "poison": 1, "told": [["poison", {"target": 1}]]}
     assert review[-1]["deaths"] == [{"seat": 2, "cause": "vote"}]
 
 

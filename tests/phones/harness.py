@@ -9,7 +9,7 @@ import random
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Literal
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -54,11 +54,12 @@ from engine.state import Pending
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.wire import unseal
 
+GENDERS: tuple[Literal["male", "female"], ...] = ("male", "female")
 CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
 def classic_game(roles: tuple[str, ...] = CLASSIC_9, **rules: Any) -> Game:
-    return Game(Setup(seats=len(roles), roles=roles), make_rules(rules))
+    return Game(Setup.model_validate({"seats": len(roles), "roles": roles}), make_rules(rules))
 
 
 # A twelve-seat table for the New Moon event cards: cards drawn every morning, four dark-moon
@@ -102,14 +103,14 @@ EVENT_RULES: dict[str, Any] = {
 }
 
 
-def event_game(seed: int, gender: str | None = None, **rules: Any) -> Game:
+def event_game(seed: int, gender: Literal["male", "female"] | None = None, **rules: Any) -> Game:
     """The event-card table dealt with `seed`, each seat with made-up facts (`gender`: every
     player's)."""
     draw = random.Random(seed)
     facts = {
         seat: SeatFacts(
             age=draw.randint(16, 75),
-            gender=gender or draw.choice(("male", "female")),
+            gender=gender or draw.choice(GENDERS),
             glasses=draw.random() < 0.5,
             jewelry=draw.random() < 0.5,
             jeans=draw.random() < 0.5,
@@ -124,7 +125,10 @@ def event_game(seed: int, gender: str | None = None, **rules: Any) -> Game:
 
 
 def game_at(
-    step: str, gender: str | None = None, where: Callable[[Pending], bool] | None = None, **rules: Any
+    step: str,
+    gender: Literal["male", "female"] | None = None,
+    where: Callable[[Pending], bool] | None = None,
+    **rules: Any,
 ) -> Game:
     """An event-card game played with random legal decisions until `step` is pending (and
     `where` holds of it; the first seed that gets there), rebuilt from its log."""
@@ -313,7 +317,7 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
     if isinstance(decision, Votes):
         return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
     seat = pending.seats[0]
-    naming = {
+    naming: dict[type[Decision], str] = {
         AllyChoice: "seat",
         MoonSeerChoice: "target",
         SpecterChoice: "werewolf",
@@ -351,7 +355,7 @@ def same_decision(applied: Decision, intended: Decision) -> bool:
     if isinstance(applied, SheriffCandidacy) and isinstance(intended, SheriffCandidacy):
         return sorted(applied.candidates) == sorted(intended.candidates)
     if isinstance(applied, RuleBreakers | Witnesses) and type(applied) is type(intended):
-        return sorted(applied.seats) == sorted(intended.seats)  # type: ignore[attr-defined]
+        return sorted(applied.seats) == sorted(intended.seats)
     return applied == intended
 
 

@@ -14,7 +14,7 @@ from engine.bots import random_decision
 from engine.game import Game
 from engine.state import Pending
 from narrator.phones.catalogue import LOCALES, text
-from narrator.phones.screens import FORMS
+from narrator.phones.screens import form_of
 from narrator.phones.wire import unseal
 from tests.phones.harness import (
     Phone,
@@ -82,11 +82,11 @@ def test_a_card_step_is_answered_from_the_owing_phones_and_refused_to_the_others
                 assert screen["step"] == step
                 mine = phone.seat in owed(pending)
                 if night and (mine or game.state.is_alive(phone.seat)):  # one screen for all
-                    assert not screen["real"] and screen["form"] == FORMS.get(step, "seats")
+                    assert not screen["real"] and screen["form"] == form_of(step)
                     assert screen["info"] == {}
                     assert bool(unseal(screen["sealed"]).get("real")) == mine
                 elif mine:
-                    assert screen["real"] and screen["form"] == FORMS.get(step, "seats")
+                    assert screen["real"] and screen["form"] == form_of(step)
                 else:
                     assert screen["form"] == "wait" and not screen["real"]
 

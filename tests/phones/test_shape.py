@@ -16,7 +16,7 @@ from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.screens import NIGHT_STEPS
+from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink
 from narrator.phones.table import encode
 from tests.phones.audit import Sent, shape_problems
@@ -52,7 +52,7 @@ class Recorder:
         def counted(step: str | None, *args: Any, **kwargs: Any) -> None:
             self.segment += 1
             pending = table.game.pending
-            if step is not None and (pending is None or pending.step != step) and step in NIGHT_STEPS:
+            if step is not None and (pending is None or pending.step != step) and is_night(step):
                 self.pretended.add(step)
             narrate(step, *args, **kwargs)
 
@@ -68,7 +68,7 @@ class Recorder:
                     Sent(
                         recorder.segment,
                         step,
-                        step in NIGHT_STEPS,
+                        is_night(step),
                         seat,
                         str(message.get("type")),
                         len(encode(message).encode("utf-8")),

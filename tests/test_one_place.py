@@ -1,0 +1,58 @@
+"""A rule lives in one place: outside the engine, no code compares against a step or a role by
+its name (what a step means is the step registry's to say, `engine.steps`)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import engine.game  # noqa: F401  (registers every step)
+from engine.roles import Role
+from engine.steps import STEPS, Kind
+
+ROOT = Path(__file__).resolve().parents[1]
+# The steps a seat or the table takes part in (the flow steps, such as "last_words" or "dusk",
+# are also the names of lines, which may be compared), and the roles.
+NAMES = frozenset(name for name, spec in STEPS.items() if spec.kind is not Kind.FLOW) | frozenset(
+    role.value for role in Role
+)
+
+
+def _names_in(node: ast.AST) -> list[str]:
+    """The step or role names written as string literals in `node` (a value or a collection)."""
+    values = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
+    return [v.value for v in values if isinstance(v, ast.Constant) and v.value in NAMES]
+
+
+def named_steps(path: Path) -> list[str]:
+    """Where `path` compares against a step or role name, or lists several of them."""
+    found: list[str] = []
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Compare):
+            sides = (node.left, *node.comparators)
+            if any("form" in ast.unparse(side) for side in sides):
+                continue  # a page form ("witch", "question") is the page's word, not a step
+            for side in sides:
+                found += [f"{where}:{node.lineno} compares with {n!r}" for n in _names_in(side)]
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and len(_names_in(node)) >= 2:
+            found.append(f"{where}:{node.lineno} lists {_names_in(node)}")
+        elif (
+            isinstance(node, ast.Dict) and len([k for k in node.keys if k is not None and _names_in(k)]) >= 2
+        ):
+            found.append(f"{where}:{node.lineno} maps step or role names")
+    return found
+
+
+def test_no_module_outside_the_engine_names_a_step_or_a_role() -> None:
+    files = sorted([*(ROOT / "narrator").rglob("*.py"), *(ROOT / "scripts").glob("*.py")])
+    assert len(files) > 40
+    found = [line for path in files for line in named_steps(path)]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_finds_a_step_named_in_a_comparison(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text('def f(step: str) -> bool:\n    return step == "guard" or step in ("seer", "witch")\n')
+    found = named_steps(planted)
+    assert {"'guard'", "'seer'", "'witch'"} <= {line.split()[-1] for line in found}, found
