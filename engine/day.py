@@ -246,7 +246,7 @@ def begin_vote(state: State, step: Step) -> Pending | None:
         state.push(Step("influences"), Step("vote", {**step.args, "influenced": True}))
         return None
     key = step.args.get("key", "vote")
-    state.emit(cue("second_vote.start" if key == "second_vote" else "vote.start"))
+    state.emit(cue(step.args.get("opening", "vote.start")))
     gone = away(state)
     targets = tuple(s for s in state.alive() if s not in gone)
     info = {"must_vote": True} if step.args.get("nightmare") else {}

@@ -383,7 +383,7 @@ def begin_hang(state: State, step: Step) -> None:
     before = len(state.deaths)
     again = (wolf and in_play(state, "enthusiasm")) or (not wolf and in_play(state, "dissatisfaction"))
     if again:
-        state.push(Step("vote", {"key": "second_vote"}))
+        state.push(Step("vote", {"key": "second_vote", "opening": "second_vote.start"}))
     voted_out(state, seat)
     if len(state.deaths) == before:
         if again:
