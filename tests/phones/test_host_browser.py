@@ -27,7 +27,7 @@ def test_the_host_claims_with_the_pin_frees_a_seat_and_a_later_claim_takes_over(
     assert box.server is not None
     table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
     player = sit(browser, url, 5, "Ann")
-    sit(browser, url, 7, "Bo")
+    bo = sit(browser, url, 7, "Bo")
     assert player.locator("#host").is_hidden()
 
     pin = box.call(table.registry.host_pin)
@@ -49,6 +49,7 @@ def test_the_host_claims_with_the_pin_frees_a_seat_and_a_later_claim_takes_over(
     host.screenshot(path=str(shots(tmp_path) / "host-free.png"))
     host.locator("#host-free").click()
     expect(player.locator("#lobby")).to_be_visible()  # the freed phone is back in the lobby
+    expect(bo.locator("#toast")).to_have_text("主持人清空了5号座位，可以重新入座。")  # told to every phone
     assert box.call(table.registry.names) == {7: "Bo"}
 
     other = claim(browser, url, box.call(table.registry.host_pin))

@@ -123,6 +123,8 @@
       if (m.code === "bad_token") { forget(); }
     } else if (m.type === "freed") {
       toast(t("ui.freed"), true); forget();
+    } else if (m.type === "notice") {
+      toast(m.text, true);  // the host claimed the role or freed a seat: every phone is told
     }
   }
   function forget() {
