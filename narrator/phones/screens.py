@@ -25,6 +25,7 @@ from engine.cards.deck import QUESTIONS
 from engine.phase import Phase
 from engine.steps import STEPS, Form, Kind, Share, StepSpec
 from engine.views import SeatView
+from narrator.phones.collector import is_pack
 from narrator.phones.wire import seal
 
 PAGE_FORMS: dict[Form, str] = {
@@ -82,8 +83,11 @@ def screen(
     `talk_time` whether a werewolf may self-destruct now (true for every seat alike).
     """
     seat = view.seat
+    spec = spec_of(narrating)
     base: dict[str, Any] = {
         "step": narrating,
+        "pack": is_pack(spec),
+        "any_count": spec is not None and (spec.form == Form.LIST or spec.share == Share.MAJORITY),
         "real": False,
         "choices": [],
         "count": 0,

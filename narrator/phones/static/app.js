@@ -23,6 +23,10 @@
       return params && params[name] !== undefined ? params[name] : m;
     });
   }
+  function has(key) {
+    var parts = key.split("."), group = S.strings && S.strings[parts[0]];
+    return !!group && group[parts[1]] !== undefined;
+  }
   function seatName(s) { return t("ui.seat", { seat: s }); }
   function seatList(list) {
     return list.length ? list.map(seatName).join(sep()) : t("ui.nobody");
@@ -114,7 +118,7 @@
       if (m.step === "peeked") { return; }
       if (atNight()) { answered(t("ui.sent")); return; }
       toast(t("ui.sent"));
-      if (S.screen && S.screen.step === m.step && !PACK[m.step]) {
+      if (S.screen && S.screen.step === m.step && !S.screen.pack) {
         S.screen.answered = true; render();
       }
     } else if (m.type === "error") {
@@ -152,7 +156,6 @@
     S.speechEnd = seat && seconds ? Date.now() + seconds * 1000 : 0;
   }
   setInterval(function () { if (S.speechEnd) { renderSpeech(); } }, 250);
-  var PACK = { werewolves: true, church: true };
 
   // The lobby
 
@@ -290,10 +293,8 @@
       if (info.must_take) { lines.push(t("ui.must_take")); }
     }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
-    if (sc.step === "touch") { lines.push(t("ui.touch_ask", { seat: info.victim })); }
-    if (sc.step === "specter") { lines.push(t("ui.specter_info")); }
-    if (sc.step === "double_agent") { lines.push(t("ui.double_agent_info")); }
-    if (PACK[sc.step] && S.picks) {
+    if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, info)); }
+    if (sc.pack && S.picks) {
       lines.push(t("ui.wolves_picks"));
       Object.keys(S.picks).forEach(function (wolf) {
         var pick = S.picks[wolf];
@@ -453,7 +454,7 @@
       none.onclick = function () { act({ targets: [], heal: S.heal }); };
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
-    var anyCount = sc.step === "scapegoat" || sc.step === "report";
+    var anyCount = sc.any_count;
     confirm.disabled = sc.answered || !(anyCount ? S.selection.length > 0
       : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
     confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
@@ -503,10 +504,7 @@
       return info.truth === null || info.truth === undefined ? asked
         : asked + " " + t("ui.ghost_truth", { answer: t(info.truth ? "ui.yes" : "ui.no") });
     }
-    if (sc.step === "pact") { return t("ui.pact_offer"); }
-    if (sc.step === "witnesses") { return t("ui.witness_ask", { seat: info.accused }); }
-    if (sc.step === "question") { return t("ui.question_pick"); }
-    if (sc.step === "report") { return t("ui.report_ask"); }
+    if (has("asks." + sc.step)) { return t("asks." + sc.step, info); }
     if (sc.form === "stand") { return ""; }
     return sc.count > 1 && sc.step !== "scapegoat" ? t("ui.choose_seats", { count: sc.count })
       : t("ui.choose_seat");
