@@ -339,11 +339,10 @@ def _answer(engine: Any, request: dict[str, Any]) -> bool:
 
         write_wav(engine.synthesise(request["text"], ending=bool(request["ending"])), path)
         return True
-    voice = request.get("voice")
-    if voice is None:  # the neural voice: one voice, numpy loaded anyway
+    if engine.name == "neural":  # one voice; numpy is loaded anyway
         engine.render_clip(request["text"], None, path)
         return True
-    settings = VoiceSettings(**voice)
+    settings = VoiceSettings(**request["voice"])
     if not spoken_text(request["text"], settings):
         return False
     engine.render(request["text"], settings, path)  # no numpy in the espeak-ng worker
