@@ -162,7 +162,7 @@ def judge_side(folder: Path, port: int) -> int:
                 write_figures(folder, played, judges, decisions)
         return original_say(self, key, **kwargs)
 
-    Speaker.__init__, Speaker._speak, Speaker.say = init, speak, say  # type: ignore[method-assign]
+    Speaker.__init__, Speaker._speak, Speaker.say = init, speak, say  # type: ignore[method-assign,assignment]
     try:
         return main(
             ["play", "--config", str(folder / "table.toml"), "--store", str(folder / "store")]
@@ -248,7 +248,8 @@ async def play_phones(
         """A bot's WebSocket that times each action until its ack."""
 
         def __init__(self, ws: Any, bot: Any) -> None:
-            self.ws, self.bot, self.sent = ws, bot, {}
+            self.ws, self.bot = ws, bot
+            self.sent: dict[int, float] = {}
 
         async def send(self, raw: str) -> None:
             message = json.loads(raw)
