@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import logging
 import queue
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -49,11 +51,33 @@ class ListeningStatus:
 
 
 def load_model(path: str) -> Any:
-    """A `vosk.Model` from a folder (never by language: that would download)."""
+    """A `vosk.Model` from a folder (never by language: that would download), its random dither off.
+
+    Kaldi adds random noise ("dither", 1.0 by default) to the audio before its features: the
+    same clip then scores a few nats differently from one decoding to the next, which blurs
+    the line between a command and talk. The model is loaded through a copy of its folder
+    (links to its files) whose `conf/mfcc.conf` says `--dither=0`; the copy is removed once
+    Vosk has read the model into memory. A model that sets its own dither is left as it is.
+    """
     import vosk
 
     vosk.SetLogLevel(-1)
-    return vosk.Model(path)
+    folder = Path(path)
+    mfcc = folder / "conf" / "mfcc.conf"
+    if not mfcc.is_file() or "--dither" in mfcc.read_text(encoding="utf-8", errors="replace"):
+        return vosk.Model(path)
+    with tempfile.TemporaryDirectory(prefix="vosk-model-") as scratch:
+        copy = Path(scratch)
+        for part in folder.iterdir():
+            if part.name != "conf":
+                (copy / part.name).symlink_to(part.resolve())
+        (copy / "conf").mkdir()
+        for part in (folder / "conf").iterdir():
+            if part.name != "mfcc.conf":
+                (copy / "conf" / part.name).symlink_to(part.resolve())
+        text = mfcc.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        (copy / "conf" / "mfcc.conf").write_text(text + "\n--dither=0\n", encoding="utf-8")
+        return vosk.Model(str(copy))
 
 
 class Listener:

@@ -1,18 +1,12 @@
 """Hears one spoken command in a stream of audio, and turns everything else away.
 
 In grammar mode Vosk maps any speech onto the grammar's words, so a keyword heard is only
-a candidate. A candidate utterance becomes a command when all of these hold:
-
-1. It lasts between `min_speech_s` and `max_speech_s`: a command is one short word between
-   pauses, table talk is longer.
-2. The keyword-only recogniser hears exactly one phrase, every word of it with confidence
-   at least `min_confidence`.
-3. The garbage recogniser (the same keywords offered beside the locale's everyday filler
-   words, and Vosk's `[unk]` when the model has one) also hears that phrase: the keyword
-   explains the sound better than talk does.
-
-Both recognisers decode the same utterance as it comes in (grammar mode costs a few
-hundredths of real time each); they are built once per prompt's grammar and kept.
+a candidate. Two recognisers decode each utterance as it comes in: the keyword-only one (the
+prompt's phrases) and the talk one (the same phrases beside the locale's everyday filler
+words). When the utterance ends, their evidence (`calibration.Evidence`: the best paths, their
+likelihoods, the runner-up keyword, the duration) is weighed by `calibration.verdict` at the
+calibrated operating point. Grammar mode costs a few hundredths of real time per recogniser;
+they are built once per prompt's grammar and kept.
 
 A free-mode cross-check (no grammar; the transcript must contain the keyword) was measured
 and left out: on espeak-ng's Korean its transcripts matched none of 12 keywords ("네" came
@@ -22,6 +16,7 @@ out as "례", "계속" as "예속"), and it decodes at 0.1–0.3× real time.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -29,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from narrator.listen.calibration import OPERATING_POINT, RIVAL_CAP, Evidence, OperatingPoint, score, verdict
 from narrator.listen.grammar import Grammar, build_grammar
 from narrator.listen.phrasebook import Command, Phrasebook
 from narrator.listen.segmenter import (
@@ -43,11 +39,9 @@ from narrator.listen.segmenter import (
 
 @dataclass(frozen=True)
 class SpotterSettings:
-    """How sure the judge must be; times in seconds, confidence from 0 to 1."""
+    """How sure the judge must be (`calibration.OperatingPoint`) and how utterances are cut."""
 
-    min_speech_s: float = 0.15
-    max_speech_s: float = 2.0
-    min_confidence: float = 0.9
+    point: OperatingPoint = OPERATING_POINT
     segmenter: SegmenterSettings = field(default_factory=SegmenterSettings)
 
 
@@ -56,19 +50,24 @@ class Decision:
     """What the judge made of one utterance.
 
     `heard` is the phrase as the phrasebook writes it, or None when the utterance was turned
-    away (`reason` says why). Times are seconds of audio since the stream began;
+    away (`reason` says why). `margin` is the score minus the phrase's threshold (nats; at
+    least 0 when heard, None when no single keyword was decoded), `confidence` the same on a
+    0–1 scale (0.5 at the threshold). Times are seconds of audio since the stream began;
     `decided_s` is when the decision was taken, `compute_s` the wall time its last step took.
+    `evidence` is what the recognisers said, for calibration and `narrator listen --json`.
     """
 
     heard: str | None
     command: Command | None
     confidence: float
+    margin: float | None
     reason: str
     transcript: str
     start_s: float
     end_s: float
     decided_s: float
     compute_s: float
+    evidence: Evidence
 
     def as_json(self) -> dict[str, Any]:
         """The decision as a JSON-ready dict."""
@@ -78,7 +77,7 @@ class Decision:
 
 
 class _Recognisers:
-    """The keyword-only and the garbage recogniser for one grammar."""
+    """The keyword-only and the talk recogniser for one grammar."""
 
     def __init__(self, model: Any, grammar: Grammar) -> None:
         from vosk import KaldiRecognizer
@@ -87,37 +86,44 @@ class _Recognisers:
         self.keyword = KaldiRecognizer(
             model, SAMPLE_RATE, json.dumps(grammar.keyword_json_list(), ensure_ascii=False)
         )
-        self.garbage = KaldiRecognizer(
+        self.talk = KaldiRecognizer(
             model, SAMPLE_RATE, json.dumps(grammar.garbage_json_list(), ensure_ascii=False)
         )
-        for recogniser in (self.keyword, self.garbage):
-            recogniser.SetWords(True)
-        self._words: dict[str, list[dict[str, Any]]] = {"keyword": [], "garbage": []}
+        self.keyword.SetMaxAlternatives(2)
+        self.talk.SetMaxAlternatives(1)
 
     def start(self) -> None:
-        for recogniser in (self.keyword, self.garbage):
+        for recogniser in (self.keyword, self.talk):
             recogniser.Reset()
-        self._words = {"keyword": [], "garbage": []}
 
     def accept(self, pcm: bytes) -> None:
-        for name, recogniser in (("keyword", self.keyword), ("garbage", self.garbage)):
-            if recogniser.AcceptWaveform(pcm):
-                self._words[name] += _words(recogniser.Result())
+        for recogniser in (self.keyword, self.talk):
+            recogniser.AcceptWaveform(pcm)
 
-    def finish(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        keyword = self._words["keyword"] + _words(self.keyword.FinalResult())
-        garbage = self._words["garbage"] + _words(self.garbage.FinalResult())
-        return keyword, garbage
+    def finish(self, speech_s: float, too_long: bool) -> Evidence:
+        """The evidence of the utterance fed since `start`."""
+        keyword = _alternatives(self.keyword.FinalResult())
+        talk = _alternatives(self.talk.FinalResult())
+        best_text, best_ll = (
+            (str(keyword[0]["text"]), float(keyword[0]["confidence"])) if keyword else ("", 0.0)
+        )
+        rival_gap = best_ll - float(keyword[1]["confidence"]) if len(keyword) > 1 else RIVAL_CAP
+        talk_text, talk_ll = (str(talk[0]["text"]), float(talk[0]["confidence"])) if talk else ("", 0.0)
+        return Evidence(
+            heard_form=best_text,
+            keyword_ll=round(best_ll, 3),
+            rival_gap=round(min(rival_gap, RIVAL_CAP), 3),
+            talk_form=talk_text,
+            talk_ll=round(talk_ll, 3),
+            speech_s=round(speech_s, 3),
+            too_long=too_long,
+        )
 
 
-def _words(result_json: str) -> list[dict[str, Any]]:
-    words: list[dict[str, Any]] = json.loads(result_json).get("result", [])
-    return words
-
-
-def _contains(words: list[str], phrase: list[str]) -> bool:
-    n = len(phrase)
-    return any(words[i : i + n] == phrase for i in range(len(words) - n + 1))
+def _alternatives(result_json: str) -> list[dict[str, Any]]:
+    """The n-best list of a result, the paths Vosk could not align left out."""
+    found: list[dict[str, Any]] = json.loads(result_json).get("alternatives", [])
+    return [a for a in found if "confidence" in a]
 
 
 class KeywordSpotter:
@@ -140,6 +146,11 @@ class KeywordSpotter:
         self._too_long = False
         self.grammar = self.listen_for(book)
 
+    @property
+    def floor_db(self) -> float:
+        """The room's noise floor as the segmenter hears it (dB over one quantisation step)."""
+        return self._segmenter.floor_db
+
     def knows(self, word: str) -> bool:
         """Whether the model's vocabulary has this word."""
         found: int = self.model.vosk_model_find_word(word)
@@ -161,6 +172,13 @@ class KeywordSpotter:
         self._segmenter.reset()
         self._utterance_frames = 0
         self._too_long = False
+
+    def restart(self) -> None:
+        """Start a new stream: times from zero, the noise floor learnt afresh."""
+        self._segmenter = Segmenter(self.settings.segmenter)
+        self._pending = np.zeros(0, dtype=np.int16)
+        self._frames_seen = 0
+        self.drop_utterance()
 
     def feed(self, samples: np.ndarray) -> list[Decision]:
         """Take more audio (int16, 16 kHz, mono); return the decisions it completed."""
@@ -202,7 +220,7 @@ class KeywordSpotter:
             return None
         self._utterance_frames += 1
         if not self._too_long:
-            self._too_long = self._utterance_frames * FRAME_S > self.settings.max_speech_s
+            self._too_long = self._utterance_frames * FRAME_S > self.settings.point.max_speech_s
             if not self._too_long:
                 recognisers.accept(frame.tobytes())
         if mark is Mark.END:
@@ -211,38 +229,27 @@ class KeywordSpotter:
 
     def _decide(self) -> Decision:
         began = time.perf_counter()
-        settings = self.settings
-        hangover = settings.segmenter.hangover_s
-        start_s = self._utterance_start * FRAME_S
+        point = self.settings.point
+        hangover = self.settings.segmenter.hangover_s
         decided_s = self._frames_seen * FRAME_S
         speech_s = self._utterance_frames * FRAME_S - hangover
-        keyword_words, garbage_words = self._recognisers.finish()
-        heard_form = " ".join(w["word"] for w in keyword_words)
-        confidence = min((float(w["conf"]) for w in keyword_words), default=0.0)
-        phrase = self.grammar.phrase_of(heard_form)
-        if self._too_long:
-            reason = "too long for a command"
-        elif speech_s < settings.min_speech_s:
-            reason = "too short for a command"
-        elif phrase is None:
-            reason = "not one keyword" if keyword_words else "nothing heard"
-        elif confidence < settings.min_confidence:
-            reason = "low confidence"
-        elif not _contains([w["word"] for w in garbage_words], heard_form.split()):
-            reason = "sounds more like talk"
-        else:
-            reason = "keyword"
+        evidence = self._recognisers.finish(speech_s, self._too_long)
+        phrase = self.grammar.phrase_of(evidence.heard_form)
+        reason = verdict(evidence, phrase, point)
+        margin = None if phrase is None else score(evidence, point, phrase) - point.threshold_for(phrase)
         accepted = reason == "keyword"
         return Decision(
             heard=phrase if accepted else None,
-            command=self.grammar.commands.get(heard_form) if accepted else None,
-            confidence=round(confidence, 3),
+            command=self.grammar.commands.get(evidence.heard_form) if accepted else None,
+            confidence=0.0 if margin is None else round(1.0 / (1.0 + math.exp(-max(margin, -50.0))), 3),
+            margin=None if margin is None else round(margin, 2),
             reason=reason,
-            transcript=heard_form,
-            start_s=round(start_s, 3),
+            transcript=evidence.heard_form,
+            start_s=round(self._utterance_start * FRAME_S, 3),
             end_s=round(decided_s - hangover, 3),
             decided_s=round(decided_s, 3),
             compute_s=round(time.perf_counter() - began, 4),
+            evidence=evidence,
         )
 
 

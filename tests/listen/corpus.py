@@ -6,13 +6,34 @@ from __future__ import annotations
 KEYWORDS = ("시작", "패스", "투표", "다시", "정지", "계속", "네", "아니요")
 
 # Keywords that espeak-ng's robotic Korean voice ("ko", 175 words a minute) says well enough
-# for this model to hear them; in the four voices below they are heard 11 times in 12.
-# The others are not: 패스 is heard as 다시, 투표 as 아니요, and 계속 mostly sounds more
-# like the filler words (measured on this machine; people are another matter).
-CLEAR_KEYWORDS = ("네", "정지", "아니요")
+# for this model to hear them at the shipped operating point (and 11 times in 12 over the four
+# voices below). The others are not: 패스 is heard as 다시, 투표 as 아니요 or nothing, 시작
+# sounds more like talk, 네 and 아니요 come through in other voices only (measured on this
+# machine, dither off; people are another matter).
+CLEAR_KEYWORDS = ("다시", "정지", "계속")
 
 # espeak-ng voice variants and speeds (words per minute) the keywords are rendered with.
 VOICES = (("ko", 175), ("ko+m3", 150), ("ko+f2", 160), ("ko+m7", 190))
+
+# Voices the calibration never heard: the benchmark's held-out part says them.
+HELD_OUT_VOICES = (("ko+f4", 140), ("ko+Andy", 200), ("ko+Annie", 165))
+
+# Voices the table talk is said in, for the tuning part and the held-out part.
+TALK_VOICES = (("ko", 175), ("ko+f2", 160))
+HELD_OUT_TALK_VOICES = (("ko+Andy", 180), ("ko+f4", 150))
+
+# Overlapping table talk (the benchmark's babble noise): each voice says these in turn.
+BABBLE_VOICES = (("ko+m1", 170), ("ko+f3", 180), ("ko+m5", 160), ("ko+f1", 175))
+BABBLE_TALK = (
+    "그러니까 내 말은 그게 아니라는 거야",
+    "아까부터 계속 이상하다고 생각했어",
+    "너는 왜 아무 말도 안 하는데",
+    "이번에는 진짜 믿어도 돼",
+    "어제 밤에 소리 들은 사람 있어",
+    "나는 처음부터 저 사람이 의심스러웠어",
+    "다들 한 번씩 말해 봐",
+    "그건 좀 아닌 것 같은데",
+)
 
 # Table talk used while the rejection was designed (it saw these sentences).
 TALK = (
@@ -115,3 +136,14 @@ HELD_OUT_TALK = (
 # What the judge says aloud; the live test follows it with a keyword on its own, so a judge
 # that heard itself would take its own voice for a command.
 JUDGE_LINE = "날이 밝았습니다. 모두 눈을 뜨세요"
+
+# More of the judge's lines, played underneath in the benchmark (a voice that leaks past the
+# echo guard).
+JUDGE_LINES = (
+    JUDGE_LINE,
+    "밤이 되었습니다. 모두 눈을 감으세요",
+    "예언자는 눈을 뜨고 한 명을 고르세요",
+    "늑대인간은 오늘 밤 누구를 공격할지 정하세요",
+    "토론 시간은 구십 초입니다",
+    "이제 투표를 시작하겠습니다",
+)

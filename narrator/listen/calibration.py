@@ -1,0 +1,128 @@
+"""Whether one utterance is a command: the evidence of the two recognisers, scored against a threshold.
+
+Rules (the spotter applies them in this order; the first that fails names the reason):
+1. The utterance lasts between `min_speech_s` and `max_speech_s`: a command is one short
+   word between pauses, table talk is longer.
+2. The keyword-only recogniser hears exactly one phrase of the grammar.
+3. Its score reaches the phrase's threshold. The score, in nats, is
+
+       keyword_ll - (talk_ll + word_credit * (talk_words - 1)) + rival_weight * rival_gap
+                  - duration_weight * overlong_s
+
+   `keyword_ll` and `talk_ll` are the log-likelihoods Vosk gives the best path of the
+   keyword-only recogniser and of the talk recogniser (the same keywords beside everyday
+   filler words): the more the talk grammar explains the sound better than the keyword, the
+   lower the score. Each extra word on the talk path paid the grammar's price for a word,
+   which says nothing about the sound: `word_credit` gives part of it back. `rival_gap` is
+   how far the runner-up keyword is behind (capped at `RIVAL_CAP`): a sound halfway between
+   two keywords is not trusted. `overlong_s` is how much longer the utterance lasted than
+   `SYLLABLE_S` per syllable of the phrase: "네" is one syllable, a three-syllable word taken
+   for it is not "네".
+
+The operating point shipped (`OPERATING_POINT`) was chosen by `scripts/bench_listen.py` on the
+tuning part of its corpus; `docs/listening.md` has the data and the choice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+RIVAL_CAP = 4.0
+"""Nats: a runner-up keyword further behind than this (or none at all) counts as this far."""
+
+SYLLABLE_S = 0.3
+"""Seconds a syllable of a command may last before the utterance counts as too long for it."""
+
+
+def syllables(phrase: str) -> int:
+    """Syllables of a phrase: one per Hangul or Chinese character, one per vowel group otherwise."""
+    count = 0
+    for word in phrase.split():
+        wide = sum(1 for char in word if ord(char) >= 0x2E80)
+        count += wide or max(len(re.findall(r"[aeiouy]+", word.lower())), 1)
+    return max(count, 1)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the two recognisers made of one utterance.
+
+    `heard_form` is the keyword-only recogniser's text (model words joined by spaces, empty
+    when it heard nothing); `talk_form` the talk recogniser's. Likelihoods are in nats (Vosk's
+    n-best `confidence`); `rival_gap` is in nats, `speech_s` in seconds of sound.
+    """
+
+    heard_form: str
+    keyword_ll: float
+    rival_gap: float
+    talk_form: str
+    talk_ll: float
+    speech_s: float
+    too_long: bool = False
+
+    @property
+    def talk_words(self) -> int:
+        """How many words the talk recogniser needed to explain the sound."""
+        return len(self.talk_form.split())
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """The weights and thresholds of rule 3, with the duration limits of rule 1 (seconds).
+
+    `thresholds` maps a phrase as the phrasebook writes it to its own threshold (nats);
+    every other phrase uses `threshold`.
+    """
+
+    word_credit: float = 0.0
+    rival_weight: float = 0.0
+    duration_weight: float = 0.0
+    threshold: float = 0.0
+    thresholds: Mapping[str, float] = field(default_factory=dict)
+    min_speech_s: float = 0.15
+    max_speech_s: float = 2.0
+
+    def threshold_for(self, phrase: str) -> float:
+        """The score a phrase must reach to be taken as said."""
+        return self.thresholds.get(phrase, self.threshold)
+
+
+def score(evidence: Evidence, point: OperatingPoint, phrase: str) -> float:
+    """Rule 3's score of `phrase`, the keyword the keyword-only recogniser heard (nats; higher
+    is surer)."""
+    talk = evidence.talk_ll + point.word_credit * max(evidence.talk_words - 1, 0)
+    rival = min(evidence.rival_gap, RIVAL_CAP)
+    overlong_s = max(evidence.speech_s - SYLLABLE_S * syllables(phrase), 0.0)
+    return evidence.keyword_ll - talk + point.rival_weight * rival - point.duration_weight * overlong_s
+
+
+def verdict(evidence: Evidence, phrase: str | None, point: OperatingPoint) -> str:
+    """The verdict on one utterance: "keyword" when it is the command `phrase`, else why not.
+
+    `phrase` is the phrasebook phrase `evidence.heard_form` stands for (None when none).
+    """
+    if evidence.too_long or evidence.speech_s > point.max_speech_s:
+        return "too long for a command"
+    if evidence.speech_s < point.min_speech_s:
+        return "too short for a command"
+    if phrase is None:
+        return "not one keyword" if evidence.heard_form else "nothing heard"
+    if score(evidence, point, phrase) < point.threshold_for(phrase):
+        return "sounds more like talk"
+    return "keyword"
+
+
+# Chosen by scripts/bench_listen.py on its tuning part (docs/listening.md, "The operating point"):
+# the highest recall with false accepts on talk within 1.5 % (babble 4 %). Its figures are for
+# the Korean model on espeak-ng speech; other models share the weights and the threshold.
+OPERATING_POINT = OperatingPoint(
+    word_credit=2.0,
+    rival_weight=0.0,
+    duration_weight=0.0,
+    threshold=0.3,
+    thresholds={"아니요": 2.36},
+    min_speech_s=0.15,
+    max_speech_s=1.2,
+)
