@@ -59,6 +59,8 @@ class WordCheck:
             if d.margin is not None and d.margin < NARROW_MARGIN:
                 return f"{self.phrase}: heard only just; say it a little louder and more clearly"
             return None
+        if d.heard is not None:
+            return f"{self.phrase}: the box took it for {d.heard}; say it more clearly, on its own"
         if d.reason == "too long for a command":
             return f"{self.phrase}: say the word alone, with a pause after it"
         if d.reason == "too short for a command":
