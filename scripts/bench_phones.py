@@ -176,8 +176,8 @@ async def play(url: str, seed: int, cut_at: int | None) -> tuple[list[float], fl
         touches = []
         if pending.phase.startswith("night"):
             touches = [
-                (s, {"type": "act", "step": pending.step, "targets": [rng.choice(mirror.state.alive())]})
-                for s in mirror.state.alive()
+                (s, {"type": "act", "step": pending.step, "targets": [rng.choice(mirror.alive())]})
+                for s in mirror.alive()
                 if s not in owing
             ]
         sent = await asyncio.gather(*(phones[s].send(m) for s, m in touches + parts[:-1]))

@@ -56,3 +56,16 @@ def test_the_check_finds_a_step_named_in_a_comparison(tmp_path: Path) -> None:
     planted.write_text('def f(step: str) -> bool:\n    return step == "guard" or step in ("seer", "witch")\n')
     found = named_steps(planted)
     assert {"'guard'", "'seer'", "'witch'"} <= {line.split()[-1] for line in found}, found
+
+
+def test_nothing_outside_the_engine_reads_the_games_state() -> None:
+    """The narrator reads views and the game's queries; the state, secrets and all, is the
+    engine's own (its tests may read it)."""
+    found = []
+    for path in sorted([*(ROOT / "narrator").rglob("*.py"), *(ROOT / "scripts").glob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and node.attr == "state":
+                owner = ast.unparse(node.value)
+                if owner.endswith("game") or owner in ("mirror", "again"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {owner}.state")
+    assert not found, "\n".join(found)
