@@ -217,7 +217,7 @@ def _room_check(args: argparse.Namespace, spotter: Any, book: Any) -> int:
     """`narrator listen --check`: from a recording (`--file`) or live, with the judge's voice."""
     from narrator.listen.roomcheck import check_recording
 
-    phrases = list(spotter.grammar.phrases.values())
+    phrases = list(book.keywords)
     if args.file:
         from narrator.listen.wavfile import AudioFileError, read_wav
 
@@ -254,7 +254,9 @@ def _live_check(args: argparse.Namespace, spotter: Any, book: Any, phrases: list
         listener.wait_for_audio(timeout=5)
         prompt = _prompt(args.locale, listener, stack)
         print("room check: say each word after the judge, from where the players sit", file=sys.stderr)
-        return check_live(phrases, decisions, prompt, lambda: spotter.floor_db, args.wait)
+        return check_live(
+            phrases, decisions, prompt, lambda: spotter.floor_db, args.wait, spotter.grammar.unknown
+        )
 
 
 def _prompt(locale: str, listener: Any, stack: Any) -> Any:

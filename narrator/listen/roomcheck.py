@@ -12,7 +12,7 @@ utterances too short to be a word (a click, a cough) are passed over.
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +33,8 @@ class WordCheck:
 
     phrase: str
     decision: Decision | None
+    lacks: tuple[str, ...] = ()
+    """The words of the phrase the model does not know (it cannot hear the phrase at all)."""
 
     @property
     def heard(self) -> bool:
@@ -41,6 +43,8 @@ class WordCheck:
     def line(self) -> str:
         """One line of the report."""
         d = self.decision
+        if self.lacks:
+            return f"  {self.phrase:10} not heard: the model lacks {', '.join(self.lacks)}"
         if d is None:
             return f"  {self.phrase:10} not heard: nothing was heard"
         margin = "" if d.margin is None else f" (margin {d.margin:+.1f})"
@@ -53,6 +57,8 @@ class WordCheck:
     def advice(self) -> str | None:
         """What the host should change for this word, or None when it came through well."""
         d = self.decision
+        if self.lacks:
+            return f"{self.phrase}: the model cannot hear it; use its button, or install a larger model"
         if d is None:
             return f"{self.phrase}: nothing reached the box; speak up, or move the box nearer the players"
         if self.heard:
@@ -96,15 +102,20 @@ class RoomCheck:
 
 
 def check_recording(spotter: KeywordSpotter, phrases: Sequence[str], samples: np.ndarray) -> RoomCheck:
-    """Check `phrases` against a recording of the table saying them in order, one each."""
+    """Check `phrases` against a recording of the table saying them in order, one each.
+
+    A phrase the model cannot hear (`spotter.grammar.unknown`) still takes its utterance.
+    """
     floors: list[float] = []
     answers: list[Decision] = []
     for decision in decide_file(spotter, samples):
         floors.append(spotter.floor_db)
         if decision.reason != "too short for a command":
             answers.append(decision)
+    unknown = spotter.grammar.unknown
     words = tuple(
-        WordCheck(phrase, answers[i] if i < len(answers) else None) for i, phrase in enumerate(phrases)
+        WordCheck(phrase, answers[i] if i < len(answers) else None, tuple(unknown.get(phrase, ())))
+        for i, phrase in enumerate(phrases)
     )
     return RoomCheck(words, max(floors, default=spotter.floor_db))
 
@@ -115,11 +126,13 @@ def check_live(
     prompt: Callable[[str], None],
     floor_db: Callable[[], float],
     wait_s: float = 4.0,
+    unknown: Mapping[str, Sequence[str]] | None = None,
 ) -> RoomCheck:
     """Check `phrases` live: `prompt(phrase)` asks for each (it returns once the judge has
     said it), then the first decision to arrive within `wait_s` seconds answers it.
 
-    `decisions` receives every decision of a started listener (its `on_decision`).
+    `decisions` receives every decision of a started listener (its `on_decision`); `unknown`
+    maps the phrases the model cannot hear to the words they lack.
     """
     words = []
     floors = []
@@ -132,5 +145,5 @@ def check_live(
         except queue.Empty:
             answer = None
         floors.append(floor_db())
-        words.append(WordCheck(phrase, answer))
+        words.append(WordCheck(phrase, answer, tuple((unknown or {}).get(phrase, ()))))
     return RoomCheck(tuple(words), max(floors, default=floor_db()))

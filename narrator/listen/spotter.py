@@ -157,12 +157,15 @@ class KeywordSpotter:
         return found >= 0
 
     def listen_for(self, book: Phrasebook) -> Grammar:
-        """Switch to the grammar of `book`; any utterance in progress is dropped."""
+        """Switch to the grammar of `book`; any utterance in progress is dropped.
+
+        A grammar the model can hear none of (every phrase unknown) decides nothing.
+        """
         grammar = build_grammar(book, self.knows)
         key = tuple(sorted(grammar.phrases)) + ("|",) + grammar.fillers
-        if key not in self._cache:
+        if key not in self._cache and grammar.phrases:  # Vosk crashes on an empty grammar
             self._cache[key] = _Recognisers(self.model, grammar)
-        self._recognisers = self._cache[key]
+        self._recognisers = self._cache.get(key)
         self.grammar = grammar
         self.drop_utterance()
         return grammar
@@ -207,9 +210,9 @@ class KeywordSpotter:
     def _push(self, frame: np.ndarray) -> Decision | None:
         self._frames_seen += 1
         mark = self._segmenter.push(frame)
-        if mark is Mark.QUIET:
-            return None
         recognisers = self._recognisers
+        if mark is Mark.QUIET or recognisers is None:
+            return None
         if mark is Mark.START:
             recognisers.start()
             preroll = self._segmenter.take_preroll()
@@ -224,16 +227,16 @@ class KeywordSpotter:
             if not self._too_long:
                 recognisers.accept(frame.tobytes())
         if mark is Mark.END:
-            return self._decide()
+            return self._decide(recognisers)
         return None
 
-    def _decide(self) -> Decision:
+    def _decide(self, recognisers: _Recognisers) -> Decision:
         began = time.perf_counter()
         point = self.settings.point
         hangover = self.settings.segmenter.hangover_s
         decided_s = self._frames_seen * FRAME_S
         speech_s = self._utterance_frames * FRAME_S - hangover
-        evidence = self._recognisers.finish(speech_s, self._too_long)
+        evidence = recognisers.finish(speech_s, self._too_long)
         phrase = self.grammar.phrase_of(evidence.heard_form)
         reason = verdict(evidence, phrase, point)
         margin = None if phrase is None else score(evidence, point, phrase) - point.threshold_for(phrase)

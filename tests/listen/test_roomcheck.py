@@ -96,3 +96,15 @@ def test_the_check_command_reads_a_recording_and_exits_3_when_a_word_is_missed(
     assert any(line.startswith("  계속") and "heard (margin" in line for line in lines)
     assert any(line.startswith("heard ") and f"of {len(KO_WORDS)} words" in line for line in lines)
     assert "advice: 정지: say the word alone, with a pause after it" in lines
+
+
+def test_a_word_the_model_cannot_hear_is_named_and_its_button_advised(ko_model: Any, say: Say) -> None:
+    book = phrasebook("ko", ["정지", "뢣뢣"])
+    spotter = KeywordSpotter(ko_model, book)
+    said = np.concatenate([say("정지"), say("아무거나")])  # the player tries the second anyway
+    result = check_recording(spotter, list(book.keywords), said)
+    assert [w.heard for w in result.words] == [True, False]
+    assert result.words[1].line() == f"  {'뢣뢣':10} not heard: the model lacks 뢣뢣"
+    assert (
+        "advice: 뢣뢣: the model cannot hear it; use its button, or install a larger model" in result.report()
+    )

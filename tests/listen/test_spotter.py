@@ -108,3 +108,10 @@ def test_the_listen_command_prints_one_json_object_per_decision(say: Say, tmp_pa
     assert [(line["heard"], line["command"]) for line in lines] == [("계속", "resume"), (None, None)]
     assert all(0.0 <= line["confidence"] <= 1.0 for line in lines)
     assert "listening for" in run.stderr
+
+
+def test_a_prompt_the_model_cannot_hear_at_all_decides_nothing(ko_model: Any, say: Say) -> None:
+    spotter = KeywordSpotter(ko_model, phrasebook("zh-CN"))  # no Chinese word in a Korean model
+    assert spotter.grammar.phrases == {}
+    assert len(spotter.grammar.unknown) == len(phrasebook("zh-CN").keywords)
+    assert heard(spotter, say("정지")) == []
