@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+from engine.cards import hooks
 from engine.cards.draw import draw_due
 from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.limits import check_vote as vote_limits
@@ -25,12 +26,10 @@ from engine.cards.limits import check_votes
 from engine.cards.moon import (
     away,
     expire_at_dawn,
-    in_play,
     neighbours,
     no_vote,
     vote_weight,
 )
-from engine.cards.nightsteps import harvest_festival
 from engine.deaths import check, death_events, kill, winner
 from engine.decisions import (
     BadgeHandover,
@@ -242,7 +241,7 @@ def voters(state: State) -> tuple[int, ...]:
 
 
 def begin_vote(state: State, step: Step) -> Pending | None:
-    if in_play(state, "influences") and not step.args.get("influenced") and voters(state):
+    if hooks.first_voter_named(state, step) and voters(state):
         state.push(Step("influences"), Step("vote", {**step.args, "influenced": True}))
         return None
     key = step.args.get("key", "vote")
@@ -262,7 +261,7 @@ def begin_revote(state: State, step: Step) -> Pending:
 def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Votes)
     lovers = state.lovers or ()
-    hate = len(lovers) == 2 and in_play(state, "april_fools")
+    hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     for voter, target in decision.votes.items():
         _living(state, voter, "voter")
         if voter not in pending.seats:
@@ -296,9 +295,9 @@ def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
 def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> None:
     state.emit(cue("vote.tie", seats=tied))
     scapegoat = state.seat_of(Role.SCAPEGOAT)
-    festival = harvest_festival(state) and scapegoat and state.has_power(scapegoat)
+    festival = hooks.scapegoat_at_the_festival(state, scapegoat)
     if festival and pending.step == "vote":
-        if state.rules.cards.harvest_scapegoat == "neighbour_dies":
+        if festival == "neighbour_dies":
             around = neighbours(state, scapegoat)
             state.emit(cue("harvest.scapegoat", seats=list(around)))
             state.push(Step("revote", {"tied": around, "key": "scapegoat_vote"}))
@@ -321,41 +320,22 @@ def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> No
     state.emit(cue("vote.nobody"))
 
 
-VERDICT_CARDS = ("heads_or_tails", "pact_with_the_devil", "enthusiasm", "dissatisfaction")
-
-
 def condemn(state: State, seat: int) -> None:
     """The village's verdict against `seat`: carried out at once, or through the steps of the
     event cards in play (the coin, the pact, the hanging and what it triggers)."""
-    if any(in_play(state, card) for card in VERDICT_CARDS):
-        state.push(*verdict_steps(state, seat))
+    steps = hooks.verdict_steps(state, seat)
+    if steps is not None:
+        state.push(*steps)
         return
     scapegoat = state.seat_of(Role.SCAPEGOAT)
-    if (
-        harvest_festival(state)
-        and state.rules.cards.harvest_scapegoat == "dies_for_neighbour"
-        and scapegoat
-        and state.has_power(scapegoat)
-        and seat in neighbours(state, scapegoat)
+    if hooks.scapegoat_at_the_festival(state, scapegoat) == "dies_for_neighbour" and seat in neighbours(
+        state, scapegoat
     ):
         state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
         state.push(Step("scapegoat", {"seat": scapegoat}))
         kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
         return
     voted_out(state, seat)
-
-
-def verdict_steps(state: State, seat: int) -> list[Step]:
-    """The steps that carry out the verdict against `seat` under the cards in play: Heads or
-    Tails' coin, the Pact with the Devil (not for an idiot, who lives anyway), the hanging."""
-    steps = []
-    if in_play(state, "heads_or_tails"):
-        steps.append(Step("coin", {"seat": seat}))
-    player = state.player(seat)
-    idiot = player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat)
-    if in_play(state, "pact_with_the_devil") and not idiot:
-        steps.append(Step("pact", {"seat": seat}))
-    return [*steps, Step("hang", {"seat": seat})]
 
 
 def voted_out(state: State, seat: int) -> None:
@@ -416,9 +396,7 @@ def _public_votes(votes: dict[int, int]) -> dict[str, int]:
 def begin_hunter(state: State, step: Step) -> Pending:
     seat = step.args["seat"]
     state.emit(cue("hunter.shoot", seat=seat))
-    targets = tuple(state.alive())
-    if harvest_festival(state):
-        targets = neighbours(state, seat)
+    targets = hooks.within_reach(state, seat, tuple(state.alive()), tonight=False)
     return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
 
 
@@ -533,7 +511,7 @@ def quiet_votes(state: State, pending: Pending) -> dict[int, int]:
     if not pending.info.get("must_vote"):
         return {}
     lovers = state.lovers or ()
-    hate = len(lovers) == 2 and in_play(state, "april_fools")
+    hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     votes = {}
     for voter in pending.seats:
         partner = [t for t in lovers if t != voter and voter in lovers and t in pending.targets]

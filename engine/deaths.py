@@ -17,7 +17,8 @@ Rule 5: event cards: on April Fools' round a lover's death causes no grief and p
 
 from __future__ import annotations
 
-from engine.cards.moon import hides_card, in_play, infected, on_werewolf_side, shooter_card
+from engine.cards import hooks
+from engine.cards.moon import hides_card, infected, on_werewolf_side, shooter_card
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
@@ -46,8 +47,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
             later.extend(_consequences(state, seat, cause))
-            if state.moon is not None and cause == "werewolves" and in_play(state, "burial"):
-                state.moon.buried.append(seat)
+            hooks.on_death(state, seat, cause)
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     steps = [
         Step("hunter", {"seat": seat})
@@ -68,9 +68,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     later = []
-    if state.lovers and seat in state.lovers and in_play(state, "april_fools"):
-        assert state.moon is not None
-        state.moon.lovers_parted = True
+    if state.lovers and seat in state.lovers and hooks.lovers_parted(state):
         state.lovers = None
     if state.lovers and seat in state.lovers:
         partner = state.lovers[0] if state.lovers[1] == seat else state.lovers[1]

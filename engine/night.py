@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
 from engine.cards.limits import check_potions, check_prey
-from engine.cards.moon import in_play, infected, neighbours, spare_life, tonight_after
-from engine.cards.nightsteps import harvest_festival, night_card_steps, pack, prey
+from engine.cards.moon import spare_life
+from engine.cards.nightsteps import night_card_steps, pack, prey
 from engine.decisions import (
     CupidChoice,
     Decision,
@@ -226,10 +227,9 @@ def begin_guard(state: State, step: Step) -> Pending | None:
     seat = _wake(state, "guard", Role.GUARD)
     if not seat:
         return None
-    targets = tuple(s for s in state.alive() if s != state.guard_last)
-    if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
-        near = {seat, *neighbours(state, seat)}
-        targets = tuple(s for s in targets if s in near)
+    targets = hooks.within_reach(
+        state, seat, tuple(s for s in state.alive() if s != state.guard_last), tonight=True
+    )
     info = {"last_protected": state.guard_last}
     return _pending(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
@@ -276,21 +276,11 @@ def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SeerChoice)
     seat, target = pending.seats[0], decision.target
     if target:
-        seen = [target]
-        if harvest_festival(state) and tonight_after(state, "end_of_the_harvest"):
-            seen = [target, *neighbours(state, target)]
-        results = sorted(seer_sees(state, s) for s in seen)
+        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, target))
         result = "+".join(results)
         state.seer_results.append((state.night, target, result))
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
-        if in_play(state, "somnambulism"):
-            for part in results:
-                if part in ("werewolf", "not_werewolf"):
-                    state.emit(cue(f"somnambulism.{part}"))
-                else:
-                    state.emit(cue("somnambulism.role", role=part))
-            assert state.moon is not None
-            state.moon.sleepwalks.append((state.night, result))
+        hooks.check_heard(state, results, result)
     state.emit(cue("seer.sleep"))
 
 
@@ -408,7 +398,7 @@ def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def _harvest_night(state: State) -> bool:
-    return harvest_festival(state) and tonight_after(state, "end_of_the_harvest")
+    return hooks.neighbours_only_tonight(state)
 
 
 def _one_potion_only(state: State) -> bool:
@@ -476,7 +466,7 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
             spare = spare_life(state, victim)
             if spare is not None:
                 spare.lives -= 1
-            elif _infects(state, victim):
+            elif hooks.bite_infects(state, victim):
                 assert state.moon is not None
                 state.moon.infected.append(victim)
                 state.emit(private("infected", victim))
@@ -485,16 +475,6 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
     if tonight.poisoned:
         deaths[tonight.poisoned] = "poison"
     return sorted(deaths.items())
-
-
-def _infects(state: State, victim: int) -> bool:
-    """Lycanthropic Fascination: tonight's victims are infected instead of killed."""
-    return (
-        tonight_after(state, "radiant_sunday")
-        and state.rules.cards.radiant_sunday == "lycanthropic_fascination"
-        and not state.is_werewolf(victim)
-        and not infected(state, victim)
-    )
 
 
 def _guarded(state: State, seat: int) -> bool:

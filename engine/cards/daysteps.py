@@ -20,12 +20,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.cards import hooks
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001
 from engine.cards.draw import ghost_seat
 from engine.cards.moon import MoonState, away, card_in_play, in_play, last_dead, left_of, spend
 from engine.cards.spirits import truth
 from engine.day import _living as living
-from engine.day import kill_by_day, verdict_steps, voted_out, voters
+from engine.day import kill_by_day, voted_out, voters
 from engine.deaths import death_events
 from engine.decisions import (
     Accusation,
@@ -326,7 +327,7 @@ def begin_vouch(state: State, step: Step) -> Pending | None:
     standing, voucher = args["standing"], args["voucher"]
     if len(standing) == 1:
         state.emit(cue("vouch.last", seat=standing[0]))
-        state.push(*verdict_steps(state, standing[0]))
+        state.push(*(hooks.verdict_steps(state, standing[0]) or [Step("hang", {"seat": standing[0]})]))
         return None
     targets = tuple(s for s in standing if s != voucher)
     return Pending(state.phase, "vouch", "vouch", (voucher,), targets, info=args)

@@ -1,0 +1,126 @@
+"""What the New Moon event cards change in the core's rules, asked by what the core needs to
+know, never by a card's name: the night, the day and the deaths call these and know no card.
+
+Rule 1: every hook answers as if no card were in play when the cards are off (`state.moon` is
+        None), at the cost of one comparison.
+Rule 2: the Harvest Festival (End of the Harvest's variant): by day and on the night after it
+        is drawn, powers reach only a player's neighbours: the guard protects himself or a
+        neighbour, the seer's check also tells of the target's neighbours, the witch's potion is
+        rolled, the hunter shoots a neighbour; a tie with the scapegoat alive sends his
+        neighbours to a revote, or he dies for a neighbour condemned (`harvest_scapegoat`).
+Rule 3: Somnambulism: the seer's answer is said aloud, never the target. Lycanthropic
+        Fascination: the werewolves' victims are infected instead of killed. Influences: the
+        last dead names who votes first. April Fools: each lover votes for the other, and a
+        lover's death parts them with no grief. Burial: a werewolf victim's card is not shown.
+Rule 4: a verdict passes, in order, Heads or Tails' coin and the Pact with the Devil (not for an
+        idiot, who lives anyway) before the hanging; Enthusiasm and Dissatisfaction wait on it.
+"""
+
+from __future__ import annotations
+
+from engine.cards.moon import in_play, infected, neighbours, tonight_after
+from engine.events import cue
+from engine.roles import Role
+from engine.state import State, Step
+
+VERDICT_CARDS = ("heads_or_tails", "pact_with_the_devil", "enthusiasm", "dissatisfaction")
+
+
+def neighbours_only(state: State) -> bool:
+    """Rule 2: whether powers reach only a player's neighbours today."""
+    return (
+        state.moon is not None
+        and in_play(state, "end_of_the_harvest")
+        and state.rules.cards.end_of_the_harvest == "harvest_festival"
+    )
+
+
+def neighbours_only_tonight(state: State) -> bool:
+    """Rule 2: whether this is the Harvest Festival's night."""
+    return neighbours_only(state) and tonight_after(state, "end_of_the_harvest")
+
+
+def within_reach(state: State, seat: int, targets: tuple[int, ...], *, tonight: bool) -> tuple[int, ...]:
+    """`targets` that `seat`'s power reaches: all, or on the festival only `seat` and its
+    neighbours (`tonight`: the night's powers, else the day's)."""
+    if not (neighbours_only_tonight(state) if tonight else neighbours_only(state)):
+        return targets
+    near = {seat, *neighbours(state, seat)}
+    return tuple(s for s in targets if s in near)
+
+
+def checked_seats(state: State, target: int) -> list[int]:
+    """The seats a check of `target` tells of: the target, and its neighbours on the festival."""
+    return [target, *neighbours(state, target)] if neighbours_only_tonight(state) else [target]
+
+
+def check_heard(state: State, results: list[str], result: str) -> None:
+    """Rule 3: under Somnambulism the table hears the seer's answer (never the target)."""
+    if state.moon is None or not in_play(state, "somnambulism"):
+        return
+    for part in results:
+        if part in ("werewolf", "not_werewolf"):
+            state.emit(cue(f"somnambulism.{part}"))
+        else:
+            state.emit(cue("somnambulism.role", role=part))
+    state.moon.sleepwalks.append((state.night, result))
+
+
+def bite_infects(state: State, victim: int) -> bool:
+    """Rule 3: Lycanthropic Fascination: tonight's victims are infected instead of killed."""
+    return (
+        state.moon is not None
+        and tonight_after(state, "radiant_sunday")
+        and state.rules.cards.radiant_sunday == "lycanthropic_fascination"
+        and not state.is_werewolf(victim)
+        and not infected(state, victim)
+    )
+
+
+def first_voter_named(state: State, step: Step) -> bool:
+    """Rule 3: whether the last dead names who votes first, before the vote `step` (Influences)."""
+    return state.moon is not None and in_play(state, "influences") and not step.args.get("influenced")
+
+
+def lovers_vote_each_other(state: State) -> bool:
+    """Rule 3: April Fools: each lover votes for the other (and may)."""
+    return state.moon is not None and in_play(state, "april_fools")
+
+
+def lovers_parted(state: State) -> bool:
+    """Rule 3: April Fools: a lover's death causes no grief and parts the lovers for good."""
+    if state.moon is None or not in_play(state, "april_fools"):
+        return False
+    state.moon.lovers_parted = True
+    return True
+
+
+def on_death(state: State, seat: int, cause: str) -> None:
+    """Rule 3: Burial: the card of a werewolf victim is not shown."""
+    if state.moon is not None and cause == "werewolves" and in_play(state, "burial"):
+        state.moon.buried.append(seat)
+
+
+def verdict_steps(state: State, seat: int) -> list[Step] | None:
+    """Rule 4: the steps that carry out the verdict against `seat` under the cards in play (the
+    coin, the pact, the hanging); None when no card has a say and the verdict is carried out
+    at once."""
+    if state.moon is None or not any(in_play(state, card) for card in VERDICT_CARDS):
+        return None
+    steps = []
+    if in_play(state, "heads_or_tails"):
+        steps.append(Step("coin", {"seat": seat}))
+    player = state.player(seat)
+    idiot = player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat)
+    if in_play(state, "pact_with_the_devil") and not idiot:
+        steps.append(Step("pact", {"seat": seat}))
+    return [*steps, Step("hang", {"seat": seat})]
+
+
+def scapegoat_at_the_festival(state: State, scapegoat: int) -> str:
+    """Rule 2: what the scapegoat does on the festival: "" (as usual), "neighbour_dies" (a tie
+    sends his neighbours to a revote), "dies_for_neighbour" (he dies for a neighbour condemned;
+    a tie does not kill him)."""
+    if not scapegoat or not neighbours_only(state) or not state.has_power(scapegoat):
+        return ""
+    return state.rules.cards.harvest_scapegoat
