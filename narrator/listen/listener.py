@@ -227,7 +227,7 @@ class Listener:
 
     def _set_status(self, status: ListeningStatus) -> None:
         self.status = status
-        log.warning("%s", status.reason)
+        log.info("%s", status.reason)
         if self.on_status is not None:
             self.on_status(status)
 
