@@ -2,3 +2,4 @@
 
 from engine import day, night  # noqa: F401
 from engine.cards import daysteps, draw, nightsteps  # noqa: F401
+from engine.roles import cupid, guard, hunter, piper, scapegoat, seer, sheriff, thief, werewolves, witch  # noqa: F401

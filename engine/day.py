@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Any
 
 from engine.cards import hooks
 from engine.cards.draw import draw_due
-from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.limits import check_vote as vote_limits
 from engine.cards.limits import check_votes
 from engine.cards.moon import (
@@ -30,17 +28,12 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
-from engine.deaths import check, death_events, kill, winner
+from engine.deaths import check, death_events, kill
 from engine.decisions import (
-    BadgeHandover,
     DayVote,
     Decision,
-    HunterShot,
     Revote,
-    ScapegoatChoice,
     SelfDestruct,
-    SheriffCandidacy,
-    SheriffVote,
     Votes,
 )
 from engine.events import Event, cue, private
@@ -55,20 +48,14 @@ from engine.steps import (
     Form,
     Kind,
     Parts,
-    ShapeError,
     Share,
     StepSpec,
     field_codec,
-    nobody,
     one_seat,
     register,
     register_codec,
-    seat_answer,
     shape_seat,
-    shape_seats,
     shape_votes,
-    single,
-    standing,
 )
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
@@ -136,95 +123,6 @@ def begin_discussion(state: State, step: Step) -> None:
 # The sheriff election
 
 
-def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
-    if not state.election_due:
-        return None
-    state.emit(cue("sheriff.election"))
-    alive = tuple(state.alive())
-    key = step.args.get("key", "sheriff")
-    return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
-
-
-def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
-    candidates = sorted(set(decision.candidates))
-    if len(candidates) != len(decision.candidates):
-        raise state.refuse("candidate_twice", "a candidate stands only once")
-    for seat in candidates:
-        _living(state, seat, "candidate")
-
-
-def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
-    candidates = sorted(set(decision.candidates))
-    if len(candidates) == 0:
-        _no_sheriff(state)
-    elif len(candidates) == 1:
-        _elect(state, candidates[0])
-    else:
-        state.emit(cue("sheriff.candidates", seats=candidates))
-        state.push(Step("sheriff_vote", {"candidates": candidates, "round": 1, **_key(pending)}))
-
-
-def begin_sheriff_vote(state: State, step: Step) -> Pending:
-    candidates = step.args["candidates"]
-    if step.args["round"] == 1:
-        state.emit(cue("sheriff.vote"))
-    voters = tuple(s for s in state.alive() if s not in candidates and not state.player(s).revealed_idiot)
-    return Pending(
-        state.phase,
-        "sheriff_vote",
-        step.args.get("key", "sheriff"),
-        voters,
-        tuple(candidates),
-        allow_none=True,
-        info={"round": step.args["round"]},
-    )
-
-
-def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
-    candidates = pending.targets
-    for voter, target in decision.votes.items():
-        _living(state, voter, "voter")
-        if voter in candidates:
-            raise state.refuse("candidate_votes", f"seat {voter} is a candidate and may not vote")
-        if voter not in pending.seats:
-            raise state.refuse("may_not_vote", f"seat {voter} may not vote")
-        if target and target not in candidates:
-            raise state.refuse("not_a_candidate", f"seat {target} is not a candidate")
-
-
-def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
-    candidates = pending.targets
-    tally = _tally(state, decision.votes, weighted=False)
-    state.emit(Event("sheriff.votes", {"votes": _public_votes(decision.votes)}))
-    top = _most(tally, candidates)
-    if len(top) == 1:
-        _elect(state, top[0])
-    elif pending.info["round"] == 1:
-        state.emit(cue("sheriff.runoff", seats=top))
-        state.push(Step("sheriff_vote", {"candidates": top, "round": 2, **_key(pending)}))
-    else:
-        _no_sheriff(state)
-
-
-def _key(pending: Pending) -> dict[str, str]:
-    """The record key of an election other than the day's own (Saint Philippe's)."""
-    return {} if pending.key == "sheriff" else {"key": pending.key}
-
-
-def _elect(state: State, seat: int) -> None:
-    state.sheriff, state.election_due = seat, False
-    state.emit(cue("sheriff.elected", seat=seat))
-
-
-def _no_sheriff(state: State) -> None:
-    state.election_due = False
-    state.emit(cue("sheriff.none"))
-
-
 # The vote
 
 
@@ -263,12 +161,12 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     lovers = state.lovers or ()
     hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     for voter, target in decision.votes.items():
-        _living(state, voter, "voter")
+        living(state, voter, "voter")
         if voter not in pending.seats:
             why = "a revealed idiot" if state.player(voter).revealed_idiot else "not allowed today"
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
-            _living(state, target, "vote target")
+            living(state, target, "vote target")
             vote_limits(state, pending, voter, target)
             if target not in pending.targets:
                 raise state.refuse("not_tied", f"the revote is among {list(pending.targets)} only")
@@ -281,10 +179,10 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
 
 def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Votes)
-    tally = _tally(state, decision.votes, weighted=True)
-    state.emit(Event("votes", {"step": pending.step, "votes": _public_votes(decision.votes)}))
-    top = _most(tally, pending.targets)
-    if not tally:
+    counted = tally(state, decision.votes, weighted=True)
+    state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes)}))
+    top = most(counted, pending.targets)
+    if not counted:
         state.emit(cue("vote.nobody"))
     elif len(top) == 1:
         condemn(state, top[0])
@@ -371,7 +269,7 @@ def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool)
         state.emit(cue("elder.curse"))
 
 
-def _tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, float]:
+def tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, float]:
     tally: dict[int, float] = defaultdict(float)
     for voter, target in votes.items():
         if target:
@@ -380,86 +278,17 @@ def _tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, 
     return dict(tally)
 
 
-def _most(tally: dict[int, float], among: tuple[int, ...] | list[int]) -> list[int]:
+def most(tally: dict[int, float], among: tuple[int, ...] | list[int]) -> list[int]:
     counted = {s: tally.get(s, 0.0) for s in among}
     best = max(counted.values(), default=0.0)
     return sorted(s for s, n in counted.items() if n == best)
 
 
-def _public_votes(votes: dict[int, int]) -> dict[str, int]:
+def public_votes(votes: dict[int, int]) -> dict[str, int]:
     return {str(voter): target for voter, target in sorted(votes.items())}
 
 
 # Triggered decisions
-
-
-def begin_hunter(state: State, step: Step) -> Pending:
-    seat = step.args["seat"]
-    state.emit(cue("hunter.shoot", seat=seat))
-    targets = hooks.within_reach(state, seat, tuple(state.alive()), tonight=False)
-    return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
-
-
-def check_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
-    if decision.target:
-        _living(state, decision.target, "target")
-        hunter_limits(state, pending, decision.target)
-
-
-def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
-    seat, target = pending.seats[0], decision.target
-    if not target:
-        state.emit(cue("hunter.declines", seat=seat))
-        return
-    state.emit(cue("hunter.shot", seat=seat, target=target), *death_events(state, [target]))
-    kill_by_day(state, [(target, "hunter")], triggered=True)
-
-
-def begin_badge(state: State, step: Step) -> Pending | None:
-    if winner(state) is not None:
-        return None  # a won game asks nothing more: the check that follows ends it
-    seat = step.args["seat"]
-    state.emit(cue("badge.handover", seat=seat))
-    return Pending(state.phase, "badge", "badge", (seat,), tuple(state.alive()), allow_none=True)
-
-
-def check_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
-    if decision.successor:
-        _living(state, decision.successor, "successor")
-
-
-def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
-    successor = decision.successor
-    if successor:
-        state.sheriff = successor
-        state.emit(cue("badge.passed", seat=successor))
-    else:
-        state.sheriff = 0
-        state.emit(cue("badge.destroyed"))
-
-
-def begin_scapegoat(state: State, step: Step) -> Pending:
-    seat = step.args["seat"]
-    state.emit(cue("scapegoat.choose", seat=seat))
-    alive = tuple(state.alive())
-    return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True, count=len(alive))
-
-
-def check_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
-    for seat in set(decision.voters):
-        _living(state, seat, "voter")
-
-
-def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
-    chosen = sorted(set(decision.voters))
-    state.next_voters_allowed = frozenset(chosen)
-    state.emit(cue("scapegoat.chosen", seats=chosen))
 
 
 def check_self_destruct(state: State, seat: int) -> None:
@@ -469,7 +298,7 @@ def check_self_destruct(state: State, seat: int) -> None:
     pending = state.pending
     if not (state.daytime and state.announced and pending and STEPS[pending.step].talk):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
-    _living(state, seat, "werewolf")
+    living(state, seat, "werewolf")
     if not state.is_werewolf(seat):
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf")
 
@@ -495,7 +324,7 @@ def begin_dusk(state: State, step: Step) -> None:
         state.push(Step("nightfall"))
 
 
-def _living(state: State, seat: int, what: str) -> None:
+def living(state: State, seat: int, what: str) -> None:
     if not state.is_seat(seat):
         raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
     if not state.players[seat - 1].alive:
@@ -524,7 +353,7 @@ def quiet_votes(state: State, pending: Pending) -> dict[int, int]:
     return votes
 
 
-def _votes_answer(kind: type[Votes]) -> Parts:
+def votes_answer(kind: type[Votes]) -> Parts:
     """Each part is a vote (no seat: abstain)."""
 
     def answer(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
@@ -540,44 +369,6 @@ def _fill_votes(state: State, pending: Pending, parts: Mapping[int, Answer]) -> 
     return {**quiet, **parts}
 
 
-def _election_codec(key: str) -> Codec:
-    """An election under `key`: the candidates, then the votes of round 1 and 2 (`revotes`);
-    a lone seat number is that seat elected unopposed (0: nobody stood)."""
-
-    def shape(value: object) -> None:
-        if isinstance(value, dict):
-            if set(value) - {"candidates", "votes", "revotes"}:
-                raise ShapeError("takes candidates, votes and revotes")
-            try:
-                shape_seats()(value.get("candidates", []))
-                for round_key in ("votes", "revotes"):
-                    if round_key in value:
-                        shape_votes(value[round_key])
-            except ShapeError as error:
-                raise ShapeError(f"(candidates, votes, revotes) {error}") from None
-        else:
-            shape_seat(value)
-
-    def read(value: Any, pending: Pending) -> Decision | None:
-        if pending.step == "sheriff_candidacy":
-            if isinstance(value, int):
-                return SheriffCandidacy(candidates=(value,) if value else ())
-            return SheriffCandidacy(candidates=tuple(value.get("candidates", [])))
-        round_key = "votes" if pending.info["round"] == 1 else "revotes"
-        if not isinstance(value, dict) or round_key not in value:
-            return None
-        return SheriffVote(votes=value[round_key])
-
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        if isinstance(made, SheriffCandidacy):
-            return {"candidates": list(made.candidates)}
-        assert isinstance(made, SheriffVote)
-        round_key = "votes" if pending.info["round"] == 1 else "revotes"
-        return {**old, round_key: dict(made.votes)}
-
-    return Codec(key, Kind.DAY, read, write, shape)
-
-
 def _votes_codec(key: str, kind: type[Votes]) -> Codec:
     return Codec(
         key,
@@ -588,7 +379,6 @@ def _votes_codec(key: str, kind: type[Votes]) -> Codec:
     )
 
 
-ELECTIONS = (_election_codec("sheriff"), _election_codec("philippe"))
 _VOTE_SPEC = {
     "kind": Kind.DAY,
     "check": check_vote,
@@ -605,38 +395,10 @@ register(
     StepSpec("last_words", begin_last_words),
     StepSpec("discussion", begin_discussion),
     StepSpec(
-        "sheriff_candidacy",
-        begin_sheriff_candidacy,
-        Kind.DAY,
-        SheriffCandidacy,
-        check_sheriff_candidacy,
-        resolve_sheriff_candidacy,
-        form=Form.STAND,
-        share=Share.STAND,
-        answer=standing(SheriffCandidacy, "candidates"),
-        default=lambda state, pending: SheriffCandidacy(candidates=()),
-        codecs=ELECTIONS,
-        talk=True,
-    ),
-    StepSpec(
-        "sheriff_vote",
-        begin_sheriff_vote,
-        Kind.DAY,
-        SheriffVote,
-        check_sheriff_vote,
-        resolve_sheriff_vote,
-        form=Form.SEATS,
-        share=Share.VOTES,
-        answer=_votes_answer(SheriffVote),
-        default=lambda state, pending: SheriffVote(votes={}),
-        codecs=ELECTIONS,
-        talk=True,
-    ),
-    StepSpec(
         "vote",
         begin_vote,
         decision=DayVote,
-        answer=_votes_answer(DayVote),
+        answer=votes_answer(DayVote),
         fill=_fill_votes,
         default=lambda state, pending: DayVote(votes=quiet_votes(state, pending)),
         codecs=(_votes_codec("vote", DayVote), _votes_codec("second_vote", DayVote)),
@@ -646,7 +408,7 @@ register(
         "revote",
         begin_revote,
         decision=Revote,
-        answer=_votes_answer(Revote),
+        answer=votes_answer(Revote),
         default=lambda state, pending: Revote(votes={}),
         codecs=(
             _votes_codec("revote", Revote),
@@ -654,42 +416,6 @@ register(
             _votes_codec("scapegoat_vote", Revote),
         ),
         **_VOTE_SPEC,  # type: ignore[arg-type]
-    ),
-    StepSpec(
-        "hunter",
-        begin_hunter,
-        Kind.DAY,
-        HunterShot,
-        check_hunter,
-        resolve_hunter,
-        form=Form.SEATS,
-        answer=seat_answer(HunterShot, "target"),
-        default=nobody(HunterShot, "target"),
-        codecs=(field_codec("hunter", Kind.DAY, HunterShot, "target", shape_seat, repeated=True),),
-    ),
-    StepSpec(
-        "badge",
-        begin_badge,
-        Kind.DAY,
-        BadgeHandover,
-        check_badge,
-        resolve_badge,
-        form=Form.SEATS,
-        answer=seat_answer(BadgeHandover, "successor"),
-        default=nobody(BadgeHandover, "successor"),
-        codecs=(field_codec("badge", Kind.DAY, BadgeHandover, "successor", shape_seat, repeated=True),),
-    ),
-    StepSpec(
-        "scapegoat",
-        begin_scapegoat,
-        Kind.DAY,
-        ScapegoatChoice,
-        check_scapegoat,
-        resolve_scapegoat,
-        form=Form.LIST,
-        answer=single(lambda pending, given: ScapegoatChoice(voters=given.seats)),
-        default=nobody(ScapegoatChoice, "voters", ()),
-        codecs=(field_codec("scapegoat", Kind.DAY, ScapegoatChoice, "voters", shape_seats(), as_list=True),),
     ),
     StepSpec("check", begin_check),
     StepSpec("dusk", begin_dusk),

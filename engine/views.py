@@ -21,9 +21,9 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.cards.moon import away, hides_card
 from engine.game import Game
-from engine.night import what_lover_knows
 from engine.phase import Phase
 from engine.roles import Role
+from engine.roles.cupid import what_lover_knows
 from engine.state import State
 
 

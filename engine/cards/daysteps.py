@@ -25,8 +25,7 @@ from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_
 from engine.cards.draw import ghost_seat
 from engine.cards.moon import MoonState, away, card_in_play, in_play, last_dead, left_of, spend
 from engine.cards.spirits import truth
-from engine.day import _living as living
-from engine.day import kill_by_day, voted_out, voters
+from engine.day import kill_by_day, living, voted_out, voters
 from engine.deaths import death_events
 from engine.decisions import (
     Accusation,

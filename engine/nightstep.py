@@ -1,0 +1,72 @@
+"""What every role's night step shares: waking, pretending, the pending decision, a living
+target, and the answers and review lines that several steps write alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.decisions import CupidChoice, Decision, PiperChoice
+from engine.events import cue, judge_only
+from engine.roles import Role
+from engine.state import IllegalDecision, Pending, State
+from engine.steps import Answer, Parts, single
+
+
+def open_step(state: State, name: str) -> None:
+    state.emit(cue(f"{name}.wake"), cue(f"{name}.act"))
+
+
+def pretend(state: State, name: str) -> None:
+    state.emit(judge_only("pretend", step=name), cue(f"{name}.sleep"))
+
+
+def wake(state: State, name: str, role: Role) -> int:
+    """Read the step's wake and act lines; the seat that acts, or 0 (the step is pretended)."""
+    open_step(state, name)
+    seat = state.acting(role)
+    if not seat:
+        pretend(state, name)
+    return seat
+
+
+def pending_for(state: State, name: str, seats: list[int], **fields: object) -> Pending:
+    return Pending(phase=state.phase, step=name, key=name, seats=tuple(seats), **fields)  # type: ignore[arg-type]
+
+
+def living_target(state: State, target: int) -> None:
+    if not state.is_seat(target):
+        raise state.refuse("no_such_seat", f"there is no seat {target}")
+    if not state.players[target - 1].alive:
+        raise state.refuse("dead_target", f"seat {target} is dead")
+
+
+def count_answer(kind: type[CupidChoice] | type[PiperChoice]) -> Parts:
+    def answer(pending: Pending, given: Answer) -> Decision:
+        if len(given.seats) != pending.count:
+            raise IllegalDecision("wrong_count", f"name {pending.count} seats")
+        if kind is CupidChoice:
+            return CupidChoice(lovers=(given.seats[0], given.seats[1]))
+        return PiperChoice(charmed=given.seats)
+
+    return single(answer)
+
+
+def first_targets(kind: type[CupidChoice] | type[PiperChoice]) -> Callable[[State, Pending], Decision]:
+    def default(state: State, pending: Pending) -> Decision:
+        first = pending.targets[: pending.count]
+        return CupidChoice(lovers=(first[0], first[1])) if kind is CupidChoice else PiperChoice(charmed=first)
+
+    return default
+
+
+def told_seat(
+    name: str, field: str, nobody: str
+) -> Callable[[State, Pending, Decision], list[tuple[str, dict[str, Any]]]]:
+    """The review line of a decision naming one seat in `field` (`nobody` for none)."""
+
+    def told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+        seat = getattr(decision, field)
+        return [(name, {"target": seat})] if seat else [(nobody, {})]
+
+    return told

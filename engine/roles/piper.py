@@ -1,0 +1,94 @@
+"""The pied piper (吹笛者): charms two living players a night not yet charmed (one when one is
+left); the charmed wake together and learn who is charmed."""
+
+from __future__ import annotations
+
+from engine.cards import hooks
+from engine.decisions import (
+    Decision,
+    PiperChoice,
+)
+from engine.events import cue, judge_only, private
+from engine.nightstep import (
+    count_answer,
+    first_targets,
+    living_target,
+    open_step,
+    pending_for,
+    pretend,
+)
+from engine.roles import Role
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    StepSpec,
+    field_codec,
+    register,
+    shape_seats,
+)
+
+
+def begin_piper(state: State, step: Step) -> Pending | None:
+    open_step(state, "piper")
+    seat = state.acting(Role.PIPER)
+    targets = tuple(s for s in state.alive() if s != seat and not state.player(s).charmed)
+    if not seat or not targets:
+        pretend(state, "piper")
+        return None
+    most = 1 if hooks.neighbours_only_tonight(state) else 2
+    return pending_for(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
+
+
+def check_piper(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, PiperChoice)
+    chosen = decision.charmed
+    if len(set(chosen)) != pending.count or len(chosen) != pending.count:
+        raise state.refuse(
+            "piper_count", f"the piper charms {pending.count} different players, not {list(chosen)}"
+        )
+    for target in chosen:
+        living_target(state, target)
+        if target == pending.seats[0]:
+            raise state.refuse("piper_self", "the piper may not charm himself")
+        if state.player(target).charmed:
+            raise state.refuse("piper_charmed", f"seat {target} is already charmed")
+
+
+def resolve_piper(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, PiperChoice)
+    chosen = decision.charmed
+    for target in chosen:
+        state.player(target).charmed = True
+    state.emit(private("piper.charmed", pending.seats[0], seats=sorted(chosen)))
+    state.emit(cue("piper.sleep"))
+
+
+def begin_charmed(state: State, step: Step) -> None:
+    state.emit(cue("charmed.wake"))
+    charmed = [p.seat for p in state.players if p.charmed]
+    awake = frozenset(s for s in charmed if state.is_alive(s))
+    if awake:
+        state.charmed_met = True
+        state.emit(private("charmed", awake, seats=charmed))
+    state.emit(judge_only("meeting", step="charmed"), cue("charmed.sleep"))
+
+
+register(
+    StepSpec(
+        "piper",
+        begin_piper,
+        Kind.NIGHT,
+        PiperChoice,
+        check_piper,
+        resolve_piper,
+        told=lambda state, pending, decision: [("charm", {"seats": sorted(decision.charmed)})],  # type: ignore[attr-defined]
+        form=Form.SEATS,
+        names=2,
+        answer=count_answer(PiperChoice),
+        default=first_targets(PiperChoice),
+        codecs=(field_codec("piper", Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
+        reveals=frozenset({"piper.charmed"}),
+    ),
+    StepSpec("charmed", begin_charmed, Kind.MEETING),
+)

@@ -1,0 +1,95 @@
+"""The seer (预言家): checks one other living player a night and learns `seer_sees` of the card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import hooks
+from engine.decisions import (
+    Decision,
+    SeerChoice,
+)
+from engine.events import cue, private
+from engine.nightstep import (
+    living_target,
+    pending_for,
+    wake,
+)
+from engine.roles import Role
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    StepSpec,
+    field_codec,
+    nobody,
+    register,
+    seat_answer,
+    shape_seat,
+)
+
+
+def begin_seer(state: State, step: Step) -> Pending | None:
+    seat = wake(state, "seer", Role.SEER)
+    if not seat:
+        return None
+    targets = tuple(s for s in state.alive() if s != seat)
+    return pending_for(state, "seer", [seat], targets=targets, allow_none=True)
+
+
+def check_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SeerChoice)
+    seat, target = pending.seats[0], decision.target
+    if target:
+        living_target(state, target)
+        if target == seat:
+            raise state.refuse("seer_self", "the seer checks another player, not herself")
+
+
+def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SeerChoice)
+    seat, target = pending.seats[0], decision.target
+    if target:
+        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, target))
+        result = "+".join(results)
+        state.seer_results.append((state.night, target, result))
+        state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
+        hooks.check_heard(state, results, result)
+    state.emit(cue("seer.sleep"))
+
+
+def seer_sees(state: State, target: int) -> str:
+    """What the seer learns of `target`'s card, by `seer_sees`."""
+    card = state.player(target).card
+    if state.rules.seer_sees == "role":
+        return card.value
+    return "werewolf" if card == Role.WEREWOLF else "not_werewolf"
+
+
+def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, SeerChoice)
+    if not decision.target:
+        return [("seer_nobody", {})]
+    night, target = pending.phase.number, decision.target
+    result = next((r for n, t, r in state.seer_results if n == night and t == target), "")
+    if result in ("werewolf", "not_werewolf"):
+        return [("seer_werewolf" if result == "werewolf" else "seer_good", {"target": target})]
+    return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
+
+
+register(
+    StepSpec(
+        "seer",
+        begin_seer,
+        Kind.NIGHT,
+        SeerChoice,
+        check_seer,
+        resolve_seer,
+        told=_told_seer,
+        form=Form.SEATS,
+        answer=seat_answer(SeerChoice, "target"),
+        default=nobody(SeerChoice, "target"),
+        codecs=(field_codec("seer", Kind.NIGHT, SeerChoice, "target", shape_seat),),
+        reveals=frozenset({"seer.result"}),
+    ),
+)

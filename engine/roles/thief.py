@@ -1,0 +1,97 @@
+"""The thief (盗贼): on the first night, takes one of the two cards left face down, or keeps his own
+(not when both are werewolves, or `thief_must_take`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.decisions import (
+    Decision,
+    ThiefChoice,
+)
+from engine.events import cue, private
+from engine.nightstep import (
+    open_step,
+    pending_for,
+    pretend,
+)
+from engine.roles import Role
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    StepSpec,
+    field_codec,
+    register,
+    shape_seat,
+    single,
+)
+
+
+def begin_thief(state: State, step: Step) -> Pending | None:
+    open_step(state, "thief")
+    seat = state.thief_seat
+    if not seat:
+        pretend(state, "thief")
+        return None
+    cards = [c.value for c in state.extra_cards]
+    must = state.rules.thief_must_take or all(c == Role.WEREWOLF for c in state.extra_cards)
+    state.emit(private("thief.cards", seat, cards=cards, must_take=must))
+    return pending_for(
+        state,
+        "thief",
+        [seat],
+        targets=(1, 2),
+        allow_none=not must,
+        info={"cards": cards, "must_take": must},
+    )
+
+
+def check_thief(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ThiefChoice)
+    take = decision.take
+    if take not in (0, 1, 2):
+        raise state.refuse("thief_card", f"the thief takes card 1 or 2, or keeps (0), not {take}")
+    if take == 0 and not pending.allow_none:
+        why = "both extra cards are werewolves" if not state.rules.thief_must_take else "the rules say so"
+        raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
+
+
+def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ThiefChoice)
+    take = decision.take
+    seat = state.thief_seat
+    if take:
+        card = state.extra_cards[take - 1]
+        state.extra_cards[take - 1] = Role.THIEF
+        player = state.player(seat)
+        player.card = card
+        player.lives = 2 if card == Role.ELDER else 1
+    state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
+    state.emit(cue("thief.sleep"))
+
+
+def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, ThiefChoice)
+    cards = list(pending.info.get("cards", []))
+    if decision.take and len(cards) >= decision.take:
+        return [("thief", {"role": cards[decision.take - 1]})]
+    return [("thief_kept", {})]
+
+
+register(
+    StepSpec(
+        "thief",
+        begin_thief,
+        Kind.NIGHT,
+        ThiefChoice,
+        check_thief,
+        resolve_thief,
+        told=_told_thief,
+        form=Form.TAKE,
+        answer=single(lambda pending, given: ThiefChoice(take=given.take)),
+        default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else 1),
+        codecs=(field_codec("thief", Kind.NIGHT, ThiefChoice, "take", shape_seat),),
+        reveals=frozenset({"thief.took"}),
+    ),
+)

@@ -1,0 +1,75 @@
+"""The werewolves (狼人): wake together, see each other's picks and agree on a victim (0: nobody)."""
+
+from __future__ import annotations
+
+from engine.cards.limits import check_prey
+from engine.cards.nightsteps import pack, prey
+from engine.decisions import (
+    Decision,
+    WerewolvesChoice,
+)
+from engine.events import cue, private
+from engine.nightstep import (
+    living_target,
+    open_step,
+    pending_for,
+    pretend,
+    told_seat,
+)
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    Share,
+    StepSpec,
+    agreed,
+    field_codec,
+    nobody,
+    register,
+    shape_seat,
+)
+
+
+def begin_werewolves(state: State, step: Step) -> Pending | None:
+    open_step(state, "werewolves")
+    wolves = pack(state)
+    if not wolves:
+        pretend(state, "werewolves")
+        return None
+    if all(state.is_werewolf(w) for w in wolves):
+        state.wolves_met = True
+    state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
+    return pending_for(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
+
+
+def check_werewolves(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WerewolvesChoice)
+    if decision.victim:
+        living_target(state, decision.victim)
+        check_prey(state, pending, decision.victim)
+
+
+def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WerewolvesChoice)
+    state.tonight.victim = decision.victim
+    state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
+    state.emit(cue("werewolves.sleep"))
+
+
+register(
+    StepSpec(
+        "werewolves",
+        begin_werewolves,
+        Kind.NIGHT,
+        WerewolvesChoice,
+        check_werewolves,
+        resolve_werewolves,
+        told=told_seat("kill", "victim", "no_kill"),
+        form=Form.SEATS,
+        share=Share.AGREE,
+        answer=agreed(WerewolvesChoice, "victim"),
+        default=nobody(WerewolvesChoice, "victim"),
+        codecs=(field_codec("werewolves", Kind.NIGHT, WerewolvesChoice, "victim", shape_seat),),
+        reveals=frozenset({"werewolves.victim"}),
+    ),
+)

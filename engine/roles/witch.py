@@ -1,0 +1,168 @@
+"""The witch (女巫): told tonight's victim, she may heal it and poison a living player, each potion
+once a game (`witch_self_heal`, `witch_both_same_night`, `witch_potions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import hooks
+from engine.cards.limits import check_potions
+from engine.cards.moon import spare_life
+from engine.decisions import (
+    Decision,
+    WitchChoice,
+)
+from engine.events import cue, private
+from engine.night import guarded
+from engine.nightstep import (
+    living_target,
+    pending_for,
+    wake,
+)
+from engine.roles import Role
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Codec,
+    Form,
+    Kind,
+    ShapeError,
+    StepSpec,
+    one_seat,
+    register,
+    single,
+)
+
+
+def told_victim(state: State) -> int:
+    """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule."""
+    victim = state.tonight.victim
+    if not victim:
+        return 0
+    protected = guarded(state, victim)
+    if protected and state.rules.guard_and_heal == "hidden":
+        return 0
+    if spare_life(state, victim) is not None and not protected:
+        return 0
+    return victim
+
+
+def begin_witch(state: State, step: Step) -> Pending | None:
+    seat = wake(state, "witch", Role.WITCH)
+    if not seat:
+        return None
+    victim = told_victim(state)
+    state.tonight.told_victim = victim
+    can_heal = state.heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
+    info = {
+        "victim": victim,
+        "can_heal": can_heal,
+        "can_poison": state.poison_left,
+        "heal_left": state.heal_left,
+        "poison_left": state.poison_left,
+    }
+    state.emit(private("witch.told", seat, victim=victim))
+    targets = tuple(state.alive()) if state.poison_left else ()
+    return pending_for(state, "witch", [seat], targets=targets, allow_none=True, info=info)
+
+
+def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
+    rule = state.rules.witch_self_heal
+    return victim != witch or rule is True or (rule == "first_night" and state.night == 1)
+
+
+def check_witch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WitchChoice)
+    seat, heal, poison = pending.seats[0], decision.heal, decision.poison
+    victim = state.tonight.told_victim
+    if heal:
+        if not state.heal_left:
+            raise state.refuse("witch_heal_used", "the witch has no healing potion left")
+        if not victim:
+            raise state.refuse("witch_heal_nobody", "the witch was told no victim tonight")
+        if not _self_heal_allowed(state, seat, victim):
+            raise state.refuse("witch_self_heal", "the witch may not heal herself tonight")
+    if poison:
+        if not state.poison_left:
+            raise state.refuse("witch_poison_used", "the witch has no poison left")
+        living_target(state, poison)
+    if heal and poison:
+        check_potions(state, heal, poison)
+        if not state.rules.witch_both_same_night:
+            raise state.refuse("witch_both_same_night", "the witch may use only one potion a night")
+        if _one_potion_only(state):
+            raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
+
+
+def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, WitchChoice)
+    seat, heal, poison = pending.seats[0], decision.heal, decision.poison
+    victim = state.tonight.told_victim
+    rolled = _harvest_night(state) and (heal or poison)
+    if heal:
+        state.tonight.healed = not rolled
+        state.heal_left = False
+    if poison:
+        state.tonight.poisoned = 0 if rolled else poison
+        state.poison_left = False
+    if (heal or poison) and _one_potion_only(state):
+        state.heal_left = state.poison_left = False
+    state.emit(private("witch.used", seat, heal=heal, poison=poison))
+    state.emit(cue("witch.sleep"))
+    if rolled:
+        state.push(Step("potion", {"target": victim if heal else poison}))
+
+
+def _harvest_night(state: State) -> bool:
+    return hooks.neighbours_only_tonight(state)
+
+
+def _one_potion_only(state: State) -> bool:
+    return state.rules.witch_potions == "one_below_10" and state.setup.seats < 10
+
+
+def _witch_codec() -> Codec:
+    def shape(value: object) -> None:
+        if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
+            raise ShapeError("must be a table of heal and poison")
+        if not isinstance(value.get("heal", False), bool):
+            raise ShapeError("must be true or false", "heal")
+        poison = value.get("poison", 0)
+        if not isinstance(poison, int) or isinstance(poison, bool):
+            raise ShapeError("must be a seat number", "poison")
+
+    def read(value: Any, pending: Pending) -> Decision:
+        return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        assert isinstance(made, WitchChoice)
+        return {"heal": made.heal, "poison": made.poison}
+
+    return Codec("witch", Kind.NIGHT, read, write, shape)
+
+
+def _told_witch(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, WitchChoice)
+    said: list[tuple[str, dict[str, Any]]] = []
+    if decision.heal:
+        said.append(("heal", {"target": pending.info.get("victim", 0)}))
+    if decision.poison:
+        said.append(("poison", {"target": decision.poison}))
+    return said or [("no_potion", {})]
+
+
+register(
+    StepSpec(
+        "witch",
+        begin_witch,
+        Kind.NIGHT,
+        WitchChoice,
+        check_witch,
+        resolve_witch,
+        told=_told_witch,
+        form=Form.POTIONS,
+        answer=single(lambda pending, given: WitchChoice(heal=given.heal, poison=one_seat(given.seats))),
+        default=lambda state, pending: WitchChoice(),
+        codecs=(_witch_codec(),),
+        reveals=frozenset({"witch.used"}),
+    ),
+)
