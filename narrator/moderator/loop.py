@@ -7,8 +7,11 @@ Rule 2: a decision is awaited until its deadline, with a spoken reminder before 
         the rule's default is applied (the phones' parts so far; a pass for one seat).
 Rule 3: a self-destruct can end the day's speeches at any moment; "过" (said, or the
         speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
-        until "继续"; "重复" says the last line again.
+        until "继续" (the commands given meanwhile are kept for after it, but "结束", which
+        ends the game at once); "重复" says the last line again.
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
+Rule 5: everything reaches the moderator through the table's inbox, awaited with the clock's
+        timeouts; a keyed entry is applied here, on the loop, if its step is still pending.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import STEPS, Answer, Form, Kind, Share
-from narrator.moderator.timing import TICK, Clock, NightPacing, Timers
+from narrator.moderator.inbox import Command, Decided, Input, Keyed, Stale
+from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
-from narrator.phones.table import Applied, PhoneTable
+from narrator.phones.table import PhoneTable
 
 log = logging.getLogger("narrator.moderator")
 
@@ -42,10 +46,10 @@ class Voice(Protocol):
     def night(self, on: bool) -> None: ...
 
 
-class Commands(Protocol):
-    """Spoken or typed public commands ("pass", "repeat", "pause", …); None when none came."""
+class Desk(Protocol):
+    """Another way to decide beside the phones (`narrator.moderator.desk.KeypadDesk`)."""
 
-    def poll(self) -> str | None: ...
+    def ask(self, pending: Pending) -> None: ...
 
 
 ANCHORS = (
@@ -69,11 +73,6 @@ def anchor(events: Sequence[Event]) -> int:
     return 0
 
 
-class NoCommands:
-    def poll(self) -> str | None:
-        return None
-
-
 class Moderator:
     """Runs one game at a phone table to its end."""
 
@@ -84,25 +83,23 @@ class Moderator:
         *,
         timers: Timers | None = None,
         clock: Clock | None = None,
-        commands: Commands | None = None,
         rng: random.Random | None = None,
+        desk: Desk | None = None,
         on_line: Callable[[str, dict[str, Any]], None] | None = None,
     ) -> None:
         self.table = table
+        self.inbox = table.inbox
         self.voice = voice
         self.timers = timers or Timers()
         self.clock = clock or Clock()
-        self.commands = commands or NoCommands()
         self.rng = rng or random.Random()
+        self.desk = desk
         self.pacing = NightPacing(self.timers, self.rng)
         self.on_line = on_line
-        self._applied = table.subscribe()
         self._seen = 0
         self._last_line: tuple[str, dict[str, Any]] | None = None
-        self._paused = False
         self._interrupted = False
         self.ended = False
-        self.desk: Any = None
 
     @property
     def game(self) -> Game:
@@ -187,25 +184,52 @@ class Moderator:
             if not reminded and waited >= limit - self.timers.reminder:
                 reminded = True
                 await self.say("reminder.hurry")
-            if await self.handle_commands(("undo",)) == "undo" and self.undo():
+                continue  # what came while the reminder was said, before the time runs on
+            due = limit - waited if reminded else limit - self.timers.reminder - waited
+            if await self.wait(due, ("undo",), owed=True) == "undo" and self.undo():
                 return
-            await self.wait_input(min(TICK, limit - waited))
         if self.clock.now() - start >= limit:
             if not night:  # a night step's name would tell it was real
                 log.info("%s: no decision by the deadline", pending.step)
-        if night:
+        if night and not self.ended:  # an ended game waits for nothing more
             took = self.clock.now() - start
             self.pacing.record(took)
             await self.clock.sleep(self.pacing.minimum() - took)
         self.table.narrate(None)
 
-    async def wait_input(self, seconds: float) -> Applied | None:
-        """Wait up to `seconds` for a decision from the phones."""
-        try:
-            return await asyncio.wait_for(self._applied.get(), self.clock.patience(seconds))
-        except TimeoutError:
-            self.clock.waited(seconds)
+    # The inbox
+
+    async def wait(
+        self, seconds: float, ending: tuple[str, ...] = (), *, owed: bool = False
+    ) -> str | Input | None:
+        """Wait up to `seconds` for one input and act on it (Rule 5): a command of `ending`
+        is returned for the caller to act on; another command is acted on here (None); a
+        decision applied, or an input the caller may want (a card seen), is returned; None
+        when the time ran out first. `owed`: the phones owe an answer."""
+        item = await self.inbox.next(self.clock, max(0.0, seconds), owed=owed)
+        return await self.take(item, ending)
+
+    async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
+        if isinstance(item, Command):
+            return await self.command(item.word, ending)
+        if isinstance(item, Keyed):
+            self.key(item)
             return None
+        if isinstance(item, Decided) and item.applied.step == "self_destruct":
+            self._interrupted = True
+        return item
+
+    def key(self, keyed: Keyed) -> None:
+        """A keyed entry: applied if its step is still pending; the keypad hears the outcome."""
+        if keyed.reply.cancelled():
+            return
+        if self.game.pending is not keyed.pending or self.ended:
+            keyed.reply.set_exception(Stale())
+            return
+        try:
+            keyed.reply.set_result(self.table.apply(keyed.decision))
+        except IllegalDecision as error:
+            keyed.reply.set_exception(error)
 
     def close(self, pending: Pending) -> None:
         """The deadline passed: the phones' parts so far, or the rule's default."""
@@ -244,7 +268,7 @@ class Moderator:
 
     async def speeches(self, seats: list[int], *, discussion: bool = False) -> None:
         for i, seat in enumerate(seats):
-            if self._interrupted or self.game.over:
+            if self._interrupted or self.game.over or self.ended:
                 return
             if not self.game.is_alive(seat):
                 continue
@@ -271,25 +295,16 @@ class Moderator:
                 if not warned and left <= self.timers.warning < seconds:
                     warned = True
                     await self.say("timer.remaining", seconds=round(self.timers.warning))
-                command = await self.handle_commands(("pass", "start_vote"))
-                if command is not None:
+                due = left - self.timers.warning if not warned and self.timers.warning < seconds else left
+                command = await self.wait(due, ("pass", "start_vote"))
+                if self.ended:
+                    return "end"
+                if isinstance(command, str):
                     return command
-                await self.idle(min(TICK, left))
-                if self._interrupted or self.game.over:
+                if self._interrupted or self.game.over:  # a self-destruct
                     return "interrupted"
         finally:
             self.table.speaking(None)
-
-    async def idle(self, seconds: float) -> None:
-        """Let `seconds` pass, taking any decision the phones make meanwhile (a
-        self-destruct), which interrupts the day."""
-        if self.clock.fast:
-            applied = self._applied.get_nowait() if not self._applied.empty() else None
-            await self.clock.sleep(seconds)
-        else:
-            applied = await self.wait_input(seconds)
-        if applied is not None and applied.step == "self_destruct":
-            self._interrupted = True
 
     async def wait_ready(self, seconds: float) -> None:
         """The players look at their cards: until every phone has peeked (at least `seconds`
@@ -308,18 +323,19 @@ class Moderator:
                 return
             if not phones and self.clock.now() - start >= seconds:
                 return
-            if await self.handle_commands(("ready",)) is not None:
-                return
-            if phones and self.clock.now() - reminded >= max(30.0, seconds):
+            again = max(30.0, seconds)
+            if phones and self.clock.now() - reminded >= again:
                 reminded = self.clock.now()
                 await self.say("game.peek")
-            await self.wait_input(TICK)
+            due = reminded + again - self.clock.now() if phones else start + seconds - self.clock.now()
+            if await self.wait(due, ("ready",), owed=True) == "ready" or self.ended:
+                return
 
     async def pause_for(self, seconds: float) -> None:
+        """Let `seconds` pass on the clock, acting on the commands that come meanwhile."""
         end = self.clock.now() + seconds
-        while (left := end - self.clock.now()) > 0:
-            await self.handle_commands()
-            await self.clock.sleep(min(TICK, left))
+        while (left := end - self.clock.now()) > 0 and not self.ended:
+            await self.wait(left)
 
     def undo(self) -> bool:
         """Take back the last decision if it has not taken effect (the same night, before
@@ -336,23 +352,39 @@ class Moderator:
         log.info("undid the last decision of %s", asked.phase)
         return True
 
-    async def handle_commands(self, ending: tuple[str, ...] = ()) -> str | None:
-        """Act on public commands; return the first one of `ending` that came."""
-        while (command := self.commands.poll()) is not None:
-            if command in ending:
-                return command
-            if command == "end":
-                self.ended = True
-                return None
-            if command == "repeat" and self._last_line is not None:
-                key, params = self._last_line
-                await self.say(key, **params)
-            elif command == "pause" and not self._paused:
-                self._paused = True
-                await self.say("judge.pause")
-                while self._paused:
-                    await asyncio.sleep(TICK)
-                    if self.commands.poll() == "resume":
-                        self._paused = False
-                await self.say("judge.resume")
+    async def command(self, word: str, ending: tuple[str, ...] = ()) -> str | None:
+        """Act on a public command (Rule 3); a word of `ending` is returned for the caller."""
+        if word in ending:
+            return word
+        if word == "end":
+            self.ended = True
+        elif word == "repeat" and self._last_line is not None:
+            key, params = self._last_line
+            await self.say(key, **params)
+        elif word == "pause":
+            await self.pause()
         return None
+
+    async def pause(self) -> None:
+        """Every timer stops until "resume"; "end" ends the game at once; the other commands
+        are kept, in order, for after the pause; decisions are taken meanwhile (Rule 3)."""
+        self.clock.hold()
+        await self.say("judge.pause")
+        kept: list[Input] = []
+        try:
+            while True:
+                item = await self.inbox.get()
+                if isinstance(item, Command):
+                    if item.word == "resume":
+                        break
+                    if item.word == "end":
+                        self.ended = True
+                        return
+                    if item.word != "pause":  # a pause while paused means nothing more
+                        kept.append(item)
+                else:
+                    await self.take(item)
+        finally:
+            self.inbox.keep(kept)
+            self.clock.release()
+        await self.say("judge.resume")

@@ -7,7 +7,6 @@ store and the moderator, for `narrator play`, `narrator demo` and `narrator resu
 from __future__ import annotations
 
 import asyncio
-import queue
 import random
 import sys
 import threading
@@ -20,10 +19,11 @@ from engine.record import write_record
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
+from narrator.moderator.inbox import Command, Inbox
 from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
-from narrator.moderator.timing import TICK, Clock, FastClock
+from narrator.moderator.timing import Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
@@ -77,26 +77,6 @@ class StoredSeats(SeatRegistry):
         return {seat: holder.token for seat, holder in self._holders.items()}
 
 
-class QueueCommands:
-    """Commands from the listener and the host's terminal, polled by the moderator, and
-    from the phones (`phones`: the speaker's button, the host's controls) when given."""
-
-    def __init__(self, phones: Callable[[], str | None] | None = None) -> None:
-        self.queue: queue.SimpleQueue[str] = queue.SimpleQueue()
-        self.phones = phones
-
-    def poll(self) -> str | None:
-        if self.phones is not None and (command := self.phones()) is not None:
-            return command
-        try:
-            return self.queue.get_nowait()
-        except queue.Empty:
-            return None
-
-    def put(self, command: str) -> None:
-        self.queue.put(command)
-
-
 TYPED = {
     "p": "pause",
     "pause": "pause",
@@ -122,14 +102,15 @@ TYPED = {
 HOST_KEYS = ("h", "hs")  # show the host's PIN on the box's screen; say it aloud once
 
 
-def read_terminal(commands: QueueCommands, on_host_key: Callable[[str], None]) -> None:
-    """The host's keyboard: s start (everyone has seen their card), p pause, c continue,
-    r repeat, n next speaker, v start the vote, u undo the last decision, q end the game;
-    h shows the host's PIN, hs says it (`on_host_key` gets the word)."""
+def read_terminal(inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
+    """The host's keyboard, read in a thread of its own and posted to the moderator's inbox:
+    s start (everyone has seen their card), p pause, c continue, r repeat, n next speaker,
+    v start the vote, u undo the last decision, q end the game; h shows the host's PIN, hs
+    says it (`on_host_key` gets the word)."""
     for line in sys.stdin:
         word = line.strip().lower()
         if word in TYPED:
-            commands.put(TYPED[word])
+            inbox.command(TYPED[word], "terminal")
         elif word in HOST_KEYS:
             on_host_key(word)
 
@@ -172,28 +153,26 @@ async def run_session(
         if options.voiceless
         else await asyncio.to_thread(Speaker, speaker_options)
     )
-    commands = QueueCommands(table.poll_command)
+    inbox = table.inbox
     listener = None
     if config.listen and not options.bots:
-        listener = await asyncio.to_thread(_listener, config, voice, commands)
+        listener = await asyncio.to_thread(_listener, config, voice, inbox)
     host_pin = HostPin(seats, voice, config.locale, asyncio.get_running_loop())
     server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
-        threading.Thread(target=read_terminal, args=(commands, host_pin.key), daemon=True).start()
+        threading.Thread(target=read_terminal, args=(inbox, host_pin.key), daemon=True).start()
     clock: Clock = FastClock() if options.fast else Clock()
+    desk = None
+    if options.keypad:
+        desk = KeypadDesk(_keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
     moderator = Moderator(
         table,
         voice,
         timers=config.timers_for(game.rules),
         clock=clock,
-        commands=commands,
         rng=random.Random(seed),
+        desk=desk,
     )
-
-    desk = None
-    if options.keypad:
-        desk = KeypadDesk(_keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
-        moderator.desk = desk
     bots: list[BotPhone] = []
     try:
         if options.bots:
@@ -209,7 +188,7 @@ async def run_session(
                 print(f"narrator: could not say the join address: {error}", file=sys.stderr)
             if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
                 await host_pin.say()
-        if desk is None and not await _wait_for_seats(table, clock, commands):
+        if desk is None and not await _wait_for_seats(table):
             store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
             return review(game)
         if not game.log:
@@ -224,7 +203,7 @@ async def run_session(
         write_private(record, write_record(game, comment=f"game {game.game_id}"))
         store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
         if outcome is not None and not options.bots and table.connected():  # phones show the end
-            await serve_final_screen(commands, clock, moderator.timers.final_screen)
+            await serve_final_screen(inbox, clock, moderator.timers.final_screen)
         return review(game)
     finally:
         if desk is not None:
@@ -237,7 +216,7 @@ async def run_session(
         voice.close()
 
 
-async def serve_final_screen(commands: QueueCommands, clock: Clock, seconds: float) -> None:
+async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> None:
     """Keep serving the phones the end of the game (the winner, every card, the review) until
     the host ends it (the host's phone, `q` at the box) or `seconds` pass."""
     print(
@@ -245,19 +224,20 @@ async def serve_final_screen(commands: QueueCommands, clock: Clock, seconds: flo
         " / The game is over: the phones keep the result; q or the host's End closes it.",
         flush=True,
     )
-    start = clock.now()
-    while clock.now() - start < seconds:
-        if commands.poll() == "end":
+    end = clock.now() + seconds
+    while (left := end - clock.now()) > 0:
+        item = await inbox.next(clock, left)
+        if isinstance(item, Command) and item.word == "end":
             return
-        await clock.sleep(TICK)
 
 
-async def _wait_for_seats(table: PhoneTable, clock: Clock, commands: QueueCommands) -> bool:
-    """Wait until every seat has joined (True), or the game is ended first (False)."""
+async def _wait_for_seats(table: PhoneTable) -> bool:
+    """Wait until every seat has joined (True), or the game is ended first (False); the
+    commands given meanwhile, but "end", count for nothing."""
     while any(entry["name"] is None for entry in table.registry.lobby()):
-        if commands.poll() == "end":
+        item = await table.inbox.get()
+        if isinstance(item, Command) and item.word == "end":
             return False
-        await asyncio.sleep(TICK if not clock.fast else 0.01)
     return True
 
 
@@ -270,7 +250,7 @@ def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> Recorded
     setup = game.setup.model_copy(update={"facts": facts})
     store.replace_setup(game.game_id, setup)
     again = RecordedGame(setup, game.rules).record_to(store, game.game_id)
-    table.game = again
+    table.deal_again(again)
     return again
 
 
@@ -359,7 +339,7 @@ def _keypad(device: str, locale: str) -> Keypad:
     return Keypad(keys, TerminalScreen(sys.stdout), locale)  # type: ignore[arg-type]
 
 
-def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
+def _listener(config: PlayConfig, voice: Any, inbox: Inbox) -> Any:
     from narrator.listen.listener import Listener
 
     listener = Listener.for_locale(
@@ -383,7 +363,7 @@ def _listener(config: PlayConfig, voice: Any, commands: QueueCommands) -> Any:
         while listener.running:  # on through a lost microphone: listening comes back by itself
             heard = listener.next_command(timeout=0.5)
             if heard is not None and heard.command is not None:
-                commands.put(str(heard.command))
+                inbox.command(str(heard.command), "voice")
 
     threading.Thread(target=pump, name="commands", daemon=True).start()
     return listener

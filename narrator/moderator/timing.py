@@ -4,7 +4,9 @@ Rule 1: every night step lasts at least a drawn minimum; a real step lasts until
         decision (or its deadline), a pretended one as long as a real one drawn from the
         real steps seen so far, so neither timing nor the reminder tells what is in play.
 Rule 2: the fast clock (demos and tests) never waits for itself: sleeping advances it at
-        once; waiting for the phones still takes a moment of real time.
+        once; waiting for outside input lets it in every `TICK` of the clock's time, with a
+        moment of real time when the phones owe an answer, one turn of the event loop else.
+Rule 3: a held clock stands still (the table's pause): timers resume where they were.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import time
 
 from pydantic import BaseModel, ConfigDict
 
-TICK = 0.25  # seconds between looks at the phones, the listener and the timers
+TICK = 0.25  # seconds of the fast clock between two looks at the outside (Rule 2)
+ANSWER_GRACE = 0.02  # real seconds the fast clock gives the phones per TICK when they owe an answer
 
 
 class Timers(BaseModel):
@@ -38,22 +41,38 @@ class Timers(BaseModel):
 
 
 class Clock:
-    """Seconds from an arbitrary start; `sleep` waits them."""
+    """Seconds from an arbitrary start, not counting the time it was held (Rule 3)."""
 
     fast = False
 
+    def __init__(self) -> None:
+        self._held_since: float | None = None
+        self._held = 0.0
+
     def now(self) -> float:
-        return time.monotonic()
+        now = time.monotonic() if self._held_since is None else self._held_since
+        return now - self._held
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
 
-    def patience(self, seconds: float) -> float:
-        """Real seconds to wait for outside input while `seconds` go by on this clock."""
-        return max(0.0, seconds)
+    async def wait(self, arrived: asyncio.Event, seconds: float, *, owed: bool = False) -> None:
+        """Wait until `arrived` is set or about `seconds` pass on this clock, whichever is
+        first (the caller looks at the time again); `owed`: the phones owe an answer."""
+        try:
+            await asyncio.wait_for(arrived.wait(), max(0.0, seconds))
+        except TimeoutError:
+            pass
 
-    def waited(self, seconds: float) -> None:
-        """`seconds` went by waiting for outside input that did not come."""
+    def hold(self) -> None:
+        """Stop the clock (a pause) until `release`."""
+        if self._held_since is None:
+            self._held_since = time.monotonic()
+
+    def release(self) -> None:
+        if self._held_since is not None:
+            self._held += time.monotonic() - self._held_since
+            self._held_since = None
 
 
 class FastClock(Clock):
@@ -62,6 +81,7 @@ class FastClock(Clock):
     fast = True
 
     def __init__(self) -> None:
+        super().__init__()
         self._now = 0.0
 
     def now(self) -> float:
@@ -71,11 +91,24 @@ class FastClock(Clock):
         self._now += max(0.0, seconds)
         await asyncio.sleep(0)
 
-    def patience(self, seconds: float) -> float:
-        return min(seconds, 0.02)
+    async def wait(self, arrived: asyncio.Event, seconds: float, *, owed: bool = False) -> None:
+        """At most one `TICK` goes by (Rule 2); none when `arrived` is set in the meantime."""
+        step = min(TICK, max(0.0, seconds))
+        if owed:
+            try:
+                await asyncio.wait_for(arrived.wait(), ANSWER_GRACE)
+            except TimeoutError:
+                pass
+        else:
+            await asyncio.sleep(0)
+        if not arrived.is_set():
+            self._now += step
 
-    def waited(self, seconds: float) -> None:
-        self._now += seconds
+    def hold(self) -> None:
+        """The fast clock only moves when it is waited on: holding it changes nothing."""
+
+    def release(self) -> None:
+        """See `hold`."""
 
 
 class NightPacing:

@@ -11,19 +11,20 @@ Rule 5: the New Moon cards' steps: 1 is yes and 0 is no; the medium keys the que
         then its seats; the table's decisions (the report, witnesses, friends, the executioner)
         are keyed seat by seat, as votes are; the pack keys the church's victim or its touch
         once. The decisions are made as the phones make them.
+Rule 6: the keypad asks the game only through `AskedGame` (the engine's own queries), so
+        its thread can ask them of a game that lives on another thread's event loop.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 from engine.cards.deck import QUESTIONS
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event
-from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, Form, Share, StepSpec
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, has, rule_message, text
@@ -121,6 +122,30 @@ def evdev_keys(path: str, grab: bool = True) -> Iterator[str]:
         device.close()
 
 
+class AskedGame(Protocol):
+    """What the keypad asks of a game (a `Game` is one; so is the keypad desk's view of the
+    game on the event loop)."""
+
+    @property
+    def pending(self) -> Pending | None: ...
+
+    @property
+    def spec(self) -> StepSpec | None: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    def owed(self) -> tuple[int, ...]: ...
+
+    def part(self, seat: int, given: Answer, /) -> Decision: ...
+
+    def combine(self, parts: Mapping[int, Answer], /) -> Decision: ...
+
+    def check(self, decision: Decision, /) -> None: ...
+
+    def apply(self, decision: Decision, /) -> object: ...
+
+
 class BoxScreen(Protocol):
     def show(self, line: str) -> None: ...
 
@@ -162,7 +187,7 @@ class Keypad:
 
     def play_step(
         self,
-        game: Game,
+        game: AskedGame,
         apply: Callable[[Decision], object] | None = None,
     ) -> Decision:
         """Read, apply (with `apply`, default `game.apply`) and return the decision for
@@ -184,7 +209,7 @@ class Keypad:
             self._show_results(game, game.events[before:], pending)
             return decision
 
-    def decide(self, game: Game, pending: Pending) -> Decision:
+    def decide(self, game: AskedGame, pending: Pending) -> Decision:
         """The decision keyed for `pending` (not applied): one seat's answer; the candidates,
         keyed as a list; the pack's answer, keyed once; or the table's, keyed seat by seat,
         each part checked as it comes (Rule 5)."""
@@ -289,7 +314,7 @@ class Keypad:
                 return entry
         raise EOFError("the keypad's keys ran out")
 
-    def _show_private_info(self, game: Game) -> None:
+    def _show_private_info(self, game: AskedGame) -> None:
         """What the acting seat is told before it decides (Rule 3): the witch's victim, the
         thief's two cards."""
         pending, spec = game.pending, game.spec
@@ -307,7 +332,7 @@ class Keypad:
             first, second = (text(self.locale, f"roles.{c}") for c in info["cards"])
             self._private(text(self.locale, "keypad.thief_cards", first=first, second=second))
 
-    def _show_results(self, game: Game, events: Iterable[Event], pending: Pending) -> None:
+    def _show_results(self, game: AskedGame, events: Iterable[Event], pending: Pending) -> None:
         """A check's answer, shown to the seat that asked (Rule 3)."""
         for event in events:
             if event.kind == "seer.result" and event.audience == frozenset(pending.seats):

@@ -21,8 +21,9 @@ Rule 5: the log holds public facts only: seats taken and freed, the steps narrat
 Rule 6: when the event cards are on, a phone joining tells the facts the cards ask for (each
         may be declined); they stay on the box, for the game's setup, and go to no phone.
 Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the host's phone may
-        pause, resume, repeat, undo and end. Both become command words the moderator polls;
-        a speaker's "pass" left unread when the speech ends is dropped.
+        pause, resume, repeat, undo and end. Both become commands in the moderator's inbox
+        (`inbox`), as do the decisions applied, the seats taken and the cards seen; a
+        speaker's "pass" left unread when the speech ends is dropped.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,6 +40,7 @@ from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
+from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
 from narrator.phones.facts import facts_asked, seat_facts
@@ -101,8 +102,10 @@ class PhoneTable:
         locale: Locale = DEFAULT_LOCALE,
         auto_narrate: bool = True,
         host_token: str | None = None,
+        inbox: Inbox | None = None,
     ) -> None:
-        self.game = game
+        self._game = game
+        self.inbox = inbox or Inbox()
         self.locale = locale
         self.auto_narrate = auto_narrate
         self.registry = SeatRegistry(game.setup.seats, host_token)
@@ -124,11 +127,21 @@ class PhoneTable:
         self._speaker: int | None = None
         self._speech_end: float | None = None  # time.monotonic() when the speech ends
         self._speech_ended = False
-        self._commands: deque[str] = deque()
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
         self._snapshot()
+
+    @property
+    def game(self) -> Game:
+        """The game played at this table (undo changes it in place: `Game.pop`)."""
+        return self._game
+
+    def deal_again(self, game: Game) -> None:
+        """Play `game` from now on: the same game, not started, dealt again (the facts the
+        players gave at joining); the phones see it at the first step narrated."""
+        assert not game.log and game.setup.seats == self._game.setup.seats
+        self._game = game
 
     # The moderator's side
 
@@ -194,19 +207,21 @@ class PhoneTable:
         self._speaker, self._speech_ended = seat, False
         timed = seat is not None and seconds is not None
         self._speech_end = time.monotonic() + seconds if timed and seconds is not None else None
-        self._commands = deque(c for c in self._commands if c != "pass")
+        self.inbox.drop(_speakers_pass)
         message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
 
     def poll_command(self) -> str | None:
-        """The next command word from the phones ("pass", "pause", …), or None."""
-        return self._commands.popleft() if self._commands else None
+        """Take the first command word the phones left in the inbox ("pass", "pause", …), or
+        None (for a table without a moderator: the moderator awaits the inbox itself)."""
+        item = self.inbox.take(_from_a_phone)
+        return item.word if isinstance(item, Command) else None
 
     def host_command(self, command: HostCommand) -> None:
         """A host control from the host's phone (the caller checked the host token)."""
         log.info("host: %s", command.command)
-        self._commands.append(command.command)
+        self.inbox.put(Command(command.command, "host"))
 
     def facts(self) -> dict[int, SeatFacts]:
         """The facts the seated players gave at joining (Rule 6), seat → facts."""
@@ -286,6 +301,7 @@ class PhoneTable:
                     if seat not in self._peeked:
                         self._peeked.add(seat)
                         log.info("seat %d looked at its card", seat)
+                        self.inbox.put(CardSeen(seat))
                     link.send(_ack(n, "peeked"))
                 else:
                     assert isinstance(message, SelfDestructNow)
@@ -303,6 +319,7 @@ class PhoneTable:
             facts = seat_facts(message.facts, self.facts_asked)
             if facts is not None:
                 self._facts[holder.seat] = facts
+            self.inbox.put(Seated(holder.seat))
         else:
             holder = self.registry.rejoin(message.token)
             holder.locale = locale
@@ -382,7 +399,7 @@ class PhoneTable:
         if self._speech_ended:
             raise Refusal("already")
         self._speech_ended = True
-        self._commands.append("pass")
+        self.inbox.put(Command("pass", "speaker"))
         link.send(_ack(n, "speech"))
 
     def _self_destruct(self, link: Link, seat: int, n: int) -> None:
@@ -445,6 +462,7 @@ class PhoneTable:
         self._applied.put_nowait(applied)
         for queue in self._subscribers:
             queue.put_nowait(applied)
+        self.inbox.put(Decided(applied))
         self._feeds.absorb(self.game.events)
         if self.auto_narrate or self.game.over:
             pending = self.game.pending
@@ -561,6 +579,14 @@ class PhoneTable:
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
         return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+
+
+def _speakers_pass(item: object) -> bool:
+    return isinstance(item, Command) and item.source == "speaker" and item.word == "pass"
+
+
+def _from_a_phone(item: object) -> bool:
+    return isinstance(item, Command) and item.source in ("speaker", "host")
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -16,8 +16,9 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
+from narrator.moderator.inbox import Inbox
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import QueueCommands, _listener
+from narrator.moderator.session import _listener
 from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 
@@ -123,7 +124,7 @@ def test_with_no_model_listening_is_off_and_the_table_is_told(
     tmp_path: Path, capsys: Any, monkeypatch: Any
 ) -> None:
     monkeypatch.setenv("WEREWOLF_NARRATOR_MODELS", str(tmp_path / "models"))
-    listener = _listener(PlayConfig(locale="zh-CN"), Lines(), QueueCommands())
+    listener = _listener(PlayConfig(locale="zh-CN"), Lines(), Inbox())
     try:
         assert not listener.status.on
         assert "listening is off" in capsys.readouterr().err

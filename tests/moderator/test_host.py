@@ -9,6 +9,7 @@ from pathlib import Path
 from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.moderator.botphones import seat_bots
+from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.timing import FastClock, Timers
@@ -18,16 +19,16 @@ from tests.moderator.test_failures import ROLES, Lines
 
 
 class Host:
-    """Says `command` once, the first time `when(moderator)` holds."""
+    """Gives `command` once, as soon as `when(moderator)` holds (looked at on every turn of
+    the event loop), as the host's phone does: into the moderator's inbox."""
 
     def __init__(self, command: str, when) -> None:  # type: ignore[no-untyped-def]
-        self.command, self.when, self.moderator, self.said = command, when, None, False
+        self.command, self.when = command, when
 
-    def poll(self) -> str | None:
-        if not self.said and self.moderator is not None and self.when(self.moderator):
-            self.said = True
-            return self.command
-        return None
+    async def watch(self, moderator: Moderator) -> None:
+        while not self.when(moderator):
+            await asyncio.sleep(0)
+        moderator.inbox.put(Command(self.command, "host"))
 
 
 async def play(tmp_path: Path, host: Host) -> tuple[Moderator, Store, str, Lines]:
@@ -42,23 +43,12 @@ async def play(tmp_path: Path, host: Host) -> tuple[Moderator, Store, str, Lines
     while any(entry["name"] is None for entry in table.registry.lobby()):
         await asyncio.sleep(0.01)
     voice = Lines()
-    moderator = Moderator(
-        table, voice, timers=Timers(), clock=FastClock(), commands=host, rng=random.Random(1)
-    )
-    host.moderator = moderator
-
-    def rebuild(decisions: int) -> RecordedGame:
-        while len(store.load(game_id).decisions) > decisions:
-            store.undo(game_id)
-        now = moderator.game
-        again = RecordedGame.replay(now.setup, now.rules, now.log[:decisions])
-        assert isinstance(again, RecordedGame)
-        return again.record_to(store, game_id)
-
-    moderator.rebuild = rebuild
+    moderator = Moderator(table, voice, timers=Timers(), clock=FastClock(), rng=random.Random(1))
+    hosting = asyncio.create_task(host.watch(moderator))
     try:
         await asyncio.wait_for(moderator.run(), 120)
     finally:
+        hosting.cancel()
         for bot in bots:
             await bot.stop()
         await server.stop()

@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
+from engine.state import Pending
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import FastClock, Timers
@@ -18,10 +19,10 @@ from narrator.phones.keypad import Keypad, TerminalScreen
 from tests.moderator.test_failures import Lines
 
 
-def keyed_by_the_table(game: Game) -> Iterator[str]:
+def keyed_by_the_table(pending_now: Callable[[], Pending | None]) -> Iterator[str]:
     """The players at the keypad: the pack keys its victim, everyone else Enter (pass)."""
     while True:
-        pending = game.pending
+        pending = pending_now()
         if pending is not None and pending.step == "werewolves":
             prey = [s for s in pending.targets if s not in pending.seats]
             yield from f"{prey[0]}\n"
@@ -38,15 +39,27 @@ def test_a_game_played_on_the_keypad_alone_ends(tmp_path: object) -> None:
 
     async def play() -> Lines:
         table = PhoneTable(game, auto_narrate=False)
+        loop = asyncio.get_running_loop()
+
+        def pending_now() -> Pending | None:  # the players look at the box: on the loop
+            async def pending() -> Pending | None:
+                return game.pending
+
+            return asyncio.run_coroutine_threadsafe(pending(), loop).result()
+
         keypad = Keypad(
-            keyed_by_the_table(game), TerminalScreen(screen), private_seconds=0, sleep=lambda _s: None
+            keyed_by_the_table(pending_now), TerminalScreen(screen), private_seconds=0, sleep=lambda _s: None
         )
         desk = KeypadDesk(keypad, table, asyncio.get_running_loop())
         voice = Lines()
         moderator = Moderator(
-            table, voice, timers=Timers(decision=600, vote=600), clock=FastClock(), rng=random.Random(2)
+            table,
+            voice,
+            timers=Timers(decision=600, vote=600),
+            clock=FastClock(),
+            rng=random.Random(2),
+            desk=desk,
         )
-        moderator.desk = desk
         try:
             await asyncio.wait_for(moderator.run(), 60)
         finally:

@@ -1,6 +1,6 @@
 """The phones' controls in a moderator's game: the speaker's "过" button ends a speech, and the
 host's phone pauses, resumes, repeats and ends the game; both reach the moderator through the
-session's commands."""
+table's inbox."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import QueueCommands
 from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from tests.moderator.test_failures import ROLES, Lines
@@ -43,7 +42,6 @@ async def play(
         voice,
         timers=timers,
         clock=FastClock(),
-        commands=QueueCommands(table.poll_command),
         rng=random.Random(2),
     )
     hosting = asyncio.create_task(host(moderator, server.port)) if host is not None else None

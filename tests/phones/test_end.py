@@ -8,7 +8,8 @@ import asyncio
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
-from narrator.moderator.session import QueueCommands, serve_final_screen
+from narrator.moderator.inbox import Inbox
+from narrator.moderator.session import serve_final_screen
 from narrator.moderator.timing import Clock, FastClock
 from narrator.phones.messages import HostCommand
 from narrator.phones.recap import written_review
@@ -51,8 +52,7 @@ def test_the_box_keeps_the_final_screen_until_the_host_ends_it() -> None:
         async with served(game, auto_narrate=False) as (server, table):
             phone = await Phone(ws_url(server), game).open()
             await phone.join(3)
-            commands = QueueCommands(table.poll_command)
-            serving = asyncio.create_task(serve_final_screen(commands, Clock(), 600))
+            serving = asyncio.create_task(serve_final_screen(table.inbox, Clock(), 600))
             table.narrate(None, final=True)
             final = await phone.expect("state", where=lambda m: m["screen"]["kind"] == "over")
             assert final["review"][0].startswith("第一夜，")
@@ -68,7 +68,7 @@ def test_the_box_keeps_the_final_screen_until_the_host_ends_it() -> None:
 def test_the_final_screen_is_kept_no_longer_than_its_timer() -> None:
     async def scenario() -> float:
         clock = FastClock()
-        await serve_final_screen(QueueCommands(), clock, 1800)
+        await serve_final_screen(Inbox(), clock, 1800)
         return clock.now()
 
     assert asyncio.run(scenario()) >= 1800

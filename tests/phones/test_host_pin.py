@@ -166,15 +166,15 @@ def read_terminal_lines(lines: list[str], host: HostPin) -> None:
     """The box's terminal reading `lines` as if typed."""
     import sys
 
-    from narrator.moderator.session import QueueCommands
+    from narrator.moderator.inbox import Inbox
 
-    commands = QueueCommands()
+    inbox = Inbox()
     stdin, sys.stdin = sys.stdin, io.StringIO("".join(lines))
     try:
-        read_terminal(commands, host.key)
+        read_terminal(inbox, host.key)
     finally:
         sys.stdin = stdin
-    assert commands.poll() is None  # h and hs are no game commands
+    assert inbox.get_nowait() is None  # h and hs are no game commands
 
 
 def test_a_host_act_is_said_aloud() -> None:

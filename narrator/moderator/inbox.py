@@ -1,0 +1,149 @@
+"""The moderator's inbox: everything the table, the keypad, the voice and the host send it, in order.
+
+Rule 1: the inbox lives on the server's event loop; threads (the terminal, the listener, the
+        keypad) post with `post`, which hands the input to the loop (`call_soon_threadsafe`).
+Rule 2: the moderator awaits the inbox with the clock's timeouts (`next`); nothing polls it.
+        When the time runs out, `next` gives None: that is the timer's input.
+Rule 3: inputs are taken in the order they came; `keep` puts inputs set aside (during a
+        pause) back in front, in their order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from engine.decisions import Decision
+from engine.state import Pending
+from narrator.moderator.timing import Clock
+
+if TYPE_CHECKING:
+    from narrator.phones.table import Applied
+
+Source = Literal["voice", "terminal", "host", "speaker", "test"]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A public command word ("pass", "pause", "resume", "repeat", "undo", "end",
+    "start_vote", "ready") and where it came from."""
+
+    word: str
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A decision the table applied (a phone's, the keypad's, the moderator's own)."""
+
+    applied: Applied
+
+
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """A decision keyed at the box for `pending`; the moderator applies it on the loop if
+    `pending` is still the game's pending step and answers `reply` (the applied decision, or
+    the `IllegalDecision`, or `Stale`)."""
+
+    pending: Pending
+    decision: Decision
+    reply: concurrent.futures.Future[Applied] = field(default_factory=concurrent.futures.Future)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSeen:
+    """A seat's player looked at the card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A seat was taken at joining."""
+
+    seat: int
+
+
+Input = Command | Decided | Keyed | CardSeen | Seated
+
+
+class Stale(Exception):
+    """The step a keyed entry was for is no longer pending."""
+
+
+class Inbox:
+    """One queue of inputs for the moderator (Rules 1–3)."""
+
+    def __init__(self) -> None:
+        self._items: deque[Input] = deque()
+        self._arrived = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            pass  # bound at the first `put` on the loop
+
+    def put(self, item: Input) -> None:
+        """Add an input (on the event loop)."""
+        self._loop = asyncio.get_running_loop()
+        self._items.append(item)
+        self._arrived.set()
+
+    def post(self, item: Input) -> None:
+        """Add an input from any thread (Rule 1)."""
+        if self._loop is None:
+            raise RuntimeError("the inbox is not bound to an event loop yet")
+        self._loop.call_soon_threadsafe(self.put, item)
+
+    def command(self, word: str, source: Source) -> None:
+        """Post a command word from any thread."""
+        self.post(Command(word, source))
+
+    async def get(self) -> Input:
+        """The next input, whenever it comes."""
+        while not self._items:
+            await self._arrived.wait()
+        return self._pop()
+
+    async def next(self, clock: Clock, seconds: float, *, owed: bool = False) -> Input | None:
+        """The next input, waiting up to `seconds` on `clock`; None when none came in time.
+        `owed`: the phones owe an answer meanwhile (`Clock.wait`)."""
+        end = clock.now() + seconds
+        while not self._items and (left := end - clock.now()) > 0:
+            await clock.wait(self._arrived, left, owed=owed)
+        return self._pop() if self._items else None
+
+    def get_nowait(self) -> Input | None:
+        return self._pop() if self._items else None
+
+    def take(self, wanted: Callable[[Input], bool]) -> Input | None:
+        """Take out the first input that is `wanted`, leaving the others as they are."""
+        for item in self._items:
+            if wanted(item):
+                self._items.remove(item)
+                if not self._items:
+                    self._arrived.clear()
+                return item
+        return None
+
+    def drop(self, unwanted: Callable[[Input], bool]) -> None:
+        """Forget every input that is `unwanted`."""
+        self._items = deque(item for item in self._items if not unwanted(item))
+        if not self._items:
+            self._arrived.clear()
+
+    def keep(self, items: Iterable[Input]) -> None:
+        """Put `items` back in front, in their order (Rule 3)."""
+        self._items.extendleft(reversed(list(items)))
+        if self._items:
+            self._arrived.set()
+
+    def _pop(self) -> Input:
+        item = self._items.popleft()
+        if not self._items:
+            self._arrived.clear()
+        return item
