@@ -81,6 +81,7 @@ class Inbox:
     def __init__(self) -> None:
         self._items: deque[Input] = deque()
         self._arrived = asyncio.Event()
+        self._watchers: list[asyncio.Future[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         try:
             self._loop = asyncio.get_running_loop()
@@ -92,6 +93,10 @@ class Inbox:
         self._loop = asyncio.get_running_loop()
         self._items.append(item)
         self._arrived.set()
+        for watcher in self._watchers:
+            if not watcher.done():
+                watcher.set_result(None)
+        self._watchers.clear()
 
     def post(self, item: Input) -> None:
         """Add an input from any thread (Rule 1)."""
@@ -129,6 +134,19 @@ class Inbox:
                     self._arrived.clear()
                 return item
         return None
+
+    async def take_first(self, wanted: Callable[[Input], bool], timeout: float | None = None) -> Input:
+        """The first input that is `wanted`, waiting for one up to `timeout` real seconds
+        (TimeoutError); the others stay as they are (for a table without a moderator)."""
+
+        async def first() -> Input:
+            while (item := self.take(wanted)) is None:
+                arrival = asyncio.get_running_loop().create_future()
+                self._watchers.append(arrival)
+                await arrival
+            return item
+
+        return await asyncio.wait_for(first(), timeout)
 
     def drop(self, unwanted: Callable[[Input], bool]) -> None:
         """Forget every input that is `unwanted`."""

@@ -118,7 +118,6 @@ class PhoneTable:
         self._touched: set[int] = set()
         self._last_deciders: tuple[str, frozenset[int]] = ("", frozenset())
         self._subscribers: list[asyncio.Queue[Applied]] = []
-        self._applied: asyncio.Queue[Applied] = asyncio.Queue()
         self._shown: dict[int, SeatView] = {}
         self._shown_talk_time = False
         self._peeked: set[int] = set()
@@ -197,9 +196,11 @@ class PhoneTable:
         return queue
 
     async def next_applied(self, timeout: float | None = None) -> Applied:
-        """The next applied decision not yet taken by this method (TimeoutError after
-        `timeout` seconds)."""
-        return await asyncio.wait_for(self._applied.get(), timeout)
+        """Take the first applied decision left in the inbox (TimeoutError after `timeout`
+        seconds), for a table without a moderator: the moderator awaits the inbox itself."""
+        item = await self.inbox.take_first(_decided, timeout)
+        assert isinstance(item, Decided)
+        return item.applied
 
     def speaking(self, seat: int | None, seconds: float | None = None) -> None:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
@@ -459,7 +460,6 @@ class PhoneTable:
         self._collector = None
         self._last_deciders = (step, deciders)
         applied = Applied(decision, by, step, tuple(events))
-        self._applied.put_nowait(applied)
         for queue in self._subscribers:
             queue.put_nowait(applied)
         self.inbox.put(Decided(applied))
@@ -583,6 +583,10 @@ class PhoneTable:
 
 def _speakers_pass(item: object) -> bool:
     return isinstance(item, Command) and item.source == "speaker" and item.word == "pass"
+
+
+def _decided(item: object) -> bool:
+    return isinstance(item, Decided)
 
 
 def _from_a_phone(item: object) -> bool:

@@ -5,12 +5,17 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
+from engine.decisions import Decision
+from engine.events import Event
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
 from engine.state import Pending
+from engine.steps import Answer, StepSpec
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import FastClock, Timers
@@ -30,8 +35,56 @@ def keyed_by_the_table(pending_now: Callable[[], Pending | None]) -> Iterator[st
             yield "\n"
 
 
+class OneThreadGame(Game):
+    """A game that notes every question asked of it from a thread other than its own (the
+    event loop's): the keypad's thread must ask through the loop."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.home, self.strays = threading.get_ident(), []  # type: ignore[var-annotated]
+        super().__init__(*args, **kwargs)
+
+    def _note_thread(self, what: str) -> None:
+        if threading.get_ident() != self.home:
+            self.strays.append((what, threading.current_thread().name))
+
+    @property
+    def pending(self) -> Pending | None:
+        self._note_thread("pending")
+        return super().pending
+
+    @property
+    def spec(self) -> StepSpec | None:
+        self._note_thread("spec")
+        return super().spec
+
+    @property
+    def events(self) -> Sequence[Event]:
+        self._note_thread("events")
+        return super().events
+
+    def owed(self) -> tuple[int, ...]:
+        self._note_thread("owed")
+        return super().owed()
+
+    def part(self, seat: int, given: Answer) -> Decision:
+        self._note_thread("part")
+        return super().part(seat, given)
+
+    def combine(self, parts: Mapping[int, Answer]) -> Decision:
+        self._note_thread("combine")
+        return super().combine(parts)
+
+    def check(self, decision: Decision, *, by: int | None = None) -> None:
+        self._note_thread("check")
+        super().check(decision, by=by)
+
+    def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
+        self._note_thread("apply")
+        return super().apply(decision, by=by)
+
+
 def test_a_game_played_on_the_keypad_alone_ends(tmp_path: object) -> None:
-    game = Game(
+    game = OneThreadGame(
         Setup(seats=5, roles=("werewolf", "seer", "witch", "villager", "villager")),
         make_rules({"sheriff": False}),
     )
@@ -68,6 +121,7 @@ def test_a_game_played_on_the_keypad_alone_ends(tmp_path: object) -> None:
 
     voice = asyncio.run(play())
     assert game.over and game.outcome().winner.value == "werewolves"  # type: ignore[union-attr]
+    assert game.strays == []  # the keypad's thread asked the game nothing itself
     assert [key for key, _ in voice.said][-1] == "game.over"
     assert "reminder.hurry" not in [key for key, _ in voice.said]  # every step was keyed in time
     shown = screen.getvalue()
