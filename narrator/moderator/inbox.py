@@ -24,7 +24,7 @@ from narrator.moderator.timing import Clock
 if TYPE_CHECKING:
     from narrator.phones.table import Applied
 
-Source = Literal["voice", "terminal", "host", "speaker", "test"]
+Source = Literal["voice", "terminal", "host", "speaker"]
 
 
 @dataclass(frozen=True, slots=True)
