@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ from engine.state import Pending
 from engine.steps import Answer
 from narrator.moderator.inbox import Inbox, Keyed, Stale
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
+from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneTable
 from tests.moderator.test_failures import ROLES, Lines
 from tests.phones.harness import told
@@ -183,3 +184,42 @@ def test_a_touch_after_a_keyed_entry_was_applied_changes_nothing() -> None:
     answer = next(m for m in link.sent if m.get("n") == 2)
     assert answer["type"] == "error" and answer["code"] in ("not_now", "already")  # refused: too late
     assert Game.replay(game.setup, game.rules, game.log).state == game.state
+
+
+def test_on_the_real_clock_a_pause_holds_the_timers_and_end_ends_the_game() -> None:
+    quick = Timers(decision=0.3, vote=0.3, reminder=0.1, night_step=0.05, meeting=0.05, peek=0.05, speech=5)
+
+    async def scenario() -> tuple[Moderator, list[str], list[float]]:
+        table = PhoneTable(new_game(), auto_narrate=False)
+        heard = {"speech.turn": ["pause"], "judge.pause": ["end"]}
+        voice = SpokenCommands(table.inbox, heard)
+        clock = Clock()
+        held: list[float] = []
+
+        def on_line(key: str, params: dict[str, Any]) -> None:
+            if key == "judge.pause":  # the clock is held before the pause is said
+                held.append(clock.now())
+                time.sleep(0.01)
+                held.append(clock.now())
+
+        moderator = Moderator(table, voice, timers=quick, clock=clock, rng=random.Random(3), on_line=on_line)
+        await asyncio.wait_for(moderator.run(), 60)
+        return moderator, [key for key, _ in voice.said], held
+
+    moderator, keys, held = asyncio.run(scenario())
+    assert moderator.ended and keys[-1] == "judge.pause" and "judge.resume" not in keys
+    assert held[0] == held[1]
+
+
+def test_a_held_clock_stands_still_and_goes_on_from_there() -> None:
+    async def scenario() -> tuple[float, float, float]:
+        clock = Clock()
+        clock.hold()
+        held = clock.now()
+        await asyncio.sleep(0.01)
+        still = clock.now()
+        clock.release()
+        return held, still, clock.now()
+
+    held, still, after = asyncio.run(scenario())
+    assert held == still <= after
