@@ -65,7 +65,7 @@ class KeypadDesk:
 
     def on_loop(self, question: Callable[[Game], T]) -> T:
         """The answer of `question` about the table's game, asked on the event loop."""
-        if self._closed.is_set():
+        if self._closed.is_set() or self.loop.is_closed():
             raise Stale()
 
         async def ask() -> T:
@@ -77,7 +77,7 @@ class KeypadDesk:
         """Send a keyed decision to the moderator's inbox and wait for its outcome (Rule 1);
         `CancelledError` when the desk closes first."""
         keyed = self._keying = Keyed(pending, decision)
-        if self._closed.is_set():
+        if self._closed.is_set() or self.loop.is_closed():
             raise Stale()
         self.loop.call_soon_threadsafe(self.table.inbox.put, keyed)
         return keyed.reply.result()

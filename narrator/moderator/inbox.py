@@ -99,10 +99,15 @@ class Inbox:
         self._watchers.clear()
 
     def post(self, item: Input) -> None:
-        """Add an input from any thread (Rule 1)."""
+        """Add an input from any thread (Rule 1); once the loop is closed (the session is
+        over) the input is dropped."""
         if self._loop is None:
             raise RuntimeError("the inbox is not bound to an event loop yet")
-        self._loop.call_soon_threadsafe(self.put, item)
+        if not self._loop.is_closed():
+            try:
+                self._loop.call_soon_threadsafe(self.put, item)
+            except RuntimeError:  # closed in the meantime
+                pass
 
     def command(self, word: str, source: Source) -> None:
         """Post a command word from any thread."""
