@@ -128,6 +128,7 @@ class Inbox:
         return self._pop() if self._items else None
 
     def get_nowait(self) -> Input | None:
+        """The next input if one is there, else None."""
         return self._pop() if self._items else None
 
     def take(self, wanted: Callable[[Input], bool]) -> Input | None:

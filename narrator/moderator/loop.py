@@ -210,6 +210,7 @@ class Moderator:
         return await self.take(item, ending)
 
     async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
+        """Act on one input from the inbox, as `wait` says."""
         if isinstance(item, Command):
             return await self.command(item.word, ending)
         if isinstance(item, Keyed):
