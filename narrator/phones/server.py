@@ -29,7 +29,7 @@ import contextlib
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Annotated, Any, TypeVar
@@ -316,6 +316,15 @@ def build_app(
     )
 
 
+class _QuietServer(uvicorn.Server):
+    """uvicorn's server without signal handlers of its own: Ctrl-C belongs to the judge (it
+    stops the game, whose end stops the server), never to the server alone."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
 class PhoneServer:
     """The server of one phone table on `host`:`port` (port 0 picks a free one).
 
@@ -354,7 +363,7 @@ class PhoneServer:
             ws_ping_interval=10,
             ws_ping_timeout=10,
         )
-        self._server = uvicorn.Server(config)
+        self._server = _QuietServer(config)
         self._task = asyncio.create_task(self._server.serve())
         while not self._server.started:
             if self._task.done():
@@ -367,7 +376,7 @@ class PhoneServer:
         self.port = int(sockets[0].getsockname()[1])
 
     async def wait_closed(self) -> None:
-        """Return when the server stops (a signal such as Ctrl-C, or `stop`)."""
+        """Return when the server stops (`stop`)."""
         if self._task is not None:
             await asyncio.shield(self._task)
 

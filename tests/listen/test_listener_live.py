@@ -27,6 +27,7 @@ from narrator.listen.phrasebook import Command, phrasebook
 from narrator.listen.spotter import Decision, KeywordSpotter
 from tests.listen.conftest import Say
 from tests.listen.corpus import JUDGE_LINE
+from tests.support.interrupt import interruptible
 from tests.support.pulse import VirtualSound, VirtualSoundUnavailable, virtual_sound
 
 # Seconds to wait for something that must happen; only a failing test waits this long.
@@ -138,7 +139,12 @@ def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound)
     command = [sys.executable, "-m", "narrator", "listen", "--locale", "ko", "--json"]
     heard: list[str | None] = []
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=device.env
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=device.env,
+        preexec_fn=interruptible,
     ) as listening:
         assert listening.stderr is not None and listening.stdout is not None
         for line in listening.stderr:

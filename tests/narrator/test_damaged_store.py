@@ -27,6 +27,7 @@ from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal, suggested_roles
 from narrator.store import Store
+from tests.support.interrupt import interruptible
 
 NARRATOR = [sys.executable, "-m", "narrator"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,6 +183,7 @@ def start_then_interrupt(command: list[str], env: dict[str, str] | None = None) 
         text=True,
         cwd=ROOT,
         env=env,
+        preexec_fn=interruptible,
     )
     assert judge.stdout is not None
     out = []
