@@ -32,7 +32,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
+# A venv whose creation was cut short (no pip in it) is made again.
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import pip" 2>/dev/null; then
+  rm -rf .venv
   "$PY" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip
 fi
