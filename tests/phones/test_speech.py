@@ -1,4 +1,4 @@
-"""The speaker's "过" button and the host's controls: command words the moderator polls."""
+"""The speaker's "过" button and the host's controls: command words put in the table's inbox."""
 
 from __future__ import annotations
 
