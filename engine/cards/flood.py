@@ -1,0 +1,64 @@
+"""The Flood (洪水), on night D+1: the werewolves sheltering at the inn (the men) eat a man
+(`nightsteps.pack`), those in the church (the women) a woman; the witch is told, and may
+heal, the inn's victim only."""
+
+from __future__ import annotations
+
+from engine.cards.moon import fact, tonight_after
+from engine.cards.nightsteps import add_night_step
+from engine.decisions import ChurchChoice, Decision
+from engine.events import cue, judge_only, private
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    Share,
+    StepSpec,
+    agreed,
+    field_codec,
+    nobody,
+    register,
+    shape_seat,
+)
+
+
+def begin_church(state: State, step: Step) -> Pending | None:
+    state.emit(cue("flood.church"))
+    wolves = [w for w in state.living_werewolves() if fact(state, w, "gender") == "female"]
+    women = tuple(s for s in state.alive() if fact(state, s, "gender") == "female")
+    if not wolves or not women:
+        state.emit(judge_only("pretend", step="church"))
+        return None
+    return Pending(state.phase, "church", "church", tuple(wolves), women, allow_none=True)
+
+
+def check_church(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ChurchChoice)
+    if decision.victim and decision.victim not in pending.targets:
+        raise state.refuse("church_victim", f"seat {decision.victim} is not a woman in the church")
+
+
+def resolve_church(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ChurchChoice)
+    if decision.victim:
+        state.tonight.moon_deaths.append((decision.victim, "werewolves"))
+    state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
+
+
+register(
+    StepSpec(
+        "church",
+        begin_church,
+        Kind.NIGHT,
+        ChurchChoice,
+        check_church,
+        resolve_church,
+        form=Form.SEATS,
+        share=Share.AGREE,
+        answer=agreed(ChurchChoice, "victim"),
+        default=nobody(ChurchChoice, "victim"),
+        codecs=(field_codec("church", Kind.NIGHT, ChurchChoice, "victim", shape_seat),),
+        reveals=frozenset({"werewolves.victim"}),
+    ),
+)
+add_night_step("church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))

@@ -1,0 +1,85 @@
+"""Full Moon Rising (满月升起): on night D+1 each living werewolf checks one player as a seer (one
+step per werewolf card, the dead ones pretended); the living hunter, witch and seer wake as the
+werewolves (`nightsteps.pack`) and the seer's and witch's own steps are pretended."""
+
+from __future__ import annotations
+
+from engine.cards.moon import tonight_after
+from engine.cards.nightsteps import add_night_step, moon_of
+from engine.decisions import Decision, MoonSeerChoice
+from engine.events import cue, judge_only, private
+from engine.roles import Role
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Form,
+    Kind,
+    StepSpec,
+    field_codec,
+    nobody,
+    register,
+    seat_answer,
+    shape_seat,
+)
+
+
+def begin_moon_seers(state: State, step: Step) -> None:
+    if step.args.get("done"):
+        state.emit(cue("moon_seers.sleep"))
+        return
+    state.emit(cue("moon_seers.wake"))
+    wolves = state.living_werewolves()
+    if not wolves:
+        state.emit(judge_only("pretend", step="moon_seers"))
+    # One step per werewolf card in the deck, the dead ones' pretended: the number of steps
+    # (each read and timed like a real one) never tells how many werewolves are alive.
+    slots = max(len(wolves), sum(1 for card in state.setup.deck if card == Role.WEREWOLF))
+    seats = wolves + [0] * (slots - len(wolves))
+    state.push(*(Step("moon_seer", {"wolf": w}) for w in seats), Step("moon_seers", {"done": True}))
+
+
+def begin_moon_seer(state: State, step: Step) -> Pending | None:
+    wolf = step.args["wolf"]
+    if not wolf:
+        state.emit(judge_only("pretend", step="moon_seer"))
+        return None
+    targets = tuple(s for s in state.alive() if s != wolf)
+    return Pending(state.phase, "moon_seer", "moon_seers", (wolf,), targets, allow_none=True)
+
+
+def check_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MoonSeerChoice)
+    if decision.target and decision.target not in pending.targets:
+        raise state.refuse("moon_seer_target", f"seat {decision.target} is not another living player")
+
+
+def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MoonSeerChoice)
+    wolf, target = pending.seats[0], decision.target
+    if not target:
+        return
+    card = state.player(target).card
+    if state.rules.seer_sees == "role":
+        result = card.value
+    else:
+        result = "werewolf" if card == Role.WEREWOLF else "not_werewolf"
+    moon_of(state).moon_seen.append((state.night, wolf, target, result))
+    state.emit(private("seer.result", wolf, night=state.night, target=target, result=result))
+
+
+register(
+    StepSpec("moon_seers", begin_moon_seers, Kind.NIGHT),
+    StepSpec(
+        "moon_seer",
+        begin_moon_seer,
+        Kind.NIGHT,
+        MoonSeerChoice,
+        check_moon_seer,
+        resolve_moon_seer,
+        form=Form.SEATS,
+        answer=seat_answer(MoonSeerChoice, "target"),
+        default=nobody(MoonSeerChoice, "target"),
+        codecs=(field_codec("moon_seers", Kind.NIGHT, MoonSeerChoice, "target", shape_seat, repeated=True),),
+        reveals=frozenset({"seer.result"}),
+    ),
+)
+add_night_step("moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
