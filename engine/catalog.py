@@ -1,15 +1,34 @@
-"""Every module that registers steps (`engine.steps`), imported once so the registry is whole."""
+"""Every module that registers steps (`engine.steps`), imported once so the registry is whole:
+the day and the night, each role (`engine.roles`), each event card's steps (`engine.cards`)."""
 
 from engine import day, night  # noqa: F401
-from engine.cards import (  # noqa: F401  # noqa: F401
+from engine.cards import (  # noqa: F401
     backfire,
-    daysteps,
+    bleak_monday,
     double_agent,
     draw,
+    executioner,
     flood,
     full_moon_rising,
+    great_distrust,
+    influences,
     nightsteps,
+    punishment,
+    reports,
     specter,
+    spiritualism,
     touch_of_death,
+    verdict,
 )
-from engine.roles import cupid, guard, hunter, piper, scapegoat, seer, sheriff, thief, werewolves, witch  # noqa: F401
+from engine.roles import (  # noqa: F401
+    cupid,
+    guard,
+    hunter,
+    piper,
+    scapegoat,
+    seer,
+    sheriff,
+    thief,
+    werewolves,
+    witch,
+)

@@ -365,6 +365,15 @@ def complete(spec: StepSpec, pending: Pending, parts: Mapping[int, Answer]) -> b
     return True
 
 
+def first_target(decision: type[Decision], name: str) -> Callable[[State, Pending], Decision]:
+    """The default that names the first legal target (a step that must name someone)."""
+
+    def default(state: State, pending: Pending) -> Decision:
+        return decision(**{name: pending.targets[0]})
+
+    return default
+
+
 def nobody(decision: type[Decision], name: str, value: object = 0) -> Callable[[State, Pending], Decision]:
     """The default that names nobody (or `value`)."""
 

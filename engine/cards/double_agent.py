@@ -3,8 +3,8 @@ living non-werewolf, who is shown the werewolves and plays on their side from th
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play
-from engine.cards.nightsteps import add_night_step, moon_of
+from engine.cards.moon import in_play, moon_of
+from engine.cards.nightsteps import add_night_step
 from engine.decisions import AllyChoice, Decision
 from engine.events import cue, private
 from engine.state import Pending, State, Step

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from engine.cards.deck import CARDS, SPIRITUALISM
 from engine.cards.moon import (
     InPlay,
-    MoonState,
     expire_on_draw,
     fact,
     last_dead,
     left_of,
+    moon_of,
     new_moon,
     roll,
 )
@@ -61,11 +61,6 @@ def draw_due(state: State) -> bool:
     if state.moon is None or state.rules.events == "off":
         return False
     return state.rules.events == "every_morning" or not state.night_victims
-
-
-def _moon(state: State) -> MoonState:
-    assert state.moon is not None, "the event cards are off"
-    return state.moon
 
 
 # Rule 2: which cards can be played now
@@ -120,7 +115,7 @@ PLAYABLE: dict[str, Callable[[State], bool]] = {
 
 def natural_draw(state: State) -> str:
     """Rule 2: the first playable card of the pile ("" when none can be played)."""
-    return next((card for card in _moon(state).pile if playable(state, card)), "")
+    return next((card for card in moon_of(state).pile if playable(state, card)), "")
 
 
 def begin_event(state: State, step: Step) -> Pending | None:
@@ -135,7 +130,7 @@ def begin_event(state: State, step: Step) -> Pending | None:
 
 def check_event(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, EventDraw)
-    moon, card = _moon(state), decision.card
+    moon, card = moon_of(state), decision.card
     if card not in CARDS:
         raise state.refuse("no_such_card", f"there is no event card {card!r}")
     if card not in moon.pile:
@@ -147,7 +142,7 @@ def check_event(state: State, pending: Pending, decision: Decision) -> None:
 
 def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, EventDraw)
-    moon, card = _moon(state), decision.card
+    moon, card = moon_of(state), decision.card
     moon.pile.remove(card)
     expire_on_draw(state)
     moon.played.append((state.day, card))
@@ -163,14 +158,14 @@ def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def begin_coin(state: State, step: Step) -> Pending:
-    side = roll(_moon(state)).choice(("heads", "tails"))
+    side = roll(moon_of(state)).choice(("heads", "tails"))
     return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
 
 
 def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, CoinToss)
     seat = pending.info["seat"]
-    _moon(state).chance.append((state.phase, "coin", decision.side))
+    moon_of(state).chance.append((state.phase, "coin", decision.side))
     state.emit(cue(f"coin.{decision.side}", seat=seat))
     if decision.side == "heads":
         # The verdict is void: the steps carrying it out are dropped.
@@ -180,7 +175,7 @@ def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def begin_potion(state: State, step: Step) -> Pending:
-    result = roll(_moon(state)).choice(POTIONS)
+    result = roll(moon_of(state)).choice(POTIONS)
     return Pending(state.phase, "potion", "potion", (), info={"drawn": result, **step.args})
 
 
@@ -188,7 +183,7 @@ def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
     """The witch's potion, rolled: heal (she saves the victim), heal and turn the drinker into
     a plain villager or a werewolf, or poison (the drinker dies at dawn)."""
     assert isinstance(decision, PotionRoll)
-    _moon(state).chance.append((state.phase, "potion", decision.result))
+    moon_of(state).chance.append((state.phase, "potion", decision.result))
     target, result = pending.info["target"], decision.result
     state.emit(cue(f"potion.{result}"))
     tonight = state.tonight
@@ -226,7 +221,7 @@ def _miracle(state: State, played: InPlay) -> None:
     seat = miracle_seat(state)
     player = state.player(seat)
     player.alive, player.card, player.lives, player.revealed_idiot = True, Role.VILLAGER, 1, False
-    _moon(state).revived.append(seat)
+    moon_of(state).revived.append(seat)
     played.seats = (seat,)
     state.emit(cue("miracle.revived", seat=seat))
 

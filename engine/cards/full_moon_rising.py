@@ -4,8 +4,8 @@ werewolves (`nightsteps.pack`) and the seer's and witch's own steps are pretende
 
 from __future__ import annotations
 
-from engine.cards.moon import tonight_after
-from engine.cards.nightsteps import add_night_step, moon_of
+from engine.cards.moon import moon_of, tonight_after
+from engine.cards.nightsteps import add_night_step
 from engine.decisions import Decision, MoonSeerChoice
 from engine.events import cue, judge_only, private
 from engine.roles import Role

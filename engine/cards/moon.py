@@ -68,6 +68,12 @@ class MoonState:
     lovers_parted: bool = False
 
 
+def moon_of(state: State) -> MoonState:
+    """The cards' state of a game whose cards are on (a card's step runs only then)."""
+    assert state.moon is not None, "the event cards are off"
+    return state.moon
+
+
 def roll(moon: MoonState) -> random.Random:
     """The seeded generator for the next draw, coin or roll of the game."""
     rng = random.Random(f"new-moon:{moon.seed}:{moon.rolls}")

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cards.moon import MoonState, away, fact, in_play, neighbours, tonight_after
+from engine.cards.moon import away, fact, in_play, neighbours, tonight_after
 from engine.roles import Role
 from engine.state import State, Step
 
@@ -43,11 +43,6 @@ def add_night_step(name: str, place: Place, rank: int, tonight: Callable[[State]
     """A card's module adds its night step (Rule 1)."""
     CARD_NIGHT_STEPS.append(CardNightStep(Step(name), place, rank, tonight))
     CARD_NIGHT_STEPS.sort(key=lambda added: added.rank)
-
-
-def moon_of(state: State) -> MoonState:
-    assert state.moon is not None
-    return state.moon
 
 
 def pack(state: State) -> list[int]:

@@ -1,0 +1,82 @@
+"""Bleak Monday's variant, In Any Case It Surely Isn't Him: players vouch for one another, who sit
+down, until one is left standing, who is condemned (`surely_not_him`: chain or clockwise)."""
+
+from __future__ import annotations
+
+from engine.cards import hooks
+from engine.cards.moon import last_dead, left_of
+from engine.decisions import (
+    Decision,
+    Vouch,
+)
+from engine.events import Event, cue
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Codec,
+    Form,
+    Kind,
+    StepSpec,
+    first_target,
+    register,
+    seat_answer,
+    shape_seats,
+)
+
+
+def begin_vouch(state: State, step: Step) -> Pending | None:
+    args = dict(step.args)
+    if not args:
+        standing = tuple(state.alive())
+        voucher = left_of(state, last_dead(state)) or standing[0]
+        args = {"standing": standing, "voucher": voucher}
+        state.emit(cue("vouch.start", seat=voucher))
+    standing, voucher = args["standing"], args["voucher"]
+    if len(standing) == 1:
+        state.emit(cue("vouch.last", seat=standing[0]))
+        state.push(*(hooks.verdict_steps(state, standing[0]) or [Step("hang", {"seat": standing[0]})]))
+        return None
+    targets = tuple(s for s in standing if s != voucher)
+    return Pending(state.phase, "vouch", "vouch", (voucher,), targets, info=args)
+
+
+def check_vouch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Vouch)
+    if decision.seat not in pending.targets:
+        raise state.refuse("vouch_standing", f"seat {decision.seat} is not standing, or vouches himself")
+
+
+def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, Vouch)
+    seat = decision.seat
+    standing = tuple(s for s in pending.info["standing"] if s != seat)
+    if state.rules.cards.surely_not_him == "chain":
+        voucher = seat
+    else:
+        voucher = left_of(state, pending.seats[0])
+    state.emit(Event("vouched", {"by": pending.seats[0], "seat": seat}))
+    state.push(Step("vouch", {"standing": standing, "voucher": voucher}))
+
+
+register(
+    StepSpec(
+        "vouch",
+        begin_vouch,
+        Kind.DAY,
+        Vouch,
+        check_vouch,
+        resolve_vouch,
+        form=Form.SEATS,
+        answer=seat_answer(Vouch, "seat"),
+        default=first_target(Vouch, "seat"),
+        codecs=(
+            Codec(
+                "vouch",
+                Kind.DAY,
+                lambda value, pending: Vouch(seat=value),
+                lambda made, pending, old: made.seat,  # type: ignore[attr-defined]
+                shape_seats(),
+                repeated=True,
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,109 @@
+"""The Executioner (刽子手), named by the table, alone sees the card of each player voted out; a
+dying executioner names a successor (0: none, and the cards are shown again)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from engine.cards.moon import card_in_play, moon_of, spend
+from engine.day import living
+from engine.decisions import (
+    Decision,
+    ExecutionerChoice,
+)
+from engine.events import cue, private
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Answer,
+    Form,
+    Kind,
+    Share,
+    StepSpec,
+    field_codec,
+    register,
+    shape_seat,
+)
+
+
+def begin_executioner(state: State, step: Step) -> Pending:
+    dying = step.args.get("successor_of", 0)
+    if dying:
+        state.emit(cue("executioner.successor", seat=dying))
+        return Pending(
+            state.phase,
+            "executioner",
+            "executioner",
+            (dying,),
+            tuple(state.alive()),
+            allow_none=True,
+            info={"successor_of": dying},
+        )
+    state.emit(cue("executioner.choose"))
+    return Pending(state.phase, "executioner", "executioner", tuple(state.alive()), tuple(state.alive()))
+
+
+def check_executioner(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ExecutionerChoice)
+    if decision.seat or not pending.allow_none:
+        living(state, decision.seat, "executioner")
+
+
+def resolve_executioner(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, ExecutionerChoice)
+    seat = decision.seat
+    moon_of(state).executioner = seat
+    if seat:
+        state.emit(cue("executioner.chosen", seat=seat))
+        moon = moon_of(state)
+        if moon.executed:
+            cards = {str(s): state.player(s).card.value for s in moon.executed}
+            state.emit(private("executioner.cards", seat, cards=cards))
+    else:
+        state.emit(cue("executioner.none"))
+        played = card_in_play(state, "executioner")
+        if played is not None:
+            spend(state, "executioner")
+
+
+def _first_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return ExecutionerChoice(seat=next((part.seats[0] for part in parts.values() if part.seats), 0))
+
+
+def _quiet_executioner(state: State, pending: Pending) -> Decision:
+    return ExecutionerChoice(seat=0 if pending.allow_none else pending.targets[0])
+
+
+def _nobody_named(state: State, pending: Pending, parts: Mapping[int, Answer]) -> dict[int, Answer]:
+    """Nobody named an executioner the table must have: the quiet choice."""
+    if any(part.seats for part in parts.values()) or pending.allow_none:
+        return dict(parts)
+    return {**parts, pending.seats[0]: Answer(seats=(pending.targets[0],))}
+
+
+def _most_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """The executioner is the seat most named (a tie: the lowest seat)."""
+    named = Counter(part.seats[0] for part in parts.values() if part.seats)
+    if not named:
+        return ExecutionerChoice(seat=0)
+    most = max(named.values())
+    return ExecutionerChoice(seat=min(seat for seat, n in named.items() if n == most))
+
+
+register(
+    StepSpec(
+        "executioner",
+        begin_executioner,
+        Kind.DAY,
+        ExecutionerChoice,
+        check_executioner,
+        resolve_executioner,
+        form=Form.SEATS,
+        share=Share.MOST,
+        answer=_first_named,
+        fill=_nobody_named,
+        close=_most_named,
+        default=_quiet_executioner,
+        codecs=(field_codec("executioner", Kind.DAY, ExecutionerChoice, "seat", shape_seat, repeated=True),),
+    ),
+)

@@ -1,0 +1,83 @@
+"""Spoken rules (Not Me Nor Wolf, Good Manners, Eclipse): before the vote the table reports who
+broke the day's rule; a player named by more than half of the players loses his vote."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from engine.cards.moon import moon_of
+from engine.day import living, voters
+from engine.decisions import (
+    Decision,
+    RuleBreakers,
+)
+from engine.events import cue
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Answer,
+    Form,
+    Kind,
+    Share,
+    StepSpec,
+    field_codec,
+    register,
+    shape_seats,
+)
+
+
+def begin_report(state: State, step: Step) -> Pending:
+    state.emit(cue("report.ask"))
+    return Pending(
+        state.phase,
+        "report",
+        "reported",
+        tuple(state.alive()),
+        voters(state),
+        allow_none=True,
+        count=len(voters(state)),
+    )
+
+
+def check_report(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, RuleBreakers)
+    for seat in sorted(set(decision.seats)):
+        living(state, seat, "player reported")
+        if seat not in pending.targets:
+            raise state.refuse("not_a_voter", f"seat {seat} has no vote today to lose")
+
+
+def resolve_report(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, RuleBreakers)
+    seats = sorted(set(decision.seats))
+    moon_of(state).reported = tuple(seats)
+    if seats:
+        state.emit(cue("report.lose_vote", seats=seats))
+
+
+def _union(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    return RuleBreakers(seats=tuple(sorted({s for part in parts.values() for s in part.seats})))
+
+
+def _majority(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
+    """A player is reported when more than half of the players named him."""
+    named = Counter(seat for part in parts.values() for seat in set(part.seats))
+    return RuleBreakers(seats=tuple(sorted(seat for seat, n in named.items() if n * 2 > len(pending.seats))))
+
+
+register(
+    StepSpec(
+        "report",
+        begin_report,
+        Kind.DAY,
+        RuleBreakers,
+        check_report,
+        resolve_report,
+        form=Form.LIST,
+        share=Share.MAJORITY,
+        answer=_union,
+        close=_majority,
+        default=lambda state, pending: RuleBreakers(seats=()),
+        codecs=(field_codec("reported", Kind.DAY, RuleBreakers, "seats", shape_seats(), as_list=True),),
+    ),
+)

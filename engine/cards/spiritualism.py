@@ -1,0 +1,198 @@
+"""Spiritualism (通灵): the player left of the last dead names the medium (`three_questions`), who
+puts one of the card's questions to the ghost (the first werewolf victim still dead), about
+none, one or two players; the ghost answers yes or no, truly when the box knows the truth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001
+from engine.cards.draw import ghost_seat
+from engine.cards.moon import last_dead, left_of, moon_of
+from engine.cards.spirits import truth
+from engine.day import living
+from engine.decisions import (
+    Decision,
+    GhostAnswer,
+    GhostQuestion,
+    MediumChoice,
+)
+from engine.events import Event, cue
+from engine.state import Pending, State, Step
+from engine.steps import (
+    Codec,
+    Form,
+    Kind,
+    ShapeError,
+    StepSpec,
+    field_codec,
+    first_target,
+    register,
+    seat_answer,
+    shape_bool,
+    shape_seat,
+    shape_seats,
+    single,
+)
+
+
+def _spirit_card(state: State) -> str:
+    moon = moon_of(state)
+    return next(p.card for p in reversed(moon.in_play) if p.card.startswith("spiritualism"))
+
+
+def begin_medium(state: State, step: Step) -> Pending:
+    chooser = left_of(state, last_dead(state))
+    state.emit(cue("spiritualism.choose_medium", seat=chooser))
+    return Pending(state.phase, "medium", "medium", (chooser,), tuple(state.alive()))
+
+
+def check_medium(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MediumChoice)
+    living(state, decision.medium, "medium")
+
+
+def resolve_medium(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, MediumChoice)
+    state.agenda[0] = Step("question", {**state.agenda[0].args, "medium": decision.medium})
+
+
+def begin_question(state: State, step: Step) -> Pending:
+    medium = step.args.get("medium") or left_of(state, last_dead(state))
+    card = _spirit_card(state)
+    four = state.rules.cards.spiritualism == "four_questions"
+    table = SPIRIT_QUESTIONS_000 if four else SPIRIT_QUESTIONS_001
+    ghost = ghost_seat(state)
+    state.emit(cue("spiritualism.medium", seat=medium, target=ghost))
+    return Pending(
+        state.phase,
+        "question",
+        "question",
+        (medium,),
+        tuple(state.alive()),
+        allow_none=True,
+        count=2,
+        info={"questions": list(table[card]), "ghost": ghost},
+    )
+
+
+def check_question(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostQuestion)
+    ask, seats = decision.ask, decision.seats
+    if ask not in pending.info["questions"]:
+        raise state.refuse("not_on_the_card", f"{ask!r} is not a question of this card")
+    wanted = QUESTIONS[ask].seats
+    if len(seats) != wanted or len(set(seats)) != len(seats):
+        raise state.refuse("question_seats", f"{ask!r} points at {wanted} different player(s)")
+    for seat in seats:
+        living(state, seat, "player pointed at")
+
+
+def resolve_question(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostQuestion)
+    ask, seats = decision.ask, decision.seats
+    wanted = QUESTIONS[ask].seats
+    if wanted == 1:
+        state.emit(cue(f"question.{ask}", seat=seats[0]))
+    elif wanted == 2:
+        state.emit(cue(f"question.{ask}", seats=list(seats)))
+    else:
+        state.emit(cue(f"question.{ask}"))
+    state.push(Step("ghost", {"ask": ask, "seats": seats, "medium": pending.seats[0]}))
+
+
+def begin_ghost(state: State, step: Step) -> Pending:
+    ghost = ghost_seat(state)
+    answer = truth(state, step.args["ask"], step.args["medium"], step.args["seats"])
+    state.emit(cue("spiritualism.ghost", seat=ghost))
+    return Pending(
+        state.phase,
+        "ghost",
+        "ghost",
+        (ghost,),
+        info={"question": step.args["ask"], "seats": list(step.args["seats"]), "truth": answer},
+    )
+
+
+def check_ghost(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostAnswer)
+    known = pending.info["truth"]
+    if known is not None and decision.yes != known:
+        raise state.refuse("ghost_tells_the_truth", "the ghost may only answer truly")
+
+
+def resolve_ghost(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, GhostAnswer)
+    state.emit(cue("spiritualism.yes" if decision.yes else "spiritualism.no"))
+    state.emit(
+        Event(
+            "ghost.answer",
+            {"question": pending.info["question"], "seats": pending.info["seats"], "yes": decision.yes},
+        )
+    )
+
+
+def _quiet_question(state: State, pending: Pending) -> Decision:
+    ask = pending.info["questions"][0]
+    return GhostQuestion(ask=ask, seats=pending.targets[: QUESTIONS[ask].seats])
+
+
+def _question_codec() -> Codec:
+    def shape(value: object) -> None:
+        if isinstance(value, dict):
+            if set(value) - {"ask", "seats"} or not isinstance(value.get("ask"), str):
+                raise ShapeError("must be a name or { ask, seats }")
+            shape_seats()(value.get("seats", []))
+        elif not isinstance(value, str):
+            raise ShapeError("must be a name or { ask, seats }")
+
+    def read(value: Any, pending: Pending) -> Decision:
+        if isinstance(value, str):
+            return GhostQuestion(ask=value)
+        return GhostQuestion(ask=value["ask"], seats=tuple(value.get("seats", [])))
+
+    def write(made: Decision, pending: Pending, old: Any) -> Any:
+        assert isinstance(made, GhostQuestion)
+        return {"ask": made.ask, "seats": list(made.seats)}
+
+    return Codec("question", Kind.DAY, read, write, shape)
+
+
+register(
+    StepSpec(
+        "medium",
+        begin_medium,
+        Kind.DAY,
+        MediumChoice,
+        check_medium,
+        resolve_medium,
+        form=Form.SEATS,
+        answer=seat_answer(MediumChoice, "medium"),
+        default=first_target(MediumChoice, "medium"),
+        codecs=(field_codec("medium", Kind.DAY, MediumChoice, "medium", shape_seat),),
+    ),
+    StepSpec(
+        "question",
+        begin_question,
+        Kind.DAY,
+        GhostQuestion,
+        check_question,
+        resolve_question,
+        form=Form.QUESTION,
+        answer=single(lambda pending, given: GhostQuestion(ask=given.ask, seats=given.seats)),
+        default=_quiet_question,
+        codecs=(_question_codec(),),
+    ),
+    StepSpec(
+        "ghost",
+        begin_ghost,
+        Kind.DAY,
+        GhostAnswer,
+        check_ghost,
+        resolve_ghost,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: GhostAnswer(yes=given.yes)),
+        default=lambda state, pending: GhostAnswer(yes=bool(pending.info["truth"])),
+        codecs=(field_codec("ghost", Kind.DAY, GhostAnswer, "yes", shape_bool),),
+    ),
+)
