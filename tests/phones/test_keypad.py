@@ -142,10 +142,8 @@ def test_terminal_lines_through_a_real_pty_feed_the_same_parser() -> None:
 def test_a_real_uinput_keypad_when_the_kernel_has_one() -> None:
     evdev = pytest.importorskip("evdev", reason="evdev is not installed (optional: [keypad])")
     if not os.path.exists("/dev/uinput"):
-        pytest.skip(
-            reason="no /dev/uinput on this machine: the kernel has no uinput device "
-            "(mknod c 10 223 gives ENODEV), so no virtual keypad can be made"
-        )
+        why = "no /dev/uinput on this machine: the kernel has no uinput device (mknod c 10 223 gives ENODEV)"
+        pytest.skip(reason=why)
     from narrator.phones.keypad import evdev_keys
 
     with evdev.UInput({evdev.ecodes.EV_KEY: [79, 80, 96]}, name="test-keypad") as device:
