@@ -60,6 +60,17 @@ def first_targets(kind: type[CupidChoice] | type[PiperChoice]) -> Callable[[Stat
     return default
 
 
+def told_seats(
+    name: str, field: str
+) -> Callable[[State, Pending, Decision], list[tuple[str, dict[str, Any]]]]:
+    """The review line of a decision naming several seats in `field` (the lovers, the charmed)."""
+
+    def told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+        return [(name, {"seats": sorted(getattr(decision, field))})]
+
+    return told
+
+
 def told_seat(
     name: str, field: str, nobody: str
 ) -> Callable[[State, Pending, Decision], list[tuple[str, dict[str, Any]]]]:

@@ -12,6 +12,7 @@ from engine.nightstep import (
     count_answer,
     first_targets,
     pending_for,
+    told_seats,
     wake,
 )
 from engine.roles import Role
@@ -84,7 +85,7 @@ register(
         CupidChoice,
         check_cupid,
         resolve_cupid,
-        told=lambda state, pending, decision: [("lovers", {"seats": sorted(decision.lovers)})],  # type: ignore[attr-defined]
+        told=told_seats("lovers", "lovers"),
         form=Form.SEATS,
         names=2,
         answer=count_answer(CupidChoice),

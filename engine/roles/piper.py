@@ -16,6 +16,7 @@ from engine.nightstep import (
     open_step,
     pending_for,
     pretend,
+    told_seats,
 )
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -82,7 +83,7 @@ register(
         PiperChoice,
         check_piper,
         resolve_piper,
-        told=lambda state, pending, decision: [("charm", {"seats": sorted(decision.charmed)})],  # type: ignore[attr-defined]
+        told=told_seats("charm", "charmed"),
         form=Form.SEATS,
         names=2,
         answer=count_answer(PiperChoice),

@@ -185,7 +185,7 @@ class PhoneTable:
         if pending is None or not is_shared(self.game.spec):
             return None
         collector = self._collector_for_pending()
-        if not is_pack(collector.spec):
+        if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
             log.info("%s closed: %d of %d answered", pending.step, collector.answered(), len(collector.owed))
         return self._apply_collective(collector)
 
