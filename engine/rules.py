@@ -72,7 +72,8 @@ class Rules(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    night_order: Literal["guard_first", "seer_first"] = "guard_first"
+    night_order: Literal["guard_first", "seer_first", "club"] = "guard_first"
+    """RULES.md's order (guard or seer first), or RULES-CLUB.md's one order for every role."""
     seer_sees: Literal["faction", "role"] = "faction"
     witch_self_heal: bool | Literal["first_night"] = True
     witch_both_same_night: bool = True
@@ -85,13 +86,34 @@ class Rules(BaseModel):
     sheriff_weight: float = 2
     """How many votes the sheriff's vote counts for: 2 [000, 002, 003] or 1.5 [004]."""
     reveal_on_death: bool = True
-    last_words: Literal["none", "first_night", "all"] = "none"
+    last_words: Literal["none", "first_night", "all", "club"] = "none"
     speech_seconds: int = 90
     last_speech_seconds: int = 120
     self_destruct: bool = True
     vote_tie: Literal["none", "revote", "sheriff"] = "none"
     win: Literal["all", "side"] = "all"
     parity: bool = False
+    # RULES-CLUB.md (the `chinese-club` preset); the defaults keep RULES.md's game.
+    witch_sees_victim: Literal["always", "while_antidote"] = "always"
+    badge_swallow: Literal["double", "single"] = "double"
+    """A self-destruct in the election: the badge is lost at the second (双爆吞警徽) or the first."""
+    simultaneous_win: Literal["villagers", "werewolves"] = "villagers"
+    revote_voters: Literal["all", "others"] = "all"
+    sheriff_runoff_voters: Literal["all_but_tied", "non_candidates"] = "all_but_tied"
+    sheriff_speech_from: Literal["sheriff", "victim_or_sheriff"] = "sheriff"
+    self_destruct_last_words: bool | Literal["first_day"] = False
+    idiot_votable_after_reveal: bool = True
+    shot_status_signal: bool = False
+    win_check: Literal["after_triggers", "before_triggers"] = "after_triggers"
+    wolf_king_shoots_when_shot: bool = True
+    white_wolf_king_victim_shoots: bool = True
+    wolf_beauty_charm: Literal["optional", "required_no_repeat"] = "optional"
+    spirit_knight_reflect: Literal["once", "always"] = "once"
+    spirit_knight_shot: Literal["dies", "immune"] = "dies"
+    fear_notice: Literal["told", "silent"] = "told"
+    duel_triggers_skills: bool = False
+    wolf_robot_learns: Literal["night_1", "any_night"] = "night_1"
+    magician_swaps: Literal["every_night", "once_per_game"] = "every_night"
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -109,11 +131,29 @@ class Rules(BaseModel):
 PRESETS: dict[str, dict[str, Any]] = {
     "seeds": {},
     "chinese-club": {
-        "witch_self_heal": "first_night",
-        "witch_both_same_night": False,
-        "guard_and_heal": "dies",
+        "sheriff": True,
+        "sheriff_election": "before_deaths",
         "sheriff_weight": 1.5,
         "win": "side",
+        "guard_and_heal": "dies",
+        "witch_both_same_night": False,
+        "witch_self_heal": "first_night",
+        "self_destruct": True,
+        "vote_tie": "revote",
+        "parity": False,
+        "reveal_on_death": False,
+        "night_order": "club",
+        "last_words": "club",
+        "witch_sees_victim": "while_antidote",
+        "badge_swallow": "double",
+        "simultaneous_win": "werewolves",
+        "revote_voters": "others",
+        "sheriff_runoff_voters": "non_candidates",
+        "sheriff_speech_from": "sheriff",
+        "self_destruct_last_words": False,
+        "idiot_votable_after_reveal": False,
+        "shot_status_signal": True,
+        "win_check": "before_triggers",
     },
 }
 
