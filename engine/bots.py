@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engine.cards.deck import QUESTIONS
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import Decision
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import CODECS, Answer, Form, Kind, Share, StepSpec
@@ -22,11 +22,13 @@ def random_decision(game: Game, rng: random.Random, self_destruct: float = 0.03)
     """A legal decision for `game.pending`, drawn with `rng` (a werewolf may self-destruct)."""
     pending, spec = game.pending, game.spec
     assert pending is not None and spec is not None, "the game waits for nothing"
-    wolves = game.state.living_werewolves()
-    if wolves and rng.random() < self_destruct:
-        seat = rng.choice(wolves)
-        if game.can_self_destruct(seat):
-            return SelfDestruct(seat=seat)
+    if rng.random() < self_destruct and game.actions_offered():
+        seats = game.alive()
+        rng.shuffle(seats)
+        for seat in seats:
+            actions = game.actions(seat)
+            if actions:
+                return rng.choice(actions)
     if spec.kind == Kind.CHANCE:
         drawn = CODECS[pending.key].read(pending.info["drawn"], pending)
         assert drawn is not None

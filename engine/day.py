@@ -45,6 +45,7 @@ from engine.steps import (
     STEPS,
     Answer,
     Codec,
+    DayAction,
     Form,
     Kind,
     Parts,
@@ -53,7 +54,7 @@ from engine.steps import (
     field_codec,
     one_seat,
     register,
-    register_codec,
+    register_action,
     shape_seat,
     shape_votes,
 )
@@ -420,4 +421,31 @@ register(
     StepSpec("check", begin_check),
     StepSpec("dusk", begin_dusk),
 )
-register_codec(field_codec("self_destruct", Kind.DAY, SelfDestruct, "seat", shape_seat))
+def _check_self_destruct(state: State, decision: Decision) -> None:
+    assert isinstance(decision, SelfDestruct)
+    check_self_destruct(state, decision.seat)
+
+
+def _self_destruct(state: State, decision: Decision) -> None:
+    assert isinstance(decision, SelfDestruct)
+    self_destruct(state, decision)
+
+
+def talk_time(state: State) -> bool:
+    """Whether the day's talk goes on now, when a day action may interrupt it."""
+    pending = state.pending
+    return bool(state.daytime and pending is not None and STEPS[pending.step].talk)
+
+
+register_action(
+    DayAction(
+        "self_destruct",
+        SelfDestruct,
+        _check_self_destruct,
+        _self_destruct,
+        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
+        make=lambda seat, answer: SelfDestruct(seat=seat),
+        offered=lambda state: state.rules.self_destruct and state.announced and talk_time(state),
+        codec=field_codec("self_destruct", Kind.DAY, SelfDestruct, "seat", shape_seat),
+    )
+)

@@ -8,7 +8,6 @@ from typing import Any, Literal
 
 import engine.catalog  # noqa: F401  (registers every step)
 from engine.cards.draw import start_moon
-from engine.day import check_self_destruct, self_destruct
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event, cue
 from engine.outcome import Outcome
@@ -17,7 +16,7 @@ from engine.roles import Role
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending, Player, State, Step
-from engine.steps import CODECS, STEPS, Answer, Form, Kind, StepSpec, complete, owed
+from engine.steps import ACTIONS, CODECS, STEPS, Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
 
@@ -130,10 +129,11 @@ class Game:
         pending = state.pending
         if state.outcome is not None:
             raise IllegalDecision("game_over", "the game is over")
-        if isinstance(decision, SelfDestruct):
-            if by is not None and by != decision.seat:
-                raise IllegalDecision("not_your_turn", "a werewolf self-destructs only itself")
-            check_self_destruct(state, decision.seat)
+        action = ACTIONS.get(type(decision))
+        if action is not None:
+            if by is not None and by != action.seat(decision):
+                raise IllegalDecision("not_your_turn", f"seat {by} acts only for itself")
+            action.check(state, decision)
             return
         if by is not None and pending is not None and by not in pending.seats:
             raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
@@ -148,6 +148,26 @@ class Game:
         """Whether `SelfDestruct(seat)` would be accepted now."""
         return self.is_legal(SelfDestruct(seat=seat), by=seat)
 
+    def actions_offered(self) -> list[DayAction]:
+        """The day actions whose buttons every living phone shows now (public facts only)."""
+        state = self._state
+        if state.outcome is not None:
+            return []
+        return [action for action in ACTIONS.values() if action.offered(state)]
+
+    def actions(self, seat: int) -> list[Decision]:
+        """The day actions `seat` may take now, each checked (a target for each seat it may name)."""
+        found: list[Decision] = []
+        for action in self.actions_offered():
+            answers = [Answer()]
+            if action.form == Form.SEATS and action.targets is not None:
+                answers = [Answer(seats=(t,)) for t in action.targets(self._state)]
+            for given in answers:
+                decision = action.make(seat, given)
+                if self.is_legal(decision, by=seat):
+                    found.append(decision)
+        return found
+
     def is_legal(self, decision: Decision, *, by: int | None = None) -> bool:
         try:
             self.check(decision, by=by)
@@ -157,7 +177,7 @@ class Game:
 
     def legal_decisions(self, seat: int) -> list[Decision]:
         """The decisions `seat` may make now, each checked: its own part of the pending step
-        (for a shared step, that part alone), and a self-destruct when it may. A step where
+        (for a shared step, that part alone), and the day actions it may take. A step where
         any set of seats may be named lists nobody and each seat alone."""
         found: list[Decision] = []
         pending, spec = self._state.pending, self.spec
@@ -174,8 +194,7 @@ class Game:
                     continue
                 if self.is_legal(decision, by=seat) and decision not in found:
                     found.append(decision)
-        if self.can_self_destruct(seat):
-            found.append(SelfDestruct(seat=seat))
+        found.extend(self.actions(seat))
         return found
 
     # The parts of a decision, as phones and the keypad give them
@@ -248,8 +267,9 @@ class Game:
         pending = state.pending
         assert pending is not None
         before = len(state.events)
-        if isinstance(decision, SelfDestruct):
-            self_destruct(state, decision)
+        action = ACTIONS.get(type(decision))
+        if action is not None:
+            action.resolve(state, decision)
         else:
             resolve = STEPS[pending.step].resolve
             assert resolve is not None

@@ -13,15 +13,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.cards.deck import FACTS
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import Decision
 from engine.game import Game
 from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
 from engine.state import IllegalDecision, Pending
-from engine.steps import CODECS, STEPS, Kind, ShapeError
-
-SELF_DESTRUCT = SelfDestruct.key
+from engine.steps import ACTIONS, CODECS, STEPS, Kind, ShapeError, StepSpec
 
 
 class RecordError(ValueError):
@@ -138,27 +136,22 @@ def replay(record: Record) -> Replay:
     decision is illegal."""
     game = Game(record.setup, record.rules, chance="ask")
     used: dict[tuple[str, str], int] = defaultdict(int)
-    destructed: set[int] = set()
+    interrupted: set[tuple[int, str]] = set()
     while not game.over and game.pending is not None:
         pending = game.pending
         table = _table(record, pending.phase)
         state = game.state
         spec = STEPS[pending.step]
         decision = _decision(pending, table, used)
-        if (
-            state.daytime
-            and state.announced
-            and spec.talk
-            and SELF_DESTRUCT in table
-            and state.day not in destructed
-            and (decision is None or spec.verdict)
-        ):
-            # During the discussion: before the vote, and before an election that the
-            # day's table does not hold (the self-destruct moved it to the next day).
-            destructed.add(state.day)
-            refused = _apply(game, SelfDestruct(seat=table[SELF_DESTRUCT]))
+        action = _day_action(game, spec, table, decision, interrupted)
+        if action is not None:
+            # During the talk: before the vote, and before an election that the day's table
+            # does not hold (a self-destruct moved it to the next day).
+            key, made = action
+            interrupted.add((state.day, key))
+            refused = _apply(game, made)
             if refused:
-                return Replay(game, error=_error(refused, pending.phase, SELF_DESTRUCT))
+                return Replay(game, error=_error(refused, pending.phase, key))
             continue
         if decision is None and spec.kind == Kind.CHANCE:
             decision = CODECS[pending.key].read(pending.info["drawn"], pending)
@@ -168,6 +161,27 @@ def replay(record: Record) -> Replay:
         if refused:
             return Replay(game, error=_error(refused, pending.phase, pending.key))
     return Replay(game)
+
+
+def _day_action(
+    game: Game,
+    spec: StepSpec,
+    table: dict[str, Any],
+    decision: Decision | None,
+    done: set[tuple[int, str]],
+) -> tuple[str, Decision] | None:
+    """The day action the day's table holds and that comes now, with its key: once a day each,
+    in the order the actions are registered, while the talk goes on and before the verdict."""
+    state = game.state
+    if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
+        return None
+    for action in ACTIONS.values():
+        key = action.codec.key
+        if key in table and (state.day, key) not in done:
+            made = action.codec.read(table[key], game.pending)  # type: ignore[arg-type]
+            if made is not None:
+                return key, made
+    return None
 
 
 def _apply(game: Game, decision: Decision) -> IllegalDecision | None:
@@ -251,7 +265,7 @@ def write_record(game: Game, comment: str = "") -> str:
         if STEPS[pending.step].kind != Kind.CHANCE:
             _write(
                 table_of(pending.phase),
-                decision.key if isinstance(decision, SelfDestruct) else pending.key,
+                decision.key if type(decision) in ACTIONS else pending.key,
                 decision,
                 pending,
             )

@@ -175,8 +175,34 @@ class StepSpec:
         return self.decision is not None
 
 
+@dataclass(frozen=True, slots=True)
+class DayAction:
+    """A decision a seat takes of its own accord while the day's talk goes on, interrupting the
+    pending step: a werewolf's self-destruct, the knight's duel, the white wolf king's blow.
+
+    `check(state, decision)` only reads and raises `IllegalDecision`; `resolve` changes the
+    state and never raises; `seat(decision)` is the seat that acts. `offered(state)` says
+    whether every living phone shows the action's button now: it reads public facts only
+    (the rules, the board, the phase), never who holds which card. `form` is what the button
+    asks for (nothing, or one seat among `targets(state)`); `make(seat, answer)` the decision.
+    """
+
+    name: str
+    decision: type[Decision]
+    check: Callable[[State, Decision], None]
+    resolve: Callable[[State, Decision], None]
+    seat: Callable[[Decision], int]
+    make: Callable[[int, Answer], Decision]
+    offered: Callable[[State], bool]
+    codec: Codec
+    form: Form = Form.NONE
+    targets: Callable[[State], tuple[int, ...]] | None = None
+
+
 STEPS: dict[str, StepSpec] = {}
 CODECS: dict[str, Codec] = {}
+ACTIONS: dict[type[Decision], DayAction] = {}
+"""The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
 def never_refused(state: State, pending: Pending, decision: Decision) -> None:
@@ -195,6 +221,14 @@ def register(*specs: StepSpec) -> None:
             if codec.key in CODECS and CODECS[codec.key] is not codec:
                 raise ValueError(f"record key {codec.key!r} is registered twice")
             CODECS[codec.key] = codec
+
+
+def register_action(action: DayAction) -> None:
+    """Register a day action (and its record key) once, from the module that holds its rule."""
+    if action.decision in ACTIONS:
+        raise ValueError(f"day action {action.name!r} is registered twice")
+    ACTIONS[action.decision] = action
+    register_codec(action.codec)
 
 
 def register_codec(codec: Codec) -> None:
