@@ -1,5 +1,6 @@
 """The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
 
+from engine.boards import BOARDS, Board, BoardError, find_board
 from engine.decisions import (
     Accusation,
     AllyChoice,
@@ -46,7 +47,10 @@ from engine.setup import SeatFacts, Setup, SetupError, deal, suggested_roles
 from engine.state import IllegalDecision, Pending
 
 __all__ = [
+    "BOARDS",
     "PRESETS",
+    "Board",
+    "BoardError",
     "BadgeHandover",
     "CupidChoice",
     "DayVote",
@@ -75,6 +79,7 @@ __all__ = [
     "Winner",
     "WitchChoice",
     "deal",
+    "find_board",
     "find_preset",
     "make_rules",
     "suggested_roles",

@@ -1,0 +1,149 @@
+"""The boards of RULES-CLUB.md: found by every name a table says, their cards, their rules."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+import engine.roles as roles_module
+from engine import BOARDS, Board, BoardError, Game, find_board, make_rules
+from engine.boards import name_key
+from engine.rules import RuleError
+from tests.engine.harness import SHARED
+
+CLUB = SHARED / "RULES-CLUB.md"
+PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
+# RULES-CLUB.md's card names, for reading its Boards table.
+CLUB_NAMES = {
+    "狼人": "werewolf",
+    "狼王": "wolf_king",
+    "白狼王": "white_wolf_king",
+    "狼美人": "wolf_beauty",
+    "石像鬼": "gargoyle",
+    "梦魇": "nightmare",
+    "血月使者": "blood_moon",
+    "机械狼": "wolf_robot",
+    "恶灵骑士": "spirit_knight",
+    "预言家": "seer",
+    "女巫": "witch",
+    "猎人": "hunter",
+    "白痴": "idiot",
+    "守卫": "guard",
+    "骑士": "knight",
+    "守墓人": "gravekeeper",
+    "摄梦人": "dreamcatcher",
+    "猎魔人": "demon_hunter",
+    "通灵师": "psychic",
+    "魔术师": "magician",
+}
+
+
+def club_table() -> dict[str, tuple[list[str], Counter[str]]]:
+    """RULES-CLUB.md's Boards table: id → (the names in its 板子 column, the cards)."""
+    rows = {}
+    for line in CLUB.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `([a-z0-9-]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| (\d+) \|", line)
+        if not match:
+            continue
+        board, names, wolves, gods, villagers = match.groups()
+        cards: Counter[str] = Counter({"villager": int(villagers)})
+        for part in wolves.split("+"):
+            count, _, name = part.strip().rpartition(" ")
+            cards[CLUB_NAMES[name]] += int(count or 1)
+        for name in gods.split():
+            cards[CLUB_NAMES[name]] += 1
+        rows[board] = (re.findall(r"[^\s()]+", names.replace("9人 ", "9人").replace("10人 ", "10人")), cards)
+    return rows
+
+
+def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
+    table = club_table()
+    assert len(table) == 17
+    assert [board.id for board in BOARDS] == list(table)
+    for board in BOARDS:
+        names, cards = table[board.id]
+        assert Counter(board.deck) == cards, board.id
+        assert (
+            board.seats
+            == len(board.deck)
+            == (9 if board.id == "beginner-9" else 10 if "10" in board.id else 12)
+        )
+        assert set(names) <= set(board.names), board.id
+        assert len(board.traditional) == len(board.names)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+def test_every_board_is_found_by_its_id_and_every_name(board: Board) -> None:
+    names = (board.id, *board.names, *board.traditional, board.english)
+    for name in names:
+        assert find_board(name) is board, name
+    assert find_board(board.id.upper().replace("-", "_")) is board
+    assert find_board(f"  {board.name}  ") is board
+
+
+def test_names_are_found_full_width_spaced_and_in_any_case() -> None:
+    assert find_board("９人 预女猎").id == "beginner-9"  # full-width digit, a space
+    assert find_board("１０人预女猎白").id == "beginner-10-idiot"
+    assert find_board("預女獵白").id == "standard-12"
+    assert find_board("狼美人骑士").id == "wolf-beauty-guard-12"
+    assert find_board("WOLF KING GUARD 12").id == "wolf-king-guard-12"
+    assert find_board("Standard-12").id == "standard-12"
+
+
+def test_no_name_leads_to_two_boards() -> None:
+    keys = [name_key(n) for b in BOARDS for n in {b.id, *b.names, *b.traditional, b.english}]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("name", ["狼王", "standard", "13人板", "", "wolf-king-guard-11"])
+def test_an_unknown_board_is_refused_with_the_list(name: str) -> None:
+    with pytest.raises(BoardError) as refused:
+        find_board(name)
+    message = str(refused.value)
+    assert f"unknown board {name!r}" in message
+    for board in BOARDS:
+        assert board.id in message and board.name in message
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Board) -> None:
+    club = make_rules(preset="chinese-club")
+    rules = board.rules()
+    witch = False if board.seats == 12 else "first_night"
+    assert rules.witch_self_heal == witch
+    assert rules == club.model_copy(update={"witch_self_heal": witch})
+    on_top = board.rules({"vote_tie": "none", "witch_self_heal": True})
+    assert on_top.vote_tie == "none" and on_top.witch_self_heal is True
+    assert on_top.night_order == "club" and on_top.win == "side"
+    with pytest.raises(RuleError, match="no_such_setting"):
+        board.rules({"no_such_setting": 1})
+
+
+@pytest.mark.parametrize("board_id", PLAYABLE_TODAY)
+def test_the_boards_of_known_roles_deal_and_start_a_game(board_id: str) -> None:
+    board = find_board(board_id)
+    assert board.playable and board.missing_roles() == ()
+    setup = board.deal(seed=7)
+    assert setup.seats == board.seats and Counter(setup.roles) == Counter(board.deck)
+    assert setup == board.deal(seed=7)
+    game = Game(setup, board.rules())
+    assert game.pending is not None and not game.over
+
+
+def test_a_board_with_roles_the_engine_lacks_is_listed_but_refused_by_name() -> None:
+    waiting = [board for board in BOARDS if not board.playable]
+    known = roles_module.ROLE_NAMES
+    for board in waiting:
+        missing = board.missing_roles()
+        assert missing and not set(missing) & known
+        with pytest.raises(BoardError, match=rf"{board.id}.*cannot be played yet.*{missing[0]}"):
+            board.deal()
+
+
+def test_a_board_becomes_playable_when_the_engine_knows_its_roles(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = find_board("狼王守卫")
+    assert board.missing_roles() == (("wolf_king",) if "wolf_king" not in roles_module.ROLE_NAMES else ())
+    monkeypatch.setattr(roles_module, "ROLE_NAMES", roles_module.ROLE_NAMES | {"wolf_king"})
+    assert board.missing_roles() == () and board.playable
