@@ -39,7 +39,7 @@ from engine.decisions import (
 from engine.events import Event, cue, private
 from engine.night import resolve_night
 from engine.phase import Phase
-from engine.roles import Role
+from engine.roles import SELF_DESTRUCTS, Role
 from engine.state import Pending, State, Step
 from engine.steps import (
     STEPS,
@@ -300,8 +300,8 @@ def check_self_destruct(state: State, seat: int) -> None:
     if not (state.daytime and state.announced and pending and STEPS[pending.step].talk):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
     living(state, seat, "werewolf")
-    if not state.is_werewolf(seat):
-        raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf")
+    if state.player(seat).card not in SELF_DESTRUCTS:
+        raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
 
 def self_destruct(state: State, decision: SelfDestruct) -> None:

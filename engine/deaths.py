@@ -22,7 +22,7 @@ from engine.cards.moon import hides_card, infected, on_werewolf_side, shooter_ca
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
-from engine.roles import SPECIAL_VILLAGE_ROLES, Role
+from engine.roles import GODS, Role
 from engine.state import Death, State, Step
 
 HUNTER_SHOOTS_ON = frozenset({"werewolves", "vote"})
@@ -102,7 +102,7 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
     if piper and state.is_alive(piper) and not state.piper_turned:
         if all(state.player(s).charmed for s in alive if s != piper):
             return Winner.PIPER, WinReason.ALL_CHARMED
-    wolves = state.living_werewolves()
+    wolves = state.living_wolf_team()
     if not wolves:
         return Winner.VILLAGERS, WinReason.NO_WEREWOLF
     if len(wolves) == len(alive):
@@ -135,7 +135,7 @@ def village_groups(state: State) -> tuple[list[int], list[int]]:
             continue
         if p.card in (Role.VILLAGER, Role.THIEF, Role.CUPID):
             plain.append(p.seat)
-        elif p.card in SPECIAL_VILLAGE_ROLES:
+        elif p.card in GODS:
             special.append(p.seat)
     return plain, special
 

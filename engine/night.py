@@ -20,7 +20,7 @@ from engine.cards import hooks
 from engine.cards.moon import spare_life
 from engine.cards.nightsteps import night_card_steps
 from engine.events import cue, private
-from engine.roles import Role
+from engine.roles import LONE_KILLERS, PACK, Role
 from engine.state import State, Step, Tonight
 from engine.steps import (
     StepSpec,
@@ -30,43 +30,74 @@ from engine.steps import (
 
 @dataclass(frozen=True, slots=True)
 class NightStep:
-    """A step of the night order: the card whose presence makes it narrated, and when."""
+    """A step of the night order: the card whose presence makes it narrated, and when.
+
+    `club` is its place in RULES-CLUB.md's one order for every role (`night_order = "club"`);
+    `seeds` its place in RULES.md's order (None: a role RULES.md does not have).
+    """
 
     name: str
     card: Role
+    club: float
+    seeds: float | None = None
     first_night_only: bool = False
     meeting: bool = False
+    from_night: int = 1
 
 
-NIGHT_ORDER: tuple[NightStep, ...] = (
-    NightStep("thief", Role.THIEF, first_night_only=True),
-    NightStep("cupid", Role.CUPID, first_night_only=True),
-    NightStep("lovers", Role.CUPID, first_night_only=True, meeting=True),
-    NightStep("guard", Role.GUARD),
-    NightStep("seer", Role.SEER),
-    NightStep("werewolves", Role.WEREWOLF),
-    NightStep("witch", Role.WITCH),
-    NightStep("piper", Role.PIPER),
-    NightStep("charmed", Role.PIPER, meeting=True),
-)
-
+NIGHT_ORDER: list[NightStep] = [
+    NightStep("thief", Role.THIEF, 1, 1, first_night_only=True),
+    NightStep("cupid", Role.CUPID, 2, 2, first_night_only=True),
+    NightStep("lovers", Role.CUPID, 3, 3, first_night_only=True, meeting=True),
+    NightStep("guard", Role.GUARD, 6, 4),
+    NightStep("seer", Role.SEER, 13, 5),
+    NightStep("werewolves", Role.WEREWOLF, 8, 6),
+    NightStep("witch", Role.WITCH, 12, 7),
+    NightStep("piper", Role.PIPER, 18, 8),
+    NightStep("charmed", Role.PIPER, 18.5, 9, meeting=True),
+]
+"""Every night step; a role's module adds its own (`add_night_step`)."""
 
 _STEPS = {s.name: Step(s.name) for s in NIGHT_ORDER}
 _DAWN = Step("dawn")
 
 
+def add_night_step(step: NightStep) -> None:
+    """A role's module puts its night step in the night order."""
+    NIGHT_ORDER.append(step)
+    _STEPS[step.name] = Step(step.name)
+    _order.cache_clear()
+
+
 def night_order(state: State) -> tuple[NightStep, ...]:
     """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
-    return _order(state.rules.night_order, state.setup.deck, state.night == 1)
+    return _order(state.rules.night_order, state.setup.deck, state.night)
 
 
 @cache
-def _order(rule: str, deck: tuple[Role, ...], first_night: bool) -> tuple[NightStep, ...]:
-    order = list(NIGHT_ORDER)
-    if rule == "seer_first":
-        g, s = order.index(NIGHT_ORDER[3]), order.index(NIGHT_ORDER[4])
-        order[g], order[s] = order[s], order[g]
-    return tuple(step for step in order if step.card in deck and (first_night or not step.first_night_only))
+def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ...]:
+    if rule == "club":
+        order = sorted(NIGHT_ORDER, key=lambda s: s.club)
+    else:
+        order = sorted((s for s in NIGHT_ORDER if s.seeds is not None), key=lambda s: s.seeds or 0)
+        if rule == "seer_first":
+            g, s = order.index(_named("guard")), order.index(_named("seer"))
+            order[g], order[s] = order[s], order[g]
+    return tuple(
+        step
+        for step in order
+        if (step.card in deck or (step.name == "werewolves" and _any_wolf(deck)))
+        and (night == 1 or not step.first_night_only)
+        and night >= step.from_night
+    )
+
+
+def _named(name: str) -> NightStep:
+    return next(s for s in NIGHT_ORDER if s.name == name)
+
+
+def _any_wolf(deck: tuple[Role, ...]) -> bool:
+    return any(card in PACK or card in LONE_KILLERS for card in deck)
 
 
 def begin_nightfall(state: State, step: Step) -> None:

@@ -10,7 +10,7 @@ from engine.cards.moon import MoonState, acting_for
 from engine.events import Event
 from engine.outcome import Outcome
 from engine.phase import Phase
-from engine.roles import CURSABLE_ROLES, Role
+from engine.roles import CURSABLE_ROLES, LONE_KILLERS, PACK, WOLF_TEAM, Role
 from engine.rules import Rules
 from engine.setup import Setup
 
@@ -167,10 +167,24 @@ class State:
         return 0
 
     def is_werewolf(self, seat: int) -> bool:
-        return self.players[seat - 1].card == Role.WEREWOLF
+        """Whether the card at `seat` is of the werewolves' team."""
+        return self.players[seat - 1].card in WOLF_TEAM
 
     def living_werewolves(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive and p.card == Role.WEREWOLF]
+        """The living seats that wake with the pack; when none does, the first living lone
+        killer (the gargoyle, the wolf robot, the hidden wolf) alone."""
+        pack = [p.seat for p in self.players if p.alive and p.card in PACK]
+        if pack or not LONE_KILLERS:
+            return pack
+        for role in LONE_KILLERS:
+            for p in self.players:
+                if p.alive and p.card == role:
+                    return [p.seat]
+        return []
+
+    def living_wolf_team(self) -> list[int]:
+        """The living seats of the werewolves' team, lone cards included."""
+        return [p.seat for p in self.players if p.alive and p.card in WOLF_TEAM]
 
     @property
     def phase(self) -> Phase:

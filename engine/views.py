@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.cards.moon import away, hides_card
 from engine.game import Game
 from engine.phase import Phase
-from engine.roles import Role
+from engine.roles import PACK, Role
 from engine.roles.cupid import what_lover_knows
 from engine.state import State
 
@@ -148,7 +148,7 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
         "dealt_card": state.setup.roles[seat - 1].value,
         "public": public if public is not None else public_view(game),
     }
-    if card == Role.WEREWOLF and state.wolves_met:
+    if card in PACK and state.wolves_met:
         view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]
     if state.lovers and state.lovers_met and seat in state.lovers:
         view["lover"] = what_lover_knows(state, seat)

@@ -1,4 +1,9 @@
-"""The cards: roles, their teams, and the village groups that `win = "side"` counts."""
+"""The cards: roles, their teams, and the village groups that `win = "side"` counts.
+
+Each role's module says what its card is (`declare`): its team, whether it wakes with the
+pack, what a check shows of it, whether it may self-destruct, whether it is a special village
+role (神). The cards of RULES.md without a module of their own are declared here.
+"""
 
 from __future__ import annotations
 
@@ -39,6 +44,47 @@ SPECIAL_VILLAGE_ROLES: frozenset[Role] = frozenset(
 
 # The roles whose power the elder's curse takes (every village power).
 CURSABLE_ROLES: frozenset[Role] = SPECIAL_VILLAGE_ROLES - {Role.ELDER}
+
+WOLF_TEAM: set[Role] = {Role.WEREWOLF}
+"""Every card of the werewolves' team (they win together; the village wins when all are dead)."""
+PACK: set[Role] = {Role.WEREWOLF}
+"""The cards that wake with the werewolves and choose the kill together."""
+SEEN_AS_WOLF: set[Role] = {Role.WEREWOLF}
+"""The cards a seer's (or a gravekeeper's) check shows as a werewolf."""
+SELF_DESTRUCTS: set[Role] = {Role.WEREWOLF}
+"""The cards that may self-destruct by day."""
+GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
+"""The special village roles (神) that `win = "side"` counts as one group."""
+LONE_KILLERS: list[Role] = []
+"""Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
+this order (the gargoyle, the wolf robot, the hidden wolf)."""
+
+
+def declare(
+    role: Role,
+    *,
+    wolf: bool = False,
+    pack: bool = False,
+    seen_as_wolf: bool | None = None,
+    self_destructs: bool | None = None,
+    god: bool = False,
+    lone_killer: bool = False,
+) -> None:
+    """What the card `role` is, said once by its module: a wolf-team card (`wolf`) that wakes
+    with the pack or not, shows as a werewolf to a check unless said otherwise, and may
+    self-destruct if it meets the pack unless said otherwise; or a special village role (`god`)."""
+    if wolf:
+        WOLF_TEAM.add(role)
+        if pack:
+            PACK.add(role)
+        if seen_as_wolf if seen_as_wolf is not None else True:
+            SEEN_AS_WOLF.add(role)
+        if self_destructs if self_destructs is not None else pack:
+            SELF_DESTRUCTS.add(role)
+        if lone_killer:
+            LONE_KILLERS.append(role)
+    if god:
+        GODS.add(role)
 
 
 def parse_role(name: str) -> Role:

@@ -15,7 +15,7 @@ from engine.nightstep import (
     pending_for,
     wake,
 )
-from engine.roles import Role
+from engine.roles import SEEN_AS_WOLF, Role
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -63,7 +63,7 @@ def seer_sees(state: State, target: int) -> str:
     card = state.player(target).card
     if state.rules.seer_sees == "role":
         return card.value
-    return "werewolf" if card == Role.WEREWOLF else "not_werewolf"
+    return "werewolf" if card in SEEN_AS_WOLF else "not_werewolf"
 
 
 def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
