@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "narrator.games",
     "narrator.rehearse",
     "narrator.play",
+    "narrator.boards",
     "narrator.listen.commands",
     "narrator.voice.commands",
     "narrator.phones.command",

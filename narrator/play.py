@@ -12,7 +12,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.boards import BoardError
 from engine.setup import SetupError
+from narrator.boards import BOARD_HELP, board_for, refused
 from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.timing import Timers
@@ -32,11 +34,13 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="run a game: phones, voice, listening (the default)")
     play.add_argument("--config", type=Path, help="a TOML file of settings (see the README)")
     play.add_argument("--seats", type=int, help="how many players (default 9)")
-    play.add_argument(
+    cards = play.add_mutually_exclusive_group()
+    cards.add_argument(
         "--setup",
         metavar="CARDS",
         help="the cards, one per seat, comma-separated (default: the suggested cards for the seats)",
     )
+    cards.add_argument("--board", help=BOARD_HELP)
     play.add_argument("--preset", help="rule preset: seeds (default) or chinese-club")
     play.add_argument("--locale", help="zh-CN (default), zh-TW or en")
     play.add_argument("--port", type=int, help="the phones' port (default 8000)")
@@ -64,12 +68,14 @@ def register(subparsers: Any) -> None:
     play.set_defaults(run=run_play)
 
     demo = subparsers.add_parser("demo", help="a whole game with bots on every seat, narrated")
-    demo.add_argument("--seats", type=int, default=9)
+    demo.add_argument("--seats", type=int, help="how many players (default 9)")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--preset", default="seeds")
+    demo.add_argument("--preset", help="rule preset: seeds (default) or chinese-club")
     demo.add_argument("--locale", default="zh-CN")
     demo.add_argument("--fast", action="store_true", help="run the clock as fast as it can")
-    demo.add_argument(
+    cards = demo.add_mutually_exclusive_group()
+    cards.add_argument("--board", help=BOARD_HELP)
+    cards.add_argument(
         "--setup",
         "--roles",
         dest="roles",
@@ -123,10 +129,15 @@ def _finish(result: dict[str, Any], as_json: bool) -> int:
 def run_play(args: argparse.Namespace) -> int:
     cards = [card.strip() for card in args.setup.split(",")] if args.setup else None
     try:
+        board = board_for(args.board, args.seats)
+    except BoardError as error:
+        return refused("play", error)
+    try:
         config = load_config(
             args.config,
-            seats=len(cards) if cards and args.seats is None else args.seats,
+            seats=board.seats if board else len(cards) if cards and args.seats is None else args.seats,
             setup=cards,
+            board=board.id if board else None,
             preset=args.preset,
             locale=args.locale,
             port=args.port,
@@ -168,12 +179,15 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
         )
     )
     roles = [r.strip() for r in args.roles.split(",")] if args.roles else None
-    seats = len(roles) if roles else args.seats
+    board = board_for(args.board, args.seats)
+    cards: dict[str, Any] = {"seats": len(roles) if roles else args.seats or 9, "setup": roles or "auto"}
+    if board is not None:
+        cards = {"board": board.id}
+    if args.preset is not None:
+        cards["preset"] = args.preset
     rules = {"events": args.events} if args.events else {}
     return PlayConfig(
-        seats=seats,
-        setup=roles or "auto",
-        preset=args.preset,
+        **cards,
         locale=args.locale,
         seed=args.seed,
         listen=False,
@@ -187,6 +201,8 @@ def run_demo(args: argparse.Namespace) -> int:
     try:
         config = demo_config(args)
         config.table()
+    except BoardError as error:
+        return refused("demo", error)
     except SetupError as error:
         print(f"narrator demo: {error}{setup_hint() if not args.roles else ''}", file=sys.stderr)
         return 2

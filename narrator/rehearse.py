@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.boards import PRESET, BoardError
 from engine.game import Game
 from engine.record import RecordError, parse_record
-from engine.rules import RuleError, Rules, make_rules
+from engine.rules import RuleError, Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
+from narrator.boards import BOARD_HELP, board_for, refused
 
 MEETINGS = frozenset({"meeting"})
 
@@ -27,9 +29,10 @@ def register(subparsers: Any) -> None:
         description=__doc__.splitlines()[0] if __doc__ else None,
     )
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--seats", type=int, default=9, help="the seeds' suggested setup for N seats")
+    which.add_argument("--board", help=BOARD_HELP)
     which.add_argument("--setup", type=Path, help="a game record or setup file ([setup], [rules])")
-    parser.add_argument("--preset", default="seeds", help="rule preset (seeds, chinese-club)")
+    parser.add_argument("--seats", type=int, help="the seeds' suggested setup for N seats (default 9)")
+    parser.add_argument("--preset", help="rule preset (seeds, chinese-club)")
     parser.add_argument("--nights", type=int, default=2, help="how many nights to read (default 2)")
     parser.add_argument("--pause", type=float, default=5.0, help="seconds a role has to act")
     parser.add_argument("--locale", default="zh-CN", help="zh-CN (default), zh-TW or en")
@@ -49,9 +52,17 @@ def register(subparsers: Any) -> None:
 def table_for(args: argparse.Namespace) -> tuple[Setup, Rules]:
     """The setup and rules named on the command line."""
     if args.setup:
+        if args.seats is not None:
+            raise SetupError("--setup names the seats itself: leave --seats out")
         record = parse_record(args.setup.read_text(encoding="utf-8"))
         return record.setup, record.rules
-    return deal(suggested_roles(args.seats), args.seats, seed=args.seed), make_rules(preset=args.preset)
+    board = board_for(args.board, args.seats)
+    if board is not None:
+        if args.preset is not None and find_preset(args.preset) != PRESET:
+            raise RuleError(f"a board plays the {PRESET} preset, not {args.preset!r}")
+        return board.deal(args.seed), board.rules()
+    seats = args.seats or 9
+    return deal(suggested_roles(seats), seats, seed=args.seed), make_rules(preset=args.preset or "seeds")
 
 
 def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str, Any]]]:
@@ -82,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         setup, rules = table_for(args)
+    except BoardError as error:
+        return refused("rehearse", error)
     except (OSError, RecordError, SetupError, RuleError, ValueError) as error:
         print(f"narrator rehearse: {error}", file=sys.stderr)
         return 2

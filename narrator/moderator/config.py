@@ -6,10 +6,11 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from engine.boards import PRESET, find_board
 from engine.roles import Role
-from engine.rules import Rules, make_rules
+from engine.rules import Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
 from narrator.moderator.timing import Timers
 
@@ -41,9 +42,33 @@ class PlayConfig(BaseModel):
     timers: Timers = Timers()
     store: Path | None = None
     seed: int | None = None
+    board: str | None = None
+    """A board (`narrator boards`) by any of its names, kept by its id: its cards and seats, and
+    its rules (the chinese-club preset and its witch rule) with `rules` on top."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _board_sets_the_seats(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("board"), str):
+            board = find_board(data["board"])
+            return {"seats": board.seats, **data, "board": board.id}
+        return data
 
     def table(self) -> tuple[Setup, Rules]:
         """The dealt setup and the rules (a seeded deal when `seed` is set)."""
+        if self.board is not None:
+            board = find_board(self.board)
+            if self.seats != board.seats:
+                raise ConfigError(
+                    f"board {board.id!r} ({board.name}) is for {board.seats} seats, not {self.seats}"
+                )
+            if self.setup != "auto" or self.extra_cards:
+                raise ConfigError(
+                    f"board {board.id!r} deals its own cards: give a board or a setup, not both"
+                )
+            if "preset" in self.model_fields_set and find_preset(self.preset) != PRESET:
+                raise ConfigError(f"a board plays the {PRESET} preset, not {self.preset!r}")
+            return board.deal(self.seed), board.rules(self.rules)
         rules = make_rules(self.rules, preset=self.preset)
         deck = suggested_roles(self.seats) if self.setup == "auto" else list(self.setup)
         deck += self.extra_cards

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import sys
 
+from engine.boards import BoardError
+from narrator.boards import BOARD_HELP, board_for, refused
 from narrator.phones.catalogue import LOCALES
 
 
@@ -16,12 +19,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Deal the suggested cards for SEATS and serve the phone page; the steps "
         "follow the engine as fast as the phones answer. Ctrl-C stops it.",
     )
-    parser.add_argument("--seats", type=int, default=9, help="8 to 18 (default 9)")
+    parser.add_argument("--seats", type=int, help="8 to 18 (default 9)")
+    parser.add_argument("--board", help=BOARD_HELP)
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port (0 = any free one)")
     parser.add_argument("--locale", choices=LOCALES, default="zh-CN")
-    parser.add_argument("--preset", default="seeds", help="rule preset (seeds, chinese-club)")
+    parser.add_argument("--preset", help="rule preset (seeds, chinese-club)")
     parser.set_defaults(run=run)
 
 
@@ -32,8 +36,21 @@ def run(args: argparse.Namespace) -> int:
     from narrator.phones.server import PhoneServer
     from narrator.phones.table import PhoneTable
 
+    try:
+        board = board_for(args.board, args.seats)
+    except BoardError as error:
+        return refused("phones", error)
+    if board is not None and args.preset is not None:
+        print("narrator phones: a board plays the chinese-club preset: leave --preset out", file=sys.stderr)
+        return 2
+    seats = args.seats or 9
+
     async def serve() -> None:
-        game = Game(deal(suggested_roles(args.seats), args.seats, args.seed), make_rules(preset=args.preset))
+        if board is not None:
+            game = Game(board.deal(args.seed), board.rules())
+        else:
+            rules = make_rules(preset=args.preset or "seeds")
+            game = Game(deal(suggested_roles(seats), seats, args.seed), rules)
         server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
         await server.start()
         server.print_join()

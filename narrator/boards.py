@@ -1,0 +1,96 @@
+"""`narrator boards`, and a board as the table reads it: its name and cards in the table's language."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.boards import BOARDS, Board, BoardError, find_board
+from narrator.phones.catalogue import LOCALES, Locale, has, text
+
+BOARD_HELP = "a board (板子) by id or Chinese name: its cards, seats and rules (`narrator boards`)"
+SEPARATOR: dict[str, str] = {"zh-CN": "、", "zh-TW": "、", "en": ", "}
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "boards",
+        help="the boards (板子) a table may play, with their cards",
+        description="Every board of the club rules, its seats and its cards; "
+        "`narrator play --board ID` (or any of its Chinese names) plays one.",
+    )
+    parser.add_argument("--locale", choices=LOCALES, default="zh-CN", help="the cards' language")
+    parser.add_argument("--json", action="store_true", help="print the boards as JSON")
+    parser.set_defaults(run=run)
+
+
+def board_title(board: Board, locale: Locale) -> str:
+    """The board's name in `locale` (its other Chinese names in brackets)."""
+    if locale == "en":
+        return board.english
+    names = board.traditional if locale == "zh-TW" else board.names
+    others = [n for n in names[1:] if not n[0].isdigit() and not n.startswith(("九", "十"))]
+    return f"{names[0]}（{' '.join(others)}）" if others else names[0]
+
+
+def card_name(role: str, locale: Locale) -> str:
+    """A card's name in `locale`; the role id for a role the catalogues do not hold yet."""
+    return text(locale, f"roles.{role}") if has(locale, f"roles.{role}") else role
+
+
+def board_cards(board: Board, locale: Locale) -> str:
+    """The board's cards in `locale`: "狼人×4、预言家、…、普通村民×4"."""
+    return SEPARATOR[locale].join(
+        card_name(role, locale) + (f"×{count}" if count > 1 else "") for role, count in board.cards
+    )
+
+
+def board_for(name: str | None, seats: int | None) -> Board | None:
+    """The board named on a command line (None: none was), playable and with `seats` seats
+    when a seat count was given too; BoardError saying what is wrong and how to see the list."""
+    if name is None:
+        return None
+    board = find_board(name)
+    board.roles()
+    if seats is not None and seats != board.seats:
+        raise BoardError(
+            f"board {board.id!r} ({board.name}) is for {board.seats} seats, not {seats} "
+            "(leave the seats out: the board sets them)"
+        )
+    return board
+
+
+def refused(command: str, error: BoardError) -> int:
+    """Say why a board was refused, and how to list them; the exit status."""
+    print(f"narrator {command}: {error}", file=sys.stderr)
+    print("`narrator boards` lists every board with its cards.", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    locale: Locale = args.locale
+    if args.json:
+        print(json.dumps([_as_json(board) for board in BOARDS], ensure_ascii=False))
+        return 0
+    for board in BOARDS:
+        missing = board.missing_roles()
+        note = f"  (not playable yet: the engine has no {', '.join(missing)})" if missing else ""
+        print(f"{board.id:<27} {board.seats:>2}  {board_title(board, locale)}")
+        print(f"{'':<31}{board_cards(board, locale)}{note}")
+    print("\nnarrator play --board ID (or a name above): its cards, seats and the chinese-club rules.")
+    return 0
+
+
+def _as_json(board: Board) -> dict[str, Any]:
+    return {
+        "id": board.id,
+        "names": list(board.names),
+        "traditional": list(board.traditional),
+        "english": board.english,
+        "seats": board.seats,
+        "cards": dict(board.cards),
+        "playable": board.playable,
+        "missing": list(board.missing_roles()),
+    }
