@@ -10,10 +10,30 @@ Rule 5: at dusk (`parity`) the werewolves win when they are as many as the other
 Rule 6: with the New Moon event cards, a card is drawn once the night's deaths are announced;
         players a card sends away or that the table reported neither speak nor vote, and
         nobody may vote for those away; a verdict passes the cards' coin and pact first.
+
+The club day (RULES-CLUB.md, `engine.election.club_day`; the election is `engine.roles.sheriff`):
+Rule 7: a werewolf may also self-destruct in a day-1 election held before the deaths, dead but
+        unannounced included (吞毒). `badge_swallow = "single"`, or a second blow, or a blow
+        that takes a player: the badge is lost for the game. `"double"`: the first blow moves
+        the election to day 2, which resumes it before the deaths. Then the deaths are
+        announced with their shots and last words, and night falls; after a blow by a wolf
+        who was already dead the day goes on instead. A sheriff who self-destructs loses the
+        badge.
+Rule 8: after the deaths the sheriff chooses who speaks first (警左 his next seat upward, 警右
+        downward; from the one night victim's neighbour under `sheriff_speech_from =
+        "victim_or_sheriff"`) and speaks last; without a sheriff the talk starts after the
+        lowest-numbered victim, upward, or at a drawn seat after a peaceful night.
+Rule 9: a tied vote goes to a PK: the tied speak again, `revote_voters` vote among them.
+Rule 10: `last_words = "club"`: night 1's deaths and every exile speak, and a shot victim when
+        its shooter did, in seat order after every skill; a self-destruct by
+        `self_destruct_last_words`; nobody else.
+Rule 11: `idiot_votable_after_reveal = false`: a revealed idiot can be neither voted for nor
+        handed the badge (he never votes under either setting).
 """
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Mapping
 
@@ -34,8 +54,10 @@ from engine.decisions import (
     Decision,
     Revote,
     SelfDestruct,
+    SpeechOrder,
     Votes,
 )
+from engine.election import club_day
 from engine.events import Event, cue, private
 from engine.night import resolve_night
 from engine.phase import Phase
@@ -52,16 +74,23 @@ from engine.steps import (
     Share,
     StepSpec,
     field_codec,
+    never_refused,
     one_seat,
     register,
     register_action,
+    shape_one_of,
     shape_seat,
     shape_votes,
+    single,
 )
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
-_TALK = (Step("last_words"), Step("discussion"))
+_RESUMED = Step("sheriff_withdraw", {"resumed": True})
+_LAST_WORDS, _DISCUSSION, _SPEECH_ORDER = Step("last_words"), Step("discussion"), Step("speech_order")
 _VOTE_AND_DUSK = (Step("vote"), Step("dusk"))
+ELECTION_STEPS = frozenset({"sheriff_candidacy", "sheriff_withdraw", "sheriff_vote"})
+SHOT_CAUSES = frozenset({"hunter", "wolf_king"})
+"""Causes of death by a shot: its victim has last words when its shooter had (Rule 10)."""
 
 
 def begin_dawn(state: State, step: Step) -> None:
@@ -70,13 +99,14 @@ def begin_dawn(state: State, step: Step) -> None:
     state.voters_allowed, state.next_voters_allowed = state.next_voters_allowed, None
     expire_at_dawn(state)
     state.emit(cue("day.breaks", day=state.day))
+    club = club_day(state.rules)
     steps = []
     if state.election_due and state.rules.sheriff_election == "before_deaths":
-        steps.append(_ELECTION)
+        steps.append(_RESUMED if club and state.election.resumed else _ELECTION)
     steps.append(_ANNOUNCE)
     if draw_due(state):
         steps.append(_EVENT)
-    steps += _TALK
+    steps += (_LAST_WORDS, _SPEECH_ORDER if club else _DISCUSSION)
     if state.rules.sheriff and state.rules.sheriff_election == "after_discussion":
         steps.append(_ELECTION)
     steps += _VOTE_AND_DUSK
@@ -86,13 +116,15 @@ def begin_dawn(state: State, step: Step) -> None:
 def begin_announce(state: State, step: Step) -> None:
     state.announced = True
     phase = Phase("night", state.night)
-    if not state.night_victims:
+    # a victim who self-destructed before the deaths (吞毒) is not announced again
+    victims = [(seat, cause) for seat, cause in state.night_victims if state.is_alive(seat)]
+    if not victims:
         state.emit(cue("deaths.peaceful"))
         state.push(Step("check", {"phase": phase, "deaths_before": len(state.deaths)}))
         return
     before = len(state.deaths)
     cursed = state.cursed
-    kill(state, state.night_victims, phase, triggered=False)
+    kill(state, victims, phase, triggered=False)
     dead = sorted(d.seat for d in state.deaths[before:])
     state.emit(cue("deaths.announce", seats=dead), *death_events(state, dead))
     if state.cursed and not cursed:
@@ -101,11 +133,39 @@ def begin_announce(state: State, step: Step) -> None:
 
 def begin_last_words(state: State, step: Step) -> None:
     rule = state.rules.last_words
-    if rule == "all" or (rule == "first_night" and state.night == 1):
+    if rule == "club":
+        _club_last_words(state, step)
+    elif rule == "all" or (rule == "first_night" and state.night == 1):
         phase = Phase("night", state.night)
         for death in state.deaths:
             if death.phase == phase:
                 state.emit(cue("last_words", seat=death.seat))
+
+
+def _club_last_words(state: State, step: Step) -> None:
+    """Rule 10: the morning's (night 1's deaths), or an exile's (`from`: the exile's death),
+    each with the shot victims of those who speak, in seat order."""
+    if "from" in step.args:
+        deaths = state.deaths[step.args["from"] :]
+        speak = {d.seat for d in deaths[:1]}
+    else:
+        deaths = [d for d in state.deaths if d.phase in (Phase("night", 1), Phase("day", 1))]
+        speak = {d.seat for d in deaths if d.phase.night} if state.night == 1 else set()
+    shooters = _shooters(state)
+    for death in deaths:
+        if death.cause in SHOT_CAUSES and shooters.get(death.seat) in speak:
+            speak.add(death.seat)
+    for seat in sorted(speak):
+        state.emit(cue("last_words", seat=seat))
+
+
+def _shooters(state: State) -> dict[int, int]:
+    """Who shot whom by day (target → shooter), from the shots told to the table."""
+    return {
+        event.data["target"]: event.data["seat"]
+        for event in state.events
+        if event.kind == "cue" and event.data["key"].endswith(".shot") and "target" in event.data
+    }
 
 
 def begin_discussion(state: State, step: Step) -> None:
@@ -117,8 +177,60 @@ def begin_discussion(state: State, step: Step) -> None:
     after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
     first = next((s for s in alive if s > after), alive[0])
     order = alive[alive.index(first) :] + alive[: alive.index(first)]
-    state.emit(cue("discussion.start", seat=first, direction="clockwise"))
+    _speakers(state, order, upward=True)
+
+
+def _speakers(state: State, order: list[int], *, upward: bool) -> None:
+    """The discussion's speakers, in order: a cue names the first and the direction."""
+    direction = "clockwise" if upward else "counterclockwise"
+    state.emit(cue("discussion.start", seat=order[0], direction=direction))
     state.emit(Event("speakers", {"order": order}))
+
+
+def _talkers(state: State) -> list[int]:
+    gone = away(state)
+    return [s for s in state.alive() if s not in gone]
+
+
+def begin_speech_order(state: State, step: Step) -> Pending | None:
+    """Rule 8: the sheriff is asked 警左 or 警右; without one the order follows at once."""
+    alive = _talkers(state)
+    if not alive:
+        return None
+    sheriff = state.sheriff
+    if sheriff in alive:
+        state.emit(cue("sheriff.order", seat=sheriff))
+        up, down = _sheriff_order(state, True), _sheriff_order(state, False)
+        info = {"up": up[0], "down": down[0]}
+        return Pending(state.phase, "speech_order", "speech_order", (sheriff,), allow_none=True, info=info)
+    victims = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
+    if victims:
+        after = min(victims)
+        first = next((s for s in alive if s > after), alive[0])
+    else:
+        first = random.Random(f"peaceful:{state.setup.event_seed}:{state.day}").choice(alive)
+    at = alive.index(first)
+    _speakers(state, alive[at:] + alive[:at], upward=True)
+    return None
+
+
+def _sheriff_order(state: State, upward: bool) -> list[int]:
+    """The speakers from the sheriff's side (or the one night victim's) in a direction, the
+    sheriff last (Rule 8)."""
+    alive, sheriff = _talkers(state), state.sheriff
+    victims = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
+    anchor = sheriff
+    if state.rules.sheriff_speech_from == "victim_or_sheriff" and len(victims) == 1:
+        anchor = victims[0]
+    ring = sorted({*alive, anchor}, reverse=not upward)
+    at = ring.index(anchor)
+    around = ring[at + 1 :] + ring[:at]
+    return [s for s in around if s != sheriff and s in alive] + [sheriff]
+
+
+def resolve_speech_order(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SpeechOrder)
+    _speakers(state, _sheriff_order(state, decision.upward), upward=decision.upward)
 
 
 # The sheriff election
@@ -146,7 +258,10 @@ def begin_vote(state: State, step: Step) -> Pending | None:
     key = step.args.get("key", "vote")
     state.emit(cue(step.args.get("opening", "vote.start")))
     gone = away(state)
-    targets = tuple(s for s in state.alive() if s not in gone)
+    barred = not state.rules.idiot_votable_after_reveal
+    targets = tuple(
+        s for s in state.alive() if s not in gone and not (barred and state.player(s).revealed_idiot)
+    )
     info = {"must_vote": True} if step.args.get("nightmare") else {}
     return Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
 
@@ -154,7 +269,10 @@ def begin_vote(state: State, step: Step) -> Pending | None:
 def begin_revote(state: State, step: Step) -> Pending:
     tied = tuple(step.args["tied"])
     key = step.args.get("key", "revote")
-    return Pending(state.phase, "revote", key, voters(state), tied, allow_none=True)
+    allowed = voters(state)
+    if key == "revote" and state.rules.revote_voters == "others":
+        allowed = tuple(s for s in allowed if s not in tied)
+    return Pending(state.phase, "revote", key, allowed, tied, allow_none=True)
 
 
 def check_vote(state: State, pending: Pending, decision: Decision) -> None:
@@ -170,6 +288,8 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
             living(state, target, "vote target")
             vote_limits(state, pending, voter, target)
             if target not in pending.targets:
+                if pending.step == "vote":
+                    raise state.refuse("idiot_votable", f"seat {target} is a revealed idiot: no vote for him")
                 raise state.refuse("not_tied", f"the revote is among {list(pending.targets)} only")
             if voter in lovers and target in lovers and voter != target and not hate:
                 raise state.refuse("lover_votes_lover", "a lover may not vote for the other")
@@ -209,7 +329,7 @@ def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> No
         return
     rule = state.rules.vote_tie
     if rule == "revote" and pending.step == "vote":
-        state.emit(cue("vote.revote", seats=tied))
+        state.emit(cue("vote.pk" if club_day(state.rules) else "vote.revote", seats=tied))
         key = {} if pending.key == "vote" else {"key": "second_revote"}
         state.push(Step("revote", {"tied": tied, **key}))
         return
@@ -247,6 +367,8 @@ def voted_out(state: State, seat: int) -> None:
     state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))
     if state.rules.last_words == "all":
         state.emit(cue("last_words", seat=seat))
+    elif state.rules.last_words == "club":
+        state.push(Step("last_words", {"from": len(state.deaths)}))  # after the skills
     kill_by_day(state, [(seat, "vote")], triggered=False)
 
 
@@ -293,26 +415,68 @@ def public_votes(votes: dict[int, int]) -> dict[str, int]:
 
 
 def check_self_destruct(state: State, seat: int) -> None:
-    """Raise unless a self-destruct by `seat` is legal now: by day, once the deaths are out."""
+    """Raise unless a self-destruct by `seat` is legal now: by day, once the deaths are out or
+    in the club election (Rule 7)."""
     if not state.rules.self_destruct:
         raise state.refuse("self_destruct_off", "self-destruct is off in these rules")
-    pending = state.pending
-    if not (state.daytime and state.announced and pending and STEPS[pending.step].talk):
+    if not (state.daytime and (state.announced or in_club_election(state)) and talk_time(state)):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
     living(state, seat, "werewolf")
     if state.player(seat).card not in SELF_DESTRUCTS:
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
 
+def in_club_election(state: State) -> bool:
+    """Whether the club election held before the deaths goes on now (Rule 7)."""
+    pending = state.pending
+    return (
+        club_day(state.rules)
+        and not state.announced
+        and pending is not None
+        and pending.step in ELECTION_STEPS
+        and pending.key == "sheriff"
+    )
+
+
 def self_destruct(state: State, decision: SelfDestruct) -> None:
     """The werewolf at `decision.seat` dies; the rest of the day up to dusk is dropped. The
     caller has checked it (`check_self_destruct`)."""
     seat = decision.seat
-    while state.agenda and state.agenda[0].name != "dusk":
-        state.agenda.pop(0)
-    state.pending = None
-    state.emit(cue("self_destruct", seat=seat), *death_events(state, [seat]))
+    key = "sheriff.self_destruct" if in_club_election(state) else "self_destruct"
+    state.emit(cue(key, seat=seat), *death_events(state, [seat]))
+    blow(state, seat)
+    rule = state.rules.self_destruct_last_words
+    if state.rules.last_words == "club" and (rule is True or (rule == "first_day" and state.day == 1)):
+        state.emit(cue("last_words", seat=seat))
     kill_by_day(state, [(seat, "self_destruct")], triggered=False)
+
+
+def blow(state: State, seat: int, *, takes: bool = False) -> None:
+    """What a blow by `seat` (a self-destruct; `takes`: one that takes a player with it, the
+    white wolf king's) does to the day and the badge, before its deaths (Rules 4 and 7): the
+    talk stops; the caller kills."""
+    election = in_club_election(state)
+    swallowed = any(victim == seat for victim, _ in state.night_victims) and not state.announced
+    state.pending = None
+    if election:
+        first = state.election.blows == 0
+        state.election.blows += 1
+        if state.rules.badge_swallow == "double" and first and not takes:
+            state.election.resumed = bool(state.election.stood)
+            state.emit(cue("sheriff.postponed"))
+        else:
+            state.election_due = False
+            state.emit(cue("badge.swallowed"))
+        if swallowed:
+            return  # the dead wolf spent no life: the day goes on
+        kept = {"announce", "last_words"}
+    else:
+        kept = set()
+        if club_day(state.rules) and state.sheriff == seat:
+            state.sheriff = 0
+            state.emit(cue("badge.lost", seat=seat))
+    dusk = next((i for i, s in enumerate(state.agenda) if s.name == "dusk"), len(state.agenda))
+    state.agenda[:dusk] = [s for s in state.agenda[:dusk] if s.name in kept]
 
 
 def begin_check(state: State, step: Step) -> None:
@@ -396,6 +560,27 @@ register(
     StepSpec("last_words", begin_last_words),
     StepSpec("discussion", begin_discussion),
     StepSpec(
+        "speech_order",
+        begin_speech_order,
+        Kind.DAY,
+        SpeechOrder,
+        never_refused,
+        resolve_speech_order,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: SpeechOrder(upward=given.yes)),
+        default=lambda state, pending: SpeechOrder(upward=True),
+        codecs=(
+            Codec(
+                "speech_order",
+                Kind.DAY,
+                lambda value, pending: SpeechOrder(upward=value == "up"),
+                lambda made, pending, old: "up" if made.upward else "down",  # type: ignore[attr-defined]
+                shape_one_of("up", "down"),
+            ),
+        ),
+        talk=True,
+    ),
+    StepSpec(
         "vote",
         begin_vote,
         decision=DayVote,
@@ -421,6 +606,8 @@ register(
     StepSpec("check", begin_check),
     StepSpec("dusk", begin_dusk),
 )
+
+
 def _check_self_destruct(state: State, decision: Decision) -> None:
     assert isinstance(decision, SelfDestruct)
     check_self_destruct(state, decision.seat)
@@ -445,7 +632,9 @@ register_action(
         _self_destruct,
         seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
         make=lambda seat, answer: SelfDestruct(seat=seat),
-        offered=lambda state: state.rules.self_destruct and state.announced and talk_time(state),
+        offered=lambda state: (
+            state.rules.self_destruct and (state.announced or in_club_election(state)) and talk_time(state)
+        ),
         codec=field_codec("self_destruct", Kind.DAY, SelfDestruct, "seat", shape_seat),
     )
 )

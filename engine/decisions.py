@@ -72,6 +72,23 @@ class SheriffCandidacy(Decision):
     candidates: tuple[int, ...]
 
 
+class SheriffWithdrawal(Decision):
+    """The candidates who withdraw (退水) before the club election's vote (none: nobody)."""
+
+    step: ClassVar[str] = "sheriff_withdraw"
+    key: ClassVar[str] = "sheriff"
+    seats: tuple[int, ...]
+
+
+class SpeechOrder(Decision):
+    """The sheriff's choice of who speaks first in the club day's discussion: his 下家 (警左, the
+    next seat number upward, `upward`) or his 上家 (警右, downward); he speaks last."""
+
+    step: ClassVar[str] = "speech_order"
+    key: ClassVar[str] = "speech_order"
+    upward: bool
+
+
 class Votes(Decision):
     """Votes of a round: voter seat → target seat; absent voters (or target 0) abstain."""
 

@@ -59,6 +59,8 @@ CUES: dict[str, tuple[str, ...]] = {
     "badge.handover": ("seat",),
     "badge.passed": ("seat",),
     "badge.destroyed": (),
+    "badge.swallowed": (),
+    "badge.lost": ("seat",),
     "elder.curse": (),
     # Sheriff election
     "sheriff.election": (),
@@ -67,6 +69,16 @@ CUES: dict[str, tuple[str, ...]] = {
     "sheriff.runoff": ("seats",),
     "sheriff.elected": ("seat",),
     "sheriff.none": (),
+    # The club election (RULES-CLUB.md): 警上发言, 退水, 警下投票, PK, 警左/警右
+    "sheriff.speeches": ("seat", "direction"),
+    "sheriff.withdraw": (),
+    "sheriff.withdrawn": ("seats",),
+    "sheriff.vote_below": (),
+    "sheriff.pk": ("seats",),
+    "sheriff.postponed": (),
+    "sheriff.resume": ("seats",),
+    "sheriff.order": ("seat",),
+    "sheriff.self_destruct": ("seat",),
     # Speeches and the vote
     "last_words": ("seat",),
     "discussion.start": ("seat", "direction"),
@@ -75,6 +87,7 @@ CUES: dict[str, tuple[str, ...]] = {
     "vote.out": ("seat",),
     "vote.tie": ("seats",),
     "vote.revote": ("seats",),
+    "vote.pk": ("seats",),
     "vote.nobody": (),
     "idiot.revealed": ("seat",),
     "scapegoat.out": ("seat",),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.moon import MoonState, acting_for
+from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
 from engine.phase import Phase
@@ -141,6 +142,8 @@ class State:
     events: list[Event] = field(default_factory=list)
     moon: MoonState | None = None
     """The New Moon event cards; None when `events = "off"`."""
+    election: Election = field(default_factory=Election)
+    """The club election's lasting facts (`engine.election`, owned by the club day)."""
 
     # Seats and cards
 

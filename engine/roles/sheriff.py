@@ -1,8 +1,21 @@
 """The sheriff (警长): the election (candidates stand, the others vote, a runoff, no sheriff after a
-second tie) and the badge a dying sheriff hands on, or destroys (not when the game is won)."""
+second tie) and the badge a dying sheriff hands on, or destroys (not when the game is won).
+
+The club election (RULES-CLUB.md, Day steps 1–2, `engine.election.club_day`):
+Rule 1: nobody or everybody stands → no sheriff; one → elected at once.
+Rule 2: the candidates speak from a drawn seat in a drawn direction, then may withdraw (退水);
+        one left → elected, none → no sheriff. The withdrawn neither win nor vote.
+Rule 3: only those who never stood vote (警下投票); all abstain → no sheriff; a tie → the tied
+        speak again in reverse order (PK) and `sheriff_runoff_voters` vote among them; a second
+        tie → no sheriff this game.
+Rule 4: a day 2 that resumes day 1's election (`badge_swallow`, see `engine.day`) goes straight
+        to the withdrawal, with day 1's candidates still alive.
+Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not receive the badge.
+"""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.day import living, most, public_votes, tally, votes_answer
@@ -12,7 +25,9 @@ from engine.decisions import (
     Decision,
     SheriffCandidacy,
     SheriffVote,
+    SheriffWithdrawal,
 )
+from engine.election import club_day
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -54,7 +69,9 @@ def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) 
 def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SheriffCandidacy)
     candidates = sorted(set(decision.candidates))
-    if len(candidates) == 0:
+    if _club(state, pending):
+        _club_candidacy(state, pending, candidates)
+    elif len(candidates) == 0:
         _no_sheriff(state)
     elif len(candidates) == 1:
         _elect(state, candidates[0])
@@ -63,11 +80,101 @@ def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision
         state.push(Step("sheriff_vote", {"candidates": candidates, "round": 1, **_key(pending)}))
 
 
+def _club(state: State, pending: Pending) -> bool:
+    """Whether `pending` is a step of the club election (the day's own, not Saint Philippe's)."""
+    return club_day(state.rules) and pending.key == "sheriff"
+
+
+def _club_candidacy(state: State, pending: Pending, candidates: list[int]) -> None:
+    """Rules 1 and 2: the candidates, the order they speak in, then the withdrawal."""
+    election = state.election
+    election.stood = tuple(candidates)
+    if not candidates or len(candidates) == len(pending.seats):
+        _no_sheriff(state)
+        return
+    if len(candidates) == 1:
+        _elect(state, candidates[0])
+        return
+    drawn = _draw(state, "speeches")
+    upward = drawn.random() < 0.5
+    first = drawn.choice(candidates)
+    order = _around(candidates, first, upward)
+    election.order = tuple(order)
+    state.emit(cue("sheriff.speeches", seat=first, direction=_direction(upward)))
+    state.emit(cue("sheriff.candidates", seats=order))
+    state.push(Step("sheriff_withdraw"))
+
+
+def _draw(state: State, what: str) -> random.Random:
+    """The box's draw for `what` today (narration only), seeded by the game's seed."""
+    return random.Random(f"{what}:{state.setup.event_seed}:{state.day}")
+
+
+def _direction(upward: bool) -> str:
+    return "clockwise" if upward else "counterclockwise"
+
+
+def _around(seats: list[int] | tuple[int, ...], first: int, upward: bool) -> list[int]:
+    """`seats` in speaking order from `first`, upward (seat numbers rising) or downward."""
+    ordered = sorted(seats) if upward else sorted(seats, reverse=True)
+    at = ordered.index(first)
+    return ordered[at:] + ordered[:at]
+
+
+def begin_sheriff_withdraw(state: State, step: Step) -> Pending | None:
+    election = state.election
+    if step.args.get("resumed"):
+        election.resumed = False
+        left = [s for s in election.order if state.is_alive(s) and s not in election.withdrawn]
+        state.emit(cue("sheriff.resume", seats=sorted(left)))
+        if len(left) < 2:
+            _last_standing(state, left)
+            return None
+        election.order = tuple(left)
+    left_now = tuple(s for s in election.order if s not in election.withdrawn and state.is_alive(s))
+    state.emit(cue("sheriff.withdraw"))
+    return Pending(state.phase, "sheriff_withdraw", "sheriff", left_now, left_now, allow_none=True)
+
+
+def check_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SheriffWithdrawal)
+    if len(set(decision.seats)) != len(decision.seats):
+        raise state.refuse("candidate_twice", "a candidate withdraws only once")
+    for seat in decision.seats:
+        living(state, seat, "candidate")
+        if seat not in pending.seats:
+            raise state.refuse("not_a_candidate", f"seat {seat} is not a candidate and cannot withdraw")
+
+
+def resolve_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, SheriffWithdrawal)
+    election = state.election
+    gone = tuple(sorted(decision.seats))
+    election.withdrawn += gone
+    if gone:
+        state.emit(cue("sheriff.withdrawn", seats=list(gone)))
+    left = [s for s in pending.seats if s not in gone]
+    if len(left) < 2:
+        _last_standing(state, left)
+        return
+    state.push(Step("sheriff_vote", {"candidates": sorted(left), "round": 1}))
+
+
+def _last_standing(state: State, left: list[int]) -> None:
+    """Rule 2: one candidate left is elected; none, no sheriff."""
+    if left:
+        _elect(state, left[0])
+    else:
+        _no_sheriff(state)
+
+
 def begin_sheriff_vote(state: State, step: Step) -> Pending:
     candidates = step.args["candidates"]
+    voters = _voters(state, step)
     if step.args["round"] == 1:
-        state.emit(cue("sheriff.vote"))
-    voters = tuple(s for s in state.alive() if s not in candidates and not state.player(s).revealed_idiot)
+        state.emit(
+            cue("sheriff.vote_below" if club_day(state.rules) and "key" not in step.args else "sheriff.vote")
+        )
     return Pending(
         state.phase,
         "sheriff_vote",
@@ -77,6 +184,17 @@ def begin_sheriff_vote(state: State, step: Step) -> Pending:
         allow_none=True,
         info={"round": step.args["round"]},
     )
+
+
+def _voters(state: State, step: Step) -> tuple[int, ...]:
+    """Who votes: everyone alive but the candidates of this round (and a revealed idiot); in the
+    club election, only those who never stood (Rule 3), or in its PK everyone but the tied
+    (`sheriff_runoff_voters = "all_but_tied"`)."""
+    left_out = set(step.args["candidates"])
+    club = club_day(state.rules) and "key" not in step.args
+    if club and (step.args["round"] == 1 or state.rules.sheriff_runoff_voters == "non_candidates"):
+        left_out |= set(state.election.stood)
+    return tuple(s for s in state.alive() if s not in left_out and not state.player(s).revealed_idiot)
 
 
 def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
@@ -98,10 +216,17 @@ def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> 
     counted = tally(state, decision.votes, weighted=False)
     state.emit(Event("sheriff.votes", {"votes": public_votes(decision.votes)}))
     top = most(counted, candidates)
+    club = _club(state, pending)
     if len(top) == 1:
         _elect(state, top[0])
+    elif club and not counted:
+        _no_sheriff(state)
     elif pending.info["round"] == 1:
-        state.emit(cue("sheriff.runoff", seats=top))
+        if club:
+            spoke = [s for s in state.election.order if s in top]
+            state.emit(cue("sheriff.pk", seats=spoke[::-1]))
+        else:
+            state.emit(cue("sheriff.runoff", seats=top))
         state.push(Step("sheriff_vote", {"candidates": top, "round": 2, **_key(pending)}))
     else:
         _no_sheriff(state)
@@ -123,20 +248,22 @@ def _no_sheriff(state: State) -> None:
 
 
 def _election_codec(key: str) -> Codec:
-    """An election under `key`: the candidates, then the votes of round 1 and 2 (`revotes`);
-    a lone seat number is that seat elected unopposed (0: nobody stood)."""
+    """An election under `key`: the candidates, the club election's withdrawn (`withdrawn`, the
+    seats that withdrew; written whenever the withdrawal was asked), then the votes of round 1
+    and 2 (`revotes`); a lone seat number is that seat elected unopposed (0: nobody stood)."""
 
     def shape(value: object) -> None:
         if isinstance(value, dict):
-            if set(value) - {"candidates", "votes", "revotes"}:
-                raise ShapeError("takes candidates, votes and revotes")
+            if set(value) - {"candidates", "withdrawn", "votes", "revotes"}:
+                raise ShapeError("takes candidates, withdrawn, votes and revotes")
             try:
                 shape_seats()(value.get("candidates", []))
+                shape_seats()(value.get("withdrawn", []))
                 for round_key in ("votes", "revotes"):
                     if round_key in value:
                         shape_votes(value[round_key])
             except ShapeError as error:
-                raise ShapeError(f"(candidates, votes, revotes) {error}") from None
+                raise ShapeError(f"(candidates, withdrawn, votes, revotes) {error}") from None
         else:
             shape_seat(value)
 
@@ -145,6 +272,11 @@ def _election_codec(key: str) -> Codec:
             if isinstance(value, int):
                 return SheriffCandidacy(candidates=(value,) if value else ())
             return SheriffCandidacy(candidates=tuple(value.get("candidates", [])))
+        if pending.step == "sheriff_withdraw":
+            # none recorded and no vote after it: the election was cut short (a self-destruct)
+            if not isinstance(value, dict) or not {"withdrawn", "votes"} & set(value):
+                return None
+            return SheriffWithdrawal(seats=tuple(value.get("withdrawn", [])))
         round_key = "votes" if pending.info["round"] == 1 else "revotes"
         if not isinstance(value, dict) or round_key not in value:
             return None
@@ -153,6 +285,8 @@ def _election_codec(key: str) -> Codec:
     def write(made: Decision, pending: Pending, old: Any) -> Any:
         if isinstance(made, SheriffCandidacy):
             return {"candidates": list(made.candidates)}
+        if isinstance(made, SheriffWithdrawal):
+            return {**(old or {}), "withdrawn": list(made.seats)}
         assert isinstance(made, SheriffVote)
         round_key = "votes" if pending.info["round"] == 1 else "revotes"
         return {**old, round_key: dict(made.votes)}
@@ -168,13 +302,22 @@ def begin_badge(state: State, step: Step) -> Pending | None:
         return None  # a won game asks nothing more: the check that follows ends it
     seat = step.args["seat"]
     state.emit(cue("badge.handover", seat=seat))
-    return Pending(state.phase, "badge", "badge", (seat,), tuple(state.alive()), allow_none=True)
+    return Pending(state.phase, "badge", "badge", (seat,), badge_holders(state), allow_none=True)
+
+
+def badge_holders(state: State) -> tuple[int, ...]:
+    """Who may receive the badge: the living, but a revealed idiot when
+    `idiot_votable_after_reveal = false` (Rule 5)."""
+    barred = not state.rules.idiot_votable_after_reveal
+    return tuple(s for s in state.alive() if not (barred and state.player(s).revealed_idiot))
 
 
 def check_badge(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, BadgeHandover)
     if decision.successor:
         living(state, decision.successor, "successor")
+        if decision.successor not in pending.targets:
+            raise state.refuse("idiot_badge", f"seat {decision.successor} is a revealed idiot: no badge")
 
 
 def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
@@ -200,6 +343,20 @@ register(
         share=Share.STAND,
         answer=standing(SheriffCandidacy, "candidates"),
         default=lambda state, pending: SheriffCandidacy(candidates=()),
+        codecs=ELECTIONS,
+        talk=True,
+    ),
+    StepSpec(
+        "sheriff_withdraw",
+        begin_sheriff_withdraw,
+        Kind.DAY,
+        SheriffWithdrawal,
+        check_sheriff_withdraw,
+        resolve_sheriff_withdraw,
+        form=Form.YES_NO,
+        share=Share.STAND,
+        answer=standing(SheriffWithdrawal, "seats"),
+        default=lambda state, pending: SheriffWithdrawal(seats=()),
         codecs=ELECTIONS,
         talk=True,
     ),

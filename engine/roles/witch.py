@@ -1,5 +1,7 @@
 """The witch (女巫): told tonight's victim, she may heal it and poison a living player, each potion
-once a game (`witch_self_heal`, `witch_both_same_night`, `witch_potions`)."""
+once a game (`witch_self_heal`, `witch_both_same_night`, `witch_potions`); with
+`witch_sees_victim = "while_antidote"` she is told nobody once her antidote is spent (she is still
+woken and asked)."""
 
 from __future__ import annotations
 
@@ -34,9 +36,10 @@ from engine.steps import (
 
 
 def told_victim(state: State) -> int:
-    """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule."""
+    """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule and
+    `witch_sees_victim`."""
     victim = state.tonight.victim
-    if not victim:
+    if not victim or (state.rules.witch_sees_victim == "while_antidote" and not state.heal_left):
         return 0
     protected = guarded(state, victim)
     if protected and state.rules.guard_and_heal == "hidden":

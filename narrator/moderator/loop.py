@@ -5,7 +5,8 @@ Rule 1: events are narrated in order: cues are said; a pretended night step paus
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
         the rule's default is applied (the phones' parts so far; a pass for one seat).
-Rule 3: a self-destruct can end the day's speeches at any moment; "过" (said, or the
+Rule 3: a self-destruct can end the day's speeches at any moment (in the club election, the
+        deaths and last words are then still told before night falls); "过" (said, or the
         speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
         until "继续" (the commands given meanwhile are kept for after it, but "结束", which
         ends the game at once); "重复" says the last line again.
@@ -58,10 +59,20 @@ ANCHORS = (
     "vote.start",
     "sheriff.election",
     "sheriff.vote",
+    "sheriff.withdraw",
+    "sheriff.vote_below",
+    "sheriff.order",
     "hunter.shoot",
     "badge.handover",
     "scapegoat.choose",
 )
+
+
+SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
+"""The cues after which the seats they name speak in turn, in the order named."""
+TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.start")
+"""The cues after which speeches run again, after a self-destruct in the club election that
+stopped the candidates' speeches."""
 
 
 def anchor(events: Sequence[Event]) -> int:
@@ -131,12 +142,14 @@ class Moderator:
             if key in ("night.falls", "day.breaks"):
                 self.voice.night(key == "night.falls")
                 self._interrupted = False
-            if key == "self_destruct":
+            if key in ("self_destruct", "sheriff.self_destruct"):
                 self._interrupted = True
+            elif key in TALK_GOES_ON:
+                self._interrupted = False
             await self.say(key, **params)
             if key == "game.peek":
                 await self.wait_ready(self.timers.peek)
-            elif key in ("sheriff.candidates", "sheriff.runoff", "vote.revote"):
+            elif key in SPEECHES:
                 await self.speeches(list(params["seats"]))
             elif key == "last_words":
                 await self.speech(params["seat"], self.timers.last_words)
