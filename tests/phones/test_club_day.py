@@ -1,0 +1,72 @@
+"""The club day through the real server: 退水 and 警左/警右 on every phone, the self-destruct
+offered during the club election."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engine.decisions import SeerChoice, WerewolvesChoice, WitchChoice
+from engine.game import Game
+from engine.rules import PRESETS
+from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served
+
+# Classic 9 under the chinese-club rules: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter;
+# 7, 8, 9 villagers. The guard wakes first, then the werewolves, the witch, the seer.
+
+
+def club_dawn() -> Game:
+    """Day 1 of a club game: the werewolves took 7, the election is open."""
+    game = classic_game(**{**PRESETS["chinese-club"], "witch_self_heal": False})
+    while game.pending is not None and game.pending.step != "sheriff_candidacy":
+        step = game.pending.step
+        if step == "werewolves":
+            game.apply(WerewolvesChoice(victim=7))
+        elif step == "witch":
+            game.apply(WitchChoice())
+        elif step == "seer":
+            game.apply(SeerChoice(target=1))
+        else:
+            game.apply(game.default())
+    return game
+
+
+async def stand(phones: list[Phone], candidates: set[int]) -> None:
+    for phone in phones:
+        answer = await phone.answer(
+            {"type": "act", "step": "sheriff_candidacy", "stand": phone.seat in candidates}
+        )
+        assert answer["type"] == "ack", answer
+
+
+def test_candidates_withdraw_on_their_phones_and_the_sheriff_chooses_the_side() -> None:
+    async def scenario() -> None:
+        game = club_dawn()
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            screen = phones[0].last("state")["screen"]
+            assert screen["form"] == "stand" and screen["self_destruct"], "a wolf may blow up in the election"
+            await stand(phones, {3, 5, 6})
+            assert game.pending is not None and game.pending.step == "sheriff_withdraw"
+            for phone in phones:
+                screen = (
+                    await phone.expect("state", where=lambda m: m["screen"]["step"] == "sheriff_withdraw")
+                )["screen"]
+                assert screen["form"] == ("yesno" if phone.seat in (3, 5, 6) else "wait"), phone.seat
+            for seat, out in ((3, True), (5, True), (6, False)):
+                answer = await phones[seat - 1].answer(
+                    {"type": "act", "step": "sheriff_withdraw", "yes": out}
+                )
+                assert answer["type"] == "ack", answer
+            assert game.state.sheriff == 6, "one candidate left is elected"
+            assert game.pending is not None and game.pending.step == "speech_order"
+            mine = await phones[5].expect("state", where=lambda m: m["screen"]["step"] == "speech_order")
+            assert mine["screen"]["form"] == "yesno" and mine["screen"]["info"] == {"up": 8, "down": 5}
+            others = await phones[0].expect("state", where=lambda m: m["screen"]["step"] == "speech_order")
+            assert others["screen"]["form"] == "wait"
+            answer = await phones[5].answer({"type": "act", "step": "speech_order", "yes": False})
+            assert answer["type"] == "ack", answer
+            order = [e.data["order"] for e in game.events if e.kind == "speakers"]
+            assert order == [[5, 4, 3, 2, 1, 9, 8, 6]]
+            await close_all(phones)
+
+    asyncio.run(scenario())
