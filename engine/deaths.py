@@ -17,16 +17,26 @@ Rule 5: event cards: on April Fools' round a lover's death causes no grief and p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.cards import hooks
-from engine.cards.moon import hides_card, infected, on_werewolf_side, shooter_card
+from engine.cards.moon import hides_card, infected, on_werewolf_side
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
 from engine.roles import GODS, Role
 from engine.state import Death, State, Step
 
-HUNTER_SHOOTS_ON = frozenset({"werewolves", "vote"})
 ELDER_CURSES_ON = frozenset({"poison", "hunter", "vote"})
+
+Trigger = Callable[[State, int, str], "Step | None"]
+TRIGGERS: list[Trigger] = []
+"""What a death triggers (the hunter's shot, the wolf king's): each role's module adds its own;
+they run over the whole chain in the order of death (Rule 3)."""
+
+
+def add_trigger(trigger: Trigger) -> None:
+    TRIGGERS.append(trigger)
 
 
 def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
@@ -49,20 +59,17 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             later.extend(_consequences(state, seat, cause))
             hooks.on_death(state, seat, cause)
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
-    steps = [
-        Step("hunter", {"seat": seat})
-        for seat, cause in chain
-        if state.player(seat).card == shooter_card(state)
-        and cause in HUNTER_SHOOTS_ON
-        and state.card_has_power(seat)
-    ]
+    steps = [step for seat, cause in chain for trigger in TRIGGERS if (step := trigger(state, seat, cause))]
     if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
         steps.append(Step("badge", {"seat": state.sheriff}))
     executioner = state.moon.executioner if state.moon is not None else 0
     if executioner and any(seat == executioner for seat, _ in chain):
         steps.append(Step("executioner", {"successor_of": executioner}))
     if not triggered:
-        steps.append(Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)}))
+        check = Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)})
+        if steps and state.rules.win_check == "before_triggers":
+            steps.insert(0, check)  # a won game asks no shot and no badge
+        steps.append(check)
     state.push(*steps)
 
 
@@ -104,6 +111,10 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
             return Winner.PIPER, WinReason.ALL_CHARMED
     wolves = state.living_wolf_team()
     if not wolves:
+        if state.rules.simultaneous_win == "werewolves" and state.rules.win == "side":
+            lost = _side_lost(state)
+            if lost is not None:
+                return Winner.WEREWOLVES, lost
         return Winner.VILLAGERS, WinReason.NO_WEREWOLF
     if len(wolves) == len(alive):
         return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES
@@ -115,15 +126,23 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
             return Winner.WEREWOLVES, WinReason.ALL_INFECTED
         wolves = side
     if state.rules.win == "side":
-        plain, special = village_groups(state)
-        for group, reason in (
-            (plain, WinReason.PLAIN_VILLAGERS_DEAD),
-            (special, WinReason.SPECIAL_ROLES_DEAD),
-        ):
-            if group and not any(state.is_alive(s) for s in group):
-                return Winner.WEREWOLVES, reason
+        lost = _side_lost(state)
+        if lost is not None:
+            return Winner.WEREWOLVES, lost
     if end_of_day and state.rules.parity and len(wolves) >= len(alive) - len(wolves):
         return Winner.WEREWOLVES, WinReason.PARITY
+    return None
+
+
+def _side_lost(state: State) -> WinReason | None:
+    """`win = "side"`: the village group that is all dead (the plain villagers, or the 神)."""
+    plain, special = village_groups(state)
+    for group, reason in (
+        (plain, WinReason.PLAIN_VILLAGERS_DEAD),
+        (special, WinReason.SPECIAL_ROLES_DEAD),
+    ):
+        if group and not any(state.is_alive(s) for s in group):
+            return reason
     return None
 
 

@@ -36,12 +36,14 @@ class Event:
         return {"kind": self.kind, "data": dict(self.data), "audience": audience}
 
 
-_PLACEHOLDERS = {key: frozenset(params) for key, params in CUES.items()}
+_PLACEHOLDERS: dict[str, frozenset[str]] = {}
 
 
 def cue(key: str, **params: Any) -> Event:
     """A public line of the script; the key and its placeholders must be those of `CUES`."""
     expected = _PLACEHOLDERS.get(key)
+    if expected is None and key in CUES:
+        expected = _PLACEHOLDERS[key] = frozenset(CUES[key])
     if expected is None or params.keys() != expected:
         raise KeyError(f"cue {key!r} with {sorted(params)} is not in the script")
     return Event("cue", {"key": key, **params})

@@ -13,6 +13,7 @@ Rule 5: the New Moon event cards in play change who wakes, who may be named and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -109,6 +110,29 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.push(*steps, _DAWN)
 
 
+Spare = Callable[[State, int, str], bool]
+Dawn = Callable[[State, dict[int, str]], None]
+SPARED: list[Spare] = []
+"""Who does not die tonight of a cause (the dreamwalker of the knife, the spirit knight of the
+poison): each role's module adds its own."""
+DAWN: list[tuple[float, Dawn]] = []
+"""The deaths at dawn that roles add after the knife and the poison, in RULES-CLUB.md's order
+(the hunt, the reflect, the dream, the charm)."""
+
+
+def add_spared(spare: Spare) -> None:
+    SPARED.append(spare)
+
+
+def add_dawn(rank: float, dawn: Dawn) -> None:
+    DAWN.append((rank, dawn))
+    DAWN.sort(key=lambda added: added[0])
+
+
+def spared(state: State, seat: int, cause: str) -> bool:
+    return any(spare(state, seat, cause) for spare in SPARED)
+
+
 def resolve_night(state: State) -> list[tuple[int, str]]:
     """Tonight's deaths (seat, cause) in seat order; spends an elder's first life."""
     tonight = state.tonight
@@ -121,6 +145,8 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
             lands = protected == healed
         else:
             lands = not protected and not healed
+        if lands and SPARED and spared(state, victim, "werewolves"):
+            continue
         if lands:
             spare = spare_life(state, victim)
             if spare is not None:
@@ -131,8 +157,10 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
                 state.emit(private("infected", victim))
             else:
                 deaths[victim] = "werewolves"
-    if tonight.poisoned:
+    if tonight.poisoned and not (SPARED and spared(state, tonight.poisoned, "poison")):
         deaths[tonight.poisoned] = "poison"
+    for _, dawn in DAWN:
+        dawn(state, deaths)
     return sorted(deaths.items())
 
 

@@ -105,6 +105,11 @@ class Tonight:
     fallen: set[int] = field(default_factory=set)
     """Players who died at once tonight (the Specter's old werewolf): their card acts for
     nobody; they count as living until the deaths are told at dawn."""
+    blocked: set[int] = field(default_factory=set)
+    """Players whose night power does nothing tonight (feared by the nightmare, sealed by the
+    blood moon): their step is pretended, and one who dies tonight cannot shoot."""
+    marks: dict[str, Any] = field(default_factory=dict)
+    """What a role's module notes tonight, under the module's own key (the dreamwalker, …)."""
 
 
 @dataclass(slots=True)
@@ -142,6 +147,8 @@ class State:
     events: list[Event] = field(default_factory=list)
     moon: MoonState | None = None
     """The New Moon event cards; None when `events = "off"`."""
+    memory: dict[str, Any] = field(default_factory=dict)
+    """What a role's module keeps from night to night, under the module's own key."""
     election: Election = field(default_factory=Election)
     """The club election's lasting facts (`engine.election`, owned by the club day)."""
 

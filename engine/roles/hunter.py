@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
+from engine.cards.moon import shooter_card
 from engine.day import kill_by_day, living
-from engine.deaths import death_events
+from engine.deaths import add_trigger, death_events
 from engine.decisions import (
     Decision,
     HunterShot,
@@ -23,6 +24,25 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+SHOT_BY = frozenset({"werewolves", "vote", "hunter", "wolf_king"})
+"""The deaths after which a hunter shoots (RULES.md: the werewolves, the vote; RULES-CLUB.md:
+also a shot)."""
+
+
+def shoots(state: State, seat: int, cause: str) -> bool:
+    """Whether the card at `seat`, dead of `cause`, may shoot: with its power, and not when
+    its night power was void the night it died."""
+    taken = cause == "white_wolf_king" and state.rules.white_wolf_king_victim_shoots
+    if cause not in SHOT_BY and not taken:
+        return False
+    return state.card_has_power(seat) and not (cause == "werewolves" and seat in state.tonight.blocked)
+
+
+def _hunter_shoots(state: State, seat: int, cause: str) -> Step | None:
+    if state.player(seat).card == shooter_card(state) and shoots(state, seat, cause):
+        return Step("hunter", {"seat": seat})
+    return None
 
 
 def begin_hunter(state: State, step: Step) -> Pending:
@@ -63,3 +83,4 @@ register(
         codecs=(field_codec("hunter", Kind.DAY, HunterShot, "target", shape_seat, repeated=True),),
     ),
 )
+add_trigger(_hunter_shoots)

@@ -108,7 +108,7 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
     seen: Counter[str] = Counter()
     rng = random.Random(2026)
     games = 0
-    while games < 600 and not wanted <= set(seen):
+    while games < 1500 and not wanted <= set(seen):
         games += 1
         cards = games % 2 == 0
         setup = random_event_setup(rng) if cards else random_setup(rng)
@@ -117,8 +117,21 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
             # the Harvest Festival's limits need its card drawn, and a hunter or a witch around
             harvest = {"event_deck": ["end_of_the_harvest"], "end_of_the_harvest": "harvest_festival"}
             rules = make_rules({**rules.model_dump(exclude={"cards"}), "events": "every_morning", **harvest})
-            deck = [Role.WEREWOLF, Role.WEREWOLF, Role.HUNTER, Role.WITCH, Role.SEER, *[Role.VILLAGER] * 4]
+            deck = [
+                Role.WEREWOLF,
+                Role.WEREWOLF,
+                Role.HUNTER,
+                Role.WITCH,
+                Role.SEER,
+                Role.GUARD,
+                *[Role.VILLAGER] * 3,
+            ]
             setup = deal(deck, len(deck), seed=games)
+        if games % 6 == 4:
+            # the Flood's church is rare in a full deck: some games draw only it
+            rules = make_rules(
+                {**rules.model_dump(exclude={"cards"}), "events": "every_morning", "event_deck": ["flood"]}
+            )
         game = Game(setup, rules, chance="ask" if games % 4 == 0 else "auto")
         while True:
             before = copy.deepcopy(game.state)
