@@ -226,3 +226,11 @@ CUES.update(
         "somnambulism.role": ("role",),
     }
 )
+
+
+def add_cues(cues: dict[str, tuple[str, ...]]) -> None:
+    """A role's module adds the lines of its steps to the script (each key once)."""
+    for key, params in cues.items():
+        if key in CUES and CUES[key] != params:
+            raise ValueError(f"cue {key!r} is in the script already, with {CUES[key]}")
+        CUES[key] = params
