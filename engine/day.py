@@ -48,7 +48,7 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
-from engine.deaths import check, death_events, kill
+from engine.deaths import check, death_events, kill, winner
 from engine.decisions import (
     DayVote,
     Decision,
@@ -144,7 +144,9 @@ def begin_last_words(state: State, step: Step) -> None:
 
 def _club_last_words(state: State, step: Step) -> None:
     """Rule 10: the morning's (night 1's deaths), or an exile's (`from`: the exile's death),
-    each with the shot victims of those who speak, in seat order."""
+    each with the shot victims of those who speak, in seat order; none once the game is won."""
+    if winner(state) is not None:
+        return
     if "from" in step.args:
         deaths = state.deaths[step.args["from"] :]
         speak = {d.seat for d in deaths[:1]}
@@ -367,9 +369,14 @@ def voted_out(state: State, seat: int) -> None:
     state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))
     if state.rules.last_words == "all":
         state.emit(cue("last_words", seat=seat))
-    elif state.rules.last_words == "club":
-        state.push(Step("last_words", {"from": len(state.deaths)}))  # after the skills
+    before, waiting = len(state.deaths), len(state.agenda)
     kill_by_day(state, [(seat, "vote")], triggered=False)
+    if state.rules.last_words == "club":
+        # the exile's skills, then last words, then the badge (RULES-CLUB.md, Day step 7)
+        pushed = [s.name for s in state.agenda[: len(state.agenda) - waiting]]
+        later = [i for i, name in enumerate(pushed) if name in ("badge", "executioner")]
+        at = later[0] if later else len(pushed) - 1  # else before the moment's last win check
+        state.agenda.insert(at, Step("last_words", {"from": before}))
 
 
 def _executioner_sees(state: State, seat: int) -> None:

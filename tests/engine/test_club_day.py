@@ -32,8 +32,9 @@ STANDARD_12 = (
 
 
 def club(**changed: object) -> str:
-    """The [setup] and [rules] of a 12-seat standard board under the chinese-club preset."""
-    settings = {**PRESETS["chinese-club"], **changed}
+    """The [setup] and [rules] of a 12-seat standard board under the chinese-club preset (the
+    night's shot status off: the records below hold the day, and the nights' decisions only)."""
+    settings = {**PRESETS["chinese-club"], "shot_status_signal": False, **changed}
     rules = "\n".join(f"{name} = {_toml(value)}" for name, value in settings.items())
     return f"[setup]\nseats = 12\nroles = {STANDARD_12}\n[rules]\n{rules}\n"
 
@@ -321,6 +322,13 @@ def test_a_shot_victim_speaks_when_its_shooter_did() -> None:
     assert said.index("hunter.shot") < len(said) - 1 - said[::-1].index("last_words"), "after the skills"
     night_2 = "[[night]]\nseer = 2\nwerewolves = 7\nwitch = {}\n[[day]]\nhunter = 11\n"
     assert [c["seat"] for c in cues(club() + NIGHT_9 + ELECTED + night_2, "last_words")] == [9]
+
+
+def test_an_exiled_sheriff_speaks_before_handing_the_badge() -> None:
+    record = club() + NIGHT_9 + ELECTED + "vote = { 1 = 5, 2 = 5 }\n"
+    said = [c["key"] for c in cues(record)]
+    assert said[said.index("vote.out") :][:3] == ["vote.out", "last_words", "badge.handover"]
+    assert play(record + "badge = 6\n")["sheriff"] == 6
 
 
 @pytest.mark.parametrize(
