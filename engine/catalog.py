@@ -31,4 +31,5 @@ from engine.roles import (  # noqa: F401
     thief,
     werewolves,
     witch,
+    wolf_king,
 )

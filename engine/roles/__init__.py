@@ -24,6 +24,8 @@ class Role(StrEnum):
     ELDER = "elder"
     SCAPEGOAT = "scapegoat"
     PIPER = "piper"
+    # RULES-CLUB.md
+    WOLF_KING = "wolf_king"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.moon import shooter_card
@@ -13,16 +16,23 @@ from engine.decisions import (
     HunterShot,
 )
 from engine.events import cue
+from engine.night import NightStep, add_night_step
+from engine.nightstep import pending_for, wake
+from engine.roles import Role
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
     Kind,
     StepSpec,
     field_codec,
+    never_refused,
     nobody,
     register,
     seat_answer,
+    shape_bool,
     shape_seat,
+    single,
 )
 
 SHOT_BY = frozenset({"werewolves", "vote", "hunter", "wolf_king"})
@@ -84,3 +94,56 @@ register(
     ),
 )
 add_trigger(_hunter_shoots)
+
+
+# The night's shot status (RULES-CLUB.md, night step 17, `shot_status_signal`): the hunter, then
+# the wolf king, is shown whether he could shoot if he died tonight; he decides nothing.
+
+
+class HunterStatus(Decision):
+    """The hunter saw his shot status (👍/👎); his touch decides nothing."""
+
+    step: ClassVar[str] = "hunter_status"
+    key: ClassVar[str] = "hunter_status"
+    seen: bool = True
+
+
+def shot_status_step(
+    name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
+) -> StepSpec:
+    """The night step that shows the holder of `card` his shot status (nothing narrated when
+    `shot_status_signal` is off; pretended for a dead or void holder)."""
+    add_cues({f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
+
+    def begin(state: State, step: Step) -> Pending | None:
+        if not state.rules.shot_status_signal:
+            return None
+        seat = wake(state, name, card)
+        if not seat:
+            return None
+        status = "👍" if could_shoot(state, seat) else "👎"
+        return pending_for(state, name, [seat], info={"status": status})
+
+    def resolve(state: State, pending: Pending, made: Decision) -> None:
+        state.emit(cue(f"{name}.sleep"))
+
+    return StepSpec(
+        name,
+        begin,
+        Kind.NIGHT,
+        decision,
+        never_refused,
+        resolve,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: decision.model_validate({"seen": True})),
+        default=lambda state, pending: decision.model_validate({"seen": True}),
+        codecs=(field_codec(name, Kind.NIGHT, decision, "seen", shape_bool),),
+    )
+
+
+def _hunter_could_shoot(state: State, seat: int) -> bool:
+    return state.tonight.poisoned != seat and shoots(state, seat, "werewolves")
+
+
+add_night_step(NightStep("hunter_status", Role.HUNTER, club=17))
+register(shot_status_step("hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))
