@@ -96,6 +96,7 @@
       translate();
       drawFacts();
       if (!S.seat) { showLobby(); }
+      document.dispatchEvent(new CustomEvent("werewolf-welcome", { detail: m }));  // host.js: the boards
     } else if (m.type === "lobby") {
       S.lobby = m.lobby; if (!S.seat) { showLobby(); }
     } else if (m.type === "joined") {
@@ -279,6 +280,16 @@
     secret.addEventListener(name, hideSecret);
   });
   secret.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+  // A step's told line names a card (`role`) or a check's answer (`result`) by its code: said in
+  // the page's language, a seat (`target`) as the table says it.
+  function spelled(info) {
+    var out = {};
+    Object.keys(info).forEach(function (k) { out[k] = info[k]; });
+    if (info.role) { out.role = t("roles." + info.role); }
+    if (info.result) { out.result = t("results." + info.result); }
+    if (info.target) { out.target = seatName(info.target); }
+    return out;
+  }
   function secretLines() {
     var sc = S.screen, told = S.secret, last = S.answer ? [S.answer] : [];
     if (!told.real) { return [t("ui.secret_nothing")].concat(last); }
@@ -293,7 +304,7 @@
       if (info.must_take) { lines.push(t("ui.must_take")); }
     }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
-    if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, info)); }
+    if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, spelled(info))); }
     if (sc.pack && S.picks) {
       lines.push(t("ui.wolves_picks"));
       Object.keys(S.picks).forEach(function (wolf) {
