@@ -70,6 +70,7 @@ CUES: dict[str, tuple[str, ...]] = {
     "sheriff.elected": ("seat",),
     "sheriff.none": (),
     # The club election (RULES-CLUB.md): 警上发言, 退水, 警下投票, PK, 警左/警右
+    "sheriff.stand": (),
     "sheriff.speeches": ("seat", "direction"),
     "sheriff.withdraw": (),
     "sheriff.withdrawn": ("seats",),

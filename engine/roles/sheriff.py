@@ -51,7 +51,7 @@ from engine.steps import (
 def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
     if not state.election_due:
         return None
-    state.emit(cue("sheriff.election"))
+    state.emit(cue("sheriff.stand" if _club(state, step.args.get("key", "sheriff")) else "sheriff.election"))
     alive = tuple(state.alive())
     key = step.args.get("key", "sheriff")
     return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
@@ -69,7 +69,7 @@ def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) 
 def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SheriffCandidacy)
     candidates = sorted(set(decision.candidates))
-    if _club(state, pending):
+    if _club(state, pending.key):
         _club_candidacy(state, pending, candidates)
     elif len(candidates) == 0:
         _no_sheriff(state)
@@ -80,9 +80,10 @@ def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision
         state.push(Step("sheriff_vote", {"candidates": candidates, "round": 1, **_key(pending)}))
 
 
-def _club(state: State, pending: Pending) -> bool:
-    """Whether `pending` is a step of the club election (the day's own, not Saint Philippe's)."""
-    return club_day(state.rules) and pending.key == "sheriff"
+def _club(state: State, key: str) -> bool:
+    """Whether the election under record key `key` is the club election (the day's own, not
+    Saint Philippe's)."""
+    return club_day(state.rules) and key == "sheriff"
 
 
 def _club_candidacy(state: State, pending: Pending, candidates: list[int]) -> None:
@@ -216,7 +217,7 @@ def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> 
     counted = tally(state, decision.votes, weighted=False)
     state.emit(Event("sheriff.votes", {"votes": public_votes(decision.votes)}))
     top = most(counted, candidates)
-    club = _club(state, pending)
+    club = _club(state, pending.key)
     if len(top) == 1:
         _elect(state, top[0])
     elif club and not counted:

@@ -58,6 +58,7 @@ ANCHORS = (
     "day.breaks",
     "vote.start",
     "sheriff.election",
+    "sheriff.stand",
     "sheriff.vote",
     "sheriff.withdraw",
     "sheriff.vote_below",

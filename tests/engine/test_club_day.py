@@ -193,7 +193,7 @@ def test_a_blow_during_the_candidacy_holds_the_whole_election_again_on_day_2() -
         club() + NIGHT_9 + "[[day]]\nself_destruct = 2\n[[night]]\nseer = 3\nwerewolves = 11\nwitch = {}\n"
     )
     assert play(record)["pending"] == "day 2: sheriff"
-    assert [c["key"] for c in cues(record)][-1] == "sheriff.election"
+    assert [c["key"] for c in cues(record)][-1] == "sheriff.stand"
 
 
 @pytest.mark.parametrize("swallow", ["double", "single"])
