@@ -27,7 +27,7 @@ def test_a_club_demo_holds_the_club_election_and_replays_to_its_winner(tmp_path:
     assert (replayed["winner"], replayed["ended"]) == (result["winner"], result["ended"])
     for line in ("警上发言从", "要退水的候选人", "现在警下投票", "进入PK", "发表遗言"):
         assert line in printed, line
-    assert printed.index("现在开始竞选警长") < printed.index("昨晚死亡的是"), "the election before the deaths"
+    assert printed.index("想上警的玩家") < printed.index("昨晚死亡的是"), "the election before the deaths"
     assert "的身份是" not in printed, "cards are not shown on death (reveal_on_death = false)"
     assert "号是狼人。" in printed[printed.index("下面开始复盘") :], "the review shows every card"
 
