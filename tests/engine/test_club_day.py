@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 
-from engine.bots import play_random_game
+from engine.bots import play_random_game, random_decision
+from engine.day import SHOT_CAUSES
 from engine.game import Game
+from engine.phase import Phase
 from engine.record import parse_record, replay, summary, write_record
-from engine.rules import PRESETS, make_rules
+from engine.rules import PRESETS, Rules, make_rules
 from engine.setup import deal
 from tests.engine.harness import game_of, play
+from tests.engine.randomgames import _choices, random_rules, random_setup
 
 
 def _toml(value: object) -> str:
@@ -376,3 +379,83 @@ def test_random_club_games_end_and_their_records_replay_to_the_same_end(seed: in
     assert summary(again)["deaths"] == [
         {"seat": d.seat, "phase": d.phase, "cause": d.cause} for d in game.state.deaths
     ]
+
+
+# Random club days: the settings drawn, and what every game must keep to
+
+
+def test_random_rules_draw_every_value_of_the_club_day_settings() -> None:
+    rng = random.Random(1)
+    drawn = [random_rules(rng) for _ in range(300)]
+    for name in CLUB_DAY_SETTINGS:
+        values = {getattr(rules, name) for rules in drawn}
+        assert values == set(_choices(Rules.model_fields[name].annotation)), name
+
+
+CLUB_DAY_SETTINGS = (
+    "night_order",
+    "last_words",
+    "badge_swallow",
+    "sheriff_runoff_voters",
+    "revote_voters",
+    "sheriff_speech_from",
+    "self_destruct_last_words",
+    "idiot_votable_after_reveal",
+    "witch_sees_victim",
+)
+
+
+def _keeps_the_club_day(game: Game) -> None:
+    """What the pending step of a club day must keep to (raises AssertionError)."""
+    state, pending = game.state, game.pending
+    if pending is None or pending.key != "sheriff":
+        return
+    election = state.election
+    if pending.step == "sheriff_withdraw":
+        assert set(pending.seats) <= set(election.stood) - set(election.withdrawn)
+    if pending.step == "sheriff_vote":
+        assert not set(pending.targets) & set(election.withdrawn)
+        if pending.info["round"] == 1 or state.rules.sheriff_runoff_voters == "non_candidates":
+            assert not set(pending.seats) & set(election.stood)
+    if pending.step == "vote" and not state.rules.idiot_votable_after_reveal:
+        assert not [s for s in pending.targets if state.player(s).revealed_idiot]
+
+
+REACHED = (
+    "sheriff.pk",
+    "sheriff.withdrawn",
+    "sheriff.self_destruct",
+    "sheriff.postponed",
+    "sheriff.resume",
+    "badge.swallowed",
+    "badge.lost",
+    "vote.pk",
+    "sheriff.order",
+)
+"""What random club days must reach between them."""
+
+
+def test_random_club_days_keep_their_rules_and_replay() -> None:
+    rng = random.Random(0)
+    reached: set[str] = set()
+    for _ in range(150):
+        settings = random_rules(rng).model_dump(exclude={"cards"})
+        settings.update(night_order="club", last_words="club", sheriff=True, sheriff_election="before_deaths")
+        game = Game(random_setup(rng, rng.randint(8, 14)), make_rules(settings))
+        while not game.over and game.pending is not None:
+            _keeps_the_club_day(game)
+            game.apply(random_decision(game, rng, self_destruct=0.06))
+        said = [e.data for e in game.events if e.kind == "cue"]
+        reached |= {c["key"] for c in said}
+        spoke = [c["seat"] for c in said if c["key"] == "last_words"]
+        assert len(spoke) == len(set(spoke)), "last words once"
+        causes = {d.seat: (d.phase, d.cause) for d in game.state.deaths}
+        for seat in spoke:
+            phase, cause = causes[seat]
+            assert phase == Phase("night", 1) or cause in ("vote", "self_destruct", *SHOT_CAUSES), (
+                seat,
+                cause,
+            )
+        again = replay(parse_record(write_record(game)))
+        assert again.error is None and again.game.outcome() == game.outcome()
+    assert not set(REACHED) - reached
