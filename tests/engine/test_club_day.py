@@ -4,6 +4,7 @@ exile PK, last words by the club rule, and the settings they name (both sides of
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -47,7 +48,7 @@ NIGHT_9 = "[[night]]\nseer = 1\nwerewolves = 9\nwitch = {}\n"
 QUIET = "[[night]]\nseer = 12\nwerewolves = 0\nwitch = {}\n"
 
 
-def cues(record: str, key: str | None = None) -> list[dict[str, Any]]:
+def cues(record: str, key: str | None = None) -> list[Mapping[str, Any]]:
     """The cues the game of `record` emitted (only those of `key`)."""
     found = [e.data for e in game_of(record).events if e.kind == "cue"]
     return [c for c in found if key is None or c["key"] == key]
