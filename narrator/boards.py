@@ -8,10 +8,10 @@ import sys
 from typing import Any
 
 from engine.boards import BOARDS, Board, BoardError, find_board
-from narrator.phones.catalogue import LOCALES, Locale, has, text
+from narrator.phones.boards import board_cards, board_title
+from narrator.phones.catalogue import LOCALES, Locale
 
 BOARD_HELP = "a board (板子) by id or Chinese name: its cards, seats and rules (`narrator boards`)"
-SEPARATOR: dict[str, str] = {"zh-CN": "、", "zh-TW": "、", "en": ", "}
 
 
 def register(subparsers: Any) -> None:
@@ -24,27 +24,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--locale", choices=LOCALES, default="zh-CN", help="the cards' language")
     parser.add_argument("--json", action="store_true", help="print the boards as JSON")
     parser.set_defaults(run=run)
-
-
-def board_title(board: Board, locale: Locale) -> str:
-    """The board's name in `locale` (its other Chinese names in brackets)."""
-    if locale == "en":
-        return board.english
-    names = board.traditional if locale == "zh-TW" else board.names
-    others = [n for n in names[1:] if not n[0].isdigit() and not n.startswith(("九", "十"))]
-    return f"{names[0]}（{' '.join(others)}）" if others else names[0]
-
-
-def card_name(role: str, locale: Locale) -> str:
-    """A card's name in `locale`; the role id for a role the catalogues do not hold yet."""
-    return text(locale, f"roles.{role}") if has(locale, f"roles.{role}") else role
-
-
-def board_cards(board: Board, locale: Locale) -> str:
-    """The board's cards in `locale`: "狼人×4、预言家、…、普通村民×4"."""
-    return SEPARATOR[locale].join(
-        card_name(role, locale) + (f"×{count}" if count > 1 else "") for role, count in board.cards
-    )
 
 
 def board_for(name: str | None, seats: int | None) -> Board | None:

@@ -245,13 +245,16 @@ class Store:
             db.execute("DELETE FROM decisions WHERE game_id = ? AND n = ?", (game_id, row[0]))
         return _decision(row[1], row[2])
 
-    def replace_setup(self, game_id: str, setup: Setup) -> None:
-        """Replace the setup of a game with no decision yet (the facts given at joining)."""
+    def replace_setup(self, game_id: str, setup: Setup, rules: Rules | None = None) -> None:
+        """Replace the setup of a game with no decision yet (the facts given at joining), and
+        its rules when given (a board the host picked)."""
         with self._transaction() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
             if count:
                 raise StoreError(f"game {game_id} has begun: its setup stays as it was dealt")
             db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game_id))
+            if rules is not None:
+                db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.model_dump_json(), game_id))
 
     def finish(self, game_id: str, winner: str | None, status: str = "over") -> None:
         with self._transaction() as db:

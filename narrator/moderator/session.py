@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.boards import Board, find_board
 from engine.record import write_record
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
@@ -128,7 +129,10 @@ async def run_session(
     from narrator.voice.speaker import Speaker, SpeakerOptions
 
     game_id = game.game_id
-    table = PhoneTable(game, locale=config.locale, auto_narrate=False)  # type: ignore[arg-type]
+    board = find_board(config.board) if config.board else None
+    table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
+    if not resumed and not game.log:  # the host may pick a board until the deal
+        table.dealer = lambda picked: _deal_board(picked, game_id, store, config)
     seats = StoredSeats(store, game.game_id, game.setup.seats)
     table.registry = seats
     host = "127.0.0.1" if options.bots else config.host
@@ -191,8 +195,12 @@ async def run_session(
         if desk is None and not await _wait_for_seats(table):
             store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
             return review(game)
+        table.dealer = None
+        game = table.game  # type: ignore[assignment]  # the host may have picked a board
         if not game.log:
             game = _with_facts(game, table, store)
+        if not resumed and table.board is not None:
+            await moderator.say(f"board.{table.board.id}")  # the board is public: said at the deal
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]
@@ -239,6 +247,15 @@ async def _wait_for_seats(table: PhoneTable) -> bool:
         if isinstance(item, Command) and item.word == "end":
             return False
     return True
+
+
+def _deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) -> RecordedGame:
+    """The game dealt again from the board the host picked, with the table's settings on top;
+    the store keeps its setup and rules, so a resume plays the same."""
+    setup, rules = board.deal(config.seed), board.rules(config.rules)
+    store.replace_setup(game_id, setup, rules)
+    print(f"board / 板子: {board.id} ({board.name}), picked by the host / 主持人选择", flush=True)
+    return RecordedGame(setup, rules).record_to(store, game_id)
 
 
 def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:

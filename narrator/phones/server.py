@@ -18,7 +18,8 @@ Rule 3: at most `Limits.seatless` connections may hold no seat at once; more are
 Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
         400, never a 500. The host claims the role with the PIN (`POST /host/claim`); every
         host act that touches a seat, and every claim, is told to every phone and to
-        `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence.
+        `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
+        a board picked before the deal (`POST /host/board`), which changes every card.
 Rule 5: the server logs no request lines (no access log): the table logs public facts only.
 """
 
@@ -44,6 +45,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.phones.address import join_urls, print_join
+from narrator.phones.catalogue import Locale
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
 
@@ -92,6 +94,15 @@ class HostFree(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     seat: Annotated[int, Field(ge=1, le=99, strict=True)]
+
+
+class HostBoard(BaseModel):
+    """`POST /host/board`: the board to deal (any of its names), and the language of the
+    answer when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    board: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    locale: Locale | None = None
 
 
 class Bucket:
@@ -263,6 +274,21 @@ def build_app(
         table.host_command(command)
         return JSONResponse({"command": command.command})
 
+    async def pick_board(request: Request) -> Response:
+        if not is_host(request):
+            return refused("host_only", 403)
+        pick = await small_json(request, HostBoard)
+        if pick is None:
+            return refused("malformed", 400)
+        try:
+            board = table.pick_board(pick.board)
+        except Refusal as refusal:
+            message = refusal.message(pick.locale or table.locale)
+            return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
+        if announce is not None:
+            announce("host_board", board=board.id)
+        return JSONResponse({"board": board.id})
+
     async def phone(websocket: WebSocket) -> None:
         if len(links) - len(table.connected()) >= limits.seatless or is_penalised(websocket):
             await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
@@ -310,6 +336,7 @@ def build_app(
             Route("/host/claim", claim_host, methods=["POST"]),
             Route("/host/free", free_seat, methods=["POST"]),
             Route("/host/command", host_command, methods=["POST"]),
+            Route("/host/board", pick_board, methods=["POST"]),
             WebSocketRoute("/ws", phone),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
         ]
@@ -329,7 +356,8 @@ class PhoneServer:
     """The server of one phone table on `host`:`port` (port 0 picks a free one).
 
     `on_host_act(key, params)`, when set, hears every host act the phones are told of
-    ("host_claimed", "host_freed" with its seat): the judge says it aloud."""
+    ("host_claimed", "host_freed" with its seat, "host_board" with its board): the judge says it
+    aloud."""
 
     def __init__(
         self, table: PhoneTable, host: str = "0.0.0.0", port: int = 8000, limits: Limits | None = None

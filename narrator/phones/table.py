@@ -24,6 +24,9 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
         pause, resume, repeat, undo and end. Both become commands in the moderator's inbox
         (`inbox`), as do the decisions applied, the seats taken and the cards seen; a
         speaker's "pass" left unread when the speech ends is dropped.
+Rule 9: until the deal (while a `dealer` is set and no step was narrated) the host may pick a
+        board of the table's seat count: the dealer deals it in place of the game, and every
+        phone is told which, welcomed again (the rules changed) and sent its view anew.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.boards import Board, BoardError, find_board
 from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
@@ -41,6 +46,7 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
+from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
 from narrator.phones.facts import facts_asked, seat_facts
@@ -103,8 +109,11 @@ class PhoneTable:
         auto_narrate: bool = True,
         host_token: str | None = None,
         inbox: Inbox | None = None,
+        board: Board | None = None,
     ) -> None:
         self._game = game
+        self.board = board
+        self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 9)
         self.inbox = inbox or Inbox()
         self.locale = locale
         self.auto_narrate = auto_narrate
@@ -141,6 +150,40 @@ class PhoneTable:
         players gave at joining); the phones see it at the first step narrated."""
         assert not game.log and game.setup.seats == self._game.setup.seats
         self._game = game
+
+    def pick_board(self, name: str) -> Board:
+        """The host's board (Rule 9). Refusal "board_late" (no dealer, or the deal began),
+        "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats"."""
+        if not self._boards_open():
+            raise Refusal("board_late")
+        try:
+            board = find_board(name)
+        except BoardError:
+            raise Refusal("board_unknown") from None
+        if not board.playable:
+            raise Refusal("board_unplayable", missing=", ".join(board.missing_roles()))
+        if board.seats != self.game.setup.seats:
+            raise Refusal("board_seats", seats=board.seats)
+        assert self.dealer is not None
+        game = self.dealer(board)
+        assert not game.log and game.setup.seats == self.game.setup.seats
+        self.board, self._game, self._peeked = board, game, set()
+        self.facts_asked = facts_asked(game.rules)
+        self._feeds = Feeds(game.setup.seats)
+        self._feeds.absorb(game.events)
+        self._snapshot()
+        log.info("the host picked the board %s", board.id)
+        for link in list(self._link_locale):
+            locale = self._locale(link)
+            named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
+            told = text(locale, "notices.host_board", **named)
+            link.send(self._welcome(locale))
+            link.send({"type": "notice", "key": "host_board", "text": told})
+        self._send_states(fresh=True)
+        return board
+
+    def _boards_open(self) -> bool:
+        return self.dealer is not None and not self.game.log and self.narrating is None
 
     # The moderator's side
 
@@ -569,6 +612,8 @@ class PhoneTable:
             "lobby": self.registry.lobby(),
             "facts": self.facts_asked,
             "variants": card_variants(self.game.rules),
+            "boards": offered_boards(self.game.setup.seats, locale) if self._boards_open() else [],
+            "board": self.board.id if self.board is not None else None,
         }
 
     def _locale(self, link: Link) -> Locale:

@@ -1,7 +1,8 @@
 // The host's controls. A phone becomes the host's by "I am the host" and the PIN the box shows
 // (h on its terminal) or says: the box answers with the host key, kept by the phone. The host's
-// phone then shows start, pause, resume, repeat, undo, end (POST /host/command) and "free a
-// seat" (POST /host/free, pressed twice). A key the box no longer knows is forgotten.
+// phone then shows start, pause, resume, repeat, undo, end (POST /host/command), "free a
+// seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
+// count (POST /host/board). A key the box no longer knows is forgotten.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
@@ -96,6 +97,42 @@
     }
     confirmFree = 0; free.textContent = W.t("ui.free_seat");
     asHost("/host/free", { seat: seat });
+  };
+
+  // The board, until the deal: the boards come with the box's welcome (none once dealt)
+
+  var boards = el("div", null, { id: "host-board", hidden: "" });
+  var boardTitle = el("h2", "ui.board_title");
+  var boardSelect = el("select", null, { id: "host-board-select", "aria-label": "board" });
+  var boardPick = el("button", "ui.board_pick", { id: "host-board-pick" });
+  boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
+  $("host").appendChild(boards);
+  document.addEventListener("werewolf-welcome", function (event) {
+    var offered = event.detail.boards || [];
+    boards.hidden = !offered.length;
+    boardSelect.textContent = "";
+    var choose = el("option", null, { value: "", disabled: "" });
+    choose.textContent = W.t("ui.board_choose");
+    boardSelect.appendChild(choose);
+    offered.forEach(function (board) {
+      var option = el("option", null, { value: board.id });
+      option.textContent = board.title + " · " + board.cards;
+      option.disabled = !board.playable;
+      boardSelect.appendChild(option);
+    });
+    boardSelect.value = event.detail.board || "";
+  });
+  boardPick.onclick = function () {
+    if (!boardSelect.value) { return; }
+    var body = { board: boardSelect.value, locale: document.documentElement.lang };
+    post("/host/board", body, { "Authorization": "Bearer " + hostToken() }).then(function (response) {
+      if (response.status === 403) {
+        localStorage.removeItem(HOST_KEY); showHost(); W.toast(W.t("ui.host_refused"), true); return;
+      }
+      return response.json().then(function (answer) {  // every phone is told the board itself
+        if (!response.ok) { W.toast(answer.message || W.t("ui.host_refused"), true); }
+      });
+    }, function () { W.toast(W.t("ui.reconnecting"), true); });
   };
 
   showHost();

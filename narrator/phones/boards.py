@@ -1,0 +1,46 @@
+"""A board as a table reads it: its name and cards in the table's language, and the boards the
+host's phone offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.boards import BOARDS, Board
+from narrator.phones.catalogue import Locale, has, text
+
+SEPARATOR: dict[str, str] = {"zh-CN": "、", "zh-TW": "、", "en": ", "}
+
+
+def board_title(board: Board, locale: Locale) -> str:
+    """The board's name in `locale` (its other Chinese names in brackets)."""
+    if locale == "en":
+        return board.english
+    names = board.traditional if locale == "zh-TW" else board.names
+    others = [n for n in names[1:] if not n[0].isdigit() and not n.startswith(("九", "十"))]
+    return f"{names[0]}（{' '.join(others)}）" if others else names[0]
+
+
+def card_name(role: str, locale: Locale) -> str:
+    """A card's name in `locale`; the role id for a role the catalogues do not hold yet."""
+    return text(locale, f"roles.{role}") if has(locale, f"roles.{role}") else role
+
+
+def board_cards(board: Board, locale: Locale) -> str:
+    """The board's cards in `locale`: "狼人×4、预言家、…、普通村民×4"."""
+    return SEPARATOR[locale].join(
+        card_name(role, locale) + (f"×{count}" if count > 1 else "") for role, count in board.cards
+    )
+
+
+def offered_boards(seats: int, locale: Locale) -> list[dict[str, Any]]:
+    """The boards of `seats` seats as the host's phone lists them, in `locale`."""
+    return [
+        {
+            "id": board.id,
+            "title": board_title(board, locale),
+            "cards": board_cards(board, locale),
+            "playable": board.playable,
+        }
+        for board in BOARDS
+        if board.seats == seats
+    ]

@@ -1,0 +1,222 @@
+"""The host's phone picks a board before the deal: over the wire (refusals, what every phone is
+told, the new cards), in the store (a resume plays the picked board), and in real Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import Game, find_board, make_rules
+from engine.boards import BOARDS, Board
+from engine.setup import deal, suggested_roles
+from narrator.moderator.config import PlayConfig
+from narrator.moderator.recorded import RecordedGame
+from narrator.moderator.session import _deal_board
+from narrator.phones import BackgroundServer, PhoneTable
+from narrator.store import Store
+from tests.phones.harness import Phone, served, ws_url
+from tests.phones.test_browser import browser, expect, shots, sit
+from tests.phones.test_host_browser import claim
+from tests.phones.test_speech import post
+
+__all__ = ["browser"]  # the fixture, shared with test_browser
+HOST = "the-host-token-1234"
+
+
+def seeds_game(seats: int) -> Game:
+    return Game(deal(suggested_roles(seats), seats, seed=3), make_rules())
+
+
+def deal_plainly(board: Board) -> Game:
+    return Game(board.deal(seed=9), board.rules())
+
+
+def test_the_host_picks_a_board_and_every_phone_is_told_and_dealt_anew() -> None:
+    async def scenario() -> None:
+        game = seeds_game(12)
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            table.dealer = deal_plainly
+            heard: list[tuple[str, dict[str, object]]] = []
+            server.on_host_act = lambda key, params: heard.append((key, params))
+            ann = await (await Phone(ws_url(server), game).open()).join(2)
+            bo = await (await Phone(ws_url(server), game).open()).join(7, locale="en")
+            lobby = await Phone(ws_url(server), game).open()
+            offered = lobby.last("welcome")["boards"]
+            assert [b["id"] for b in offered] == [b.id for b in BOARDS if b.seats == 12]
+            assert offered[0] == {
+                "id": "standard-12",
+                "title": "标准板（预女猎白）",
+                "cards": "狼人×4、预言家、女巫、猎人、白痴、普通村民×4",
+                "playable": True,
+            }
+            assert lobby.last("welcome")["board"] is None
+            before = {phone: len(phone.inbox) for phone in (ann, bo, lobby)}
+
+            status, answer = await asyncio.to_thread(
+                post, server.port, "/host/board", json.dumps({"board": "预女猎白"}).encode(), HOST
+            )
+            assert (status, answer) == (200, {"board": "standard-12"})
+            assert heard == [("host_board", {"board": "standard-12"})]  # the judge says it aloud
+            board = find_board("standard-12")
+            assert table.board is board and table.game.rules == board.rules()
+            assert Counter(table.game.setup.roles) == Counter(board.roles())
+            assert (await ann.expect("welcome"))["board"] == "standard-12"
+            told = await ann.expect("notice")
+            assert (
+                told["text"]
+                == "主持人选择了板子：标准板（预女猎白）（狼人×4、预言家、女巫、猎人、白痴、普通村民×4）。"
+            )
+            assert (await bo.expect("notice"))["text"].startswith("The host picked the board: Standard")
+            assert (await lobby.expect("notice"))["key"] == "host_board"
+            state = await ann.expect("state")
+            assert state["view"]["card"] == table.game.setup.roles[1].value  # the new card
+            await bo.expect("state")
+            await asyncio.sleep(0.05)
+            added = {phone: [m["type"] for m in phone.inbox[before[phone] :]] for phone in (ann, bo, lobby)}
+            assert sorted(added[ann]) == sorted(added[bo]) == ["notice", "state", "welcome"]
+            assert sorted(added[lobby]) == ["notice", "welcome"]  # no seat: no state
+            states = [
+                next(r for r, m in zip(p.raw[::-1], p.inbox[::-1], strict=True) if m["type"] == "state")
+                for p in (ann, bo)
+            ]
+            assert len(states[0]) == len(states[1])  # padded alike: the size tells no card
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("board", "code", "said"),
+    [
+        ("狼王", "board_unknown", "没有这个板子。"),
+        ("beginner-9", "board_seats", "这个板子是9人的，和本桌人数不符。"),
+    ],
+)
+def test_a_board_the_table_cannot_deal_is_refused_and_changes_nothing(
+    board: str, code: str, said: str
+) -> None:
+    async def scenario() -> None:
+        game = seeds_game(12)
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            table.dealer = deal_plainly
+            body = json.dumps({"board": board, "locale": "zh-CN"}).encode()
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+            assert (status, answer) == (409, {"error": code, "message": said})
+            assert table.game is game and table.board is None
+
+    asyncio.run(scenario())
+
+
+def test_a_board_whose_roles_the_engine_lacks_is_offered_greyed_and_refused() -> None:
+    waiting = [board for board in BOARDS if board.seats == 12 and not board.playable]
+    if not waiting:
+        pytest.skip(reason="the engine plays every role of every 12-seat board now")
+
+    async def scenario() -> None:
+        game = seeds_game(12)
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            table.dealer = deal_plainly
+            phone = await Phone(ws_url(server), game).open()
+            greyed = {b["id"] for b in phone.last("welcome")["boards"] if not b["playable"]}
+            assert greyed == {board.id for board in waiting}
+            body = json.dumps({"board": waiting[0].id, "locale": "en"}).encode()
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+            assert status == 409 and answer["error"] == "board_unplayable"
+            assert ", ".join(waiting[0].missing_roles()) in answer["message"]
+            assert table.game is game
+
+    asyncio.run(scenario())
+
+
+def test_only_the_host_picks_only_before_the_deal_and_only_with_a_sound_body() -> None:
+    async def scenario() -> None:
+        game = seeds_game(12)
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            pick = json.dumps({"board": "standard-12"}).encode()
+            assert await asyncio.to_thread(post, server.port, "/host/board", pick, None) == (
+                403,
+                {"error": "host_only"},
+            )
+            for junk in (b"{}", b'{"board": ""}', b'{"board": 12}', b'{"board": "x", "seat": 1}', b"[" * 300):
+                status, _ = await asyncio.to_thread(post, server.port, "/host/board", junk, HOST)
+                assert status == 400
+            phone = await Phone(ws_url(server), game).open()
+            assert phone.last("welcome")["boards"] == []  # no dealer: nothing is offered
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", pick, HOST)
+            assert (status, answer["error"]) == (409, "board_late")
+            table.dealer = deal_plainly
+            table.narrating = "guard"  # a step narrated: the deal has begun
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", pick, HOST)
+            assert (status, answer["error"]) == (409, "board_late")
+            assert table.game is game
+
+    asyncio.run(scenario())
+
+
+def test_the_picked_board_is_stored_so_a_resume_plays_it(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    config = PlayConfig(seats=10, seed=4, rules={"vote_tie": "none"})
+    setup, rules = config.table()
+    game_id = store.create(setup, rules, config.model_dump(mode="json"))
+    board = find_board("10人预女猎守")
+    game = _deal_board(board, game_id, store, config)
+    assert isinstance(game, RecordedGame) and game.game_id == game_id
+    assert game.setup == board.deal(4) and game.rules == board.rules({"vote_tie": "none"})
+    stored = store.load(game_id)
+    assert (stored.setup, stored.rules) == (game.setup, game.rules)
+
+
+@pytest.fixture
+def box12() -> Iterator[BackgroundServer]:
+    def table() -> PhoneTable:
+        phones = PhoneTable(seeds_game(12), auto_narrate=False)
+        phones.dealer = deal_plainly
+        return phones
+
+    background = BackgroundServer(table)
+    background.start()
+    yield background
+    background.stop()
+
+
+def test_the_host_phone_picks_a_board_in_chromium(
+    box12: BackgroundServer, browser: Any, tmp_path: Path
+) -> None:
+    assert box12.server is not None
+    table, url = box12.server.table, f"http://127.0.0.1:{box12.server.port}/"
+    player = sit(browser, url, 5, "Ann")
+    host = claim(browser, url, box12.call(table.registry.host_pin))
+    expect(host.locator("#host")).to_be_visible()
+    expect(host.locator("#host-board")).to_be_visible()
+    assert player.locator("#host-board").is_hidden()
+    options = host.locator("#host-board-select option")
+    assert options.count() == 1 + len([b for b in BOARDS if b.seats == 12])
+    assert options.nth(1).inner_text() == "标准板（预女猎白） · 狼人×4、预言家、女巫、猎人、白痴、普通村民×4"
+    for index, board in enumerate(b for b in BOARDS if b.seats == 12):
+        assert options.nth(index + 1).is_disabled() == (not board.playable), board.id
+    host.select_option("#host-board-select", "standard-12")
+    host.screenshot(path=str(shots(tmp_path) / "host-board.png"))
+    host.get_by_role("button", name="用这个板子发牌").click()
+    expect(player.locator("#toast")).to_have_text(
+        "主持人选择了板子：标准板（预女猎白）（狼人×4、预言家、女巫、猎人、白痴、普通村民×4）。"
+    )
+    assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"
+    role = box12.call(lambda: table.game.setup.roles[4].value)
+    names = {"werewolf": "狼人", "seer": "预言家", "witch": "女巫", "hunter": "猎人", "idiot": "白痴"}
+    card = player.locator("#card")
+    where = card.bounding_box()
+    player.mouse.move(where["x"] + 40, where["y"] + 40)
+    player.mouse.down()
+    assert player.locator("#card-face .role").inner_text() == names.get(role, "普通村民")  # the new card
+    player.mouse.up()
+    expect(host.locator("#host-board-select")).to_have_value("standard-12")
+
+    box12.call(lambda: setattr(table, "dealer", None))  # every seat taken: the deal begins
+    host.get_by_role("button", name="用这个板子发牌").click()
+    expect(host.locator("#toast")).to_have_text("已经发牌了，不能再换板子。")
+    assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"
