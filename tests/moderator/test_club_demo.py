@@ -38,3 +38,6 @@ def test_a_club_demo_with_blows_in_the_election_replays_to_its_winner(tmp_path: 
     assert replayed["error"] is None
     assert (replayed["winner"], replayed["ended"]) == (result["winner"], result["ended"])
     assert "在警长竞选中自爆" in printed and "警徽流到明天" in printed and "警徽被吞" in printed
+    blow = printed.index("在警长竞选中自爆")
+    after = printed[blow : printed.index("天黑请闭眼", blow)]
+    assert "时间到" in after[after.index("发表遗言") :], "the blow stopped the speeches, not the last words"
