@@ -26,6 +26,7 @@ class Role(StrEnum):
     PIPER = "piper"
     # RULES-CLUB.md
     WOLF_KING = "wolf_king"
+    DREAMCATCHER = "dreamcatcher"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

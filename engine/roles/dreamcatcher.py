@@ -1,0 +1,113 @@
+"""The dreamcatcher (摄梦人, RULES-CLUB.md): each night he must choose another living player as the
+dreamwalker (梦游者), who, not told, survives the knife and the poison that night; chosen two
+nights running he dies (cause `dream`), and if the dreamcatcher dies that night he dies with him
+(cause `dream_link`). Dream deaths cannot be healed and give no shot."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.decisions import Decision
+from engine.events import cue, private
+from engine.night import NightStep, add_dawn, add_night_step, add_spared
+from engine.nightstep import living_target, pending_for, wake
+from engine.roles import Role, declare
+from engine.script import add_cues
+from engine.state import Pending, State, Step
+from engine.steps import Form, Kind, StepSpec, field_codec, first_target, register, seat_answer, shape_seat
+
+declare(Role.DREAMCATCHER, god=True)
+add_cues({"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
+
+WALKER = "dreamcatcher.walker"
+"""`state.tonight.marks`: tonight's dreamwalker (the seat as named)."""
+LAST = "dreamcatcher.last"
+"""`state.memory`: the seat named last night (0: nobody dreamt), for the two-nights death."""
+SECOND = "dreamcatcher.second"
+"""`state.tonight.marks`: tonight's dreamwalker was also last night's (he dies of the dream)."""
+
+
+class DreamcatcherChoice(Decision):
+    """The dreamwalker tonight (never 0, never the dreamcatcher himself)."""
+
+    step: ClassVar[str] = "dreamcatcher"
+    key: ClassVar[str] = "dreamcatcher"
+    target: int
+
+
+def dreamwalker(state: State) -> int:
+    """Tonight's dreamwalker (0: nobody dreams tonight)."""
+    return int(state.tonight.marks.get(WALKER, 0))
+
+
+def begin_dreamcatcher(state: State, step: Step) -> Pending | None:
+    seat = wake(state, "dreamcatcher", Role.DREAMCATCHER)
+    if not seat:
+        state.memory[LAST] = 0  # nobody dreams: the two-nights chain breaks
+        return None
+    targets = tuple(s for s in state.alive() if s != seat)
+    return pending_for(state, "dreamcatcher", [seat], targets=targets)
+
+
+def check_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, DreamcatcherChoice)
+    target = decision.target
+    if not target:
+        raise state.refuse("dreamcatcher_nobody", "the dreamcatcher must choose a dreamwalker every night")
+    living_target(state, target)
+    if target == pending.seats[0]:
+        raise state.refuse("dreamcatcher_self", "the dreamcatcher chooses another player, not himself")
+
+
+def resolve_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
+    assert isinstance(decision, DreamcatcherChoice)
+    target = decision.target
+    state.tonight.marks[WALKER] = target
+    state.tonight.marks[SECOND] = state.memory.get(LAST, 0) == target
+    state.memory[LAST] = target
+    state.emit(private("dreamcatcher.dreams", pending.seats[0], target=target))
+    state.emit(cue("dreamcatcher.sleep"))
+
+
+def _spared(state: State, seat: int, cause: str) -> bool:
+    """The dreamwalker survives the knife (同守同救 too) and the poison."""
+    return seat == dreamwalker(state)
+
+
+def _dream_deaths(state: State, deaths: dict[int, str]) -> None:
+    """Dawn, step 7: the second-night dreamwalker dies; so does the dreamwalker of a dreamcatcher
+    who dies tonight. Nothing heals or guards a dream death."""
+    walker = dreamwalker(state)
+    if not walker:
+        return
+    catcher = state.seat_of(Role.DREAMCATCHER)
+    if state.tonight.marks.get(SECOND):
+        deaths.setdefault(walker, "dream")
+    elif catcher in deaths:
+        deaths.setdefault(walker, "dream_link")
+
+
+def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    assert isinstance(decision, DreamcatcherChoice)
+    return [("dreamcatcher", {"target": decision.target})]
+
+
+add_spared(_spared)
+add_dawn(7, _dream_deaths)
+add_night_step(NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
+register(
+    StepSpec(
+        "dreamcatcher",
+        begin_dreamcatcher,
+        Kind.NIGHT,
+        DreamcatcherChoice,
+        check_dreamcatcher,
+        resolve_dreamcatcher,
+        told=_told,
+        form=Form.SEATS,
+        answer=seat_answer(DreamcatcherChoice, "target"),
+        default=first_target(DreamcatcherChoice, "target"),
+        codecs=(field_codec("dreamcatcher", Kind.NIGHT, DreamcatcherChoice, "target", shape_seat),),
+        reveals=frozenset({"dreamcatcher.dreams"}),
+    ),
+)
