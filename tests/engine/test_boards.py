@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,28 @@ def test_a_board_becomes_playable_when_the_engine_knows_its_roles(monkeypatch: p
     assert board.missing_roles() == (("wolf_king",) if "wolf_king" not in roles_module.ROLE_NAMES else ())
     monkeypatch.setattr(roles_module, "ROLE_NAMES", roles_module.ROLE_NAMES | {"wolf_king"})
     assert board.missing_roles() == () and board.playable
+
+
+def boards_table() -> str:
+    """docs/boards.md's table of the boards, as engine/boards.py holds them."""
+    rows = [
+        "| id | 板子 | 繁體 | English | seats | cards | witch_self_heal |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for board in BOARDS:
+        cards = ", ".join(f"{role}×{count}" if count > 1 else role for role, count in board.cards)
+        heal = (
+            str(board.witch_self_heal).lower() if isinstance(board.witch_self_heal, bool) else '"first_night"'
+        )
+        rows.append(
+            f"| `{board.id}` | {' · '.join(board.names)} | {' · '.join(board.traditional)} | {board.english} "
+            f"| {board.seats} | {cards} | `{heal}` |"
+        )
+    return "\n".join(rows) + "\n"
+
+
+def test_the_docs_list_every_board_as_the_engine_holds_it() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "boards.md").read_text(encoding="utf-8")
+    assert boards_table() in docs, (
+        "docs/boards.md: paste the table of tests/engine/test_boards.py:boards_table()"
+    )
