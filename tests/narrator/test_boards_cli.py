@@ -4,6 +4,8 @@ phones, a seeded demo of every playable board replayed to its outcome, and its r
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 from engine import BOARDS, Board, find_board
 from engine.record import parse_record, replay, summary
 from narrator.moderator.config import ConfigError, PlayConfig, load_config
+from narrator.store import Store
 
 NARRATOR = [sys.executable, "-m", "narrator"]
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
@@ -195,3 +198,42 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     assert lines[-1].startswith("天亮了")
     for role, woken in (("seer", "预言家请睁眼。"), ("witch", "女巫请睁眼。"), ("guard", "守卫请睁眼。")):
         assert (woken in lines) == (role in board.deck), (role, lines)
+
+
+def test_narrator_play_with_a_board_stores_its_cards_seats_and_rules(tmp_path: Path) -> None:
+    """The real `narrator play --board`, ended with `q` while the phones join."""
+    main, terminal = pty.openpty()
+    judge = subprocess.Popen(
+        [
+            *NARRATOR,
+            "play",
+            "--board",
+            "預女獵白",
+            "--store",
+            str(tmp_path),
+            "--silent",
+            "--no-listen",
+            "--port",
+            "0",
+        ],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(terminal)
+    assert judge.stdout is not None
+    for line in judge.stdout:
+        if "http://" in line:
+            os.write(main, b"q\n")
+            break
+    out, err = judge.communicate(timeout=120)
+    os.close(main)
+    assert judge.returncode == 0, err
+    store = Store(tmp_path)
+    (row,) = store.games()
+    stored = store.load(row["id"])
+    board = find_board("standard-12")
+    assert stored.setup.seats == 12 and sorted(stored.setup.roles) == sorted(board.roles())
+    assert stored.rules == board.rules() and stored.config["board"] == "standard-12"
+    store.close()
