@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Any
 
 from engine.cards import hooks
 from engine.cards.draw import draw_due
@@ -71,9 +72,9 @@ from engine.steps import (
     Form,
     Kind,
     Parts,
+    ShapeError,
     Share,
     StepSpec,
-    field_codec,
     never_refused,
     one_seat,
     register,
@@ -625,6 +626,31 @@ def _self_destruct(state: State, decision: Decision) -> None:
     self_destruct(state, decision)
 
 
+def _read_blow(value: Any, pending: Pending) -> Decision:
+    """The day's self-destruct: a seat; or two, the club election's blow by a wolf who was
+    already dead (吞毒: the day goes on) and then the talk's (Rule 7)."""
+    if isinstance(value, list):
+        election = pending.key == "sheriff" and pending.step in ELECTION_STEPS
+        return SelfDestruct(seat=value[0] if election else value[-1])
+    return SelfDestruct(seat=value)
+
+
+def _write_blow(made: Decision, pending: Pending, old: Any) -> Any:
+    assert isinstance(made, SelfDestruct)
+    return made.seat if old is None else [old, made.seat]
+
+
+def _shape_blows(value: object) -> None:
+    if isinstance(value, list) and len(value) == 2:
+        for seat in value:
+            shape_seat(seat)
+        return
+    try:
+        shape_seat(value)
+    except ShapeError:
+        raise ShapeError("must be a seat number (or two: the election's, then the talk's)") from None
+
+
 def talk_time(state: State) -> bool:
     """Whether the day's talk goes on now, when a day action may interrupt it."""
     pending = state.pending
@@ -642,6 +668,6 @@ register_action(
         offered=lambda state: (
             state.rules.self_destruct and (state.announced or in_club_election(state)) and talk_time(state)
         ),
-        codec=field_codec("self_destruct", Kind.DAY, SelfDestruct, "seat", shape_seat),
+        codec=Codec("self_destruct", Kind.DAY, _read_blow, _write_blow, _shape_blows),
     )
 )

@@ -136,7 +136,7 @@ def replay(record: Record) -> Replay:
     decision is illegal."""
     game = Game(record.setup, record.rules, chance="ask")
     used: dict[tuple[str, str], int] = defaultdict(int)
-    interrupted: set[tuple[int, str]] = set()
+    interrupted: set[tuple[int, str, str]] = set()
     while not game.over and game.pending is not None:
         pending = game.pending
         table = _table(record, pending.phase)
@@ -148,7 +148,7 @@ def replay(record: Record) -> Replay:
             # During the talk: before the vote, and before an election that the day's table
             # does not hold (a self-destruct moved it to the next day).
             key, made = action
-            interrupted.add((state.day, key))
+            interrupted.add((state.day, key, repr(made)))
             refused = _apply(game, made)
             if refused:
                 return Replay(game, error=_error(refused, pending.phase, key))
@@ -168,18 +168,20 @@ def _day_action(
     spec: StepSpec,
     table: dict[str, Any],
     decision: Decision | None,
-    done: set[tuple[int, str]],
+    done: set[tuple[int, str, str]],
 ) -> tuple[str, Decision] | None:
-    """The day action the day's table holds and that comes now, with its key: once a day each,
-    in the order the actions are registered, while the talk goes on and before the verdict."""
+    """The day action the day's table holds and that comes now, with its key: each decision
+    once a day (a key may read as another decision later in the day: a club election's blow,
+    then the talk's), in the order the actions are registered, while the talk goes on and
+    before the verdict."""
     state = game.state
     if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
         return None
     for action in ACTIONS.values():
         key = action.codec.key
-        if key in table and (state.day, key) not in done:
+        if key in table:
             made = action.codec.read(table[key], game.pending)  # type: ignore[arg-type]
-            if made is not None:
+            if made is not None and (state.day, key, repr(made)) not in done:
                 return key, made
     return None
 

@@ -132,7 +132,7 @@ def begin_sheriff_withdraw(state: State, step: Step) -> Pending | None:
             _last_standing(state, left)
             return None
         election.order = tuple(left)
-    left_now = tuple(s for s in election.order if s not in election.withdrawn and state.is_alive(s))
+    left_now = tuple(sorted(s for s in election.order if s not in election.withdrawn and state.is_alive(s)))
     state.emit(cue("sheriff.withdraw"))
     return Pending(state.phase, "sheriff_withdraw", "sheriff", left_now, left_now, allow_none=True)
 

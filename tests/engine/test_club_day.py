@@ -210,6 +210,17 @@ def test_a_poisoned_wolf_may_self_destruct_and_the_day_goes_on(swallow: str) -> 
     assert cues(record, "deaths.announce")[0]["seats"] == [9], "the public sees only the self-destruct"
 
 
+def test_a_poisoned_wolfs_blow_and_another_in_the_talk_are_one_days_record() -> None:
+    poisoned = "[[night]]\nseer = 1\nwerewolves = 9\nwitch = { poison = 2 }\n"
+    day = "[[day]]\nsheriff = { candidates = [3, 5, 10] }\nself_destruct = [2, 1]\n"
+    out = play(club() + poisoned + day)
+    causes = [(d["seat"], d["cause"]) for d in out["deaths"]]
+    assert causes == [(2, "self_destruct"), (9, "werewolves"), (1, "self_destruct")]
+    assert out["pending"] == "night 2: werewolves"
+    game = game_of(club() + poisoned + day)
+    assert "self_destruct = [2, 1]" in write_record(game)
+
+
 def test_no_self_destruct_in_the_election_outside_the_club_day() -> None:
     record = club(night_order="guard_first") + NIGHT_9 + BLOW_1
     out = play(record)

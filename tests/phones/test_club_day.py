@@ -1,14 +1,23 @@
-"""The club day through the real server: 退水 and 警左/警右 on every phone, the self-destruct
-offered during the club election."""
+"""The club day through the real server and the keypad: 退水 and 警左/警右 on every phone, the
+self-destruct offered during the club election."""
 
 from __future__ import annotations
 
 import asyncio
 
-from engine.decisions import SeerChoice, WerewolvesChoice, WitchChoice
+from engine.decisions import (
+    SeerChoice,
+    SheriffCandidacy,
+    SheriffWithdrawal,
+    SpeechOrder,
+    WerewolvesChoice,
+    WitchChoice,
+)
 from engine.game import Game
 from engine.rules import PRESETS
+from narrator.phones.keypad import Keypad, symbols_of_events
 from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served
+from tests.phones.test_keypad import RecordingScreen, presses
 
 # Classic 9 under the chinese-club rules: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter;
 # 7, 8, 9 villagers. The guard wakes first, then the werewolves, the witch, the seer.
@@ -70,3 +79,15 @@ def test_candidates_withdraw_on_their_phones_and_the_sheriff_chooses_the_side() 
             await close_all(phones)
 
     asyncio.run(scenario())
+
+
+def test_the_club_election_and_the_sides_keyed_on_the_keypad() -> None:
+    game = club_dawn()
+    screen = RecordingScreen()
+    keypad = Keypad(symbols_of_events(presses("3", "5", "", "1", "0", "0")), screen)
+    assert keypad.play_step(game) == SheriffCandidacy(candidates=(3, 5))
+    assert keypad.play_step(game) == SheriffWithdrawal(seats=(3,))
+    assert "【退水】3号：1＝是，0＝否" in screen.lines and "【退水】5号：1＝是，0＝否" in screen.lines
+    assert game.state.sheriff == 5
+    assert keypad.play_step(game) == SpeechOrder(upward=False)
+    assert [e.data["order"] for e in game.events if e.kind == "speakers"] == [[4, 3, 2, 1, 9, 8, 6, 5]]
