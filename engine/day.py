@@ -462,29 +462,34 @@ def self_destruct(state: State, decision: SelfDestruct) -> None:
 def blow(state: State, seat: int, *, takes: bool = False) -> None:
     """What a blow by `seat` (a self-destruct; `takes`: one that takes a player with it, the
     white wolf king's) does to the day and the badge, before its deaths (Rules 4 and 7): the
-    talk stops; the caller kills."""
-    election = in_club_election(state)
-    swallowed = any(victim == seat for victim, _ in state.night_victims) and not state.announced
-    state.pending = None
-    if election:
-        first = state.election.blows == 0
-        state.election.blows += 1
-        if state.rules.badge_swallow == "double" and first and not takes:
-            state.election.resumed = bool(state.election.stood)
-            state.emit(cue("sheriff.postponed"))
-        else:
-            state.election_due = False
-            state.emit(cue("badge.swallowed"))
-        if swallowed:
-            return  # the dead wolf spent no life: the day goes on
-        kept = {"announce", "last_words"}
-    else:
-        kept = set()
+    talk stops; the caller kills. (A duel is no blow: it ends the day with `end_the_talk`.)"""
+    if not in_club_election(state):
         if club_day(state.rules) and state.sheriff == seat:
             state.sheriff = 0
             state.emit(cue("badge.lost", seat=seat))
+        end_the_talk(state)
+        return
+    swallowed = any(victim == seat for victim, _ in state.night_victims)
+    state.pending = None
+    first = state.election.blows == 0
+    state.election.blows += 1
+    if state.rules.badge_swallow == "double" and first and not takes:
+        state.election.resumed = bool(state.election.stood)
+        state.emit(cue("sheriff.postponed"))
+    else:
+        state.election_due = False
+        state.emit(cue("badge.swallowed"))
+    if not swallowed:  # a wolf already dead spent no life: the day goes on
+        end_the_talk(state, keep=("announce", "last_words"))
+
+
+def end_the_talk(state: State, *, keep: tuple[str, ...] = ()) -> None:
+    """The day's talk ends now: the pending step and the rest of the day up to dusk are
+    dropped, but the steps named in `keep` (the club election's blow keeps the deaths and
+    their last words)."""
+    state.pending = None
     dusk = next((i for i, s in enumerate(state.agenda) if s.name == "dusk"), len(state.agenda))
-    state.agenda[:dusk] = [s for s in state.agenda[:dusk] if s.name in kept]
+    state.agenda[:dusk] = [s for s in state.agenda[:dusk] if s.name in keep]
 
 
 def begin_check(state: State, step: Step) -> None:
