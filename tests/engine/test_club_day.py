@@ -322,10 +322,11 @@ def test_a_revealed_idiot_may_or_may_not_take_the_badge(votable: bool) -> None:
 # Last words (last_words = "club")
 
 
-def test_night_1_deaths_and_exiles_speak_later_night_deaths_do_not() -> None:
-    record = club() + NIGHT_9 + ELECTED + "vote = { 1 = 10, 2 = 10 }\n"
+@pytest.mark.parametrize(("rule", "spoke"), [("club", [9, 10]), ("all", [9, 10, 11]), ("none", [])])
+def test_night_1_deaths_and_exiles_speak_later_night_deaths_do_not(rule: str, spoke: list[int]) -> None:
+    record = club(last_words=rule) + NIGHT_9 + ELECTED + "vote = { 1 = 10, 2 = 10 }\n"
     record += '[[night]]\nseer = 2\nwerewolves = 11\nwitch = {}\n[[day]]\nspeech_order = "up"\n'
-    assert [c["seat"] for c in cues(record, "last_words")] == [9, 10]
+    assert [c["seat"] for c in cues(record, "last_words")] == spoke
 
 
 def test_a_shot_victim_speaks_when_its_shooter_did() -> None:
