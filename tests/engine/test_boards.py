@@ -122,10 +122,15 @@ def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Boar
         board.rules({"no_such_setting": 1})
 
 
-@pytest.mark.parametrize("board_id", PLAYABLE_TODAY)
-def test_the_boards_of_known_roles_deal_and_start_a_game(board_id: str) -> None:
-    board = find_board(board_id)
-    assert board.playable and board.missing_roles() == ()
+def test_the_boards_of_the_roles_the_engine_had_first_are_playable() -> None:
+    assert all(find_board(board).playable for board in PLAYABLE_TODAY)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+def test_every_playable_board_deals_and_starts_a_game(board: Board) -> None:
+    if not board.playable:
+        pytest.skip(reason=f"the engine has no {', '.join(board.missing_roles())} yet")
+    assert board.missing_roles() == ()
     setup = board.deal(seed=7)
     assert setup.seats == board.seats and Counter(setup.roles) == Counter(board.deck)
     assert setup == board.deal(seed=7)
