@@ -1,7 +1,7 @@
 """Every module that registers steps (`engine.steps`), imported once so the registry is whole:
 the day and the night, each role (`engine.roles`), each event card's steps (`engine.cards`)."""
 
-from engine import day, night  # noqa: F401
+from engine import day, night, speaking  # noqa: F401
 from engine.cards import (  # noqa: F401
     backfire,
     bleak_monday,

@@ -19,21 +19,15 @@ Rule 7: a werewolf may also self-destruct in a day-1 election held before the de
         announced with their shots and last words, and night falls; after a blow by a wolf
         who was already dead the day goes on instead. A sheriff who self-destructs loses the
         badge.
-Rule 8: after the deaths the sheriff chooses who speaks first (警左 his next seat upward, 警右
-        downward; from the one night victim's neighbour under `sheriff_speech_from =
-        "victim_or_sheriff"`) and speaks last; without a sheriff the talk starts after the
-        lowest-numbered victim, upward, or at a drawn seat after a peaceful night.
-Rule 9: a tied vote goes to a PK: the tied speak again, `revote_voters` vote among them.
-Rule 10: `last_words = "club"`: night 1's deaths and every exile speak, and a shot victim when
-        its shooter did, in seat order after every skill; a self-destruct by
-        `self_destruct_last_words`; nobody else.
-Rule 11: `idiot_votable_after_reveal = false`: a revealed idiot can be neither voted for nor
+Rule 8: a tied vote goes to a PK: the tied speak again, `revote_voters` vote among them.
+Rule 9: `idiot_votable_after_reveal = false`: a revealed idiot can be neither voted for nor
         handed the badge (he never votes under either setting).
+Rule 10: a self-destruct has last words by `self_destruct_last_words` (`last_words = "club"`);
+        who speaks when otherwise is `engine.speaking`'s.
 """
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -49,13 +43,12 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
-from engine.deaths import check, death_events, kill, winner
+from engine.deaths import check, death_events, kill
 from engine.decisions import (
     DayVote,
     Decision,
     Revote,
     SelfDestruct,
-    SpeechOrder,
     Votes,
 )
 from engine.election import club_day
@@ -75,14 +68,11 @@ from engine.steps import (
     ShapeError,
     Share,
     StepSpec,
-    never_refused,
     one_seat,
     register,
     register_action,
-    shape_one_of,
     shape_seat,
     shape_votes,
-    single,
 )
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
@@ -90,8 +80,6 @@ _RESUMED = Step("sheriff_withdraw", {"resumed": True})
 _LAST_WORDS, _DISCUSSION, _SPEECH_ORDER = Step("last_words"), Step("discussion"), Step("speech_order")
 _VOTE_AND_DUSK = (Step("vote"), Step("dusk"))
 ELECTION_STEPS = frozenset({"sheriff_candidacy", "sheriff_withdraw", "sheriff_vote"})
-SHOT_CAUSES = frozenset({"hunter", "wolf_king"})
-"""Causes of death by a shot: its victim has last words when its shooter had (Rule 10)."""
 
 
 def begin_dawn(state: State, step: Step) -> None:
@@ -130,110 +118,6 @@ def begin_announce(state: State, step: Step) -> None:
     state.emit(cue("deaths.announce", seats=dead), *death_events(state, dead))
     if state.cursed and not cursed:
         state.emit(cue("elder.curse"))
-
-
-def begin_last_words(state: State, step: Step) -> None:
-    rule = state.rules.last_words
-    if rule == "club":
-        _club_last_words(state, step)
-    elif rule == "all" or (rule == "first_night" and state.night == 1):
-        phase = Phase("night", state.night)
-        for death in state.deaths:
-            if death.phase == phase:
-                state.emit(cue("last_words", seat=death.seat))
-
-
-def _club_last_words(state: State, step: Step) -> None:
-    """Rule 10: the morning's (night 1's deaths), or an exile's (`from`: the exile's death),
-    each with the shot victims of those who speak, in seat order; none once the game is won."""
-    if winner(state) is not None:
-        return
-    if "from" in step.args:
-        deaths = state.deaths[step.args["from"] :]
-        speak = {d.seat for d in deaths[:1]}
-    else:
-        deaths = [d for d in state.deaths if d.phase in (Phase("night", 1), Phase("day", 1))]
-        speak = {d.seat for d in deaths if d.phase.night} if state.night == 1 else set()
-    shooters = _shooters(state)
-    for death in deaths:
-        if death.cause in SHOT_CAUSES and shooters.get(death.seat) in speak:
-            speak.add(death.seat)
-    for seat in sorted(speak):
-        state.emit(cue("last_words", seat=seat))
-
-
-def _shooters(state: State) -> dict[int, int]:
-    """Who shot whom by day (target → shooter), from the shots told to the table."""
-    return {
-        event.data["target"]: event.data["seat"]
-        for event in state.events
-        if event.kind == "cue" and event.data["key"].endswith(".shot") and "target" in event.data
-    }
-
-
-def begin_discussion(state: State, step: Step) -> None:
-    gone = away(state)
-    alive = [s for s in state.alive() if s not in gone]
-    if not alive:
-        return
-    night_dead = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
-    after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
-    first = next((s for s in alive if s > after), alive[0])
-    order = alive[alive.index(first) :] + alive[: alive.index(first)]
-    _speakers(state, order, upward=True)
-
-
-def _speakers(state: State, order: list[int], *, upward: bool) -> None:
-    """The discussion's speakers, in order: a cue names the first and the direction."""
-    direction = "clockwise" if upward else "counterclockwise"
-    state.emit(cue("discussion.start", seat=order[0], direction=direction))
-    state.emit(Event("speakers", {"order": order}))
-
-
-def _talkers(state: State) -> list[int]:
-    gone = away(state)
-    return [s for s in state.alive() if s not in gone]
-
-
-def begin_speech_order(state: State, step: Step) -> Pending | None:
-    """Rule 8: the sheriff is asked 警左 or 警右; without one the order follows at once."""
-    alive = _talkers(state)
-    if not alive:
-        return None
-    sheriff = state.sheriff
-    if sheriff in alive:
-        state.emit(cue("sheriff.order", seat=sheriff))
-        up, down = _sheriff_order(state, True), _sheriff_order(state, False)
-        info = {"up": up[0], "down": down[0]}
-        return Pending(state.phase, "speech_order", "speech_order", (sheriff,), allow_none=True, info=info)
-    victims = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
-    if victims:
-        after = min(victims)
-        first = next((s for s in alive if s > after), alive[0])
-    else:
-        first = random.Random(f"peaceful:{state.setup.event_seed}:{state.day}").choice(alive)
-    at = alive.index(first)
-    _speakers(state, alive[at:] + alive[:at], upward=True)
-    return None
-
-
-def _sheriff_order(state: State, upward: bool) -> list[int]:
-    """The speakers from the sheriff's side (or the one night victim's) in a direction, the
-    sheriff last (Rule 8)."""
-    alive, sheriff = _talkers(state), state.sheriff
-    victims = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
-    anchor = sheriff
-    if state.rules.sheriff_speech_from == "victim_or_sheriff" and len(victims) == 1:
-        anchor = victims[0]
-    ring = sorted({*alive, anchor}, reverse=not upward)
-    at = ring.index(anchor)
-    around = ring[at + 1 :] + ring[:at]
-    return [s for s in around if s != sheriff and s in alive] + [sheriff]
-
-
-def resolve_speech_order(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SpeechOrder)
-    _speakers(state, _sheriff_order(state, decision.upward), upward=decision.upward)
 
 
 # The sheriff election
@@ -570,29 +454,6 @@ _VOTE_SPEC = {
 register(
     StepSpec("dawn", begin_dawn),
     StepSpec("announce", begin_announce),
-    StepSpec("last_words", begin_last_words),
-    StepSpec("discussion", begin_discussion),
-    StepSpec(
-        "speech_order",
-        begin_speech_order,
-        Kind.DAY,
-        SpeechOrder,
-        never_refused,
-        resolve_speech_order,
-        form=Form.YES_NO,
-        answer=single(lambda pending, given: SpeechOrder(upward=given.yes)),
-        default=lambda state, pending: SpeechOrder(upward=True),
-        codecs=(
-            Codec(
-                "speech_order",
-                Kind.DAY,
-                lambda value, pending: SpeechOrder(upward=value == "up"),
-                lambda made, pending, old: "up" if made.upward else "down",  # type: ignore[attr-defined]
-                shape_one_of("up", "down"),
-            ),
-        ),
-        talk=True,
-    ),
     StepSpec(
         "vote",
         begin_vote,

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from engine.bots import play_random_game, random_decision
-from engine.day import SHOT_CAUSES
 from engine.game import Game
 from engine.phase import Phase
 from engine.record import parse_record, replay, summary, write_record
 from engine.rules import PRESETS, Rules, make_rules
 from engine.setup import deal
+from engine.speaking import SHOT_CAUSES
 from tests.engine.harness import game_of, play
 from tests.engine.randomgames import _choices, random_rules, random_setup
 
