@@ -24,9 +24,10 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
         pause, resume, repeat, undo and end. Both become commands in the moderator's inbox
         (`inbox`), as do the decisions applied, the seats taken and the cards seen; a
         speaker's "pass" left unread when the speech ends is dropped.
-Rule 9: until the deal (while a `dealer` is set and no step was narrated) the host may pick a
-        board of the table's seat count: the dealer deals it in place of the game, and every
-        phone is told which, welcomed again (the rules changed) and sent its view anew.
+Rule 9: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
+        host may pick a board of the table's seat count: the dealer deals it in place of the
+        game, and every phone is told which, welcomed again (the rules changed) and sent its
+        view anew.
 """
 
 from __future__ import annotations
@@ -152,8 +153,8 @@ class PhoneTable:
         self._game = game
 
     def pick_board(self, name: str) -> Board:
-        """The host's board (Rule 9). Refusal "board_late" (no dealer, or the deal began),
-        "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats"."""
+        """The host's board (Rule 9). Refusal "board_late" (no dealer, every seat taken, or the
+        deal began), "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats"."""
         if not self._boards_open():
             raise Refusal("board_late")
         try:
@@ -183,7 +184,8 @@ class PhoneTable:
         return board
 
     def _boards_open(self) -> bool:
-        return self.dealer is not None and not self.game.log and self.narrating is None
+        free = any(entry["name"] is None for entry in self.registry.lobby())
+        return free and self.dealer is not None and not self.game.log and self.narrating is None
 
     # The moderator's side
 

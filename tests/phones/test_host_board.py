@@ -220,3 +220,71 @@ def test_the_host_phone_picks_a_board_in_chromium(
     host.get_by_role("button", name="用这个板子发牌").click()
     expect(host.locator("#toast")).to_have_text("已经发牌了，不能再换板子。")
     assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"
+
+
+def test_at_a_real_table_the_host_picks_a_board_and_the_judge_says_it_when_dealing(tmp_path: Path) -> None:
+    """`narrator play --seats 12`: the host claims with the PIN shown by `h`, picks 标准板 on
+    the phone, twelve phones join, the judge says the board before the cards; `q` ends it."""
+    import os
+    import pty
+    import re
+    import subprocess
+    import sys
+
+    main, terminal = pty.openpty()
+    judge = subprocess.Popen(
+        [sys.executable, "-m", "narrator", "play", "--seats", "12", "--store", str(tmp_path)]
+        + ["--silent", "--no-listen", "--port", "0"],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(terminal)
+    assert judge.stdout is not None
+
+    def read_until(pattern: str) -> re.Match[str]:
+        assert judge.stdout is not None
+        for line in judge.stdout:
+            found = re.search(pattern, line)
+            if found:
+                return found
+        raise AssertionError(
+            f"the judge never printed {pattern!r}: {judge.stderr.read() if judge.stderr else ''}"
+        )
+
+    try:
+        port = int(read_until(r"http://[^\s/]+:(\d+)/").group(1))
+        os.write(main, b"h\n")
+        pin = read_until(r"主持人PIN: (\d+)").group(1)
+        status, claimed = post(port, "/host/claim", json.dumps({"pin": pin}).encode(), None)
+        assert status == 200
+        pick = json.dumps({"board": "标准板"}).encode()
+        assert post(port, "/host/board", pick, claimed["token"]) == (200, {"board": "standard-12"})
+        read_until(r"board / 板子: standard-12 \(标准板\), picked by the host")
+
+        async def join_everyone() -> None:
+            phones = [await Phone(f"ws://127.0.0.1:{port}/ws").open() for _ in range(12)]
+            for seat, phone in enumerate(phones, start=1):
+                await phone.join(seat)
+            for phone in phones:
+                await phone.close()
+
+        asyncio.run(join_everyone())
+        assert post(port, "/host/board", pick, claimed["token"])[1]["error"] == "board_late"
+        said = read_until(r"\] (本局板子：.*)$").group(1)
+        assert said == "本局板子：标准板。四个狼人，预言家、女巫、猎人、白痴，四个村民。"
+        read_until(r"欢迎来到狼人杀，本局十二人")
+        os.write(main, b"q\n")
+        judge.communicate(timeout=120)
+    finally:
+        if judge.poll() is None:
+            judge.kill()
+            judge.communicate()
+        os.close(main)
+    store = Store(tmp_path)
+    (row,) = store.games()
+    stored = store.load(row["id"])
+    board = find_board("standard-12")
+    assert sorted(stored.setup.roles) == sorted(board.roles()) and stored.rules == board.rules()
+    store.close()
