@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import pty
+import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,12 +230,6 @@ def test_the_host_phone_picks_a_board_in_chromium(
 def test_at_a_real_table_the_host_picks_a_board_and_the_judge_says_it_when_dealing(tmp_path: Path) -> None:
     """`narrator play --seats 12`: the host claims with the PIN shown by `h`, picks 标准板 on
     the phone, twelve phones join, the judge says the board before the cards; `q` ends it."""
-    import os
-    import pty
-    import re
-    import subprocess
-    import sys
-
     main, terminal = pty.openpty()
     judge = subprocess.Popen(
         [sys.executable, "-m", "narrator", "play", "--seats", "12", "--store", str(tmp_path)]
