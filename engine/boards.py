@@ -5,7 +5,7 @@ Rule 1: a board fixes the cards and so the seat count; its rules are the `chines
         whatever settings the table gives on top.
 Rule 2: a board is found by its id or any name a table says it by (simplified or traditional
         characters, its English name), in any case, with full-width characters, spaces,
-        hyphens and brackets ignored.
+        hyphens and brackets ignored, and a count of players in digits or words (9人, 九人).
 Rule 3: every board is listed, but one whose cards are not all roles the engine knows (read
         from `engine.roles.ROLE_NAMES` when asked, so a board becomes playable as its roles
         land) is refused by name, with the roles it lacks.
@@ -13,6 +13,7 @@ Rule 3: every board is listed, but one whose cards are not all roles the engine 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -266,8 +267,8 @@ BOARDS: tuple[Board, ...] = (
     ),
     _board(
         "beginner-9",
-        "9人预女猎 九人预女猎",
-        "9人預女獵 九人預女獵",
+        "9人预女猎",
+        "9人預女獵",
         "Beginners' nine: seer, witch, hunter",
         (W, 3),
         ("seer", 1),
@@ -277,8 +278,8 @@ BOARDS: tuple[Board, ...] = (
     ),
     _board(
         "beginner-10",
-        "10人预女猎 十人预女猎",
-        "10人預女獵 十人預女獵",
+        "10人预女猎",
+        "10人預女獵",
         "Beginners' ten: seer, witch, hunter",
         (W, 3),
         ("seer", 1),
@@ -288,8 +289,8 @@ BOARDS: tuple[Board, ...] = (
     ),
     _board(
         "beginner-10-idiot",
-        "10人预女猎白 十人预女猎白",
-        "10人預女獵白 十人預女獵白",
+        "10人预女猎白",
+        "10人預女獵白",
         "Beginners' ten with the idiot",
         (W, 3),
         ("seer", 1),
@@ -300,8 +301,8 @@ BOARDS: tuple[Board, ...] = (
     ),
     _board(
         "beginner-10-guard",
-        "10人预女猎守 十人预女猎守",
-        "10人預女獵守 十人預女獵守",
+        "10人预女猎守",
+        "10人預女獵守",
         "Beginners' ten with the guard",
         (W, 3),
         ("seer", 1),
@@ -313,12 +314,16 @@ BOARDS: tuple[Board, ...] = (
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")
+PLAYERS = re.compile(r"(十二|十|九)人")  # a seat count in words: 九人预女猎 is 9人预女猎
+NUMERALS = {"九": "9", "十": "10", "十二": "12"}
 
 
 def name_key(name: str) -> str:
     """`name` as boards are looked up by (Rule 2): NFKC (full-width to half-width), case
-    folded, spaces, hyphens, underscores, brackets and punctuation dropped."""
+    folded, a count of players in words as digits, spaces, hyphens, underscores, brackets and
+    punctuation dropped."""
     folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = PLAYERS.sub(lambda count: NUMERALS[count.group(1)] + "人", folded)
     return "".join(char for char in folded if char not in IGNORED and not char.isspace())
 
 

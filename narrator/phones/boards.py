@@ -16,8 +16,7 @@ def board_title(board: Board, locale: Locale) -> str:
     if locale == "en":
         return board.english
     names = board.traditional if locale == "zh-TW" else board.names
-    others = [n for n in names[1:] if not n[0].isdigit() and not n.startswith(("九", "十"))]
-    return f"{names[0]}（{' '.join(others)}）" if others else names[0]
+    return f"{names[0]}（{' '.join(names[1:])}）" if names[1:] else names[0]
 
 
 def card_name(role: str, locale: Locale) -> str:

@@ -87,6 +87,9 @@ def test_every_board_is_found_by_its_id_and_every_name(board: Board) -> None:
 def test_names_are_found_full_width_spaced_and_in_any_case() -> None:
     assert find_board("９人 预女猎").id == "beginner-9"  # full-width digit, a space
     assert find_board("１０人预女猎白").id == "beginner-10-idiot"
+    assert (
+        find_board("九人预女猎").id == "beginner-9" and find_board("十人預女獵守").id == "beginner-10-guard"
+    )
     assert find_board("預女獵白").id == "standard-12"
     assert find_board("狼美人骑士").id == "wolf-beauty-guard-12"
     assert find_board("WOLF KING GUARD 12").id == "wolf-king-guard-12"
