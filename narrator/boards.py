@@ -1,4 +1,4 @@
-"""`narrator boards`, and a board as the table reads it: its name and cards in the table's language."""
+"""`narrator boards`, and the `--board` option of play, demo, rehearse and phones."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def board_for(name: str | None, seats: int | None) -> Board | None:
     if name is None:
         return None
     board = find_board(name)
-    board.roles()
+    board.roles()  # BoardError naming the roles the engine lacks
     if seats is not None and seats != board.seats:
         raise BoardError(
             f"board {board.id!r} ({board.name}) is for {board.seats} seats, not {seats} "
