@@ -26,6 +26,7 @@ from engine.roles import (  # noqa: F401
     guard,
     hunter,
     piper,
+    psychic,
     scapegoat,
     seer,
     sheriff,

@@ -27,6 +27,7 @@ class Role(StrEnum):
     # RULES-CLUB.md
     WOLF_KING = "wolf_king"
     DREAMCATCHER = "dreamcatcher"
+    PSYCHIC = "psychic"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

@@ -1,0 +1,93 @@
+"""The checkers and lone wolves of RULES-CLUB.md (通灵师, 守墓人, 石像鬼, 隐狼, 猎魔人), through game
+records: what each does, its fine points, and random club games that use every power."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Game
+from engine.roles.psychic import PsychicCheck
+from engine.state import IllegalDecision
+from engine.steps import STEPS
+from tests.engine.harness import game_of, table
+
+
+def club(roles: str, rules: str = "") -> str:
+    """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
+    return table(roles, rules='night_order = "club"\nsheriff = false\n' + rules)
+
+
+def deaths(game: Game) -> list[tuple[int, str]]:
+    return [(d.seat, d.cause) for d in game.state.deaths]
+
+
+def answers(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The check answers `seat` was given (the `seer.result` events only it may see)."""
+    return [dict(e.data) for e in game.events if e.kind == "seer.result" and e.audience == frozenset({seat})]
+
+
+def told(game: Game, step: str) -> list[tuple[str, dict[str, Any]]]:
+    """The review lines of `step`'s decisions so far (the game's own `told` waits for its end)."""
+    spec = STEPS[step]
+    assert spec.told is not None
+    return [line for p, d in game.history if p.step == step for line in spec.told(game.state, p, d)]
+
+
+def refused(game: Game, decision: Any, by: int) -> str:
+    with pytest.raises(IllegalDecision) as error:
+        game.check(decision, by=by)
+    return error.value.rule
+
+
+# 通灵师 Psychic
+
+PSYCHIC_12 = (
+    '["werewolf", "werewolf", "werewolf", "wolf_king", "psychic", "witch", "hunter", "guard",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+
+
+def test_the_psychic_learns_the_exact_card_of_a_wolf_and_of_a_good_player() -> None:
+    night = "[[night]]\nguard = 9\nwerewolves = 0\nwitch = {}\npsychic = 4\n"
+    game = game_of(
+        club(PSYCHIC_12)
+        + night
+        + "[[day]]\nvote = {}\n[[night]]\nguard = 10\nwerewolves = 0\nwitch = {}\npsychic = 7\n"
+    )
+    assert answers(game, 5) == [
+        {"night": 1, "target": 4, "result": "wolf_king"},
+        {"night": 2, "target": 7, "result": "hunter"},
+    ]
+    assert told(game, "psychic") == [
+        ("psychic", {"target": 4, "role": "wolf_king"}),
+        ("psychic", {"target": 7, "role": "hunter"}),
+    ]
+    assert all(not e.public for e in game.events if e.kind == "seer.result")
+
+
+def test_the_psychic_checks_another_living_player_or_nobody() -> None:
+    game = game_of(club(PSYCHIC_12) + "[[night]]\nguard = 9\nwerewolves = 0\nwitch = {}\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "psychic" and pending.seats == (5,)
+    assert 5 not in pending.targets and pending.allow_none
+    assert refused(game, PsychicCheck(target=5), 5) == "psychic_self"
+    assert refused(game, PsychicCheck(target=13), 5) == "no_such_seat"
+    nobody = game_of(club(PSYCHIC_12) + "[[night]]\nguard = 9\nwerewolves = 0\nwitch = {}\npsychic = 0\n")
+    assert answers(nobody, 5) == [] and told(nobody, "psychic") == [("psychic_nobody", {})]
+
+
+def test_a_dead_psychic_is_pretended_at_his_place_in_the_club_order() -> None:
+    record = club(PSYCHIC_12) + (
+        "[[night]]\nguard = 9\nwerewolves = 5\nwitch = {}\npsychic = 1\n[[day]]\nvote = {}\n"
+        "[[night]]\nguard = 10\nwerewolves = 0\nwitch = {}\n"
+    )
+    game = game_of(record)
+    assert (5, "werewolves") in deaths(game)
+    night_2 = [e for e in game.events if e.kind == "cue"]
+    keys = [e.data["key"] for e in night_2]
+    last = len(keys) - 1 - keys[::-1].index("night.falls")
+    woken = [k for k in keys[last:] if k.endswith(".wake")]
+    assert woken == ["guard.wake", "werewolves.wake", "witch.wake", "psychic.wake"]
+    assert any(e.kind == "pretend" and e.data["step"] == "psychic" for e in game.events)
