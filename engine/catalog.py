@@ -25,6 +25,7 @@ from engine.roles import (  # noqa: F401
     dreamcatcher,
     guard,
     hunter,
+    nightmare,
     piper,
     psychic,
     scapegoat,

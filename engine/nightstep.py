@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import CupidChoice, Decision, PiperChoice
-from engine.events import cue, judge_only
+from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import IllegalDecision, Pending, State
 from engine.steps import Answer, Parts, single
@@ -22,12 +22,25 @@ def pretend(state: State, name: str) -> None:
 
 
 def wake(state: State, name: str, role: Role) -> int:
-    """Read the step's wake and act lines; the seat that acts, or 0 (the step is pretended)."""
+    """Read the step's wake and act lines; the seat that acts, or 0 (the step is pretended).
+
+    A holder whose power is void tonight (`state.tonight.blocked`: feared, sealed) decides
+    nothing: the step is pretended, and he is told why (`blocked`, with what blocks him: the
+    `BLOCKED_BY` mark) unless the rules keep it from him (the nightmare's `fear_notice`)."""
     open_step(state, name)
     seat = state.acting(role)
+    if seat and seat in state.tonight.blocked:
+        by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
+        if not (by == "nightmare" and state.rules.fear_notice == "silent"):
+            state.emit(private("blocked", seat, step=name, by=by))
+        seat = 0
     if not seat:
         pretend(state, name)
     return seat
+
+
+BLOCKED_BY = "blocked_by"
+"""`state.tonight.marks`: seat → what voids its power tonight ("nightmare", "blood_moon")."""
 
 
 def pending_for(state: State, name: str, seats: list[int], **fields: object) -> Pending:

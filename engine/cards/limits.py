@@ -5,6 +5,7 @@ none applies when no card is in play."""
 from __future__ import annotations
 
 from engine.cards.moon import away, in_play, tonight_after
+from engine.cards.nightsteps import shield
 from engine.state import Pending, State
 
 
@@ -37,7 +38,11 @@ def check_votes(state: State, pending: Pending, votes: dict[int, int]) -> None:
 
 def check_prey(state: State, pending: Pending, victim: int) -> None:
     """The werewolves eat only those the cards leave them (not those away, a neighbour at the
-    Harvest Festival, one sheltering with them in the Flood)."""
+    Harvest Festival, one sheltering with them in the Flood) and a card's shield allows (the
+    wolf beauty, the spirit knight, the nightmare's night)."""
+    refusal = shield(state, victim) if victim else None
+    if refusal is not None:
+        raise refusal
     if state.moon is None:
         return
     if victim and victim not in pending.targets:

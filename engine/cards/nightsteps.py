@@ -19,7 +19,7 @@ from typing import Literal
 
 from engine.cards.moon import away, fact, in_play, neighbours, tonight_after
 from engine.roles import Role
-from engine.state import State, Step
+from engine.state import IllegalDecision, State, Step
 
 MOON_WEREWOLVES = (Role.HUNTER, Role.WITCH, Role.SEER)
 Place = Literal["first", "before_wolves", "after_wolves"]
@@ -61,9 +61,29 @@ def pack(state: State) -> list[int]:
     return wolves
 
 
+Shield = Callable[[State, int], "IllegalDecision | None"]
+SHIELDS: list[Shield] = []
+"""What keeps the pack from naming a seat tonight, each role's module adding its own (the wolf
+beauty, the spirit knight, a night the nightmare fears a wolf): the refusal that names its rule
+(`state.refuse`), or None when the role lets the pack name the seat."""
+
+
+def add_shield(shield: Shield) -> None:
+    SHIELDS.append(shield)
+
+
+def shield(state: State, seat: int) -> IllegalDecision | None:
+    """The refusal that keeps the pack from naming `seat` tonight (None: nothing keeps it)."""
+    for keeps in SHIELDS:
+        refusal = keeps(state, seat)
+        if refusal is not None:
+            return refusal
+    return None
+
+
 def prey(state: State, wolves: list[int]) -> tuple[int, ...]:
     """Who the werewolves `wolves` may eat tonight."""
-    alive = state.alive()
+    alive = [s for s in state.alive() if shield(state, s) is None] if SHIELDS else state.alive()
     if state.moon is None:
         return tuple(alive)
     gone = away(state)

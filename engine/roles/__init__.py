@@ -27,6 +27,7 @@ class Role(StrEnum):
     # RULES-CLUB.md
     WOLF_KING = "wolf_king"
     DREAMCATCHER = "dreamcatcher"
+    NIGHTMARE = "nightmare"
     PSYCHIC = "psychic"
 
 

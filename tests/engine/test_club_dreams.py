@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.decisions import GuardChoice, WerewolvesChoice
 from engine.game import Game
+from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
+from engine.roles.nightmare import NightmareFear
 from engine.state import IllegalDecision
 from tests.engine.harness import game_of, table
 
@@ -123,3 +126,119 @@ def test_the_dreamwalker_is_not_told_and_the_dreamcatcher_is() -> None:
     told = [e for e in game.events if e.kind == "dreamcatcher.dreams"]
     assert [(e.audience, e.data["target"]) for e in told] == [(frozenset({8}), 9)]
     assert not any(9 in (e.audience or ()) for e in game.events if e.kind != "cue")
+
+
+# 梦魇: 1 nightmare, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 dreamcatcher, 9-12 villagers.
+NIGHTMARE_12 = DREAM_12.replace('"wolf_king"', '"nightmare"')
+# 梦魇守卫: the guard at 8.
+NIGHTMARE_GUARD_12 = NIGHTMARE_12.replace('"dreamcatcher"', '"guard"')
+
+
+def fear(fears: int, rest: str) -> str:
+    return f"[[night]]\nnightmare = {fears}\n{rest}"
+
+
+def test_the_feared_seer_checks_nobody_and_is_told_why() -> None:
+    game = game_of(club(NIGHTMARE_12) + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\n"))
+    assert game.state.day == 1 and game.state.seer_results == []
+    blocked = [e for e in game.events if e.kind == "blocked"]
+    assert [(e.audience, e.data["step"], e.data["by"]) for e in blocked] == [
+        (frozenset({5}), "seer", "nightmare")
+    ]
+    assert any(e.kind == "pretend" and e.data["step"] == "seer" for e in game.events)
+
+
+def test_fear_notice_silent_does_not_tell_the_feared() -> None:
+    record = club(NIGHTMARE_12, 'fear_notice = "silent"\n')
+    game = game_of(record + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\n"))
+    assert game.state.day == 1 and game.state.seer_results == []
+    assert not any(e.kind == "blocked" for e in game.events)
+
+
+def test_the_nightmare_fears_another_living_player_never_the_same_two_nights_running() -> None:
+    game = game_of(club(NIGHTMARE_12))
+    assert game.pending is not None and game.pending.step == "nightmare" and 1 not in game.pending.targets
+    assert refused(game, NightmareFear(target=1)) == "nightmare_self"
+    night1 = fear(9, "dreamcatcher = 11\nwerewolves = 10\nwitch = {}\nseer = 2\n")
+    game = game_of(club(NIGHTMARE_12) + night1 + QUIET_DAY)
+    assert game.pending is not None and 9 not in game.pending.targets
+    assert refused(game, NightmareFear(target=9)) == "nightmare_repeat"
+    assert refused(game, NightmareFear(target=10)) == "dead_target"
+    assert not refused_at_all(game, NightmareFear(target=0))
+    # A night between: the same player again.
+    night2 = fear(0, "dreamcatcher = 12\nwerewolves = 0\nwitch = {}\nseer = 3\n")
+    again = game_of(club(NIGHTMARE_12) + night1 + QUIET_DAY + night2 + QUIET_DAY)
+    assert not refused_at_all(again, NightmareFear(target=9))
+
+
+def refused_at_all(game: Game, decision: object) -> bool:
+    return not game.is_legal(decision)  # type: ignore[arg-type]
+
+
+def test_fearing_a_wolf_means_no_kill_tonight() -> None:
+    game = game_of(club(NIGHTMARE_12) + fear(3, "dreamcatcher = 9\n"))
+    assert game.pending is not None and game.pending.step == "werewolves" and game.pending.targets == ()
+    assert refused(game, WerewolvesChoice(victim=10)) == "nightmare_no_kill"
+    game = game_of(club(NIGHTMARE_12) + fear(3, "dreamcatcher = 9\nwerewolves = 0\nwitch = {}\nseer = 2\n"))
+    assert game.state.day == 1 and deaths(game) == []
+    told = [e for e in game.events if e.kind == "witch.told"]
+    assert told[0].data["victim"] == 0
+
+
+def test_a_feared_hunter_killed_tonight_does_not_shoot() -> None:
+    feared = game_of(club(NIGHTMARE_12) + fear(7, "dreamcatcher = 9\nwerewolves = 7\nwitch = {}\nseer = 2\n"))
+    assert deaths(feared) == [(7, "werewolves")] and "hunter" not in steps(feared)
+    assert feared.pending is None or feared.pending.step != "hunter"
+    free = game_of(club(NIGHTMARE_12) + fear(9, "dreamcatcher = 10\nwerewolves = 7\nwitch = {}\nseer = 2\n"))
+    assert free.pending is not None and free.pending.step == "hunter"
+
+
+def test_a_feared_wolf_king_could_not_shoot() -> None:
+    game = game_of(club(DREAM_12))
+    game.state.tonight.blocked.add(1)
+    game.state.tonight.blocked.add(7)
+    assert not wolf_king.shoots(game.state, 1, "werewolves") and wolf_king.shoots(game.state, 1, "vote")
+    assert not hunter.shoots(game.state, 7, "werewolves")
+
+
+def test_a_feared_guard_protects_nobody_and_his_night_counts_as_no_choice() -> None:
+    night1 = fear(0, "guard = 9\nwerewolves = 0\nwitch = {}\nseer = 2\n")
+    night2 = fear(8, "werewolves = 9\nwitch = {}\nseer = 3\n")
+    game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2 + QUIET_DAY)
+    assert deaths(game) == [(9, "werewolves")]
+    assert any(e.kind == "blocked" and e.data["step"] == "guard" for e in game.events)
+    assert game.pending is not None and game.pending.step == "nightmare"
+    night3 = fear(0, "guard = 10\n")
+    game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2 + QUIET_DAY + night3)
+    assert game.state.guard_last == 10
+    # Without the fear, his night-2 choice bars the same seat on night 3.
+    night2_free = fear(0, "guard = 10\nwerewolves = 0\nwitch = {}\nseer = 3\n")
+    game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2_free + QUIET_DAY + fear(0, ""))
+    assert refused(game, GuardChoice(target=10)) == "guard_repeat"
+
+
+def test_a_feared_dreamcatcher_makes_nobody_dream_and_breaks_the_chain() -> None:
+    night1 = fear(0, "dreamcatcher = 9\nwerewolves = 0\nwitch = {}\nseer = 2\n")
+    night2 = fear(8, "werewolves = 9\nwitch = {}\nseer = 3\n")
+    game = game_of(club(NIGHTMARE_12) + night1 + QUIET_DAY + night2 + QUIET_DAY)
+    assert deaths(game) == [(9, "werewolves")]
+    night2 = fear(8, "werewolves = 0\nwitch = {}\nseer = 3\n")
+    night3 = fear(0, "dreamcatcher = 10\nwerewolves = 0\nwitch = {}\nseer = 4\n")
+    night4 = fear(12, "dreamcatcher = 10\nwerewolves = 0\nwitch = {}\nseer = 2\n")
+    # 10 on night 3 after a feared night 2 lives; 10 again on night 4 dies of the dream.
+    record = club(NIGHTMARE_12) + night1 + QUIET_DAY + night2 + QUIET_DAY + night3 + QUIET_DAY
+    assert deaths(game_of(record)) == []
+    assert deaths(game_of(record + night4 + QUIET_DAY)) == [(10, "dream")]
+
+
+def test_a_feared_witch_spends_nothing() -> None:
+    game = game_of(club(NIGHTMARE_12) + fear(6, "dreamcatcher = 9\nwerewolves = 10\nseer = 2\n") + QUIET_DAY)
+    assert deaths(game) == [(10, "werewolves")] and game.state.heal_left and game.state.poison_left
+
+
+def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() -> None:
+    game = game_of(club(NIGHTMARE_12) + fear(9, "dreamcatcher = 10\n"))
+    order = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert order == ["nightmare.wake", "dreamcatcher.wake", "werewolves.wake"]
+    assert game.pending is not None and game.pending.seats == (1, 2, 3, 4)
+    assert Role.NIGHTMARE in SELF_DESTRUCTS and Role.NIGHTMARE in PACK
