@@ -34,5 +34,6 @@ from engine.roles import (  # noqa: F401
     thief,
     werewolves,
     witch,
+    wolf_beauty,
     wolf_king,
 )

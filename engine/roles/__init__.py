@@ -28,6 +28,7 @@ class Role(StrEnum):
     WOLF_KING = "wolf_king"
     DREAMCATCHER = "dreamcatcher"
     NIGHTMARE = "nightmare"
+    WOLF_BEAUTY = "wolf_beauty"
     PSYCHIC = "psychic"
 
 

@@ -8,9 +8,10 @@ import pytest
 
 from engine.decisions import GuardChoice, WerewolvesChoice
 from engine.game import Game
-from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_king
+from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
 from engine.roles.nightmare import NightmareFear
+from engine.roles.wolf_beauty import WolfBeautyCharm
 from engine.state import IllegalDecision
 from tests.engine.harness import game_of, table
 
@@ -242,3 +243,87 @@ def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() ->
     assert order == ["nightmare.wake", "dreamcatcher.wake", "werewolves.wake"]
     assert game.pending is not None and game.pending.seats == (1, 2, 3, 4)
     assert Role.NIGHTMARE in SELF_DESTRUCTS and Role.NIGHTMARE in PACK
+
+
+# 狼美人: 1 wolf beauty, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
+BEAUTY_12 = NIGHTMARE_GUARD_12.replace('"nightmare"', '"wolf_beauty"')
+EXILE_1 = "[[day]]\nvote = { 2 = 1, 3 = 1, 5 = 1, 6 = 1, 7 = 1, 9 = 1 }\n"
+
+
+def charm(charms: int, wolves: int = 0, witch: str = "{}", guard: int = 12, seer: int = 2) -> str:
+    return (
+        f"[[night]]\nguard = {guard}\nwerewolves = {wolves}\nwolf_beauty = {charms}\n"
+        f"witch = {witch}\nseer = {seer}\n"
+    )
+
+
+def test_the_pack_may_not_name_the_wolf_beauty_and_she_may_not_self_destruct() -> None:
+    game = game_of(club(BEAUTY_12) + "[[night]]\nguard = 12\n")
+    assert game.pending is not None and game.pending.step == "werewolves" and 1 not in game.pending.targets
+    assert refused(game, WerewolvesChoice(victim=1)) == "wolf_beauty_knife"
+    assert Role.WOLF_BEAUTY in PACK and Role.WOLF_BEAUTY not in SELF_DESTRUCTS
+
+
+def test_the_wolf_beauty_charms_alone_after_the_pack() -> None:
+    game = game_of(club(BEAUTY_12) + "[[night]]\nguard = 12\nwerewolves = 0\n")
+    assert game.pending is not None and game.pending.step == "wolf_beauty" and game.pending.seats == (1,)
+    assert game.pending.allow_none and 1 not in game.pending.targets
+    assert refused(game, WolfBeautyCharm(target=1)) == "wolf_beauty_self"
+    told = [e for e in game_of(club(BEAUTY_12) + charm(9)).events if e.kind == "wolf_beauty.charms"]
+    assert [(e.audience, e.data["target"]) for e in told] == [(frozenset({1}), 9)]
+
+
+def test_wolf_beauty_charm_optional_or_required_no_repeat() -> None:
+    optional = game_of(club(BEAUTY_12) + charm(9) + QUIET_DAY + "[[night]]\nguard = 11\nwerewolves = 0\n")
+    assert not refused_at_all(optional, WolfBeautyCharm(target=9))
+    assert not refused_at_all(optional, WolfBeautyCharm(target=0))
+    rules = 'wolf_beauty_charm = "required_no_repeat"\n'
+    first = game_of(club(BEAUTY_12, rules) + "[[night]]\nguard = 12\nwerewolves = 0\n")
+    assert first.pending is not None and not first.pending.allow_none
+    assert refused(first, WolfBeautyCharm(target=0)) == "wolf_beauty_nobody"
+    night2 = "[[night]]\nguard = 11\nwerewolves = 0\n"
+    required = game_of(club(BEAUTY_12, rules) + charm(9) + QUIET_DAY + night2)
+    assert required.pending is not None and 9 not in required.pending.targets
+    assert refused(required, WolfBeautyCharm(target=9)) == "wolf_beauty_repeat"
+    assert refused(required, WolfBeautyCharm(target=0)) == "wolf_beauty_nobody"
+    assert not refused_at_all(required, WolfBeautyCharm(target=10))
+
+
+def test_poisoned_at_night_she_takes_her_charm_at_dawn_past_guard_and_heal() -> None:
+    game = game_of(club(BEAUTY_12) + charm(9, witch="{ poison = 1 }", guard=9) + QUIET_DAY)
+    assert deaths(game) == [(1, "poison"), (9, "charm")]
+    said = [e.data["seats"] for e in game.events if e.kind == "cue" and e.data["key"] == "deaths.announce"]
+    assert said == [[1, 9]]
+    assert not any(e.kind == "cue" and e.data["key"] == "wolf_beauty.link" for e in game.events)
+
+
+def test_a_charmed_hunter_dies_with_her_and_does_not_shoot() -> None:
+    night = game_of(club(BEAUTY_12) + charm(7, witch="{ poison = 1 }") + QUIET_DAY)
+    assert deaths(night) == [(1, "poison"), (7, "charm")] and "hunter" not in steps(night)
+    day = game_of(club(BEAUTY_12) + charm(7) + EXILE_1)
+    assert deaths(day) == [(1, "vote"), (7, "charm")] and "hunter" not in steps(day)
+
+
+def test_exiled_her_card_and_her_latest_charm_are_announced_and_it_dies() -> None:
+    record = club(BEAUTY_12) + charm(9) + QUIET_DAY + charm(10, seer=3, guard=11) + EXILE_1
+    game = game_of(record)
+    assert deaths(game) == [(1, "vote"), (10, "charm")]
+    links = [e.data for e in game.events if e.kind == "cue" and e.data["key"] == "wolf_beauty.link"]
+    assert [(d["seat"], d["target"]) for d in links] == [(1, 10)]
+    # A night she charms nobody keeps her latest charm.
+    kept = game_of(club(BEAUTY_12) + charm(9) + QUIET_DAY + charm(0, seer=3, guard=11) + EXILE_1)
+    assert deaths(kept) == [(1, "vote"), (9, "charm")]
+
+
+def test_shot_by_day_she_takes_her_charm() -> None:
+    votes = "{ 1 = 7, 2 = 7, 3 = 7, 4 = 7, 5 = 7 }"
+    game = game_of(club(BEAUTY_12) + charm(9) + f"[[day]]\nvote = {votes}\nhunter = 1\n")
+    assert deaths(game) == [(7, "vote"), (1, "hunter"), (9, "charm")]
+
+
+def test_a_duel_takes_no_charm_unless_duel_triggers_skills() -> None:
+    game = game_of(club(BEAUTY_12) + charm(9) + QUIET_DAY)
+    assert wolf_beauty._charm_by_day(game.state, 1, "duel") is None
+    assert wolf_beauty._charm_by_day(game.state, 1, "vote") is not None
+    triggers = game_of(club(BEAUTY_12, "duel_triggers_skills = true\n") + charm(9) + QUIET_DAY)
+    assert wolf_beauty._charm_by_day(triggers.state, 1, "duel") is not None
