@@ -90,4 +90,5 @@ def test_the_club_election_and_the_sides_keyed_on_the_keypad() -> None:
     assert "【退水】3号：1＝是，0＝否" in screen.lines and "【退水】5号：1＝是，0＝否" in screen.lines
     assert game.state.sheriff == 5
     assert keypad.play_step(game) == SpeechOrder(upward=False)
+    assert "【警左吗（否＝警右）】5号：1＝是，0＝否" in screen.lines
     assert [e.data["order"] for e in game.events if e.kind == "speakers"] == [[4, 3, 2, 1, 9, 8, 6, 5]]
