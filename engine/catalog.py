@@ -31,6 +31,7 @@ from engine.roles import (  # noqa: F401
     scapegoat,
     seer,
     sheriff,
+    spirit_knight,
     thief,
     werewolves,
     witch,

@@ -29,6 +29,7 @@ class Role(StrEnum):
     DREAMCATCHER = "dreamcatcher"
     NIGHTMARE = "nightmare"
     WOLF_BEAUTY = "wolf_beauty"
+    SPIRIT_KNIGHT = "spirit_knight"
     PSYCHIC = "psychic"
 
 

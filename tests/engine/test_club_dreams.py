@@ -327,3 +327,73 @@ def test_a_duel_takes_no_charm_unless_duel_triggers_skills() -> None:
     assert wolf_beauty._charm_by_day(game.state, 1, "vote") is not None
     triggers = game_of(club(BEAUTY_12, "duel_triggers_skills = true\n") + charm(9) + QUIET_DAY)
     assert wolf_beauty._charm_by_day(triggers.state, 1, "duel") is not None
+
+
+# 恶灵骑士: 1 spirit knight, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
+KNIGHT_12 = BEAUTY_12.replace('"wolf_beauty"', '"spirit_knight"')
+
+
+def knight_night(wolves: int = 0, witch: str = "{}", seer: int = 2, guard: int = 12) -> str:
+    return f"[[night]]\nguard = {guard}\nwerewolves = {wolves}\nwitch = {witch}\nseer = {seer}\n"
+
+
+def test_the_pack_may_not_name_the_spirit_knight_and_he_may_not_self_destruct() -> None:
+    game = game_of(club(KNIGHT_12) + "[[night]]\nguard = 12\n")
+    assert game.pending is not None and 1 not in game.pending.targets
+    assert refused(game, WerewolvesChoice(victim=1)) == "spirit_knight_knife"
+    assert Role.SPIRIT_KNIGHT in PACK and Role.SPIRIT_KNIGHT not in SELF_DESTRUCTS
+
+
+def test_poisoned_he_lives_the_potion_is_spent_and_the_witch_dies() -> None:
+    game = game_of(club(KNIGHT_12) + knight_night(witch="{ poison = 1 }") + QUIET_DAY)
+    assert deaths(game) == [(6, "reflect")] and not game.state.poison_left
+
+
+def test_the_seer_who_checks_him_sees_a_wolf_and_dies_past_guard_and_heal() -> None:
+    rules = "witch_self_heal = true\n"
+    game = game_of(club(KNIGHT_12, rules) + knight_night(wolves=5, witch="{ heal = true }", seer=1, guard=5))
+    assert game.state.seer_results == [(1, 1, "werewolf")]
+    game = game_of(
+        club(KNIGHT_12, rules) + knight_night(wolves=5, witch="{ heal = true }", seer=1, guard=5) + QUIET_DAY
+    )
+    assert deaths(game) == [(5, "reflect")]
+
+
+def test_seer_and_witch_on_him_the_same_night_only_the_seer_dies() -> None:
+    rules = 'spirit_knight_reflect = "always"\n'
+    game = game_of(club(KNIGHT_12, rules) + knight_night(witch="{ poison = 1 }", seer=1) + QUIET_DAY)
+    assert deaths(game) == [(5, "reflect")]
+
+
+def test_spirit_knight_reflect_once_or_always() -> None:
+    night2 = knight_night(witch="{ poison = 1 }", seer=3, guard=11)
+    once = game_of(club(KNIGHT_12) + knight_night(seer=1) + QUIET_DAY + night2 + QUIET_DAY)
+    assert deaths(once) == [(5, "reflect")]
+    always = club(KNIGHT_12, 'spirit_knight_reflect = "always"\n')
+    twice = game_of(always + knight_night(seer=1) + QUIET_DAY + night2 + QUIET_DAY)
+    assert deaths(twice) == [(5, "reflect"), (6, "reflect")]
+
+
+def test_a_guard_or_another_check_on_him_triggers_nothing() -> None:
+    game = game_of(club(KNIGHT_12) + knight_night(guard=1) + QUIET_DAY)
+    assert deaths(game) == []
+
+
+def test_he_dies_to_the_vote() -> None:
+    game = game_of(club(KNIGHT_12) + knight_night() + EXILE_1)
+    assert deaths(game) == [(1, "vote")]
+
+
+def test_spirit_knight_shot_dies_or_immune_to_a_shot_from_a_night_death() -> None:
+    knifed = knight_night(wolves=7) + "[[day]]\nhunter = 1\nvote = {}\n"
+    dies = game_of(club(KNIGHT_12) + knifed)
+    assert deaths(dies) == [(7, "werewolves"), (1, "hunter")]
+    immune = game_of(club(KNIGHT_12, 'spirit_knight_shot = "immune"\n') + knifed)
+    assert deaths(immune) == [(7, "werewolves")] and immune.state.is_alive(1)
+    said = [e.data for e in immune.events if e.kind == "cue" and e.data["key"] == "spirit_knight.immune"]
+    assert [d["seat"] for d in said] == [1] and immune.state.day == 1 and immune.outcome() is None
+    # A hunter exiled by day shoots him dead under either setting.
+    votes = "{ 1 = 7, 2 = 7, 3 = 7, 4 = 7, 5 = 7 }"
+    exiled = knight_night() + f"[[day]]\nvote = {votes}\nhunter = 1\n"
+    for rules in ("", 'spirit_knight_shot = "immune"\n'):
+        assert deaths(game_of(club(KNIGHT_12, rules) + exiled)) == [(7, "vote"), (1, "hunter")]
