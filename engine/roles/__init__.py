@@ -31,6 +31,7 @@ class Role(StrEnum):
     WOLF_BEAUTY = "wolf_beauty"
     SPIRIT_KNIGHT = "spirit_knight"
     PSYCHIC = "psychic"
+    GRAVEKEEPER = "gravekeeper"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

@@ -91,3 +91,69 @@ def test_a_dead_psychic_is_pretended_at_his_place_in_the_club_order() -> None:
     woken = [k for k in keys[last:] if k.endswith(".wake")]
     assert woken == ["guard.wake", "werewolves.wake", "witch.wake", "psychic.wake"]
     assert any(e.kind == "pretend" and e.data["step"] == "psychic" for e in game.events)
+
+
+# 守墓人 Gravekeeper
+
+GRAVEKEEPER_12 = (
+    '["werewolf", "werewolf", "werewolf", "wolf_king", "seer", "witch", "hunter", "gravekeeper",'
+    ' "idiot", "villager", "villager", "villager"]'
+)
+QUIET_1 = "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 1\ngravekeeper = true\n"
+QUIET_2 = "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 3\n"
+
+
+def shown(game: Game) -> dict[str, Any]:
+    """What the gravekeeper is shown now (the pending step must be his)."""
+    pending = game.pending
+    assert pending is not None and pending.step == "gravekeeper" and pending.seats == (8,)
+    return dict(pending.info)
+
+
+def test_the_gravekeeper_is_told_nobody_on_night_1() -> None:
+    game = game_of(club(GRAVEKEEPER_12) + "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 1\n")
+    assert shown(game) == {"result": "no_exile"}
+    game = game_of(club(GRAVEKEEPER_12) + QUIET_1)
+    assert answers(game, 8) == [] and told(game, "gravekeeper") == [("gravekeeper_nobody", {})]
+
+
+def test_the_gravekeeper_sees_an_exiled_wolf_as_a_werewolf_and_a_villager_as_good() -> None:
+    wolf_out = "[[day]]\nvote = { 5 = 2, 6 = 2, 7 = 2, 8 = 2, 10 = 2 }\n"
+    game = game_of(club(GRAVEKEEPER_12) + QUIET_1 + wolf_out + QUIET_2)
+    assert (2, "vote") in deaths(game)
+    assert shown(game) == {"target": 2, "result": "werewolf"}
+    villager_out = "[[day]]\nvote = { 1 = 10, 3 = 10, 4 = 10, 6 = 10 }\n"
+    game = game_of(
+        club(GRAVEKEEPER_12)
+        + QUIET_1
+        + wolf_out
+        + QUIET_2
+        + "gravekeeper = true\n"
+        + villager_out
+        + "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 4\n"
+    )
+    assert shown(game) == {"target": 10, "result": "not_werewolf"}
+    assert answers(game, 8) == [{"night": 2, "target": 2, "result": "werewolf"}]
+    assert told(game, "gravekeeper")[1] == ("gravekeeper_werewolf", {"target": 2})
+
+
+def test_the_gravekeeper_sees_a_wolf_king_as_a_werewolf_not_his_card() -> None:
+    record = (
+        club(GRAVEKEEPER_12) + QUIET_1 + "[[day]]\nvote = { 5 = 4, 6 = 4, 7 = 4 }\nwolf_king = 0\n" + QUIET_2
+    )
+    assert shown(game_of(record)) == {"target": 4, "result": "werewolf"}
+
+
+@pytest.mark.parametrize(
+    "day",
+    [
+        "[[day]]\nvote = {}\n",  # nobody voted
+        "[[day]]\nvote = { 1 = 5, 2 = 6 }\n",  # a tie (vote_tie = "none")
+        "[[day]]\nvote = { 1 = 9, 2 = 9, 3 = 9 }\n",  # the idiot is revealed, not exiled
+        "[[day]]\nself_destruct = 1\n",  # a self-destruct: no vote
+    ],
+)
+def test_the_gravekeeper_is_told_nobody_after_a_day_with_no_exile(day: str) -> None:
+    game = game_of(club(GRAVEKEEPER_12, "self_destruct = true\n") + QUIET_1 + day + QUIET_2)
+    assert not any(cause == "vote" for _, cause in deaths(game))
+    assert shown(game) == {"result": "no_exile"}

@@ -1,0 +1,84 @@
+"""The gravekeeper (守墓人, RULES-CLUB.md): woken every night, decides nothing, and is shown the
+seer's view (a werewolf or not) of the player the previous day's vote exiled; nobody on night 1
+and after a day with no exile."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.decisions import Decision
+from engine.events import cue, private
+from engine.night import NightStep, add_night_step
+from engine.nightstep import pending_for, wake
+from engine.phase import Phase
+from engine.roles import SEEN_AS_WOLF, Role, declare
+from engine.script import add_cues
+from engine.state import Pending, State, Step
+from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
+
+declare(Role.GRAVEKEEPER, god=True)
+add_cues({"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
+
+
+class GravekeeperSeen(Decision):
+    """The gravekeeper saw what he is shown; his touch decides nothing."""
+
+    step: ClassVar[str] = "gravekeeper"
+    key: ClassVar[str] = "gravekeeper"
+    seen: bool = True
+
+
+def exiled(state: State) -> int:
+    """The seat the vote of the day before tonight removed (0: none, or night 1)."""
+    day = Phase("day", state.night - 1)
+    return next((d.seat for d in state.deaths if d.cause == "vote" and d.phase == day), 0)
+
+
+def begin_gravekeeper(state: State, step: Step) -> Pending | None:
+    seat = wake(state, "gravekeeper", Role.GRAVEKEEPER)
+    if not seat:
+        return None
+    target = exiled(state)
+    if not target:
+        return pending_for(state, "gravekeeper", [seat], info={"result": "no_exile"})
+    seen = "werewolf" if state.player(target).card in SEEN_AS_WOLF else "not_werewolf"
+    return pending_for(state, "gravekeeper", [seat], info={"target": target, "result": seen})
+
+
+def resolve_gravekeeper(state: State, pending: Pending, decision: Decision) -> None:
+    target = pending.info.get("target", 0)
+    if target:
+        seat, result = pending.seats[0], pending.info["result"]
+        state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
+    state.emit(cue("gravekeeper.sleep"))
+
+
+def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    target = pending.info.get("target", 0)
+    if not target:
+        return [("gravekeeper_nobody", {})]
+    good = pending.info["result"] == "not_werewolf"
+    return [("gravekeeper_good" if good else "gravekeeper_werewolf", {"target": target})]
+
+
+def _seen(state: State, pending: Pending) -> Decision:
+    return GravekeeperSeen()
+
+
+add_night_step(NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
+register(
+    StepSpec(
+        "gravekeeper",
+        begin_gravekeeper,
+        Kind.NIGHT,
+        GravekeeperSeen,
+        never_refused,
+        resolve_gravekeeper,
+        told=_told,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: GravekeeperSeen()),
+        default=_seen,
+        codecs=(field_codec("gravekeeper", Kind.NIGHT, GravekeeperSeen, "seen", shape_bool),),
+        reveals=frozenset({"seer.result"}),
+    ),
+)
