@@ -23,6 +23,7 @@ from engine.cards import (  # noqa: F401
 from engine.roles import (  # noqa: F401
     cupid,
     dreamcatcher,
+    gargoyle,
     gravekeeper,
     guard,
     hunter,

@@ -32,6 +32,7 @@ class Role(StrEnum):
     SPIRIT_KNIGHT = "spirit_knight"
     PSYCHIC = "psychic"
     GRAVEKEEPER = "gravekeeper"
+    GARGOYLE = "gargoyle"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
+from engine.decisions import SelfDestruct
 from engine.game import Game
+from engine.roles.gargoyle import GargoyleCheck
 from engine.roles.psychic import PsychicCheck
 from engine.state import IllegalDecision
 from engine.steps import STEPS
@@ -157,3 +159,84 @@ def test_the_gravekeeper_is_told_nobody_after_a_day_with_no_exile(day: str) -> N
     game = game_of(club(GRAVEKEEPER_12, "self_destruct = true\n") + QUIET_1 + day + QUIET_2)
     assert not any(cause == "vote" for _, cause in deaths(game))
     assert shown(game) == {"result": "no_exile"}
+
+
+# 石像鬼 Gargoyle
+
+GARGOYLE_12 = (
+    '["werewolf", "werewolf", "werewolf", "gargoyle", "seer", "witch", "hunter", "gravekeeper",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+"""gargoyle-gravekeeper-12 (石像鬼守墓人)."""
+
+
+def test_the_gargoyle_wakes_alone_after_the_pack_and_learns_the_exact_card() -> None:
+    game = game_of(club(GARGOYLE_12) + "[[night]]\nwerewolves = 0\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "gargoyle" and pending.seats == (4,)
+    assert 4 not in pending.targets
+    game = game_of(
+        club(GARGOYLE_12)
+        + "[[night]]\nwerewolves = 0\ngargoyle = 5\nwitch = {}\nseer = 4\ngravekeeper = true\n"
+    )
+    wakes = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert wakes == ["werewolves.wake", "gargoyle.wake", "witch.wake", "seer.wake", "gravekeeper.wake"]
+    assert answers(game, 4) == [{"night": 1, "target": 5, "result": "seer"}]
+    assert answers(game, 5) == [{"night": 1, "target": 4, "result": "werewolf"}]
+    assert told(game, "gargoyle") == [("gargoyle", {"target": 5, "role": "seer"})]
+
+
+def test_the_pack_and_the_gargoyle_do_not_meet() -> None:
+    game = game_of(club(GARGOYLE_12) + "[[night]]\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "werewolves" and pending.seats == (1, 2, 3)
+    pack = [e for e in game.events if e.kind == "werewolves.pack"]
+    assert pack and all(4 not in e.audience for e in pack if e.audience is not None)
+
+
+def test_the_gargoyle_never_checks_the_same_player_twice_nor_himself() -> None:
+    night_1 = "[[night]]\nwerewolves = 0\ngargoyle = 5\nwitch = {}\nseer = 4\ngravekeeper = true\n"
+    game = game_of(club(GARGOYLE_12) + night_1 + "[[day]]\nvote = {}\n[[night]]\nwerewolves = 0\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "gargoyle"
+    assert 5 not in pending.targets and 6 in pending.targets
+    assert refused(game, GargoyleCheck(target=5), 4) == "gargoyle_repeat"
+    assert refused(game, GargoyleCheck(target=4), 4) == "gargoyle_self"
+    game.apply(GargoyleCheck(target=6), by=4)
+    assert [a["target"] for a in answers(game, 4)] == [5, 6]
+
+
+def test_the_gargoyle_may_be_knifed_and_may_not_self_destruct() -> None:
+    game = game_of(
+        club(GARGOYLE_12, "self_destruct = true\n")
+        + "[[night]]\nwerewolves = 4\ngargoyle = 0\nwitch = {}\nseer = 1\ngravekeeper = true\n"
+    )
+    assert deaths(game) == [(4, "werewolves")]
+    game = game_of(
+        club(GARGOYLE_12, "self_destruct = true\n")
+        + "[[night]]\nwerewolves = 9\ngargoyle = 5\nwitch = {}\nseer = 1\ngravekeeper = true\n"
+    )
+    assert game.pending is not None and game.pending.step == "vote"
+    assert refused(game, SelfDestruct(seat=4), 4) == "self_destruct_werewolf"
+    assert SelfDestruct(seat=1) in game.legal_decisions(1)
+    assert SelfDestruct(seat=4) not in game.legal_decisions(4)
+
+
+LONE_GARGOYLE_8 = (
+    '["werewolf", "gargoyle", "seer", "witch", "gravekeeper", "villager", "villager", "villager"]'
+)
+
+
+def test_the_gargoyle_kills_alone_once_no_pack_card_lives() -> None:
+    night_1 = (
+        "[[night]]\nwerewolves = 6\ngargoyle = 3\nwitch = { poison = 1 }\nseer = 2\ngravekeeper = true\n"
+    )
+    game = game_of(club(LONE_GARGOYLE_8) + night_1 + "[[day]]\nvote = {}\n[[night]]\n")
+    assert (1, "poison") in deaths(game)
+    pending = game.pending
+    assert pending is not None and pending.step == "werewolves" and pending.seats == (2,)
+    game = game_of(
+        club(LONE_GARGOYLE_8) + night_1 + "[[day]]\nvote = {}\n[[night]]\nwerewolves = 7\ngargoyle = 4\n"
+    )
+    pending = game.pending
+    assert pending is not None and pending.step == "witch" and pending.info.get("victim") == 7
