@@ -26,6 +26,7 @@ from engine.roles import (  # noqa: F401
     gargoyle,
     gravekeeper,
     guard,
+    hidden_wolf,
     hunter,
     nightmare,
     piper,

@@ -33,6 +33,7 @@ class Role(StrEnum):
     PSYCHIC = "psychic"
     GRAVEKEEPER = "gravekeeper"
     GARGOYLE = "gargoyle"
+    HIDDEN_WOLF = "hidden_wolf"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

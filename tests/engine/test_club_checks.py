@@ -240,3 +240,58 @@ def test_the_gargoyle_kills_alone_once_no_pack_card_lives() -> None:
     )
     pending = game.pending
     assert pending is not None and pending.step == "witch" and pending.info.get("victim") == 7
+
+
+# 隐狼 Hidden wolf
+
+HIDDEN_12 = (
+    '["werewolf", "werewolf", "werewolf", "hidden_wolf", "seer", "witch", "hunter", "psychic",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+
+
+def test_the_hidden_wolf_is_shown_the_pack_on_night_1_and_they_are_not_shown_him() -> None:
+    game = game_of(club(HIDDEN_12) + "[[night]]\nwerewolves = 9\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "hidden_wolf" and pending.seats == (4,)
+    assert pending.info == {"seats": [1, 2, 3]}
+    game = game_of(club(HIDDEN_12) + "[[night]]\nwerewolves = 9\nhidden_wolf = true\n")
+    shown = [e for e in game.events if e.kind == "hidden_wolf.pack"]
+    assert [(e.audience, e.data["seats"]) for e in shown] == [(frozenset({4}), [1, 2, 3])]
+    pack = [e for e in game.events if e.kind == "werewolves.pack"]
+    assert pack and all(e.audience == frozenset({1, 2, 3}) for e in pack)
+    assert told(game, "hidden_wolf") == [("hidden_wolf", {"seats": [1, 2, 3]})]
+    wakes = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert wakes == ["werewolves.wake", "hidden_wolf.wake", "witch.wake"]
+
+
+def test_the_seer_sees_the_hidden_wolf_as_good_and_the_psychic_as_the_hidden_wolf() -> None:
+    night_1 = "[[night]]\nwerewolves = 9\nhidden_wolf = true\nwitch = {}\nseer = 4\npsychic = 4\n"
+    game = game_of(club(HIDDEN_12) + night_1)
+    assert answers(game, 5) == [{"night": 1, "target": 4, "result": "not_werewolf"}]
+    assert answers(game, 8) == [{"night": 1, "target": 4, "result": "hidden_wolf"}]
+
+
+def test_the_hidden_wolf_wakes_on_night_1_only_and_may_not_self_destruct() -> None:
+    night_1 = "[[night]]\nwerewolves = 9\nhidden_wolf = true\nwitch = {}\nseer = 4\npsychic = 4\n"
+    game = game_of(club(HIDDEN_12, "self_destruct = true\n") + night_1)
+    assert game.pending is not None and game.pending.step == "vote"
+    assert SelfDestruct(seat=4) not in game.legal_decisions(4)
+    assert refused(game, SelfDestruct(seat=4), 4) == "self_destruct_werewolf"
+    game = game_of(club(HIDDEN_12) + night_1 + "[[day]]\nvote = {}\n[[night]]\nwerewolves = 10\nwitch = {}\n")
+    last = max(i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "night.falls")
+    wakes = [e.data["key"] for e in game.events[last:] if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert "hidden_wolf.wake" not in wakes and wakes[0] == "werewolves.wake"
+
+
+LONE_HIDDEN_8 = '["werewolf", "hidden_wolf", "seer", "witch", "villager", "villager", "villager", "villager"]'
+
+
+def test_the_hidden_wolf_kills_alone_once_no_pack_card_lives_and_keeps_the_game_going() -> None:
+    night_1 = "[[night]]\nwerewolves = 5\nhidden_wolf = true\nwitch = { poison = 1 }\nseer = 2\n"
+    game = game_of(club(LONE_HIDDEN_8) + night_1 + "[[day]]\nvote = {}\n[[night]]\n")
+    assert deaths(game) == [(1, "poison"), (5, "werewolves")] and not game.over
+    pending = game.pending
+    assert pending is not None and pending.step == "werewolves" and pending.seats == (2,)
+    game = game_of(club(LONE_HIDDEN_8) + night_1 + "[[day]]\nvote = { 3 = 2, 4 = 2, 6 = 2 }\n")
+    assert game.over and game.outcome() is not None and game.outcome().winner == "villagers"

@@ -288,6 +288,7 @@
     if (info.role) { out.role = t("roles." + info.role); }
     if (info.result) { out.result = t("results." + info.result); }
     if (info.target) { out.target = seatName(info.target); }
+    if (info.seats) { out.seats = seatList(info.seats); }
     return out;
   }
   function secretLines() {

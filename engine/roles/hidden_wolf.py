@@ -1,0 +1,68 @@
+"""The hidden wolf (隐狼, RULES-CLUB.md): a wolf the seer sees as good, who never meets the pack
+nor may self-destruct. On night 1, right after the pack's step, he alone is woken and shown the
+pack's seats (they are not shown his); once no pack card lives he chooses the kill alone
+(`declare(lone_killer=True)`)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.decisions import Decision
+from engine.events import cue, private
+from engine.night import NightStep, add_night_step
+from engine.nightstep import pending_for, wake
+from engine.roles import PACK, Role, declare
+from engine.script import add_cues
+from engine.state import Pending, State, Step
+from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
+
+declare(Role.HIDDEN_WOLF, wolf=True, pack=False, seen_as_wolf=False, self_destructs=False, lone_killer=True)
+add_cues({"hidden_wolf.wake": (), "hidden_wolf.act": (), "hidden_wolf.sleep": ()})
+
+
+class HiddenWolfSeen(Decision):
+    """The hidden wolf saw the pack's seats; his touch decides nothing."""
+
+    step: ClassVar[str] = "hidden_wolf"
+    key: ClassVar[str] = "hidden_wolf"
+    seen: bool = True
+
+
+def begin_hidden_wolf(state: State, step: Step) -> Pending | None:
+    seat = wake(state, "hidden_wolf", Role.HIDDEN_WOLF)
+    if not seat:
+        return None
+    pack = [p.seat for p in state.players if p.alive and p.card in PACK]
+    return pending_for(state, "hidden_wolf", [seat], info={"seats": pack})
+
+
+def resolve_hidden_wolf(state: State, pending: Pending, decision: Decision) -> None:
+    state.emit(private("hidden_wolf.pack", pending.seats[0], seats=list(pending.info["seats"])))
+    state.emit(cue("hidden_wolf.sleep"))
+
+
+def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
+    return [("hidden_wolf", {"seats": list(pending.info["seats"])})]
+
+
+def _seen(state: State, pending: Pending) -> Decision:
+    return HiddenWolfSeen()
+
+
+add_night_step(NightStep("hidden_wolf", Role.HIDDEN_WOLF, club=8.5, first_night_only=True))
+register(
+    StepSpec(
+        "hidden_wolf",
+        begin_hidden_wolf,
+        Kind.NIGHT,
+        HiddenWolfSeen,
+        never_refused,
+        resolve_hidden_wolf,
+        told=_told,
+        form=Form.YES_NO,
+        answer=single(lambda pending, given: HiddenWolfSeen()),
+        default=_seen,
+        codecs=(field_codec("hidden_wolf", Kind.NIGHT, HiddenWolfSeen, "seen", shape_bool),),
+        reveals=frozenset({"hidden_wolf.pack"}),
+    ),
+)
