@@ -22,6 +22,7 @@ from engine.cards import (  # noqa: F401
 )
 from engine.roles import (  # noqa: F401
     cupid,
+    demon_hunter,
     dreamcatcher,
     gargoyle,
     gravekeeper,

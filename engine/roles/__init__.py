@@ -34,6 +34,7 @@ class Role(StrEnum):
     GRAVEKEEPER = "gravekeeper"
     GARGOYLE = "gargoyle"
     HIDDEN_WOLF = "hidden_wolf"
+    DEMON_HUNTER = "demon_hunter"
 
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)

@@ -3,14 +3,20 @@ records: what each does, its fine points, and random club games that use every p
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from engine.bots import random_decision
 from engine.decisions import SelfDestruct
 from engine.game import Game
+from engine.roles import Role
+from engine.roles.demon_hunter import DemonHunterHunt
 from engine.roles.gargoyle import GargoyleCheck
 from engine.roles.psychic import PsychicCheck
+from engine.rules import make_rules
+from engine.setup import deal
 from engine.state import IllegalDecision
 from engine.steps import STEPS
 from tests.engine.harness import game_of, table
@@ -295,3 +301,134 @@ def test_the_hidden_wolf_kills_alone_once_no_pack_card_lives_and_keeps_the_game_
     assert pending is not None and pending.step == "werewolves" and pending.seats == (2,)
     game = game_of(club(LONE_HIDDEN_8) + night_1 + "[[day]]\nvote = { 3 = 2, 4 = 2, 6 = 2 }\n")
     assert game.over and game.outcome() is not None and game.outcome().winner == "villagers"
+
+
+# 猎魔人 Demon hunter
+
+HUNTER_12 = (
+    '["werewolf", "werewolf", "werewolf", "wolf_king", "seer", "witch", "guard", "demon_hunter",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+NIGHT_1 = "[[night]]\nguard = 0\nwerewolves = 0\nwitch = {}\nseer = 1\n[[day]]\nvote = {}\n"
+
+
+def test_the_demon_hunter_wakes_from_night_2() -> None:
+    game = game_of(club(HUNTER_12) + "[[night]]\nguard = 0\nwerewolves = 0\nwitch = {}\nseer = 1\n")
+    wakes = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert "demon_hunter.wake" not in wakes
+    game = game_of(club(HUNTER_12) + NIGHT_1 + "[[night]]\nguard = 0\nwerewolves = 0\nwitch = {}\nseer = 2\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "demon_hunter" and pending.seats == (8,)
+    assert 8 not in pending.targets and pending.allow_none
+    assert refused(game, DemonHunterHunt(target=8), 8) == "demon_hunter_self"
+
+
+def test_a_hunted_wolf_dies_and_neither_guard_nor_heal_stops_it() -> None:
+    night_2 = "[[night]]\nguard = 2\nwerewolves = 2\nwitch = { heal = true }\nseer = 3\ndemon_hunter = 2\n"
+    game = game_of(club(HUNTER_12) + NIGHT_1 + night_2)
+    assert deaths(game) == [(2, "hunt")]
+    assert told(game, "demon_hunter") == [("demon_hunter", {"target": 2})]
+
+
+def test_hunting_a_good_player_kills_the_demon_hunter_at_dawn() -> None:
+    night_2 = "[[night]]\nguard = 0\nwerewolves = 0\nwitch = {}\nseer = 3\ndemon_hunter = 9\n"
+    game = game_of(club(HUNTER_12) + NIGHT_1 + night_2)
+    assert deaths(game) == [(8, "hunt")]
+    nobody = game_of(club(HUNTER_12) + NIGHT_1 + night_2.replace("demon_hunter = 9", "demon_hunter = 0"))
+    assert deaths(nobody) == [] and told(nobody, "demon_hunter") == [("demon_hunter_nobody", {})]
+
+
+def test_a_hunted_wolf_king_does_not_shoot_even_when_knifed_too() -> None:
+    for knife in (0, 4):
+        night_2 = f"[[night]]\nguard = 0\nwerewolves = {knife}\nwitch = {{}}\nseer = 3\ndemon_hunter = 4\n"
+        game = game_of(club(HUNTER_12) + NIGHT_1 + night_2)
+        assert deaths(game) == [(4, "hunt")]
+        assert game.pending is None or game.pending.step != "wolf_king"
+
+
+def test_poison_does_nothing_to_the_demon_hunter_and_is_spent() -> None:
+    game = game_of(
+        club(HUNTER_12) + "[[night]]\nguard = 0\nwerewolves = 0\nwitch = { poison = 8 }\nseer = 1\n"
+    )
+    assert deaths(game) == [] and not game.state.poison_left
+
+
+def test_the_demon_hunter_may_hunt_the_same_player_again_and_the_dream_outranks_the_hunt() -> None:
+    roles = HUNTER_12.replace('"guard"', '"dreamcatcher"')
+    night_1 = "[[night]]\ndreamcatcher = 9\nwerewolves = 0\nwitch = {}\nseer = 1\n[[day]]\nvote = {}\n"
+    night_2 = "[[night]]\ndreamcatcher = 2\nwerewolves = 0\nwitch = {}\nseer = 3\ndemon_hunter = 2\n"
+    game = game_of(club(roles) + night_1 + night_2 + "[[day]]\nvote = {}\n[[night]]\ndreamcatcher = 9\n")
+    assert deaths(game) == []
+    game = game_of(
+        club(roles)
+        + night_1
+        + night_2
+        + "[[day]]\nvote = {}\n[[night]]\ndreamcatcher = 9\nwerewolves = 0\nwitch = {}\nseer = 3\n"
+    )
+    pending = game.pending
+    assert pending is not None and pending.step == "demon_hunter" and 2 in pending.targets
+    game.apply(DemonHunterHunt(target=2), by=8)
+    assert (2, "hunt") in deaths(game)
+
+
+# Random club games with these roles
+
+LONE_BOARDS = (
+    [Role.WEREWOLF] * 3 + [Role.GARGOYLE, Role.SEER, Role.WITCH, Role.HUNTER, Role.GRAVEKEEPER],
+    [Role.WEREWOLF] * 3 + [Role.HIDDEN_WOLF, Role.PSYCHIC, Role.WITCH, Role.HUNTER, Role.DEMON_HUNTER],
+)
+
+
+def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None:
+    rng = random.Random(14)
+    used: set[str] = set()
+    for n in range(200):
+        deck = LONE_BOARDS[n % 2] + [Role.VILLAGER] * 4
+        settings = {
+            "shot_status_signal": rng.random() < 0.5,
+            "win_check": rng.choice(["before_triggers", "after_triggers"]),
+        }
+        game = Game(deal(deck, 12, seed=n), make_rules(settings, preset="chinese-club"))
+        state = game.state
+        for _ in range(3000):
+            if game.over:
+                break
+            pending = game.pending
+            assert pending is not None
+            decision = random_decision(game, rng)
+            if pending.step == "werewolves" and len(pending.seats) == 1:
+                lone = state.player(pending.seats[0]).card
+                if lone in (Role.GARGOYLE, Role.HIDDEN_WOLF) and getattr(decision, "victim", 0):
+                    used.add(f"{lone.value} kills alone")
+            if pending.step == "gravekeeper":
+                used.add(
+                    "gravekeeper told a seat" if pending.info.get("target") else "gravekeeper told nobody"
+                )
+            if pending.step in ("psychic", "gargoyle", "demon_hunter") and getattr(decision, "target", 0):
+                used.add(pending.step)
+            if pending.step == "hidden_wolf":
+                assert pending.info["seats"] == [
+                    s for s in state.alive() if state.player(s).card == Role.WEREWOLF
+                ]
+                used.add("hidden_wolf")
+            game.apply(decision)
+        else:
+            raise AssertionError("a random club game never ended")
+        assert game.outcome() is not None
+        for death in state.deaths:
+            if death.cause == "hunt":
+                hunter = state.player(death.seat).card == Role.DEMON_HUNTER
+                used.add("hunt kills the demon hunter" if hunter else "hunt kills a wolf")
+                assert hunter or state.is_werewolf(death.seat)
+    assert used == {
+        "gargoyle kills alone",
+        "hidden_wolf kills alone",
+        "gravekeeper told a seat",
+        "gravekeeper told nobody",
+        "psychic",
+        "gargoyle",
+        "demon_hunter",
+        "hidden_wolf",
+        "hunt kills the demon hunter",
+        "hunt kills a wolf",
+    }
