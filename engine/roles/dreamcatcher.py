@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, add_spared
+from engine.night import NightStep, add_dawn, add_night_step, add_spared, spared
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -23,6 +23,7 @@ WALKER = "dreamcatcher.walker"
 """`state.tonight.marks`: tonight's dreamwalker (the seat as named)."""
 LAST = "dreamcatcher.last"
 """`state.memory`: the seat named last night (0: nobody dreamt), for the two-nights death."""
+DREAM_DEATHS = frozenset({"dream", "dream_link"})
 SECOND = "dreamcatcher.second"
 """`state.tonight.marks`: tonight's dreamwalker was also last night's (he dies of the dream)."""
 
@@ -70,21 +71,22 @@ def resolve_dreamcatcher(state: State, pending: Pending, decision: Decision) -> 
 
 
 def _spared(state: State, seat: int, cause: str) -> bool:
-    """The dreamwalker survives the knife (同守同救 too) and the poison."""
-    return seat == dreamwalker(state)
+    """The dreamwalker survives every night death (the knife, 同守同救 too, the poison, a
+    reflect, a charm) but the dream's own."""
+    return seat == dreamwalker(state) and cause not in DREAM_DEATHS
 
 
 def _dream_deaths(state: State, deaths: dict[int, str]) -> None:
     """Dawn, step 7: the second-night dreamwalker dies; so does the dreamwalker of a dreamcatcher
-    who dies tonight. Nothing heals or guards a dream death."""
+    who dies tonight. Nothing heals or guards a dream death (a card that never dies at night,
+    the spirit knight, is spared it)."""
     walker = dreamwalker(state)
     if not walker:
         return
     catcher = state.seat_of(Role.DREAMCATCHER)
-    if state.tonight.marks.get(SECOND):
-        deaths.setdefault(walker, "dream")
-    elif catcher in deaths:
-        deaths.setdefault(walker, "dream_link")
+    cause = "dream" if state.tonight.marks.get(SECOND) else "dream_link" if catcher in deaths else ""
+    if cause and not spared(state, walker, cause):
+        deaths.setdefault(walker, cause)
 
 
 def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:

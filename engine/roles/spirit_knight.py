@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.cards.nightsteps import add_shield
 from engine.deaths import add_trigger
 from engine.events import cue
-from engine.night import add_dawn, add_spared
+from engine.night import add_dawn, add_spared, spared
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import IllegalDecision, State, Step
@@ -31,7 +31,8 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
 
 
 def _spared(state: State, seat: int, cause: str) -> bool:
-    """He never dies at night: the knife (never his pack's; an event's or a swap's) nor poison."""
+    """He never dies at night: not of the knife (never his pack's; an event's or a swap's), the
+    poison, a dream or a charm."""
     return state.player(seat).card == Role.SPIRIT_KNIGHT
 
 
@@ -50,7 +51,8 @@ def checked_by_seer(state: State, seat: int) -> bool:
 
 
 def _reflect(state: State, deaths: dict[int, str]) -> None:
-    """Dawn, step 6: the seer who checked him, or else the witch who poisoned him, dies."""
+    """Dawn, step 6: the seer who checked him, or else the witch who poisoned him, dies (unless a
+    night death spares her: the dreamwalker); the reflect is spent either way."""
     knight = state.seat_of(Role.SPIRIT_KNIGHT)
     if not knight or not state.is_alive(knight):
         return
@@ -61,9 +63,11 @@ def _reflect(state: State, deaths: dict[int, str]) -> None:
         struck = state.seat_of(Role.SEER)
     elif state.tonight.poisoned == knight:
         struck = state.seat_of(Role.WITCH)
-    if struck and state.is_alive(struck):
+    if not struck or not state.is_alive(struck):
+        return
+    state.memory[REFLECTED] = True
+    if not spared(state, struck, "reflect"):
         deaths.setdefault(struck, "reflect")
-        state.memory[REFLECTED] = True
 
 
 def _immune(state: State, seat: int, cause: str) -> Step | None:

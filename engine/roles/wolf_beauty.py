@@ -13,7 +13,7 @@ from engine.day import kill_by_day
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step
+from engine.night import NightStep, add_dawn, add_night_step, spared
 from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -34,6 +34,10 @@ CHARMED = "wolf_beauty.charmed"
 """`state.memory`: her latest charm (0: nobody yet)."""
 LAST = "wolf_beauty.last"
 """`state.memory`: the seat she charmed last night (0: nobody), for `"required_no_repeat"`."""
+
+
+AT_DAWN = "wolf_beauty.at_dawn"
+"""`state.tonight.marks`: she died in the night's deaths, whose charm link dawn has resolved."""
 
 
 class WolfBeautyCharm(Decision):
@@ -100,16 +104,24 @@ def _links(state: State, cause: str) -> bool:
 
 
 def _charm_at_dawn(state: State, deaths: dict[int, str]) -> None:
-    """Dawn, step 8: the wolf beauty dead tonight takes her latest charm."""
+    """Dawn, step 8: the wolf beauty dead tonight takes her latest charm (unless a night death
+    spares it: the dreamwalker, the spirit knight)."""
     beauty, target = state.seat_of(Role.WOLF_BEAUTY), charmed(state)
-    if beauty in deaths and target and state.is_alive(target) and _links(state, deaths[beauty]):
+    if beauty in deaths:
+        state.tonight.marks[AT_DAWN] = True
+    if beauty not in deaths or not target or not state.is_alive(target) or not _links(state, deaths[beauty]):
+        return
+    if not spared(state, target, "charm"):
         deaths.setdefault(target, "charm")
 
 
 def _charm_by_day(state: State, seat: int, cause: str) -> Step | None:
-    """The wolf beauty dead by day (or of a later moment at dawn) takes her latest charm."""
+    """The wolf beauty dead by day (or of grief at dawn) takes her latest charm; her death among
+    the night's deaths took it at dawn."""
     target = charmed(state)
     if state.player(seat).card != Role.WOLF_BEAUTY or not target or not state.is_alive(target):
+        return None
+    if state.tonight.marks.get(AT_DAWN):
         return None
     return Step("wolf_beauty_link", {"seat": seat, "target": target}) if _links(state, cause) else None
 

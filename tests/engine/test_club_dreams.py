@@ -4,14 +4,21 @@ club games that reach every power and every death cause of theirs."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
+from engine.bots import play_random_game
 from engine.decisions import GuardChoice, WerewolvesChoice
 from engine.game import Game
+from engine.record import parse_record, replay, write_record
 from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
 from engine.roles.nightmare import NightmareFear
 from engine.roles.wolf_beauty import WolfBeautyCharm
+from engine.rules import make_rules
+from engine.setup import deal
 from engine.state import IllegalDecision
 from tests.engine.harness import game_of, table
 
@@ -397,3 +404,90 @@ def test_spirit_knight_shot_dies_or_immune_to_a_shot_from_a_night_death() -> Non
     exiled = knight_night() + f"[[day]]\nvote = {votes}\nhunter = 1\n"
     for rules in ("", 'spirit_knight_shot = "immune"\n'):
         assert deaths(game_of(club(KNIGHT_12, rules) + exiled)) == [(7, "vote"), (1, "hunter")]
+
+
+# Random games: a 12-seat club table with the four cards, every setting of theirs drawn.
+ALL_FOUR = (
+    Role.NIGHTMARE,
+    Role.WOLF_BEAUTY,
+    Role.SPIRIT_KNIGHT,
+    Role.WEREWOLF,
+    Role.SEER,
+    Role.WITCH,
+    Role.HUNTER,
+    Role.GUARD,
+    Role.DREAMCATCHER,
+    Role.VILLAGER,
+    Role.VILLAGER,
+    Role.VILLAGER,
+)
+SETTINGS = {
+    "wolf_beauty_charm": ("optional", "required_no_repeat"),
+    "spirit_knight_reflect": ("once", "always"),
+    "spirit_knight_shot": ("dies", "immune"),
+    "fear_notice": ("told", "silent"),
+    "duel_triggers_skills": (False, True),
+    "sheriff": (True, False),
+}
+
+
+def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None:
+    rng = random.Random(14)
+    causes: Counter[str] = Counter()
+    powers: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    for number in range(200):
+        settings = {name: rng.choice(values) for name, values in SETTINGS.items()}
+        rules = make_rules(
+            {**settings, "night_order": "club", "witch_self_heal": False}, preset="chinese-club"
+        )
+        game = play_random_game(Game(deal(list(ALL_FOUR), 12, seed=number), rules), rng)
+        outcome = game.outcome()
+        assert outcome is not None and game.over
+        winners[outcome.winner.value] += 1
+        causes.update(d.cause for d in game.state.deaths)
+        for pending, decision in game.history:
+            target: int = getattr(decision, "target", 0)
+            if pending.step in ("dreamcatcher", "nightmare", "wolf_beauty") and target:
+                powers[pending.step] += 1
+        powers["blocked"] += sum(e.kind == "blocked" for e in game.events)
+        powers["immune"] += sum(
+            e.kind == "cue" and e.data["key"] == "spirit_knight.immune" for e in game.events
+        )
+        state = game.state
+        for seat in state.seats_with(Role.SPIRIT_KNIGHT):
+            assert not any(d.seat == seat and d.phase.kind == "night" for d in state.deaths)
+        if number % 20 == 0:  # the record replays to the same game
+            again = replay(parse_record(write_record(game)))
+            assert again.error is None and again.game.state.deaths == state.deaths
+            assert again.game.outcome() == outcome
+    assert {"dream", "dream_link", "charm", "reflect"} <= set(causes), causes
+    assert {"dreamcatcher", "nightmare", "wolf_beauty", "blocked", "immune"} <= set(powers), powers
+    assert {"villagers", "werewolves"} <= set(winners), winners
+
+
+# All four: 1 spirit knight, 2 wolf beauty, 3 nightmare, 4 werewolf, 5 seer, 6 witch, 7 hunter,
+# 8 guard, 9 dreamcatcher, 10-12 villagers.
+FOUR_12 = (
+    '["spirit_knight", "wolf_beauty", "nightmare", "werewolf", "seer", "witch", "hunter", "guard",'
+    ' "dreamcatcher", "villager", "villager", "villager"]'
+)
+
+
+def four(dream: int, charms: int = 0, witch: str = "{}", seer: int = 4, guard: int = 12) -> str:
+    return (
+        f"[[night]]\nnightmare = 0\nguard = {guard}\ndreamcatcher = {dream}\nwerewolves = 0\n"
+        f"wolf_beauty = {charms}\nwitch = {witch}\nseer = {seer}\n"
+    )
+
+
+def test_the_dreamwalker_survives_a_reflect_and_a_charm_too() -> None:
+    game = game_of(club(FOUR_12) + four(5, seer=1) + QUIET_DAY)
+    assert deaths(game) == []
+    game = game_of(club(FOUR_12) + four(10, charms=10, witch="{ poison = 2 }") + QUIET_DAY)
+    assert deaths(game) == [(2, "poison")]
+
+
+def test_the_spirit_knight_dies_of_no_dream_at_night() -> None:
+    game = game_of(club(FOUR_12) + four(1) + QUIET_DAY + four(1, guard=11) + QUIET_DAY)
+    assert deaths(game) == []
