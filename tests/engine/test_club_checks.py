@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.bots import random_decision
-from engine.decisions import SelfDestruct
+from engine.decisions import SelfDestruct, WerewolvesChoice
 from engine.game import Game
 from engine.roles import Role
 from engine.roles.demon_hunter import DemonHunterHunt
@@ -300,7 +300,8 @@ def test_the_hidden_wolf_kills_alone_once_no_pack_card_lives_and_keeps_the_game_
     pending = game.pending
     assert pending is not None and pending.step == "werewolves" and pending.seats == (2,)
     game = game_of(club(LONE_HIDDEN_8) + night_1 + "[[day]]\nvote = { 3 = 2, 4 = 2, 6 = 2 }\n")
-    assert game.over and game.outcome() is not None and game.outcome().winner == "villagers"
+    outcome = game.outcome()
+    assert game.over and outcome is not None and outcome.winner == "villagers"
 
 
 # 猎魔人 Demon hunter
@@ -398,13 +399,17 @@ def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None
             decision = random_decision(game, rng)
             if pending.step == "werewolves" and len(pending.seats) == 1:
                 lone = state.player(pending.seats[0]).card
-                if lone in (Role.GARGOYLE, Role.HIDDEN_WOLF) and getattr(decision, "victim", 0):
+                if (
+                    lone in (Role.GARGOYLE, Role.HIDDEN_WOLF)
+                    and isinstance(decision, WerewolvesChoice)
+                    and decision.victim
+                ):
                     used.add(f"{lone.value} kills alone")
             if pending.step == "gravekeeper":
                 used.add(
                     "gravekeeper told a seat" if pending.info.get("target") else "gravekeeper told nobody"
                 )
-            if pending.step in ("psychic", "gargoyle", "demon_hunter") and getattr(decision, "target", 0):
+            if isinstance(decision, PsychicCheck | GargoyleCheck | DemonHunterHunt) and decision.target:
                 used.add(pending.step)
             if pending.step == "hidden_wolf":
                 assert pending.info["seats"] == [

@@ -1,0 +1,79 @@
+"""The checkers of RULES-CLUB.md on the phones: the same screen on every living phone, the answer
+sealed for the checker's phone alone (the gravekeeper's, the psychic's, the hidden wolf's pack)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from engine.game import Game
+from tests.engine.harness import game_of
+from tests.engine.test_club_checks import GRAVEKEEPER_12, HIDDEN_12, QUIET_1, QUIET_2, club
+from tests.phones.harness import Phone, close_all, seat_everyone, served, told
+
+# GRAVEKEEPER_12: 1-3 werewolves, 4 wolf king, 5 seer, 6 witch, 7 hunter, 8 gravekeeper, 9 idiot.
+WOLF_OUT = "[[day]]\nvote = { 5 = 2, 6 = 2, 7 = 2, 8 = 2, 10 = 2 }\n"
+
+
+def screens(phones: list[Phone]) -> list[dict[str, object]]:
+    """The screens the phones last got, their sealed part aside."""
+    return [{k: v for k, v in p.last("state")["screen"].items() if k != "sealed"} for p in phones]
+
+
+def test_the_gravekeeper_alone_is_shown_yesterdays_exile_and_touches_like_everyone() -> None:
+    async def scenario(game: Game) -> None:
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            living = [p for p in phones if game.state.is_alive(p.seat)]
+            shown = screens(living)
+            assert all(s == shown[0] for s in shown)
+            assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == ("night", "yesno", "gravekeeper")
+            sealed = {p.seat: told(p.last("state")["screen"]) for p in living}
+            assert sealed[8] == {"real": True, "info": {"target": 2, "result": "werewolf"}}
+            assert all(not t.get("real") for seat, t in sealed.items() if seat != 8)
+            assert len({len(p.last("state")["screen"]["sealed"]) for p in living}) == 1
+            decoy = await phones[9].answer({"type": "act", "step": "gravekeeper", "yes": True})
+            real = await phones[7].answer({"type": "act", "step": "gravekeeper", "yes": True})
+            assert told(real)["feed"][0]["data"] == {"night": 2, "target": 2, "result": "werewolf"}
+            assert told(decoy) == {} and len(json.dumps(real)) == len(json.dumps(decoy))
+            await close_all(phones)
+
+    asyncio.run(scenario(game_of(club(GRAVEKEEPER_12) + QUIET_1 + WOLF_OUT + QUIET_2)))
+
+
+def test_the_psychics_exact_answer_reaches_only_the_psychics_phone() -> None:
+    async def scenario(game: Game) -> None:
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            decoy = await phones[0].answer({"type": "act", "step": "psychic", "targets": [5]})
+            answer = await phones[7].answer({"type": "act", "step": "psychic", "targets": [4]})
+            assert told(answer)["feed"][0]["data"] == {"night": 1, "target": 4, "result": "hidden_wolf"}
+            assert told(decoy) == {} and len(json.dumps(answer)) == len(json.dumps(decoy))
+            for phone in phones:
+                if phone.seat != 8:
+                    assert "hidden_wolf" not in json.dumps([told(m) for m in phone.inbox if "sealed" in m])
+            await close_all(phones)
+
+    night = "[[night]]\nwerewolves = 9\nhidden_wolf = true\nwitch = {}\nseer = 4\n"
+    asyncio.run(scenario(game_of(club(HIDDEN_12) + night)))
+
+
+def test_the_hidden_wolf_alone_is_shown_the_packs_seats() -> None:
+    async def scenario(game: Game) -> None:
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            living = [p for p in phones if game.state.is_alive(p.seat)]
+            shown = screens(living)
+            assert all(s == shown[0] for s in shown) and shown[0]["form"] == "yesno"
+            sealed = {p.seat: told(p.last("state")["screen"]) for p in living}
+            assert sealed[4] == {"real": True, "info": {"seats": [1, 2, 3]}}
+            assert all(not t.get("real") for seat, t in sealed.items() if seat != 4)
+            answer = await phones[3].answer({"type": "act", "step": "hidden_wolf", "yes": True})
+            assert told(answer)["feed"][0] == {
+                "i": 0,
+                "kind": "hidden_wolf.pack",
+                "data": {"seats": [1, 2, 3]},
+            }
+            await close_all(phones)
+
+    asyncio.run(scenario(game_of(club(HIDDEN_12) + "[[night]]\nwerewolves = 9\n")))
