@@ -249,6 +249,7 @@ def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() ->
     order = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
     assert order == ["nightmare.wake", "dreamcatcher.wake", "werewolves.wake"]
     assert game.pending is not None and game.pending.seats == (1, 2, 3, 4)
+    assert 1 in game.pending.targets  # the pack may knife him
     assert Role.NIGHTMARE in SELF_DESTRUCTS and Role.NIGHTMARE in PACK
 
 
