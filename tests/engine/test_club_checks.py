@@ -228,6 +228,16 @@ def test_the_gargoyle_may_be_knifed_and_may_not_self_destruct() -> None:
     assert SelfDestruct(seat=4) not in game.legal_decisions(4)
 
 
+def test_the_gravekeeper_sees_an_exiled_gargoyle_as_a_werewolf() -> None:
+    night_1 = "[[night]]\nwerewolves = 0\ngargoyle = 5\nwitch = {}\nseer = 1\ngravekeeper = true\n"
+    night_2 = "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 2\n"
+    exile = "[[day]]\nvote = { 5 = 4, 6 = 4, 7 = 4, 8 = 4 }\n"
+    game = game_of(club(GARGOYLE_12) + night_1 + exile + night_2)
+    pending = game.pending
+    assert (4, "vote") in deaths(game) and pending is not None and pending.step == "gravekeeper"
+    assert pending.info == {"target": 4, "result": "werewolf"}
+
+
 LONE_GARGOYLE_8 = (
     '["werewolf", "gargoyle", "seer", "witch", "gravekeeper", "villager", "villager", "villager"]'
 )
