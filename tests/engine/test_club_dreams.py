@@ -492,3 +492,16 @@ def test_the_dreamwalker_survives_a_reflect_and_a_charm_too() -> None:
 def test_the_spirit_knight_dies_of_no_dream_at_night() -> None:
     game = game_of(club(FOUR_12) + four(1) + QUIET_DAY + four(1, guard=11) + QUIET_DAY)
     assert deaths(game) == []
+
+
+def test_a_feared_hunter_is_not_shown_his_shot_status_but_told_he_is_feared() -> None:
+    rules = "shot_status_signal = true\n"
+    game = game_of(
+        club(NIGHTMARE_12, rules) + fear(7, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\nseer = 2\n")
+    )
+    assert game.pending is None or game.pending.step != "hunter_status"
+    assert [e.data["step"] for e in game.events if e.kind == "blocked"] == ["hunter_status"]
+    free = game_of(
+        club(NIGHTMARE_12, rules) + fear(9, "dreamcatcher = 10\nwerewolves = 11\nwitch = {}\nseer = 2\n")
+    )
+    assert free.pending is not None and free.pending.step == "hunter_status"
