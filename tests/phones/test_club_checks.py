@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+from random import Random
 
+from engine.bots import play_random_game
 from engine.game import Game
+from engine.roles import Role
+from engine.rules import make_rules
+from engine.setup import deal
+from narrator.moderator.review import spoken_review
+from narrator.phones.catalogue import LOCALES
+from narrator.phones.recap import written_review
+from narrator.voice.catalogue import load_catalogue
 from tests.engine.harness import game_of
-from tests.engine.test_club_checks import GRAVEKEEPER_12, HIDDEN_12, QUIET_1, QUIET_2, club
+from tests.engine.test_club_checks import GRAVEKEEPER_12, HIDDEN_12, LONE_BOARDS, QUIET_1, QUIET_2, club
 from tests.phones.harness import Phone, close_all, seat_everyone, served, told
 
 # GRAVEKEEPER_12: 1-3 werewolves, 4 wolf king, 5 seer, 6 witch, 7 hunter, 8 gravekeeper, 9 idiot.
@@ -77,3 +87,40 @@ def test_the_hidden_wolf_alone_is_shown_the_packs_seats() -> None:
             await close_all(phones)
 
     asyncio.run(scenario(game_of(club(HIDDEN_12) + "[[night]]\nwerewolves = 9\n")))
+
+
+CLAUSES = (
+    "通灵师查验了",
+    "石像鬼查验了",
+    "隐狼认识了狼人",
+    "猎魔人狩猎了",
+    "守墓人得知",
+    "守墓人没有得到信息",
+)
+"""The written review's clauses of these cards (zh-CN)."""
+
+
+def test_the_review_tells_each_check_learn_and_hunt_in_every_language() -> None:
+    said: set[str] = set()
+    voices = [load_catalogue(locale) for locale in LOCALES]
+    for n in range(40):
+        deck = LONE_BOARDS[n % 2] + [Role.VILLAGER] * 4
+        game = play_random_game(
+            Game(deal(deck, 12, seed=n), make_rules({}, preset="chinese-club")), Random(n)
+        )
+        sentences = {locale: " ".join(written_review(game, locale)) for locale in LOCALES}
+        for locale in LOCALES:
+            assert not re.search(r"\{[a-z]+\}|recap\.", sentences[locale]), sentences[locale]
+        for catalogue in voices:
+            for key, params in spoken_review(game, catalogue.__contains__):
+                assert catalogue.text(key, **params)
+                said.add(key)
+        said |= {words for words in CLAUSES if words in sentences["zh-CN"]}
+    assert set(CLAUSES) <= said
+    assert {
+        "review.psychic",
+        "review.gargoyle",
+        "review.hidden_wolf",
+        "review.demon_hunter",
+        "review.gravekeeper_nobody",
+    } <= said
