@@ -382,6 +382,36 @@ def test_the_demon_hunter_may_hunt_the_same_player_again_and_the_dream_outranks_
     assert (2, "hunt") in deaths(game)
 
 
+# Feared by the nightmare: the power does nothing that night
+
+FEARED_12 = (
+    '["werewolf", "werewolf", "werewolf", "nightmare", "psychic", "witch", "gravekeeper", "demon_hunter",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+CALM_1 = "[[night]]\nnightmare = 9\nwerewolves = 0\nwitch = {}\npsychic = 1\ngravekeeper = true\n"
+
+
+def blocked(game: Game) -> list[tuple[int, str]]:
+    return [(min(e.audience or {0}), e.data["step"]) for e in game.events if e.kind == "blocked"]
+
+
+def test_a_feared_psychic_checks_nobody_and_a_feared_gravekeeper_is_shown_nothing() -> None:
+    night_2 = "[[night]]\nnightmare = {}\nwerewolves = 0\nwitch = {{}}\n"
+    exile = "[[day]]\nvote = { 5 = 1, 6 = 1, 7 = 1, 8 = 1 }\n"
+    game = game_of(
+        club(FEARED_12) + CALM_1 + exile + night_2.format(5) + "gravekeeper = true\ndemon_hunter = 0\n"
+    )
+    assert blocked(game) == [(5, "psychic")] and len(answers(game, 5)) == 1
+    game = game_of(club(FEARED_12) + CALM_1 + exile + night_2.format(7) + "psychic = 2\ndemon_hunter = 0\n")
+    assert blocked(game) == [(7, "gravekeeper")] and answers(game, 7) == []
+
+
+def test_a_feared_demon_hunter_hunts_nobody() -> None:
+    night_2 = "[[night]]\nnightmare = 8\nwerewolves = 0\nwitch = {}\npsychic = 2\ngravekeeper = true\n"
+    game = game_of(club(FEARED_12) + CALM_1 + "[[day]]\nvote = {}\n" + night_2)
+    assert blocked(game) == [(8, "demon_hunter")] and game.state.day == 2 and deaths(game) == []
+
+
 # Random club games with these roles
 
 LONE_BOARDS = (
