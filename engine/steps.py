@@ -231,6 +231,13 @@ def register_action(action: DayAction) -> None:
     register_codec(action.codec)
 
 
+def decision_types() -> list[type[Decision]]:
+    """Every decision type the registry knows: each step's, then each day action's (a role's
+    module defines its own)."""
+    found = [spec.decision for spec in STEPS.values() if spec.decision is not None]
+    return found + [kind for kind in ACTIONS if kind not in found]
+
+
 def register_codec(codec: Codec) -> None:
     """Register a record key that belongs to no agenda step (a self-destruct interrupts one)."""
     if codec.key in CODECS:

@@ -27,14 +27,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.decisions import DECISION_TYPES, Decision
+from engine.decisions import Decision
 from engine.game import Game
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending
+from engine.steps import decision_types
 
 DATA_ENV = "WEREWOLF_NARRATOR_DATA"
-DECISIONS_BY_NAME = {cls.__name__: cls for cls in DECISION_TYPES}
+DECISIONS_BY_NAME = {cls.__name__: cls for cls in decision_types()}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

@@ -55,6 +55,8 @@ def shoots(state: State, seat: int, cause: str) -> bool:
         return state.rules.wolf_king_shoots_when_shot
     if cause == "white_wolf_king":
         return state.rules.white_wolf_king_victim_shoots
+    if cause == "duel":
+        return state.rules.duel_triggers_skills
     return cause == "vote"
 
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+
+import pytest
+
 from engine.game import Game
+from engine.roles.knight import KnightDuel
+from engine.roles.white_wolf_king import WhiteWolfKingBlow
+from engine.state import IllegalDecision
 from tests.engine.harness import game_of, table
 
 NO_SHERIFF = "sheriff = false\n"
@@ -88,3 +95,92 @@ def test_the_club_night_order_wakes_the_guard_and_the_wolves_before_the_witch_th
     game = game_of(club(WOLF_KING_12) + "[[night]]\nguard = 9\nwerewolves = 10\nwitch = {}\nseer = 2\n")
     order = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
     assert order[:4] == ["guard.wake", "werewolves.wake", "witch.wake", "seer.wake"]
+
+
+WHITE_WOLF_KNIGHT_12 = (
+    '["white_wolf_king", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "knight",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+QUIET_NIGHT = "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 2\n"
+
+
+def test_the_white_wolf_king_takes_a_player_with_him_and_night_falls() -> None:
+    game = game_of(
+        club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT + "[[day]]\nwhite_wolf_king = { seat = 1, target = 5 }\n"
+    )
+    assert deaths(game) == [(1, "self_destruct"), (5, "white_wolf_king")]
+    assert game.phase.night and game.phase.number == 2
+
+
+def test_the_white_wolf_king_takes_the_hunter_who_shoots_only_with_the_setting() -> None:
+    day = "[[day]]\nwhite_wolf_king = { seat = 1, target = 7 }\nhunter = 2\n"
+    shoots = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT + day)
+    assert (2, "hunter") in deaths(shoots)
+    silent = game_of(
+        club(WHITE_WOLF_KNIGHT_12, "white_wolf_king_victim_shoots = false\n") + QUIET_NIGHT + day
+    )
+    assert (2, "hunter") not in deaths(silent) and (7, "white_wolf_king") in deaths(silent)
+
+
+def test_only_the_white_wolf_king_blows_and_never_himself() -> None:
+    game = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT)
+    assert game.pending is not None and game.pending.step == "vote"
+    for decision, rule in (
+        (WhiteWolfKingBlow(seat=2, target=5), "blow_white_wolf_king"),
+        (WhiteWolfKingBlow(seat=1, target=1), "blow_self"),
+    ):
+        with pytest.raises(IllegalDecision) as refused:
+            game.check(decision, by=decision.seat)
+        assert refused.value.rule == rule
+    assert WhiteWolfKingBlow(seat=1, target=9) in game.legal_decisions(1)
+
+
+def test_the_knight_duels_a_wolf_who_dies_and_night_falls_without_a_vote() -> None:
+    game = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT + "[[day]]\nduel = { seat = 8, target = 2 }\n")
+    assert deaths(game) == [(2, "duel")]
+    assert game.phase.night and game.phase.number == 2
+    cues = [e.data["key"] for e in game.events if e.kind == "cue"]
+    assert "knight.wolf" in cues and "death.card" not in cues
+
+
+def test_the_knight_who_duels_a_good_player_dies_and_the_discussion_goes_on_to_the_vote() -> None:
+    game = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT + "[[day]]\nduel = { seat = 8, target = 9 }\n")
+    assert deaths(game) == [(8, "duel")]
+    assert game.pending is not None and game.pending.step == "vote" and 8 not in game.pending.seats
+    again = game_of(
+        club(WHITE_WOLF_KNIGHT_12)
+        + QUIET_NIGHT
+        + "[[day]]\nduel = { seat = 8, target = 9 }\nvote = { 2 = 5, 3 = 5, 4 = 5, 1 = 5 }\n"
+    )
+    assert deaths(again) == [(8, "duel"), (5, "vote")]
+
+
+def test_the_knight_duels_once_and_only_in_the_discussion() -> None:
+    game = game_of(
+        club(WHITE_WOLF_KNIGHT_12)
+        + QUIET_NIGHT
+        + "[[day]]\nduel = { seat = 8, target = 2 }\n"
+        + QUIET_NIGHT.replace("seer = 2", "seer = 3")
+    )
+    assert game.pending is not None and game.pending.step == "vote"
+    before = copy.deepcopy(game.state)
+    with pytest.raises(IllegalDecision) as refused:
+        game.apply(KnightDuel(seat=8, target=3), by=8)
+    assert refused.value.rule == "duel_used" and game.state == before
+    fresh = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT)
+    with pytest.raises(IllegalDecision) as refused:
+        fresh.check(KnightDuel(seat=9, target=2), by=9)
+    assert refused.value.rule == "duel_knight"
+    night = game_of(club(WHITE_WOLF_KNIGHT_12))
+    with pytest.raises(IllegalDecision) as refused:
+        night.check(KnightDuel(seat=8, target=2), by=8)
+    assert refused.value.rule == "duel_when"
+
+
+def test_a_dueled_wolf_king_shoots_only_when_duels_trigger_skills() -> None:
+    day = "[[day]]\nduel = { seat = 8, target = 1 }\nwolf_king = 5\n"
+    roles = WOLF_KING_12.replace('"guard"', '"knight"')
+    assert (5, "wolf_king") not in deaths(game_of(club(roles) + QUIET_NIGHT + day))
+    assert (5, "wolf_king") in deaths(
+        game_of(club(roles, "duel_triggers_skills = true\n") + QUIET_NIGHT + day)
+    )

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from engine.decisions import DECISION_TYPES, SelfDestruct
 from engine.game import Game
-from engine.steps import CODECS, STEPS, Form, Kind, Share
+from engine.steps import ACTIONS, CODECS, STEPS, Form, Kind, Share, decision_types
 
 
 def test_every_decision_type_is_taken_by_one_registered_step() -> None:
     Game  # noqa: B018  (importing the game registers every step)
     taken = [spec.decision for spec in STEPS.values() if spec.decision is not None]
     assert set(DECISION_TYPES) - set(taken) == {SelfDestruct}
+    assert set(decision_types()) == set(taken) | set(ACTIONS)
+    assert len({kind.__name__ for kind in decision_types()}) == len(decision_types())  # the store's names
     for spec in STEPS.values():
         if spec.decision is not None:
             assert spec.decision.step == spec.name, spec.name
@@ -31,4 +33,4 @@ def test_record_keys_belong_to_a_night_or_a_day_and_are_known_once() -> None:
     assert {codec.kind for codec in CODECS.values()} == {Kind.NIGHT, Kind.DAY}
     assert CODECS["self_destruct"].key == SelfDestruct.key
     keys = [codec.key for spec in STEPS.values() for codec in spec.codecs]
-    assert set(keys) | {"self_destruct"} == set(CODECS)
+    assert set(keys) | {action.codec.key for action in ACTIONS.values()} == set(CODECS)
