@@ -26,6 +26,8 @@ class Role(StrEnum):
     PIPER = "piper"
     # RULES-CLUB.md
     WOLF_KING = "wolf_king"
+    WHITE_WOLF_KING = "white_wolf_king"
+    KNIGHT = "knight"
     DREAMCATCHER = "dreamcatcher"
     NIGHTMARE = "nightmare"
     WOLF_BEAUTY = "wolf_beauty"
