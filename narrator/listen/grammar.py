@@ -25,7 +25,8 @@ class Grammar:
     """The words one prompt listens for, spelt as the model's words.
 
     `phrases` maps each heard form (model words joined by spaces) to the phrase as written
-    in the phrasebook; `fillers` are the non-command words offered alongside; `unknown`
+    in the phrasebook; `fillers` are the non-command words offered alongside; `syllables`
+    the loop recogniser's words (the phrasebook's, as far as the model knows them); `unknown`
     lists the phrasebook phrases the model cannot hear, with the words it lacks.
     """
 
@@ -35,6 +36,7 @@ class Grammar:
     fillers: tuple[str, ...]
     has_unknown_word: bool
     unknown: dict[str, list[str]] = field(default_factory=dict)
+    syllables: tuple[str, ...] = ()
 
     def keyword_json_list(self) -> list[str]:
         """The keyword-only grammar, as Vosk takes it."""
@@ -43,6 +45,10 @@ class Grammar:
     def garbage_json_list(self) -> list[str]:
         """The keywords with the fillers (and [unk] when the model has it)."""
         return self.keyword_json_list() + list(self.fillers)
+
+    def loop_json_list(self) -> list[str]:
+        """The loop recogniser's grammar: the syllables alone, whatever the prompt."""
+        return list(self.syllables)
 
     def phrase_of(self, heard_form: str) -> str | None:
         """The phrasebook phrase a decoded text stands for, or None when it is none of them."""
@@ -90,7 +96,8 @@ def build_grammar(book: Phrasebook, knows: Vocabulary) -> Grammar:
     """The grammar for a phrasebook; unknown phrases are left out and listed in `unknown`.
 
     Fillers the model does not know, and fillers that are themselves keywords, are dropped
-    quietly: they are not things anyone is waiting to be heard.
+    quietly: they are not things anyone is waiting to be heard; so are syllables it does not
+    know (a syllable may be a keyword: the loop spells whatever was said).
     """
     phrases: dict[str, str] = {}
     unknown: dict[str, list[str]] = {}
@@ -109,4 +116,5 @@ def build_grammar(book: Phrasebook, knows: Vocabulary) -> Grammar:
         fillers=fillers,
         has_unknown_word=knows(UNKNOWN_WORD),
         unknown=unknown,
+        syllables=tuple(dict.fromkeys(w for w in book.syllables if knows(w))),
     )

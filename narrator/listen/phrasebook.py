@@ -27,20 +27,25 @@ class Phrasebook:
     `keywords` maps each spoken phrase to its command (None for a phrase given on the command
     line with no command behind it). `fillers` are everyday words of the locale that are not
     commands: the grammar offers them as well, so that table talk has somewhere to go other
-    than a keyword. `spelling` maps a phrase to the way the model writes it, when the two
-    differ (zh-TW's traditional characters, heard by the simplified-Chinese model).
+    than a keyword. `syllables` are the locale's commonest short sounds, each a word of the
+    model (Korean syllable blocks, Chinese characters, short English words): strung together
+    they spell any speech, so the loop recogniser that hears only them says how well the sound
+    could be explained without a keyword. `spelling` maps a phrase to the way the model writes
+    it, when the two differ (zh-TW's traditional characters, heard by the simplified-Chinese
+    model).
     """
 
     locale: str
     keywords: Mapping[str, Command | None]
     fillers: tuple[str, ...] = ()
     spelling: Mapping[str, str] = field(default_factory=dict)
+    syllables: tuple[str, ...] = ()
 
     def for_commands(self, commands: Iterable[Command]) -> Phrasebook:
         """The same book narrowed to the phrases of `commands` (one prompt's grammar)."""
         wanted = set(commands)
         keywords = {phrase: c for phrase, c in self.keywords.items() if c in wanted}
-        return Phrasebook(self.locale, keywords, self.fillers, self.spelling)
+        return Phrasebook(self.locale, keywords, self.fillers, self.spelling, self.syllables)
 
     def model_spelling(self, phrase: str) -> str:
         """The phrase as the model's words are written."""
@@ -113,21 +118,47 @@ _EN_FILLERS = (
     " night killed last said one two three four five six seven eight nine ten"
 ).split()
 
+# No one-syllable fillers ("어", "아", "요" …): in the benchmark's tuning part they explained
+# spoken keywords as well as talk; the syllable loop (`_KO_SYLLABLES`) stands for short sounds.
 _KO_FILLERS = (
     "그래 정말 진짜 그냥 오늘 어제 사람 늑대 마을 예언자 마녀 사냥꾼 번호 생각 의심 거짓말"
     " 모르겠어 지금 이제 우리 너희 저는 나는 그거 이거 저거 뭐야 어때 좋아 싫어 말이 하자 했어"
     " 있어 없어 같아 그럼 근데 그리고 하지만 먼저 일번 이번 삼번 사번 오번 육번 칠번 팔번 구번"
     " 십번 플레이어 경비 밤에 낮에 죽었어 살았어 누가 누구 어디 언제 어떻게 얘기 말해 들어 봐요"
     " 알아 몰라 괜찮아 시간 차례 제가 내가 너는 그게 이게 무슨 왜냐하면 아마 확실히 솔직히 글쎄"
-    " 음 어 아 응 뭐 왜 또 더 좀 잘 다 안 못 수 것 거 때 게 데 요 야 지 고 서 면 도 만 은 는 이"
-    " 가 을 를 에 의 와 과"
 ).split()
 
+# The loop recogniser's sounds. Korean: the 100 syllable blocks that occur in the most words of
+# the Korean model's vocabulary (each is a word of the model too). Chinese: the 238
+# commonest characters, in the simplified spelling the zh-CN model writes (zh-TW is heard through it).
+# English has no syllable words: 143 common short words stand in.
+_KO_SYLLABLES = tuple(
+    "이스리사기지대자시아수정전라장인트국가로원동부제주고마보도비한상구성어드화소공오미우신하산르조회경무서레유나학다치타선세연카프해관일파교문영크진호에니의바포방재"
+    "노위단안모업중계코민토피금양티김천루용강"
+)
+_ZH_SYLLABLES = tuple(
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主"
+    "行方又如前所本见经头面公同三已老从动两长知民样现分将外但身些与高意进把法此实回二理美点月明其种声全工己话儿者向情部正名定女问力机给等几很业最间新什打便位因重被"
+    "走电四第门相次东政海口使教西再平真听世气信北少关并内加化由却代军产入先山五太水万市眼体别处总才场师书比住员九笑性通目华报立马命张活难神数件安表原车白应路期叫死"
+)
+_EN_SYLLABLES = tuple(
+    (
+        "a i oh uh ah the of and to in is it you that he was for on are as with his they at be this"
+        " from or one had by word but not what all were we when your can said there use an each which"
+        " she do how their if will up other about out many then them these so some her would make like"
+        " him into time has look two more write go see number no way could people my than first water"
+        " been call who oil its now find long down day did get come made may part over new sound take"
+        " only little work know place year live me back give most very after thing our just name good"
+        " sir man think say great where help through much before line right too mean old any same tell"
+        " boy"
+    ).split()
+)
+
 PHRASEBOOKS: dict[str, Phrasebook] = {
-    "zh-CN": Phrasebook("zh-CN", _ZH_CN, tuple(_ZH_CN_FILLERS)),
-    "zh-TW": Phrasebook("zh-TW", _ZH_TW, tuple(_ZH_CN_FILLERS), _ZH_TW_SPELLING),
-    "en": Phrasebook("en", _EN, tuple(_EN_FILLERS)),
-    "ko": Phrasebook("ko", _KO, tuple(_KO_FILLERS)),
+    "zh-CN": Phrasebook("zh-CN", _ZH_CN, tuple(_ZH_CN_FILLERS), syllables=_ZH_SYLLABLES),
+    "zh-TW": Phrasebook("zh-TW", _ZH_TW, tuple(_ZH_CN_FILLERS), _ZH_TW_SPELLING, _ZH_SYLLABLES),
+    "en": Phrasebook("en", _EN, tuple(_EN_FILLERS), syllables=_EN_SYLLABLES),
+    "ko": Phrasebook("ko", _KO, tuple(_KO_FILLERS), syllables=_KO_SYLLABLES),
 }
 
 _ALIASES = {
@@ -163,7 +194,9 @@ def phrasebook(locale: str, custom_keywords: Iterable[str] | None = None) -> Phr
     book = PHRASEBOOKS.get(name)
     if custom_keywords is not None:
         phrases = {p.strip(): None for p in custom_keywords if p.strip()}
-        return Phrasebook(name, phrases, book.fillers if book else ())
+        return Phrasebook(
+            name, phrases, book.fillers if book else (), syllables=book.syllables if book else ()
+        )
     if book is None:
         known = ", ".join(sorted(PHRASEBOOKS))
         raise KeyError(f"no keywords for locale {locale!r}; known: {known}")

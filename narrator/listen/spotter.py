@@ -1,9 +1,10 @@
 """Hears one spoken command in a stream of audio, and turns everything else away.
 
 In grammar mode Vosk maps any speech onto the grammar's words, so a keyword heard is only
-a candidate. Two recognisers decode each utterance as it comes in: the keyword-only one (the
-prompt's phrases) and the talk one (the same phrases beside the locale's everyday filler
-words). When the utterance ends, their evidence (`calibration.Evidence`: the best paths, their
+a candidate. Three recognisers decode each utterance as it comes in: the keyword-only one (the
+prompt's phrases), the talk one (the same phrases beside the locale's everyday filler words)
+and the loop one (the locale's commonest syllables, which spell any speech without a keyword).
+When the utterance ends, their evidence (`calibration.Evidence`: the best paths, their
 likelihoods, the runner-up keyword, the duration) is weighed by `calibration.verdict` at the
 calibrated operating point. Grammar mode costs a few hundredths of real time per recogniser;
 they are built once per prompt's grammar and kept.
@@ -77,9 +78,11 @@ class Decision:
 
 
 class _Recognisers:
-    """The keyword-only and the talk recogniser for one grammar."""
+    """The keyword-only, the talk and the loop recogniser for one grammar (the loop only with
+    `with_loop` and syllables). `loop_compute_s` adds up the CPU time the loop took, so that
+    its cost can be told apart."""
 
-    def __init__(self, model: Any, grammar: Grammar) -> None:
+    def __init__(self, model: Any, grammar: Grammar, with_loop: bool) -> None:
         from vosk import KaldiRecognizer
 
         self.grammar = grammar
@@ -91,14 +94,27 @@ class _Recognisers:
         )
         self.keyword.SetMaxAlternatives(2)
         self.talk.SetMaxAlternatives(1)
+        self.all = [self.keyword, self.talk]
+        self.loop = None
+        self.loop_compute_s = 0.0
+        if with_loop and grammar.syllables:
+            self.loop = KaldiRecognizer(
+                model, SAMPLE_RATE, json.dumps(grammar.loop_json_list(), ensure_ascii=False)
+            )
+            self.loop.SetMaxAlternatives(1)
+            self.all.append(self.loop)
 
     def start(self) -> None:
-        for recogniser in (self.keyword, self.talk):
+        for recogniser in self.all:
             recogniser.Reset()
 
     def accept(self, pcm: bytes) -> None:
-        for recogniser in (self.keyword, self.talk):
-            recogniser.AcceptWaveform(pcm)
+        self.keyword.AcceptWaveform(pcm)
+        self.talk.AcceptWaveform(pcm)
+        if self.loop is not None:
+            began = time.thread_time()
+            self.loop.AcceptWaveform(pcm)
+            self.loop_compute_s += time.thread_time() - began
 
     def finish(self, speech_s: float, too_long: bool) -> Evidence:
         """The evidence of the utterance fed since `start`."""
@@ -109,6 +125,15 @@ class _Recognisers:
         )
         rival_gap = best_ll - float(keyword[1]["confidence"]) if len(keyword) > 1 else RIVAL_CAP
         talk_text, talk_ll = (str(talk[0]["text"]), float(talk[0]["confidence"])) if talk else ("", 0.0)
+        loop_text: str | None = None
+        loop_ll: float | None = None
+        if self.loop is not None:
+            began = time.thread_time()
+            loop = _alternatives(self.loop.FinalResult())
+            self.loop_compute_s += time.thread_time() - began
+            loop_text, loop_ll = (
+                (str(loop[0]["text"]), round(float(loop[0]["confidence"]), 3)) if loop else ("", 0.0)
+            )
         return Evidence(
             heard_form=best_text,
             keyword_ll=round(best_ll, 3),
@@ -117,6 +142,8 @@ class _Recognisers:
             talk_ll=round(talk_ll, 3),
             speech_s=round(speech_s, 3),
             too_long=too_long,
+            loop_form=loop_text,
+            loop_ll=loop_ll,
         )
 
 
@@ -151,6 +178,11 @@ class KeywordSpotter:
         """The room's noise floor as the segmenter hears it (dB over one quantisation step)."""
         return self._segmenter.floor_db
 
+    @property
+    def loop_compute_s(self) -> float:
+        """CPU seconds the loop recognisers have taken so far (0 without a loop)."""
+        return sum(r.loop_compute_s for r in self._cache.values())
+
     def knows(self, word: str) -> bool:
         """Whether the model's vocabulary has this word."""
         found: int = self.model.vosk_model_find_word(word)
@@ -164,7 +196,7 @@ class KeywordSpotter:
         grammar = build_grammar(book, self.knows)
         key = tuple(sorted(grammar.phrases)) + ("|",) + grammar.fillers
         if key not in self._cache and grammar.phrases:  # Vosk crashes on an empty grammar
-            self._cache[key] = _Recognisers(self.model, grammar)
+            self._cache[key] = _Recognisers(self.model, grammar, self.settings.point.loop_weight != 0)
         self._recognisers = self._cache.get(key)
         self.grammar = grammar
         self.drop_utterance()

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from narrator.listen.calibration import OPERATING_POINT
 from narrator.listen.phrasebook import Command, phrasebook
-from narrator.listen.spotter import Decision, KeywordSpotter, decide_file
+from narrator.listen.spotter import Decision, KeywordSpotter, SpotterSettings, decide_file
 from narrator.listen.wavfile import write_wav
 from tests.listen.conftest import Say
 from tests.listen.corpus import CLEAR_KEYWORDS, TALK, VOICES
@@ -30,6 +32,17 @@ def test_keyword_is_heard_from_a_file(ko_spotter: KeywordSpotter, say: Say, word
     assert decisions[0].margin is not None and decisions[0].margin >= 0
     assert decisions[0].confidence >= 0.5
     assert decisions[0].evidence.heard_form == word
+
+
+def test_the_loop_spells_the_word_in_syllables_only_when_the_point_weighs_it(ko_model: Any, say: Say) -> None:
+    with_loop = SpotterSettings(point=replace(OPERATING_POINT, loop_weight=1.0))
+    evidence = heard(KeywordSpotter(ko_model, phrasebook("ko"), with_loop), say("다시"))[0].evidence
+    assert evidence.loop_form and evidence.loop_ll is not None
+    assert set(evidence.loop_form.split()) <= set(phrasebook("ko").syllables)
+    without = SpotterSettings(point=replace(OPERATING_POINT, loop_weight=0.0))
+    spotter = KeywordSpotter(ko_model, phrasebook("ko"), without)
+    evidence = heard(spotter, say("다시"))[0].evidence
+    assert (evidence.loop_form, evidence.loop_ll, spotter.loop_compute_s) == (None, None, 0.0)
 
 
 def test_keywords_in_other_voices_are_mostly_heard_and_never_mistaken(ko_model: Any, say: Say) -> None:
