@@ -10,6 +10,7 @@ import engine.catalog  # noqa: F401  (registers every step)
 from engine.cards.draw import start_moon
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event, cue
+from engine.nightstep import void
 from engine.outcome import Outcome
 from engine.phase import Phase
 from engine.roles import Role
@@ -270,6 +271,9 @@ class Game:
         action = ACTIONS.get(type(decision))
         if action is not None:
             action.resolve(state, decision)
+        elif void(state, pending):
+            state.pending = None
+            state.emit(cue(f"{pending.step}.sleep"))
         else:
             resolve = STEPS[pending.step].resolve
             assert resolve is not None

@@ -26,17 +26,26 @@ def wake(state: State, name: str, role: Role) -> int:
 
     A holder whose power is void tonight (`state.tonight.blocked`: feared, sealed) decides
     nothing: the step is pretended, and he is told why (`blocked`, with what blocks him: the
-    `BLOCKED_BY` mark) unless the rules keep it from him (the nightmare's `fear_notice`)."""
+    `BLOCKED_BY` mark) — unless the rules keep it from him (the nightmare's `fear_notice =
+    "silent"`): then he acts as usual and his decision does nothing (`void`)."""
     open_step(state, name)
     seat = state.acting(role)
     if seat and seat in state.tonight.blocked:
         by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
-        if not (by == "nightmare" and state.rules.fear_notice == "silent"):
-            state.emit(private("blocked", seat, step=name, by=by))
+        if by == "nightmare" and state.rules.fear_notice == "silent":
+            return seat  # he acts, not told; his decision does nothing (`void`)
+        state.emit(private("blocked", seat, step=name, by=by))
         seat = 0
     if not seat:
         pretend(state, name)
     return seat
+
+
+def void(state: State, pending: Pending) -> bool:
+    """Whether the night decision `pending` does nothing: every seat that owes it is void
+    tonight (a holder feared without being told): nothing happens, nothing is spent."""
+    blocked = state.tonight.blocked
+    return bool(blocked) and not state.daytime and all(seat in blocked for seat in pending.seats)
 
 
 BLOCKED_BY = "blocked_by"

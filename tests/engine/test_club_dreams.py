@@ -156,11 +156,15 @@ def test_the_feared_seer_checks_nobody_and_is_told_why() -> None:
     assert any(e.kind == "pretend" and e.data["step"] == "seer" for e in game.events)
 
 
-def test_fear_notice_silent_does_not_tell_the_feared() -> None:
+def test_fear_notice_silent_does_not_tell_the_feared_who_acts_and_nothing_happens() -> None:
     record = club(NIGHTMARE_12, 'fear_notice = "silent"\n')
-    game = game_of(record + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\n"))
+    game = game_of(record + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\nseer = 2\n"))
     assert game.state.day == 1 and game.state.seer_results == []
-    assert not any(e.kind == "blocked" for e in game.events)
+    assert any(p.step == "seer" for p, _ in game.history)  # she was asked, and chose
+    assert not any(e.kind in ("blocked", "pretend") and e.data.get("step") == "seer" for e in game.events)
+    assert not any(e.kind == "seer.result" for e in game.events)
+    witch = game_of(record + fear(6, "dreamcatcher = 9\nwerewolves = 10\nwitch = { poison = 2 }\nseer = 3\n"))
+    assert witch.state.poison_left and (2, "poison") not in [(d.seat, d.cause) for d in witch.state.deaths]
 
 
 def test_the_nightmare_fears_another_living_player_never_the_same_two_nights_running() -> None:
