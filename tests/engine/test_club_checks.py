@@ -412,6 +412,31 @@ def test_a_feared_demon_hunter_hunts_nobody() -> None:
     assert blocked(game) == [(8, "demon_hunter")] and game.state.day == 2 and deaths(game) == []
 
 
+# 骑士 The knight's duel: the gargoyle and the hidden wolf are of the wolf team
+
+DUEL_12 = (
+    '["werewolf", "werewolf", "gargoyle", "hidden_wolf", "seer", "witch", "gravekeeper", "knight",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+DUEL_NIGHT = (
+    "[[night]]\nwerewolves = 0\nhidden_wolf = true\ngargoyle = 5\nwitch = {}\nseer = 4\ngravekeeper = true\n"
+)
+
+
+@pytest.mark.parametrize("target", [3, 4])
+def test_a_duel_kills_the_gargoyle_or_the_hidden_wolf_and_the_gravekeeper_is_told_nobody(target: int) -> None:
+    game = game_of(club(DUEL_12) + DUEL_NIGHT + f"[[day]]\nduel = {{ seat = 8, target = {target} }}\n")
+    assert deaths(game) == [(target, "duel")]
+    night_2 = (
+        "[[night]]\nwerewolves = 0\n" + ("" if target == 3 else "gargoyle = 6\n") + "witch = {}\nseer = 1\n"
+    )
+    game = game_of(
+        club(DUEL_12) + DUEL_NIGHT + f"[[day]]\nduel = {{ seat = 8, target = {target} }}\n" + night_2
+    )
+    pending = game.pending
+    assert pending is not None and pending.step == "gravekeeper" and pending.info == {"result": "no_exile"}
+
+
 # Random club games with these roles
 
 LONE_BOARDS = (
