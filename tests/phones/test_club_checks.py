@@ -11,6 +11,8 @@ from random import Random
 from engine.bots import play_random_game
 from engine.game import Game
 from engine.roles import Role
+from engine.roles.gravekeeper import GravekeeperSeen
+from engine.roles.psychic import PsychicCheck
 from engine.rules import make_rules
 from engine.setup import deal
 from narrator.moderator.review import spoken_review
@@ -20,6 +22,7 @@ from narrator.voice.catalogue import load_catalogue
 from tests.engine.harness import game_of
 from tests.engine.test_club_checks import GRAVEKEEPER_12, HIDDEN_12, LONE_BOARDS, QUIET_1, QUIET_2, club
 from tests.phones.harness import Phone, close_all, seat_everyone, served, told
+from tests.phones.test_keypad import RecordingScreen, keypad_of
 
 # GRAVEKEEPER_12: 1-3 werewolves, 4 wolf king, 5 seer, 6 witch, 7 hunter, 8 gravekeeper, 9 idiot.
 WOLF_OUT = "[[day]]\nvote = { 5 = 2, 6 = 2, 7 = 2, 8 = 2, 10 = 2 }\n"
@@ -124,3 +127,17 @@ def test_the_review_tells_each_check_learn_and_hunt_in_every_language() -> None:
         "review.demon_hunter",
         "review.gravekeeper_nobody",
     } <= said
+
+
+def test_the_psychics_and_the_gravekeepers_answers_on_the_keypad_then_cleared() -> None:
+    night = "[[night]]\nwerewolves = 9\nhidden_wolf = true\nwitch = {}\nseer = 4\n"
+    game = game_of(club(HIDDEN_12) + night)
+    screen, slept = RecordingScreen(), list[float]()
+    assert keypad_of("4", screen=screen, slept=slept).play_step(game) == PsychicCheck(target=4)
+    at = screen.lines.index("4号是隐狼")
+    assert screen.lines[at - 1] == "请当事人看屏幕（3秒后清除）" and screen.lines[at + 1] == "<clear>"
+    game = game_of(club(GRAVEKEEPER_12) + QUIET_1 + WOLF_OUT + QUIET_2)
+    screen = RecordingScreen()
+    assert keypad_of("1", screen=screen, slept=slept).play_step(game) == GravekeeperSeen()
+    at = screen.lines.index("2号是狼人")
+    assert screen.lines[at + 1] == "<clear>" and slept == [3, 3]
