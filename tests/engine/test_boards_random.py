@@ -1,0 +1,87 @@
+"""Random games on every board of RULES-CLUB.md, with its settings drawn: each ends with a
+winner that means what 屠边 says, its record replays to the same end, and across the boards
+every winner, every club role's death cause and every day action is reached."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.boards import BOARDS, Board
+from engine.bots import random_decision
+from engine.game import Game
+from engine.outcome import Winner
+from engine.record import parse_record, replay, write_record
+from engine.steps import ACTIONS
+from tests.engine.test_refusals import club_settings
+
+GAMES = 30
+PLAYABLE = [b for b in BOARDS if b.playable]
+
+
+def play(board: Board, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(board.deal(seed), board.rules(club_settings(rng)))
+    for _ in range(3000):
+        if game.over:
+            break
+        game.apply(random_decision(game, rng, self_destruct=0.1))
+    assert game.over, f"{board.id} seed {seed}: no winner after 3000 decisions"
+    return game
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
+    if not board.playable:
+        pytest.skip(f"{board.id}: the engine has no {', '.join(board.missing_roles())} yet")
+    for seed in range(GAMES):
+        game = play(board, seed)
+        outcome = game.outcome()
+        assert outcome is not None
+        state = game.state
+        if outcome.winner == Winner.VILLAGERS:
+            assert not state.living_wolf_team()
+        if outcome.winner == Winner.WEREWOLVES and state.living_wolf_team():
+            plain = [p.seat for p in state.players if p.card.value == "villager"]
+            gods = [
+                p.seat
+                for p in state.players
+                if p.card.value not in ("villager",) and not state.is_werewolf(p.seat)
+            ]
+            assert not any(state.is_alive(s) for s in plain) or not any(state.is_alive(s) for s in gods)
+        replayed = replay(parse_record(write_record(game)))
+        assert replayed.error is None and replayed.game.outcome() == outcome, f"{board.id} seed {seed}"
+
+
+def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> None:
+    winners: Counter[str] = Counter()
+    causes: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    for board in PLAYABLE:
+        for seed in range(GAMES):
+            game = play(board, seed)
+            outcome = game.outcome()
+            assert outcome is not None
+            winners[outcome.winner.value] += 1
+            causes.update(d.cause for d in game.state.deaths)
+            actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
+    assert {"villagers", "werewolves"} <= set(winners)
+    played = {card.value for board in PLAYABLE for card in board.roles()}
+    wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
+    for cause, role in (
+        ("wolf_king", "wolf_king"),
+        ("white_wolf_king", "white_wolf_king"),
+        ("duel", "knight"),
+        ("dream", "dreamcatcher"),
+        ("charm", "wolf_beauty"),
+        ("reflect", "spirit_knight"),
+    ):
+        if role in played:
+            wanted.add(cause)
+    assert wanted <= set(causes), f"never reached: {sorted(wanted - set(causes))}"
+    takers = (("white_wolf_king", "white_wolf_king"), ("duel", "knight"))
+    wanted_actions = {"self_destruct"} | {name for name, role in takers if role in played}
+    assert wanted_actions <= set(actions), f"never taken: {sorted(wanted_actions - set(actions))}"
+    print(f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}")
