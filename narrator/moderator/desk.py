@@ -22,7 +22,7 @@ from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
 from engine.state import Pending
-from engine.steps import Answer, StepSpec
+from engine.steps import Answer, DayAction, StepSpec
 from narrator.moderator.inbox import Keyed, Stale
 from narrator.phones.keypad import Keypad
 from narrator.phones.table import Applied, PhoneTable
@@ -128,3 +128,6 @@ class AskedGame:
     def apply(self, decision: Decision) -> object:
         """The moderator applies it, on the loop (`IllegalDecision` comes back here)."""
         return self.desk.key(self._pending, decision)
+
+    def actions_offered(self) -> list[DayAction]:
+        return self._ask(lambda game: game.actions_offered())

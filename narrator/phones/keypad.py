@@ -3,7 +3,9 @@ terminal, and the box's screen.
 
 Rule 1: the box names the step; the player keys a seat number and Enter (0 = nobody);
         Backspace takes back a digit; Enter alone ends a list (candidates, the scapegoat's).
-Rule 2: by day, `*` and a seat number and Enter is that werewolf's self-destruct.
+Rule 2: by day, `*` and a seat number and Enter is that seat taking a day action (a werewolf's
+        self-destruct, the knight's duel …): when the game offers several, the box lists them
+        and the action's number is keyed (0 = none), then the seat it names when it names one.
 Rule 3: what only the acting player may know (the witch's victim, the thief's cards, the
         seer's answer) is shown on the box's screen for `private_seconds`, then cleared.
 Rule 4: an entry the rules refuse is answered on the screen and asked again; nothing changes.
@@ -23,10 +25,10 @@ from dataclasses import dataclass
 from typing import Protocol, TextIO
 
 from engine.cards.deck import QUESTIONS
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import Decision
 from engine.events import Event
 from engine.state import IllegalDecision, Pending
-from engine.steps import Answer, Form, Share, StepSpec
+from engine.steps import Answer, DayAction, Form, Share, StepSpec
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, has, rule_message, text
 from narrator.phones.collector import refusal
 
@@ -145,6 +147,8 @@ class AskedGame(Protocol):
 
     def apply(self, decision: Decision, /) -> object: ...
 
+    def actions_offered(self) -> list[DayAction]: ...
+
 
 class BoxScreen(Protocol):
     def show(self, line: str) -> None: ...
@@ -199,8 +203,11 @@ class Keypad:
         while True:
             try:
                 decision = self.decide(game, pending)
-            except _SelfDestructKeyed as keyed:
-                decision = SelfDestruct(seat=keyed.seat)
+            except _DayActionKeyed as keyed:
+                action = self._day_action(game, keyed.seat)
+                if action is None:
+                    continue
+                decision = action
             try:
                 (apply or game.apply)(decision)
             except IllegalDecision as error:
@@ -297,6 +304,40 @@ class Keypad:
     def _number(self) -> int:
         return self._next().number or 0
 
+    def _day_action(self, game: AskedGame, seat: int) -> Decision | None:
+        """The day action `seat` keyed (Rule 2), not applied; None when it was called off or
+        the game offers none now."""
+        offered = game.actions_offered()
+        if not offered:
+            self.screen.show(text(self.locale, "keypad.no_action"))
+            return None
+        action = offered[0]
+        if len(offered) > 1:
+            self.screen.show(text(self.locale, "keypad.actions", seat=seat))
+            for n, offer in enumerate(offered, 1):
+                name = self._action_name(offer)
+                self.screen.show(text(self.locale, "keypad.action_item", n=n, action=name))
+            number = self._plain_number()
+            if not 1 <= number <= len(offered):
+                return None
+            action = offered[number - 1]
+        given = Answer()
+        if action.form == Form.SEATS:
+            self.screen.show(text(self.locale, "keypad.action_target", action=self._action_name(action)))
+            given = Answer(seats=(self._plain_number(),))
+        return action.make(seat, given)
+
+    def _action_name(self, action: DayAction) -> str:
+        return text(self.locale, f"ui.action_{action.name}")
+
+    def _plain_number(self) -> int:
+        """The next entry's number, a star or not (0 for Enter alone)."""
+        for symbol in self.keys:
+            entry = self._entry.feed(symbol)
+            if entry is not None:
+                return entry.number or 0
+        raise EOFError("the keypad's keys ran out")
+
     def _list(self) -> list[int]:
         seats: list[int] = []
         while (entry := self._next()).number is not None:
@@ -305,11 +346,11 @@ class Keypad:
         return seats
 
     def _next(self) -> Entry:
-        """The next entry; a starred one is a self-destruct (Rule 2), raised as such."""
+        """The next entry; a starred one is a day action (Rule 2), raised as such."""
         for symbol in self.keys:
             entry = self._entry.feed(symbol)
             if entry is not None and entry.star:
-                raise _SelfDestructKeyed(entry.number or 0)
+                raise _DayActionKeyed(entry.number or 0)
             if entry is not None:
                 return entry
         raise EOFError("the keypad's keys ran out")
@@ -355,7 +396,7 @@ class Keypad:
         self.screen.clear()
 
 
-class _SelfDestructKeyed(Exception):
+class _DayActionKeyed(Exception):
     def __init__(self, seat: int) -> None:
         super().__init__(seat)
         self.seat = seat

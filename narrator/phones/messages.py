@@ -87,9 +87,18 @@ class Act(PhoneMessage):
 
 
 class SelfDestructNow(PhoneMessage):
-    """A werewolf reveals itself by day."""
+    """A werewolf reveals itself by day (the day action of the `SelfDestruct` decision)."""
 
     type: Literal["self_destruct"]
+
+
+class DayActionNow(PhoneMessage):
+    """A day action taken by the seat's own accord (`engine.steps.DayAction`): `action` is its
+    name, `target` the seat it names when its form asks for one."""
+
+    type: Literal["day_action"]
+    action: Word
+    target: Seat | None = None
 
 
 class Done(PhoneMessage):
@@ -108,7 +117,7 @@ class Ping(PhoneMessage):
     type: Literal["ping"]
 
 
-Message = Hello | Join | Rejoin | Act | SelfDestructNow | Done | Peeked | Ping
+Message = Hello | Join | Rejoin | Act | SelfDestructNow | DayActionNow | Done | Peeked | Ping
 Incoming = Annotated[Message, Field(discriminator="type")]
 _INCOMING: TypeAdapter[Message] = TypeAdapter(Incoming)
 

@@ -12,6 +12,8 @@ Rule 2: a prompt in a view counts only while its step is the one narrated, so a 
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
         wait. Dead seats watch, unless they owe a decision (a dying hunter, a dying sheriff,
         the ghost, the last dead who accuses or names).
+Rule 5: by day every living phone lists the same day actions (`actions`: each one's name and
+        page form, "none" or "seats"), whoever holds which card; dead phones list none.
 Rule 4: the New Moon cards' forms: yes or no (the ghost, the pact, a witness, the werewolves'
         touch), a question from the card and the seats it points at (the medium), friends to
         name (never oneself); the accused waits while the others say whether they testify.
@@ -19,11 +21,12 @@ Rule 4: the New Moon cards' forms: yes or no (the ghost, the pact, a witness, th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards.deck import QUESTIONS
 from engine.phase import Phase
-from engine.steps import STEPS, Form, Kind, Share, StepSpec
+from engine.steps import STEPS, DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
 from narrator.phones.wire import seal
@@ -63,6 +66,11 @@ def form_of(step: str) -> str:
     return PAGE_FORMS.get(spec.form, "seats")
 
 
+def day_actions(actions: Sequence[DayAction]) -> list[dict[str, str]]:
+    """The day actions' buttons: each one's name and what it asks for (Rule 5)."""
+    return [{"name": a.name, "form": PAGE_FORMS.get(a.form, "none")} for a in actions]
+
+
 def real_prompt(view: SeatView, narrating: str | None) -> bool:
     """Whether `view`'s prompt is the decision of the step being narrated (Rule 2)."""
     return view.prompt is not None and narrating is not None and view.prompt.step == narrating
@@ -74,13 +82,13 @@ def screen(
     *,
     shown_alive: list[int],
     answered: bool,
-    talk_time: bool,
+    actions: Sequence[DayAction],
 ) -> dict[str, Any]:
     """The screen of the seat of `view`.
 
     `shown_alive` is the living seats as the phones last saw them (the night grid comes from
     it, never from the state); `answered` whether this seat touched this step already;
-    `talk_time` whether a werewolf may self-destruct now (true for every seat alike).
+    `actions` the day actions the game offers now (the same for every seat, Rule 5).
     """
     seat = view.seat
     spec = spec_of(narrating)
@@ -95,10 +103,10 @@ def screen(
         "info": {},
         "sealed": seal(None),
         "answered": answered,
-        "self_destruct": talk_time and view.alive,
+        "actions": day_actions(actions) if view.alive else [],
     }
     if view.public.winner is not None:
-        return {**base, "kind": "over", "form": "wait", "step": None, "self_destruct": False}
+        return {**base, "kind": "over", "form": "wait", "step": None, "actions": []}
     if not view.alive and not real_prompt(view, narrating):
         return {**base, "kind": "out", "form": "wait"}
     if narrating is None:

@@ -24,6 +24,10 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
         pause, resume, repeat, undo and end. Both become commands in the moderator's inbox
         (`inbox`), as do the decisions applied, the seats taken and the cards seen; a
         speaker's "pass" left unread when the speech ends is dropped.
+Rule 10: by day every living phone shows the same buttons, one for each day action the game
+        offers (`Game.actions_offered`: public facts only, never who holds which card), taken
+        when the narration and the engine agree (Rule 3); the seat that presses one takes it
+        (naming a seat when its form asks for one) or is told why not, in its language.
 Rule 9: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
         host may pick a board of the table's seat count: the dealer deals it in place of the
         game, and every phone is told which, welcomed again (the rules changed) and sent its
@@ -40,11 +44,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.boards import Board, BoardError, find_board
-from engine.decisions import Decision
+from engine.decisions import Decision, SelfDestruct
 from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
+from engine.steps import ACTIONS, DayAction
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
 from narrator.phones.boards import board_cards, board_title, offered_boards
@@ -54,6 +59,7 @@ from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import Feeds
 from narrator.phones.messages import (
     Act,
+    DayActionNow,
     Done,
     Hello,
     HostCommand,
@@ -69,7 +75,7 @@ from narrator.phones.messages import (
 from narrator.phones.recap import written_review
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.turns import answer_of, decision_of, self_destruct
+from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
 
@@ -129,7 +135,7 @@ class PhoneTable:
         self._last_deciders: tuple[str, frozenset[int]] = ("", frozenset())
         self._subscribers: list[asyncio.Queue[Applied]] = []
         self._shown: dict[int, SeatView] = {}
-        self._shown_talk_time = False
+        self._shown_actions: tuple[DayAction, ...] = ()
         self._peeked: set[int] = set()
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
@@ -220,7 +226,8 @@ class PhoneTable:
         the engine raises it."""
         pending = self.game.pending
         events = self.game.apply(decision, by=by)
-        step = pending.step if pending is not None else decision.step
+        action = ACTIONS.get(type(decision))
+        step = action.name if action is not None else pending.step if pending is not None else decision.step
         return self._after(decision, by, step, events)
 
     def close_step(self) -> Applied | None:
@@ -349,9 +356,11 @@ class PhoneTable:
                         log.info("seat %d looked at its card", seat)
                         self.inbox.put(CardSeen(seat))
                     link.send(_ack(n, "peeked"))
+                elif isinstance(message, DayActionNow):
+                    self._day_action(link, seat, n, message.action, message.target)
                 else:
                     assert isinstance(message, SelfDestructNow)
-                    self._self_destruct(link, seat, n)
+                    self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
         except Malformed as refusal:
             link.send(self._error(link, refusal, refusal.n))
         except Refusal as refusal:
@@ -448,14 +457,19 @@ class PhoneTable:
         self.inbox.put(Command("pass", "speaker"))
         link.send(_ack(n, "speech"))
 
-    def _self_destruct(self, link: Link, seat: int, n: int) -> None:
-        if self.game.over:
+    def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
+        """The day action called `name` pressed at `seat` (Rule 10)."""
+        game = self.game
+        if game.over:
             raise Refusal("game_over")
-        if not self._shown_talk_time:
-            raise Refusal("rule.self_destruct_when")
-        decision, events = self_destruct(self.game, seat)
-        link.send(_ack(n, "self_destruct"))
-        self._after(decision, seat, "self_destruct", events)
+        action = next((a for a in ACTIONS.values() if a.name == name), None)
+        if action is None:
+            raise Refusal("malformed")
+        if action not in self._shown_actions:
+            raise not_offered(game, action, seat, target)
+        decision, events = day_action(game, action, seat, target)
+        link.send(_ack(n, action.name))
+        self._after(decision, seat, action.name, events)
 
     # Collective decisions
 
@@ -524,7 +538,7 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_talk_time = not game.over and any(game.can_self_destruct(s) for s in game.alive())
+        self._shown_actions = tuple(game.actions_offered())
 
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
@@ -545,7 +559,7 @@ class PhoneTable:
             self.narrating,
             shown_alive=alive,
             answered=seat in self._touched and not is_pack(spec_of(self.narrating)),
-            talk_time=self._shown_talk_time,
+            actions=self._shown_actions,
         )
 
     def _state(self, seat: int, feed: list[dict[str, Any]], *, fresh: bool) -> dict[str, Any]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision
-from engine.steps import Answer, Form, StepSpec
+from engine.steps import Answer, DayAction, Form, StepSpec
 from narrator.phones.collector import refusal
 from narrator.phones.messages import Act, Refusal
 
@@ -30,12 +30,32 @@ def decision_of(game: Game, seat: int, act: Act) -> Decision:
         raise refusal(error, pending) from None
 
 
-def self_destruct(game: Game, seat: int) -> tuple[SelfDestruct, list[Event]]:
-    """The werewolf at `seat` self-destructs; `Refusal` when the rules do not allow it."""
-    decision = SelfDestruct(seat=seat)
+def day_action(game: Game, action: DayAction, seat: int, target: int | None) -> tuple[Decision, list[Event]]:
+    """The seat `seat` takes the day action `action` (naming `target` when its form asks for
+    a seat) and the game applies it; `Refusal` when the rules do not allow it."""
+    if action.form == Form.SEATS and target is None:
+        raise Refusal("wrong_count", count=1)
     try:
+        decision = _made(action, seat, target)
         events = game.apply(decision, by=seat)
     except IllegalDecision as error:
-        code = "not_werewolf" if error.rule == "self_destruct_werewolf" else f"rule.{error.rule}"
-        raise Refusal(code) from None
+        raise _refused(error) from None
     return decision, events
+
+
+def not_offered(game: Game, action: DayAction, seat: int, target: int | None) -> Refusal:
+    """Why `seat` may not take `action`, which the phones do not show now: the rule the
+    engine names, or "not_now" while the narration has not caught up with the game."""
+    try:
+        game.check(_made(action, seat, target), by=seat)
+    except IllegalDecision as error:
+        return _refused(error)
+    return Refusal("not_now")
+
+
+def _made(action: DayAction, seat: int, target: int | None) -> Decision:
+    return action.make(seat, Answer(seats=(target,) if target is not None else ()))
+
+
+def _refused(error: IllegalDecision) -> Refusal:
+    return Refusal("not_werewolf" if error.rule == "self_destruct_werewolf" else f"rule.{error.rule}")

@@ -53,7 +53,9 @@ def test_candidates_withdraw_on_their_phones_and_the_sheriff_chooses_the_side() 
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
             screen = phones[0].last("state")["screen"]
-            assert screen["form"] == "stand" and screen["self_destruct"], "a wolf may blow up in the election"
+            assert screen["form"] == "stand" and screen["actions"] == [
+                {"name": "self_destruct", "form": "none"}
+            ], "a wolf may blow up in the election"
             await stand(phones, {3, 5, 6})
             assert game.pending is not None and game.pending.step == "sheriff_withdraw"
             for phone in phones:

@@ -135,7 +135,11 @@ def test_a_werewolf_self_destructs_from_the_phone_and_a_villager_cannot() -> Non
             await wait_until(lambda: game.pending is not None and game.pending.step == "vote")
             for phone in phones:
                 await phone.expect("state", where=lambda m: m["screen"]["step"] == "vote")
-            assert all(p.last("state")["screen"]["self_destruct"] for p in phones if p.seat != 7)
+            assert all(
+                p.last("state")["screen"]["actions"] == [{"name": "self_destruct", "form": "none"}]
+                for p in phones
+                if p.seat != 7
+            )
             before = state_copy(game)
             refused = await phones[8].answer({"type": "self_destruct"})
             assert refused["code"] == "not_werewolf" and refused["message"] == "只有狼人才能自爆。"

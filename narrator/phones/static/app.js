@@ -10,7 +10,8 @@
   var S = {
     ws: null, attempt: 0, n: 0, strings: null, lobby: [], pickedSeat: 0,
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
-    progress: null, selection: [], heal: false, confirmDestruct: 0, stopped: false,
+    progress: null, selection: [], heal: false, armed: null, armedTimer: 0, dayAction: null, dayTarget: null,
+    stopped: false,
     facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
     secret: {}, review: null, speechEnd: 0, answer: "", actN: 0,
   };
@@ -380,10 +381,71 @@
     fillSecret();
     renderSpeech();
     renderPublic();
-    var destruct = $("self-destruct");
-    destruct.hidden = !S.screen.self_destruct;
-    destruct.textContent = t(S.confirmDestruct ? "ui.self_destruct_confirm" : "ui.self_destruct");
+    renderActions();
   }
+
+  // The day actions (a werewolf's self-destruct, the knight's duel …): the same buttons on every
+  // living phone; one that takes no seat is pressed twice, one that names a seat opens the grid
+  // of the living seats and is confirmed
+
+  function renderActions() {
+    var list = S.screen.actions || [];
+    var names = list.map(function (a) { return a.name; });
+    if (S.dayAction && names.indexOf(S.dayAction) < 0) { S.dayAction = null; S.dayTarget = null; }
+    if (S.armed && names.indexOf(S.armed) < 0) { disarm(); }
+    $("day-actions").hidden = !list.length;
+    var buttons = $("day-action-buttons");
+    buttons.textContent = "";
+    list.forEach(function (a) {
+      var label = t("ui.action_" + a.name);
+      var button = el("button", S.armed === a.name ? t("ui.action_confirm", { action: label }) : label,
+        "danger" + (S.dayAction === a.name ? " picked" : ""));
+      button.setAttribute("data-action", a.name);
+      button.onclick = function () { pressAction(a); };
+      buttons.appendChild(button);
+    });
+    $("day-action-pick").hidden = !S.dayAction;
+    var grid = $("day-action-seats");
+    grid.textContent = "";
+    if (!S.dayAction) { return; }
+    $("day-action-title").textContent = t("ui.action_pick", { action: t("ui.action_" + S.dayAction) });
+    S.view.public.alive.forEach(function (s) {
+      var button = el("button", String(s), S.dayTarget === s ? "picked" : "");
+      if (S.names[s]) { button.appendChild(el("small", S.names[s])); }
+      button.onclick = function () { S.dayTarget = S.dayTarget === s ? null : s; renderActions(); };
+      grid.appendChild(button);
+    });
+    var confirm = $("day-action-confirm");
+    confirm.textContent = t("ui.confirm");
+    confirm.disabled = S.dayTarget === null;
+  }
+  function pressAction(a) {
+    if (a.form === "seats") {
+      disarm();
+      S.dayAction = S.dayAction === a.name ? null : a.name; S.dayTarget = null;
+      renderActions(); return;
+    }
+    S.dayAction = null; S.dayTarget = null;
+    if (S.armed !== a.name) {
+      disarm();
+      S.armed = a.name;
+      S.armedTimer = setTimeout(function () { S.armed = null; S.armedTimer = 0; renderActions(); }, 3000);
+      renderActions(); return;
+    }
+    disarm();
+    send({ type: "day_action", action: a.name }); renderActions();
+  }
+  function disarm() {
+    clearTimeout(S.armedTimer); S.armed = null; S.armedTimer = 0;
+  }
+  $("day-action-confirm").onclick = function () {
+    if (!S.dayAction || S.dayTarget === null) { return; }
+    send({ type: "day_action", action: S.dayAction, target: S.dayTarget });
+    S.dayAction = null; S.dayTarget = null; renderActions();
+  };
+  $("day-action-cancel").onclick = function () {
+    S.dayAction = null; S.dayTarget = null; renderActions();
+  };
 
   function renderStep() {
     var sc = S.screen.kind === "night" ? Object.assign({}, S.screen, { answered: false }) : S.screen;
@@ -637,15 +699,6 @@
     var phase = S.view.public.phase.split(" ");
     return phase[0] === "day" ? Number(phase[1]) : -1;
   }
-
-  $("self-destruct").onclick = function () {
-    if (!S.confirmDestruct) {
-      S.confirmDestruct = setTimeout(function () { S.confirmDestruct = 0; render(); }, 3000);
-      render(); return;
-    }
-    clearTimeout(S.confirmDestruct); S.confirmDestruct = 0;
-    send({ type: "self_destruct" }); render();
-  };
 
   window.werewolf = { t: t, toast: toast };  // for host.js
   connect();
