@@ -9,8 +9,9 @@ import pytest
 from engine.game import Game
 from engine.roles.knight import KnightDuel
 from engine.roles.white_wolf_king import WhiteWolfKingBlow
+from engine.rules import PRESETS
 from engine.state import IllegalDecision
-from tests.engine.harness import game_of, table
+from tests.engine.harness import game_of, play, table
 
 NO_SHERIFF = "sheriff = false\n"
 
@@ -184,3 +185,58 @@ def test_a_dueled_wolf_king_shoots_only_when_duels_trigger_skills() -> None:
     assert (5, "wolf_king") in deaths(
         game_of(club(roles, "duel_triggers_skills = true\n") + QUIET_NIGHT + day)
     )
+
+
+# Fine points of RULES-CLUB.md that cross roles
+
+
+def _club_preset(roles: str, **changed: object) -> str:
+    """A table under the whole chinese-club preset (the election on day 1), shot status off."""
+    from tests.engine.test_club_day import _toml
+
+    settings = {**PRESETS["chinese-club"], "shot_status_signal": False, **changed}
+    rules = "\n".join(f"{name} = {_toml(value)}" for name, value in settings.items())
+    return f"[setup]\nseats = 12\nroles = {roles}\n[rules]\n{rules}\n"
+
+
+ELECTION_BLOW = "[[day]]\nsheriff = { candidates = [5, 6, 9] }\nwhite_wolf_king = { seat = 1, target = 5 }\n"
+
+
+@pytest.mark.parametrize("swallow", ["double", "single"])
+def test_the_white_wolf_kings_blow_in_the_election_loses_the_badge_at_once_under_both_swallow_rules(
+    swallow: str,
+) -> None:
+    record = _club_preset(WHITE_WOLF_KNIGHT_12, badge_swallow=swallow) + QUIET_NIGHT + ELECTION_BLOW
+    game = game_of(record)
+    assert deaths(game)[:2] == [(1, "self_destruct"), (5, "white_wolf_king")]
+    said = [e.data["key"] for e in game.events if e.kind == "cue"]
+    assert "badge.swallowed" in said and "sheriff.postponed" not in said
+    night_2 = game_of(record + QUIET_NIGHT.replace("seer = 2", "seer = 0"))
+    assert night_2.phase.number == 2 and night_2.state.sheriff == 0
+    assert not night_2.state.election_due
+
+
+def test_a_duel_on_the_spirit_knight_kills_him_with_no_reflect() -> None:
+    roles = (
+        '["spirit_knight", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "knight",'
+        ' "villager", "villager", "villager", "villager"]'
+    )
+    game = game_of(
+        club(roles)
+        + "[[night]]\nwerewolves = 0\nwitch = {}\nseer = 1\n"
+        + "[[day]]\nduel = { seat = 8, target = 1 }\n"
+    )
+    assert (1, "duel") in deaths(game) and (8, "duel") not in deaths(game)
+    assert (5, "reflect") in deaths(game)  # the seer's check that night reflects at dawn, the duel does not
+    assert [d for d in deaths(game) if d[1] == "reflect"] == [(5, "reflect")]
+
+
+@pytest.mark.parametrize(("rule", "winner"), [("werewolves", "werewolves"), ("villagers", "villagers")])
+def test_both_sides_win_in_one_moment_and_simultaneous_win_decides(rule: str, winner: str) -> None:
+    # The last wolf (1) knifes the witch (2), the only 神, who poisons him: at dawn every wolf and
+    # every 神 is dead at once.
+    roles = '["werewolf", "witch", "villager", "villager", "villager", "villager", "villager", "villager"]'
+    rules = f'win = "side"\nsimultaneous_win = "{rule}"\n'
+    record = club(roles, rules) + "[[night]]\nwerewolves = 2\nwitch = { poison = 1 }\n"
+    out = play(record)
+    assert out["winner"] == winner, out
