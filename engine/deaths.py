@@ -39,6 +39,24 @@ def add_trigger(trigger: Trigger) -> None:
     TRIGGERS.append(trigger)
 
 
+Consequence = Callable[[State, int, str], list[tuple[int, str]]]
+CONSEQUENCES: list[Consequence] = []
+"""Deaths a death brings in the same moment, before anything is triggered or the win checked
+(a lover's grief is the engine's own; the wolf beauty's charm a role's): each module adds its own."""
+Survives = Callable[[State, int, str], bool]
+SURVIVES: list[Survives] = []
+"""Who does not die of a death by day (the spirit knight shot after a night death, with
+`spirit_knight_shot = "immune"`): each module adds its own."""
+
+
+def add_consequence(consequence: Consequence) -> None:
+    CONSEQUENCES.append(consequence)
+
+
+def add_survives(survives: Survives) -> None:
+    SURVIVES.append(survives)
+
+
 def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
     """Kill a moment's `deaths` (seat, cause) and schedule what they trigger.
 
@@ -51,7 +69,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
         later: list[tuple[int, str]] = []
         for seat, cause in moment:
             player = state.player(seat)
-            if not player.alive:
+            if not player.alive or (SURVIVES and any(survives(state, seat, cause) for survives in SURVIVES)):
                 continue
             player.alive = False
             state.deaths.append(Death(seat, phase, cause))
@@ -74,7 +92,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
-    later = []
+    later = [death for consequence in CONSEQUENCES for death in consequence(state, seat, cause)]
     if state.lovers and seat in state.lovers and hooks.lovers_parted(state):
         state.lovers = None
     if state.lovers and seat in state.lovers:
