@@ -14,9 +14,12 @@ so that the operating point (`narrator/listen/calibration.py`) can be chosen fro
 Synthetic speech is a poor stand-in for people: the figures prove the pipeline, its costs and
 its trade-off, not how well a table will be understood. Writes the recall / false-accept plot
 as a PNG (`--plot`, default `listen-tradeoff.png`); `--evidence FILE` keeps every utterance's
-evidence as JSON. The last line printed is one JSON object.
+evidence (with the decoding times) as JSON, and `--from-evidence FILE` reports from it again
+without decoding; `--conditions clean,white` renders fewer conditions for a quicker look (the
+figures of a condition left out are null). The last line printed is one JSON object.
 
-Usage: .venv/bin/python scripts/bench_listen.py [--plot FILE] [--evidence FILE]
+Usage: .venv/bin/python scripts/bench_listen.py [--plot FILE] [--evidence FILE] [--conditions C,C]
+       .venv/bin/python scripts/bench_listen.py --from-evidence FILE [--plot FILE]
 """
 
 from __future__ import annotations

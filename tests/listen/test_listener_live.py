@@ -110,7 +110,7 @@ def test_a_word_said_under_the_previous_prompt_is_forgotten(
     listener, decisions = live
     play(say("정지"))
     wait_until(lambda: len(decisions) == 1, "a decision")
-    assert [d.heard for d in decisions] == ["정지"]
+    assert [d.heard for d in decisions] == ["정지"], decisions
     listener.listen_for([Command.PAUSE, Command.RESUME])
     assert listener.next_command(timeout=0.2) is None
 
