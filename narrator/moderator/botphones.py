@@ -6,7 +6,9 @@ werewolf bots agree by drawing their victim from the same seeded generator (the 
 too, in the Flood). When the event cards are on, a bot tells made-up facts at joining
 (declining a few); it answers the cards' screens (yes or no, the medium's question, friends)
 and tries other choices when the rules refuse one. With `speech_done` a bot ends its own
-speech at once from its phone.
+speech at once from its phone. By day a bot presses one of the day actions its screen offers
+now and then (`self_destruct`: the chance at each screen), naming a living seat when the action
+asks for one; an action refused to it once it never presses again (not its card, most often).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from engine.roles import Role
 from engine.steps import STEPS, Form, Share
 from narrator.phones.collector import is_pack
 
@@ -46,7 +47,10 @@ class BotPhone:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed * 1000 + seat)
-        self.self_destruct_chance = self_destruct
+        self.action_chance = self_destruct
+        self._action_n = 0
+        self._action_name = ""
+        self._refused_actions: set[str] = set()
         self.view: dict[str, Any] = {}
         self.screen: dict[str, Any] = {}
         self.token = token
@@ -77,10 +81,11 @@ class BotPhone:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, message: dict[str, Any]) -> int:
         assert self._ws is not None
         self.n += 1
         await self._ws.send(json.dumps({**message, "n": self.n}))
+        return self.n
 
     async def _run(self) -> None:
         assert self._ws is not None
@@ -96,16 +101,17 @@ class BotPhone:
                     await self._maybe_act()
                 elif kind == "speaking" and message.get("seat") == self.seat and self.speech_done:
                     await self._send({"type": "done"})
+                elif kind == "speaking" and message.get("seat"):
+                    await self._maybe_take_action()  # a player may interrupt a speech
+                elif kind == "error" and message.get("n") and message.get("n") == self._action_n:
+                    self._refused_actions.add(self._action_name)
                 elif kind == "error" and message.get("code", "").startswith("rule."):
                     await self._retry()
 
     async def _maybe_act(self) -> None:
         screen = self.screen
         step = screen.get("step")
-        if screen.get("self_destruct") and self._is_wolf():
-            if self.rng.random() < self.self_destruct_chance:
-                await self._send({"type": "self_destruct"})
-                return
+        await self._maybe_take_action()  # then the screen's own step, in case it is refused
         if step is None:
             self._acted = None  # between two steps: the next screen is a new question
             return
@@ -126,8 +132,22 @@ class BotPhone:
         elif self._refused <= 6:
             await self._act(self.screen, attempt=self._refused)
 
-    def _is_wolf(self) -> bool:
-        return self.view.get("card") == Role.WEREWOLF.value
+    async def _maybe_take_action(self) -> None:
+        """Now and then, press one of the day actions the screen offers."""
+        offered = [a for a in self.screen.get("actions") or [] if a["name"] not in self._refused_actions]
+        if offered and self.action_chance > 0 and self.rng.random() < self.action_chance:
+            await self._take(self.rng.choice(offered))
+
+    async def _take(self, action: dict[str, str]) -> None:
+        """Press the day action `action`, naming another living seat when it asks for one."""
+        message: dict[str, Any] = {"type": "day_action", "action": action["name"]}
+        if action["form"] == "seats":
+            others = [s for s in self.view.get("public", {}).get("alive", []) if s != self.seat]
+            if not others:
+                return
+            message["target"] = self.rng.choice(others)
+        self._action_name = action["name"]
+        self._action_n = await self._send(message)
 
     async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
         step = screen.get("step")

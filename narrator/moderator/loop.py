@@ -28,11 +28,11 @@ from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from engine.steps import STEPS, Answer, Form, Kind, Share
+from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
 from narrator.moderator.inbox import Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
-from narrator.phones.table import PhoneTable
+from narrator.phones.table import Applied, PhoneTable
 
 log = logging.getLogger("narrator.moderator")
 
@@ -111,6 +111,8 @@ class Moderator:
         self._seen = 0
         self._last_line: tuple[str, dict[str, Any]] | None = None
         self._interrupted = False
+        self._day_action: Applied | None = None
+        self._said_early: set[int] = set()
         self.ended = False
 
     @property
@@ -134,6 +136,8 @@ class Moderator:
         while self._seen < len(self.game.events) and not self.ended:
             event = self.game.events[self._seen]
             self._seen += 1
+            if self._seen - 1 in self._said_early:
+                continue
             await self.narrate(event)
 
     async def narrate(self, event: Event) -> None:
@@ -205,6 +209,8 @@ class Moderator:
         if self.clock.now() - start >= limit:
             if not night:  # a night step's name would tell it was real
                 log.info("%s: no decision by the deadline", pending.step)
+        if self._interrupted and self._talk_goes_on(pending):
+            self._interrupted = False  # a day action after which the talk goes on (a duel lost)
         if night and not self.ended:  # an ended game waits for nothing more
             took = self.clock.now() - start
             self.pacing.record(took)
@@ -230,8 +236,9 @@ class Moderator:
         if isinstance(item, Keyed):
             self.key(item)
             return None
-        if isinstance(item, Decided) and item.applied.step == "self_destruct":
-            self._interrupted = True
+        if isinstance(item, Decided) and type(item.applied.decision) in ACTIONS:
+            self._interrupted = True  # a day action ends the speech
+            self._day_action = item.applied
         return item
 
     def key(self, keyed: Keyed) -> None:
@@ -282,8 +289,16 @@ class Moderator:
     # Speeches and timers
 
     async def speeches(self, seats: list[int], *, discussion: bool = False) -> None:
+        """The seats speak in turn. A day action ends the speech running; the talk stops there,
+        unless the step the speeches came before is pending again (a duel the knight lost: the
+        discussion goes on, once what the action did has been said)."""
+        talk = self.game.pending
         for i, seat in enumerate(seats):
+            if self._interrupted and self._talk_goes_on(talk):
+                self._interrupted = False
+                await self._say_day_action()
             if self._interrupted or self.game.over or self.ended:
+                self._drop_unsaid_openings()
                 return
             if not self.game.is_alive(seat):
                 continue
@@ -292,6 +307,48 @@ class Moderator:
             ended = await self.speech(seat, seconds, say_turn=True)
             if ended == "start_vote" and discussion:
                 return
+
+    def _first_of_day_action(self) -> int | None:
+        """Where the events of the day action last applied begin, when not yet said."""
+        applied, events = self._day_action, self.game.events
+        if applied is None or not applied.events:
+            return None
+        return next((i for i in range(self._seen, len(events)) if events[i] is applied.events[0]), None)
+
+    def _drop_unsaid_openings(self) -> None:
+        """A day action ended the talk: the lines that opened the step it never reached (the
+        vote's call after the discussion) are not said."""
+        first = self._first_of_day_action() if self._interrupted else None
+        if first is not None:
+            events = self.game.events
+            self._said_early.update(i for i in range(self._seen, first) if events[i].kind == "cue")
+
+    async def _say_day_action(self) -> None:
+        """Say what the day action just applied did while the talk goes on; its events are not
+        said again later, and a line the talk's end says anyway (the vote's call) is left to
+        it."""
+        applied, events, first = self._day_action, self.game.events, self._first_of_day_action()
+        if applied is None or first is None:
+            return
+        coming = {e.data["key"] for e in events[self._seen : first] if e.kind == "cue"}
+        for index in range(first, first + len(applied.events)):
+            self._said_early.add(index)
+            event = events[index]
+            if not (event.kind == "cue" and event.data["key"] in coming):
+                await self.narrate(event)
+
+    def _talk_goes_on(self, talk: Pending | None) -> bool:
+        """Whether the step `talk` (pending when the speeches began) is pending again, a new
+        one of the same step, after a day action: the talk before it goes on."""
+        pending = self.game.pending
+        return (
+            talk is not None
+            and pending is not None
+            and pending is not talk
+            and pending.step == talk.step
+            and STEPS[pending.step].talk
+            and not self.game.over
+        )
 
     async def speech(self, seat: int, seconds: float, *, say_turn: bool = False) -> str:
         """One player speaks for up to `seconds`; what ended it ("time", "pass", …). The
@@ -364,6 +421,7 @@ class Moderator:
         game.pop()
         self.table.narrate(None)
         self._seen = anchor(self.game.events)
+        self._said_early.clear()
         log.info("undid the last decision of %s", asked.phase)
         return True
 

@@ -26,8 +26,9 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
         speaker's "pass" left unread when the speech ends is dropped.
 Rule 10: by day every living phone shows the same buttons, one for each day action the game
         offers (`Game.actions_offered`: public facts only, never who holds which card), taken
-        when the narration and the engine agree (Rule 3); the seat that presses one takes it
-        (naming a seat when its form asks for one) or is told why not, in its language.
+        when the narration and the engine agree (Rule 3) and when a speech starts (the talk
+        before the step the engine waits for: the day's vote, say); the seat that presses one
+        takes it (naming a seat when its form asks for one) or is told why not, in its language.
 Rule 9: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
         host may pick a board of the table's seat count: the dealer deals it in place of the
         game, and every phone is told which, welcomed again (the rules changed) and sent its
@@ -261,6 +262,10 @@ class PhoneTable:
         timed = seat is not None and seconds is not None
         self._speech_end = time.monotonic() + seconds if timed and seconds is not None else None
         self.inbox.drop(_speakers_pass)
+        offered = tuple(self.game.actions_offered())
+        if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
+            self._shown_actions = offered
+            self._send_states(fresh=False)
         message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
