@@ -1,0 +1,109 @@
+"""Day actions at a moderated table (白狼王骑士): a duel the knight loses during a speech is said
+at once and the discussion goes on; bot phones that take day actions play a demo to a winner its
+record replays to."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from engine.boards import find_board
+from engine.game import Game
+from engine.record import parse_record, replay, summary
+from engine.roles import Role
+from engine.roles.knight import KnightDuel
+from narrator.moderator.inbox import Command
+from narrator.moderator.loop import Moderator
+from narrator.moderator.timing import Clock, FastClock, Timers
+from narrator.phones import PhoneServer, PhoneTable
+from tests.moderator.test_demo import demo
+from tests.moderator.test_failures import Lines
+from tests.phones.harness import close_all, seat_everyone
+
+BOARD = find_board("white-wolf-king-knight-12")
+
+
+def at_the_discussion(seed: int) -> Game:
+    """A game of the board at its first discussion (every night step left to its default)."""
+    game = Game(BOARD.deal(seed), BOARD.rules())
+    while game.pending is not None and not (game.pending.step == "vote" and game.actions_offered()):
+        game.apply(game.default())
+    assert game.pending is not None
+    return game
+
+
+class HeldClock(FastClock):
+    """A fast clock on which no time passes while the phones owe nothing: a speech lasts until
+    something arrives (a day action, the speaker's pass, the host's end)."""
+
+    async def wait(self, arrived: asyncio.Event, seconds: float, *, owed: bool = False) -> None:
+        if owed:
+            await super().wait(arrived, seconds, owed=owed)
+        else:
+            await arrived.wait()
+
+
+def seat_of(game: Game, role: Role) -> int:
+    return game.setup.roles.index(role) + 1
+
+
+async def duel_in_a_speech(clock: Clock) -> tuple[Game, Lines, list[int], int]:
+    game = at_the_discussion(5)
+    opened = max(
+        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
+    )
+    order = next(e.data["order"] for e in game.events if e.kind == "speakers")
+    table = PhoneTable(game, auto_narrate=False)
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    phones = await seat_everyone(server, game)
+    voice = Lines()
+    moderator = Moderator(table, voice, timers=Timers(), clock=clock, rng=random.Random(1))
+    running = asyncio.create_task(moderator.run(from_event=opened))
+    knight = seat_of(game, Role.KNIGHT)
+    good = next(s for s in order if s != knight and game.setup.roles[s - 1] == Role.VILLAGER)
+    try:
+        first = order[0]
+        await phones[knight - 1].expect("speaking", where=lambda m: m["seat"] == first)
+        screens = [phones[s - 1].last("state")["screen"]["actions"] for s in range(1, 13)]
+        assert all(actions == screens[0] for actions in screens), "every living phone shows the same buttons"
+        assert [a["name"] for a in screens[0]] == ["self_destruct", "duel", "white_wolf_king"]
+        answer = await phones[knight - 1].answer({"type": "day_action", "action": "duel", "target": good})
+        assert answer["type"] == "ack", answer
+        following = next(s for s in order[1:] if s != knight)
+        await phones[0].expect("speaking", where=lambda m: m["seat"] == following)
+        table.inbox.put(Command("end", "host"))
+        await asyncio.wait_for(running, 30)
+    finally:
+        await close_all(phones)
+        await server.stop()
+    return game, voice, order, good
+
+
+def test_a_duel_the_knight_loses_in_a_speech_is_said_at_once_and_the_discussion_goes_on() -> None:
+    game, voice, order, good = asyncio.run(duel_in_a_speech(HeldClock()))
+    knight = seat_of(game, Role.KNIGHT)
+    assert game.log[-1] == KnightDuel(seat=knight, target=good)
+    assert not game.is_alive(knight) and game.is_alive(good)
+    keys = [key for key, _ in voice.said]
+    at = keys.index("knight.duel")
+    assert keys[at - 1] == "speech.turn" and voice.said[at - 1][1] == {"seat": order[0]}
+    assert keys[at : at + 3] == ["knight.duel", "knight.good", "speech.turn"], keys[at - 2 :]
+    assert "vote.start" not in keys, "the discussion went on: the vote was not called"
+
+
+def test_a_demo_on_the_knight_board_with_day_actions_replays_to_its_winner(tmp_path: Path) -> None:
+    record = tmp_path / "game.toml"
+    args = ("--seed", "3", "--board", BOARD.id, "--self-destruct", "0.3", "--silent")
+    result, printed = demo(tmp_path, *args, "--record", str(record))
+    text = record.read_text()
+    replayed = summary(replay(parse_record(text)))
+    assert replayed["error"] is None
+    assert (replayed["winner"], replayed["ended"]) == (result["winner"], result["ended"])
+    assert "duel = {" in text and "white_wolf_king = {" in text and "self_destruct = " in text
+    assert "自爆并带走了" in printed
+    lost = printed.index("发言继续")
+    assert "发起决斗" in printed[:lost]
+    after = printed[lost:].splitlines()[1]
+    assert "号发言" in after, "the discussion goes on after the duel the knight lost"
