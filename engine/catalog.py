@@ -1,24 +1,37 @@
 """Every module that registers steps (`engine.steps`), imported once so the registry is whole:
-the day and the night, each role (`engine.roles`), each event card's steps (`engine.cards`)."""
+the day and the night, each role (`engine.roles`), each event card (`engine.cards`: its steps,
+and its own rules in `engine.cards.registry`)."""
 
 from engine import day, night, speaking  # noqa: F401
 from engine.cards import (  # noqa: F401
     backfire,
+    ball,
     bleak_monday,
+    burial,
     double_agent,
     draw,
+    end_of_the_harvest,
     executioner,
     flood,
     full_moon_rising,
+    gone_hunting,
     great_distrust,
     influences,
+    little_rascal,
+    luncheon,
+    miracle,
+    nightmare_card,
     nightsteps,
     punishment,
+    radiant_sunday,
     reports,
+    saint_philippe,
+    somnambulism,
     specter,
     spiritualism,
     touch_of_death,
     verdict,
+    woodland_gathering,
 )
 from engine.roles import (  # noqa: F401
     cupid,

@@ -4,7 +4,9 @@ down, until one is left standing, who is condemned (`surely_not_him`: chain or c
 from __future__ import annotations
 
 from engine.cards import hooks
-from engine.cards.moon import last_dead, left_of
+from engine.cards.agenda import replace_step
+from engine.cards.moon import InPlay, last_dead, left_of
+from engine.cards.registry import add_card
 from engine.decisions import (
     Decision,
     Vouch,
@@ -80,3 +82,13 @@ register(
         ),
     ),
 )
+
+
+def _surely_not_him(state: State, played: InPlay) -> None:
+    """Bleak Monday's variant: the vote is replaced by the vouching."""
+    if state.rules.cards.bleak_monday == "surely_not_him":
+        state.emit(cue("card.surely_not_him"))
+        replace_step(state, "vote", Step("vouch"))
+
+
+add_card("bleak_monday", effect=_surely_not_him)

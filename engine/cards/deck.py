@@ -82,16 +82,6 @@ DECK_000: tuple[str, ...] = tuple(name for name, card in CARDS.items() if card.s
 DARK_MOON: tuple[str, ...] = tuple(name for name, card in CARDS.items() if card.moon == Moon.DARK)
 SPIRITUALISM: tuple[str, ...] = tuple(f"spiritualism_{n}" for n in range(1, 6))
 
-# Cards whose spoken rule (no "wolf" or "I", no interrupting, backs turned) a player may break:
-# the table reports who broke it, and they lose today's vote.
-SPOKEN_RULES: frozenset[str] = frozenset({"not_me_nor_wolf", "good_manners", "eclipse"})
-# Cards that send players away: they neither speak nor vote, and nobody may vote for them.
-AWAY_CARDS: frozenset[str] = frozenset(
-    {"luncheon_for_seniors", "gone_hunting", "woodland_gathering", "saturday_evening_ball", "little_rascal"}
-)
-# Of those, the ones still away at night: the werewolves may not eat them, nor they eat.
-AWAY_AT_NIGHT: frozenset[str] = frozenset({"gone_hunting", "saturday_evening_ball", "little_rascal"})
-
 
 # Spiritualism: the questions a medium may ask the ghost, and how many seats each names.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.cards.moon import in_play, moon_of
 from engine.cards.nightsteps import add_night_step
+from engine.cards.registry import add_card
 from engine.decisions import AllyChoice, Decision
 from engine.events import cue, private
 from engine.state import Pending, State, Step
@@ -59,3 +60,6 @@ add_night_step(
     1,
     lambda state: in_play(state, "double_agent") and not moon_of(state).ally and bool(state.deaths),
 )
+
+
+add_card("double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive()))

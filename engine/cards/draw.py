@@ -1,4 +1,4 @@
-"""Drawing an event card, and what each card does the moment it is played.
+"""Drawing an event card and playing it (what it does, each card's own module says: `registry.py`).
 
 Rule 1: a card is drawn on the morning after the night's deaths are announced: every morning
         (`events = "every_morning"`), or after a night in which nobody died
@@ -15,19 +15,9 @@ Rule 3: the draw, Heads or Tails' coin and the Harvest witch's potion roll are c
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.cards.deck import CARDS, SPIRITUALISM
-from engine.cards.moon import (
-    InPlay,
-    expire_on_draw,
-    fact,
-    last_dead,
-    left_of,
-    moon_of,
-    new_moon,
-    roll,
-)
+from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
+from engine.cards.registry import CARD_RULES
 from engine.decisions import CoinToss, Decision, EventDraw, PotionRoll
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -71,46 +61,8 @@ def playable(state: State, card: str) -> bool:
     for name in CARDS[card].needs:
         if any(fact(state, seat, name) is None for seat in state.alive()):
             return False
-    check = PLAYABLE.get(card)
-    return check is None or check(state)
-
-
-def miracle_seat(state: State) -> int:
-    """The last werewolf victim, if still dead and not a lover (a lover's partner died of
-    grief: the Miracle cannot part them)."""
-    for death in reversed(state.deaths):
-        if death.cause == "werewolves":
-            alive = state.is_alive(death.seat)
-            lover = state.lovers is not None and death.seat in state.lovers
-            return 0 if alive or lover else death.seat
-    return 0
-
-
-def ghost_seat(state: State) -> int:
-    """Spiritualism's ghost: the first werewolf victim who is still dead."""
-    for death in state.deaths:
-        if death.cause == "werewolves" and not state.is_alive(death.seat):
-            return death.seat
-    return 0
-
-
-def _witch_can_gather(state: State) -> bool:
-    witch = state.seat_of(Role.WITCH)
-    return bool(witch) and state.is_alive(witch) and not state.cursed
-
-
-PLAYABLE: dict[str, Callable[[State], bool]] = {
-    "miracle": lambda s: miracle_seat(s) != 0,
-    **{name: (lambda s: ghost_seat(s) != 0 and left_of(s, last_dead(s)) != 0) for name in SPIRITUALISM},
-    "punishment": lambda s: last_dead(s) != 0,
-    "influences": lambda s: last_dead(s) != 0,
-    "saint_philippe": lambda s: (
-        s.rules.sheriff and (s.rules.cards.saint_philippe == "always" or s.sheriff != 0)
-    ),
-    "woodland_gathering": _witch_can_gather,
-    "flood": lambda s: len(s.alive()) >= 6,
-    "double_agent": lambda s: any(not s.is_werewolf(seat) for seat in s.alive()),
-}
+    rules = CARD_RULES.get(card)
+    return rules is None or rules.playable is None or rules.playable(state)
 
 
 def natural_draw(state: State) -> str:
@@ -149,9 +101,9 @@ def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
     moon.chance.append((state.phase, "event", card))
     moon.in_play.append(InPlay(card, state.day))
     state.emit(cue("card.spiritualism" if card in SPIRITUALISM else f"card.{card}"))
-    effect = EFFECTS.get(card)
-    if effect is not None:
-        effect(state, moon.in_play[-1])
+    rules = CARD_RULES.get(card)
+    if rules is not None and rules.effect is not None:
+        rules.effect(state, moon.in_play[-1])
 
 
 # Chance: the coin of Heads or Tails, the potion of the Harvest Festival
@@ -197,168 +149,6 @@ def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
         player.card = Role.VILLAGER if result == "villager" else Role.WEREWOLF
         player.lives = 1
         state.emit(private("card.changed", target, card=player.card.value))
-
-
-# What each card does when it is played (the rest acts through the hooks of the engine).
-
-
-def _agenda_replace(state: State, name: str, *steps: Step) -> None:
-    """Replace today's first step `name` with `steps` (remove it when none are given)."""
-    for i, step in enumerate(state.agenda):
-        if step.name == name:
-            state.agenda[i : i + 1] = list(steps)
-            return
-
-
-def _agenda_before(state: State, name: str, step: Step) -> None:
-    for i, existing in enumerate(state.agenda):
-        if existing.name == name:
-            state.agenda.insert(i, step)
-            return
-
-
-def _miracle(state: State, played: InPlay) -> None:
-    seat = miracle_seat(state)
-    player = state.player(seat)
-    player.alive, player.card, player.lives, player.revealed_idiot = True, Role.VILLAGER, 1, False
-    moon_of(state).revived.append(seat)
-    played.seats = (seat,)
-    state.emit(cue("miracle.revived", seat=seat))
-
-
-def _surely_not_him(state: State, played: InPlay) -> None:
-    if state.rules.cards.bleak_monday == "surely_not_him":
-        state.emit(cue("card.surely_not_him"))
-        _agenda_replace(state, "vote", Step("vouch"))
-
-
-def _report(state: State, played: InPlay) -> None:
-    _agenda_before(state, "vote", Step("report"))
-
-
-def _spiritualism(state: State, played: InPlay) -> None:
-    steps = [Step("question")]
-    if state.rules.cards.spiritualism == "three_questions":
-        steps.insert(0, Step("medium"))
-    state.push(*steps)
-
-
-def _half(state: State, older: bool) -> tuple[int, ...]:
-    """The older (or younger) half of the living players by age; ties by seat."""
-    alive = state.alive()
-    ranked = sorted(alive, key=lambda s: (-_age(state, s) if older else _age(state, s), s))
-    return tuple(sorted(ranked[: len(alive) // 2]))
-
-
-def _age(state: State, seat: int) -> int:
-    age = fact(state, seat, "age")
-    assert isinstance(age, int)
-    return age
-
-
-def _gender(state: State, gender: str) -> tuple[int, ...]:
-    return tuple(s for s in state.alive() if fact(state, s, "gender") == gender)
-
-
-def _send_away(state: State, played: InPlay, seats: tuple[int, ...], line: str) -> None:
-    played.seats = seats
-    state.emit(cue(f"away.{line}", seats=list(seats)))
-
-
-def _luncheon(state: State, played: InPlay) -> None:
-    _send_away(state, played, _half(state, older=True), "luncheon")
-
-
-def _ball(state: State, played: InPlay) -> None:
-    _send_away(state, played, _half(state, older=False), "ball")
-
-
-def _gone_hunting(state: State, played: InPlay) -> None:
-    _send_away(state, played, _gender(state, "male"), "hunting")
-
-
-def _woodland(state: State, played: InPlay) -> None:
-    seats = set(_gender(state, "female"))
-    witch = state.seat_of(Role.WITCH)
-    if state.rules.cards.woodland_witch == "always":
-        seats.add(witch)
-    _send_away(state, played, tuple(sorted(seats)), "woodland")
-    if state.heal_left and state.poison_left:
-        return
-    if not state.heal_left:
-        state.heal_left = True
-    else:
-        state.poison_left = True
-    state.emit(cue("woodland.potion"))
-    state.emit(private("witch.potions", witch, heal=state.heal_left, poison=state.poison_left))
-
-
-def _little_rascal(state: State, played: InPlay) -> None:
-    youngest = min(state.alive(), key=lambda s: (_age(state, s), s))
-    played.seats = (youngest,)
-    state.emit(cue("rascal.away", seat=youngest))
-
-
-def _punishment(state: State, played: InPlay) -> None:
-    state.push(Step("punishment"))
-
-
-def _great_distrust(state: State, played: InPlay) -> None:
-    _agenda_replace(state, "vote", Step("distrust"))
-
-
-def _nightmare(state: State, played: InPlay) -> None:
-    first = left_of(state, last_dead(state)) or state.alive()[0]
-    state.emit(cue("nightmare.start", seat=first))
-    _agenda_replace(state, "discussion")
-    _agenda_replace(state, "vote", Step("vote", {"nightmare": True}))
-
-
-def _saint_philippe(state: State, played: InPlay) -> None:
-    if state.sheriff:
-        state.emit(cue("philippe.dismissed", seat=state.sheriff))
-        state.sheriff = 0
-    state.election_due = True
-    state.push(Step("sheriff_candidacy", {"key": "philippe"}))
-
-
-def _variant(key: str, setting: str, value: str) -> Callable[[State, InPlay], None]:
-    def read_variant(state: State, played: InPlay) -> None:
-        if getattr(state.rules.cards, setting) == value:
-            state.emit(cue(f"card.{key}"))
-
-    return read_variant
-
-
-def _flood(state: State, played: InPlay) -> None:
-    _agenda_replace(state, "vote")
-
-
-def _executioner(state: State, played: InPlay) -> None:
-    state.push(Step("executioner"))
-
-
-EFFECTS: dict[str, Callable[[State, InPlay], None]] = {
-    "miracle": _miracle,
-    "bleak_monday": _surely_not_him,
-    "not_me_nor_wolf": _report,
-    "good_manners": _report,
-    "eclipse": _report,
-    **dict.fromkeys(SPIRITUALISM, _spiritualism),
-    "luncheon_for_seniors": _luncheon,
-    "saturday_evening_ball": _ball,
-    "gone_hunting": _gone_hunting,
-    "woodland_gathering": _woodland,
-    "little_rascal": _little_rascal,
-    "end_of_the_harvest": _variant("harvest_festival", "end_of_the_harvest", "harvest_festival"),
-    "radiant_sunday": _variant("lycanthropic_fascination", "radiant_sunday", "lycanthropic_fascination"),
-    "punishment": _punishment,
-    "great_distrust": _great_distrust,
-    "nightmare": _nightmare,
-    "saint_philippe": _saint_philippe,
-    "flood": _flood,
-    "executioner": _executioner,
-}
 
 
 # The registry (engine.steps): the box's chance steps.

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from engine.cards.moon import card_in_play, moon_of, spend
+from engine.cards.moon import InPlay, card_in_play, moon_of, spend
+from engine.cards.registry import add_card
 from engine.day import living
 from engine.decisions import (
     Decision,
@@ -107,3 +108,11 @@ register(
         codecs=(field_codec("executioner", Kind.DAY, ExecutionerChoice, "seat", shape_seat, repeated=True),),
     ),
 )
+
+
+def _name_executioner(state: State, played: InPlay) -> None:
+    state.push(Step("executioner"))
+
+
+# The card lasts while there is an executioner (spent here when none is left).
+add_card("executioner", effect=_name_executioner, ends=lambda state, played: False)

@@ -4,8 +4,10 @@ heal, the inn's victim only."""
 
 from __future__ import annotations
 
-from engine.cards.moon import fact, tonight_after
+from engine.cards.agenda import replace_step
+from engine.cards.moon import InPlay, fact, tonight_after
 from engine.cards.nightsteps import add_night_step
+from engine.cards.registry import add_card
 from engine.decisions import ChurchChoice, Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
@@ -62,3 +64,10 @@ register(
     ),
 )
 add_night_step("church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))
+
+
+def _no_vote_today(state: State, played: InPlay) -> None:
+    replace_step(state, "vote")
+
+
+add_card("flood", effect=_no_vote_today, playable=lambda state: len(state.alive()) >= 6)

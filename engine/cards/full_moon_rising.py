@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.cards.moon import moon_of, tonight_after
 from engine.cards.nightsteps import add_night_step
+from engine.cards.registry import add_card
 from engine.decisions import Decision, MoonSeerChoice
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -83,3 +84,7 @@ register(
     ),
 )
 add_night_step("moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
+
+
+# It acts on night D+1 and ends at dawn of day D+1, spent or not.
+add_card("full_moon_rising", ends=lambda state, played: state.day > played.day)

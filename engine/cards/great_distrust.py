@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards.moon import away
+from engine.cards.agenda import replace_step
+from engine.cards.moon import InPlay, away
+from engine.cards.registry import add_card
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
 from engine.decisions import (
@@ -128,3 +130,10 @@ register(
         codecs=(_friends_codec(),),
     ),
 )
+
+
+def _distrust(state: State, played: InPlay) -> None:
+    replace_step(state, "vote", Step("distrust"))
+
+
+add_card("great_distrust", effect=_distrust)

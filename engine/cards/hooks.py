@@ -8,18 +8,19 @@ Rule 2: the Harvest Festival (End of the Harvest's variant): by day and on the n
         neighbour, the seer's check also tells of the target's neighbours, the witch's potion is
         rolled, the hunter shoots a neighbour; a tie with the scapegoat alive sends his
         neighbours to a revote, or he dies for a neighbour condemned (`harvest_scapegoat`).
-Rule 3: Somnambulism: the seer's answer is said aloud, never the target. Lycanthropic
-        Fascination: the werewolves' victims are infected instead of killed. Influences: the
-        last dead names who votes first. April Fools: each lover votes for the other, and a
-        lover's death parts them with no grief. Burial: a werewolf victim's card is not shown.
+Rule 3: what the death of a player does, what the table hears of a check, whether a bite
+        infects and whether the last dead names the first voter, each card in play answers in
+        its own module (`registry.add_card`: Burial, Somnambulism, Radiant Sunday,
+        Influences). April Fools: each lover votes for the other, and a lover's death parts
+        them with no grief.
 Rule 4: a verdict passes, in order, Heads or Tails' coin and the Pact with the Devil (not for an
         idiot, who lives anyway) before the hanging; Enthusiasm and Dissatisfaction wait on it.
 """
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play, infected, neighbours, tonight_after
-from engine.events import cue
+from engine.cards.moon import in_play, neighbours, tonight_after
+from engine.cards.registry import rules_in_play
 from engine.roles import Role
 from engine.state import State, Step
 
@@ -55,31 +56,29 @@ def checked_seats(state: State, target: int) -> list[int]:
 
 
 def check_heard(state: State, results: list[str], result: str) -> None:
-    """Rule 3: under Somnambulism the table hears the seer's answer (never the target)."""
-    if state.moon is None or not in_play(state, "somnambulism"):
+    """Rule 3: what the table hears of the seer's check (`result`, told in `results`)."""
+    if state.moon is None:
         return
-    for part in results:
-        if part in ("werewolf", "not_werewolf"):
-            state.emit(cue(f"somnambulism.{part}"))
-        else:
-            state.emit(cue("somnambulism.role", role=part))
-    state.moon.sleepwalks.append((state.night, result))
+    for rules, played in rules_in_play(state):
+        if rules.check_heard is not None:
+            rules.check_heard(state, played, results, result)
 
 
 def bite_infects(state: State, victim: int) -> bool:
-    """Rule 3: Lycanthropic Fascination: tonight's victims are infected instead of killed."""
-    return (
-        state.moon is not None
-        and tonight_after(state, "radiant_sunday")
-        and state.rules.cards.radiant_sunday == "lycanthropic_fascination"
-        and not state.is_werewolf(victim)
-        and not infected(state, victim)
+    """Rule 3: whether tonight the werewolves' bite infects `victim` instead of killing."""
+    if state.moon is None:
+        return False
+    return any(
+        rules.infects is not None and rules.infects(state, played, victim)
+        for rules, played in rules_in_play(state)
     )
 
 
 def first_voter_named(state: State, step: Step) -> bool:
-    """Rule 3: whether the last dead names who votes first, before the vote `step` (Influences)."""
-    return state.moon is not None and in_play(state, "influences") and not step.args.get("influenced")
+    """Rule 3: whether the last dead names who votes first, before the vote `step`."""
+    if state.moon is None or step.args.get("influenced"):
+        return False
+    return any(rules.names_first_voter for rules, played in rules_in_play(state))
 
 
 def lovers_vote_each_other(state: State) -> bool:
@@ -96,9 +95,12 @@ def lovers_parted(state: State) -> bool:
 
 
 def on_death(state: State, seat: int, cause: str) -> None:
-    """Rule 3: Burial: the card of a werewolf victim is not shown."""
-    if state.moon is not None and cause == "werewolves" and in_play(state, "burial"):
-        state.moon.buried.append(seat)
+    """Rule 3: what the death of `seat` (of `cause`) does under the cards in play."""
+    if state.moon is None:
+        return
+    for rules, played in rules_in_play(state):
+        if rules.on_death is not None:
+            rules.on_death(state, played, seat, cause)
 
 
 def verdict_steps(state: State, seat: int) -> list[Step] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.cards.moon import last_dead, spend
+from engine.cards.registry import add_card
 from engine.day import voters
 from engine.decisions import (
     Decision,
@@ -62,3 +63,6 @@ register(
         codecs=(field_codec("first_voter", Kind.DAY, FirstVoter, "seat", shape_seat),),
     ),
 )
+
+
+add_card("influences", playable=lambda state: last_dead(state) != 0, names_first_voter=True)

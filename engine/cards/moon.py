@@ -1,19 +1,18 @@
 """The state of the New Moon event cards in a game, and the questions the rules ask of it.
 
 Rule 1: a full-moon card drawn on day D lasts day D and night D+1: it is gone at dawn of day
-        D+1 (Luncheon and the Ball with `next_card` last until the next morning a card is
-        drawn, or would be but the deck has none left; the Executioner lasts while there is
-        one).
+        D+1; a card's own module may say otherwise (`registry.add_card(ends=..., ends_on_draw=...)`:
+        Luncheon and the Ball with `next_card` last until the next morning a card is drawn, or
+        would be but the deck has none left; the Executioner lasts while there is one).
 Rule 2: a fang-moon card waits in play until its trigger, acts once and is spent; the Little
         Rascal is away on day D and night D+1 and votes three times on day D+1; Full Moon Rising
         acts on night D+1.
 Rule 3: a dark-moon card stays in play to the end of the game.
-Rule 4: players sent away (Luncheon, Ball, Gone Hunting, Woodland Gathering, Little Rascal)
-        neither speak nor vote and nobody may vote for them; those away at night (Ball, Gone
-        Hunting, Rascal) are not eaten by the werewolves, and a werewolf among them does not eat.
+Rule 4: players sent away (each away card says when: `add_card(away=...)`) neither speak nor
+        vote and nobody may vote for them; those away at night (Ball, Gone Hunting, Rascal) are
+        not eaten by the werewolves, and a werewolf among them does not eat.
 Rule 5: every query here answers as if no card were in play when `state.moon` is None
-        (`events = "off"`), so the rest of the engine behaves exactly as without the cards.
-"""
+        (`events = "off"`), so the rest of the engine behaves exactly as without the cards."""
 
 from __future__ import annotations
 
@@ -21,7 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.cards.deck import AWAY_AT_NIGHT, AWAY_CARDS, CARDS, SPOKEN_RULES, Moon
+from engine.cards.deck import CARDS, Moon
+from engine.cards.registry import CARD_RULES
 from engine.phase import Phase
 from engine.roles import CURSABLE_ROLES, Role
 
@@ -126,26 +126,20 @@ def expire_at_dawn(state: State) -> None:
 
 
 def _over(state: State, played: InPlay) -> bool:
-    card, day = played.card, played.day
-    next_card = {
-        "luncheon_for_seniors": state.rules.cards.luncheon_until,
-        "saturday_evening_ball": state.rules.cards.ball_until,
-    }
-    if next_card.get(card) == "next_card" or card == "executioner":
-        return False
-    if card == "little_rascal":
-        return state.day > day + 1
-    if card == "full_moon_rising":
-        return state.day > day
-    return CARDS[card].moon == Moon.FULL and state.day > day
+    rules = CARD_RULES.get(played.card)
+    if rules is not None and rules.ends is not None:
+        return rules.ends(state, played)
+    return CARDS[played.card].moon == Moon.FULL and state.day > played.day
 
 
 def expire_on_draw(state: State) -> None:
-    """Luncheon and the Ball with `next_card` end when the next card is drawn (or would be)."""
+    """The cards that last until the next card is drawn (or would be) leave play (those the
+    table put in play at the start stay)."""
     moon = state.moon
     assert moon is not None
     for played in list(moon.in_play):
-        if played.card in ("luncheon_for_seniors", "saturday_evening_ball") and played.day:
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.ends_on_draw and played.day:
             spend(state, played.card)
 
 
@@ -159,28 +153,16 @@ def tonight_after(state: State, card: str) -> bool:
 
 
 def away(state: State) -> frozenset[int]:
-    """The living players away now: by day, those of every away card; by night, only the
-    hunters, the dancers and the rascal."""
+    """The living players away now, as each card that sent players away says (by day, those of
+    every away card; by night, only some)."""
     if state.moon is None:
         return frozenset()
     seats: set[int] = set()
     for played in state.moon.in_play:
-        if played.card in AWAY_CARDS and _away_now(state, played):
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.away is not None and rules.away(state, played):
             seats.update(played.seats)
     return frozenset(s for s in seats if state.is_alive(s))
-
-
-def _away_now(state: State, played: InPlay) -> bool:
-    card = played.card
-    if card == "little_rascal":
-        return state.day == played.day if state.daytime else state.night == played.day + 1
-    if not state.daytime:
-        return card in AWAY_AT_NIGHT
-    if card == "woodland_gathering" or (
-        card == "luncheon_for_seniors" and state.rules.cards.luncheon_until == "dusk"
-    ):
-        return state.day == played.day
-    return True
 
 
 def no_vote(state: State) -> frozenset[int]:
@@ -191,12 +173,13 @@ def no_vote(state: State) -> frozenset[int]:
 
 
 def vote_weight(state: State, voter: int, weight: float) -> float:
-    """The weight of `voter`'s vote: the little rascal's counts three on the day he is back."""
+    """The weight of `voter`'s vote, as the cards in play say (the little rascal's)."""
     if state.moon is None:
         return weight
-    rascal = card_in_play(state, "little_rascal")
-    if rascal is not None and voter in rascal.seats and state.day == rascal.day + 1:
-        return 3
+    for played in state.moon.in_play:
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.vote_weight is not None:
+            weight = rules.vote_weight(state, played, voter, weight)
     return weight
 
 
@@ -204,7 +187,12 @@ def spoken_rule_today(state: State) -> bool:
     """Whether a card drawn today set a spoken rule that the table may report breaking."""
     if state.moon is None:
         return False
-    return any(p.card in SPOKEN_RULES and p.day == state.day for p in state.moon.in_play)
+    return any(p.day == state.day and _spoken_rule(p.card) for p in state.moon.in_play)
+
+
+def _spoken_rule(card: str) -> bool:
+    rules = CARD_RULES.get(card)
+    return rules is not None and rules.spoken_rule
 
 
 # Seats around the table

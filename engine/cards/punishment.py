@@ -3,7 +3,8 @@ two or more others testify for him."""
 
 from __future__ import annotations
 
-from engine.cards.moon import last_dead
+from engine.cards.moon import InPlay, last_dead
+from engine.cards.registry import add_card
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import (
@@ -108,3 +109,10 @@ register(
         codecs=(field_codec("witnesses", Kind.DAY, Witnesses, "seats", shape_seats(), as_list=True),),
     ),
 )
+
+
+def _punish(state: State, played: InPlay) -> None:
+    state.push(Step("punishment"))
+
+
+add_card("punishment", effect=_punish, playable=lambda state: last_dead(state) != 0)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from engine.cards.moon import moon_of
+from engine.cards.agenda import insert_before
+from engine.cards.moon import InPlay, moon_of
+from engine.cards.registry import add_card
 from engine.day import living, voters
 from engine.decisions import (
     Decision,
@@ -81,3 +83,11 @@ register(
         codecs=(field_codec("reported", Kind.DAY, RuleBreakers, "seats", shape_seats(), as_list=True),),
     ),
 )
+
+
+def _report_before_vote(state: State, played: InPlay) -> None:
+    insert_before(state, "vote", Step("report"))
+
+
+for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
+    add_card(_card, effect=_report_before_vote, spoken_rule=True)

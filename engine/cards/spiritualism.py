@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001
-from engine.cards.draw import ghost_seat
-from engine.cards.moon import last_dead, left_of, moon_of
+from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001, SPIRITUALISM
+from engine.cards.moon import InPlay, last_dead, left_of, moon_of
+from engine.cards.registry import add_card
 from engine.cards.spirits import truth
 from engine.day import living
 from engine.decisions import (
@@ -34,6 +34,14 @@ from engine.steps import (
     shape_seats,
     single,
 )
+
+
+def ghost_seat(state: State) -> int:
+    """Spiritualism's ghost: the first werewolf victim who is still dead."""
+    for death in state.deaths:
+        if death.cause == "werewolves" and not state.is_alive(death.seat):
+            return death.seat
+    return 0
 
 
 def _spirit_card(state: State) -> str:
@@ -196,3 +204,19 @@ register(
         codecs=(field_codec("ghost", Kind.DAY, GhostAnswer, "yes", shape_bool),),
     ),
 )
+
+
+def _seance(state: State, played: InPlay) -> None:
+    steps = [Step("question")]
+    if state.rules.cards.spiritualism == "three_questions":
+        steps.insert(0, Step("medium"))
+    state.push(*steps)
+
+
+def _ghost_answers(state: State) -> bool:
+    """Played only with a ghost, and a living player left of the last dead."""
+    return ghost_seat(state) != 0 and left_of(state, last_dead(state)) != 0
+
+
+for _card in SPIRITUALISM:
+    add_card(_card, effect=_seance, playable=_ghost_answers)

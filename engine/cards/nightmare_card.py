@@ -1,0 +1,21 @@
+"""The Nightmare card (噩梦; not the club's nightmare role, `engine/roles/nightmare.py`): no
+debate today; starting on the left of the last dead, everyone accuses someone in turn, and the
+most accused dies."""
+
+from __future__ import annotations
+
+from engine.cards.agenda import replace_step
+from engine.cards.moon import InPlay, last_dead, left_of
+from engine.cards.registry import add_card
+from engine.events import cue
+from engine.state import State, Step
+
+
+def dream(state: State, played: InPlay) -> None:
+    first = left_of(state, last_dead(state)) or state.alive()[0]
+    state.emit(cue("nightmare.start", seat=first))
+    replace_step(state, "discussion")
+    replace_step(state, "vote", Step("vote", {"nightmare": True}))
+
+
+add_card("nightmare", effect=dream)

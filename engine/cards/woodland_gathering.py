@@ -1,0 +1,40 @@
+"""Woodland Gathering (林中聚会): the women (and the witch with `woodland_witch = "always"`) are
+away on the day of the draw; the witch gets back a potion she used (the heal first)."""
+
+from __future__ import annotations
+
+from engine.cards.away_cards import of_gender, send_away
+from engine.cards.moon import InPlay
+from engine.cards.registry import add_card
+from engine.events import cue, private
+from engine.roles import Role
+from engine.state import State
+
+
+def gather(state: State, played: InPlay) -> None:
+    seats = set(of_gender(state, "female"))
+    witch = state.seat_of(Role.WITCH)
+    if state.rules.cards.woodland_witch == "always":
+        seats.add(witch)
+    send_away(state, played, tuple(sorted(seats)), "woodland")
+    if state.heal_left and state.poison_left:
+        return
+    if not state.heal_left:
+        state.heal_left = True
+    else:
+        state.poison_left = True
+    state.emit(cue("woodland.potion"))
+    state.emit(private("witch.potions", witch, heal=state.heal_left, poison=state.poison_left))
+
+
+def witch_can_gather(state: State) -> bool:
+    """Played only while the witch lives and is not cursed."""
+    witch = state.seat_of(Role.WITCH)
+    return bool(witch) and state.is_alive(witch) and not state.cursed
+
+
+def away(state: State, played: InPlay) -> bool:
+    return state.daytime and state.day == played.day
+
+
+add_card("woodland_gathering", effect=gather, playable=witch_can_gather, away=away)
