@@ -56,4 +56,5 @@ from engine.roles import (  # noqa: F401
     witch,
     wolf_beauty,
     wolf_king,
+    wolf_robot,
 )
