@@ -51,6 +51,7 @@ from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
+from engine.steps import ACTIONS, Form
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.wire import unseal
 
@@ -297,7 +298,12 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
         return [v for v in values if v]
 
     if isinstance(decision, SelfDestruct):
-        return [(decision.seat, {"type": "self_destruct"})]
+        return [(decision.seat, {"type": "self_destruct"})]  # the message kept from before day actions
+    action = ACTIONS.get(type(decision))
+    if action is not None:
+        target = getattr(decision, "target", None)
+        message = {"type": "day_action", "action": action.name, **({"target": target} if target else {})}
+        return [(action.seat(decision), message)]
     if isinstance(decision, WerewolvesChoice | ChurchChoice):
         return [(w, act(targets=seats(decision.victim))) for w in pending.seats]
     if isinstance(decision, Touch):  # one werewolf's yes is enough; a no needs every one
@@ -317,6 +323,10 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
     if isinstance(decision, Votes):
         return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
     seat = pending.seats[0]
+    if game.spec is not None and game.spec.form == Form.YES_NO:  # a yes or no (a shot status seen)
+        yes = [v for v in decision.model_dump().values() if isinstance(v, bool)]
+        if len(yes) == 1:
+            return [(seat, act(yes=yes[0]))]
     naming: dict[type[Decision], str] = {
         AllyChoice: "seat",
         MoonSeerChoice: "target",

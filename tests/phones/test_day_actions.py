@@ -6,10 +6,12 @@ whole narrated games where bots take day actions."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 import pytest
 
+from engine.bots import random_decision
 from engine.game import Game
 from engine.roles import Role
 from engine.roles.knight import KnightDuel
@@ -21,7 +23,8 @@ from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, symbols_of_events
 from tests.moderator.test_day_actions import BOARD, at_the_discussion, seat_of
-from tests.phones.audit import shape_problems
+from tests.phones import test_secrecy
+from tests.phones.audit import audit_seat, shape_problems
 from tests.phones.harness import Phone, close_all, seat_everyone, served, state_copy
 from tests.phones.test_keypad import RecordingScreen, presses
 from tests.phones.test_shape import Lines, Recorder
@@ -159,3 +162,20 @@ def test_every_phone_gets_the_same_messages_while_bots_take_day_actions(
     assert game.over
     assert any(type(decision) in ACTIONS for decision in game.log), "no day action was taken"
     assert shape_problems(recorder.game_messages(), list(range(1, 13))) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_seat_learns_another_seats_secrets_while_day_actions_are_taken(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random games on the board from phones, the day actions drawn often (the secrecy audit)."""
+    monkeypatch.setattr(test_secrecy, "random_decision", partial(random_decision, self_destruct=0.3))
+    game = Game(BOARD.deal(seed), BOARD.rules())
+    phones = asyncio.run(test_secrecy.play_through(game, seed))
+    assert game.over
+    assert any(type(decision) in ACTIONS for decision in game.log), "no day action was taken"
+    tokens = {seat: phone.token for seat, phone in phones.items()}
+    problems = []
+    for seat, phone in phones.items():
+        problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
+    assert problems == []
