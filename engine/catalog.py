@@ -43,6 +43,7 @@ from engine.roles import (  # noqa: F401
     hidden_wolf,
     hunter,
     knight,
+    magician,
     nightmare,
     piper,
     psychic,

@@ -133,11 +133,30 @@ def spared(state: State, seat: int, cause: str) -> bool:
     return any(spare(state, seat, cause) for spare in SPARED)
 
 
+Redirect = Callable[[State, int], int]
+REDIRECTS: list[Redirect] = []
+"""Where a seat named by a night choice lands (the magician's swap): each role's module adds its
+own; the readers of a night choice (the knife, the potion, the guard here; a check, a dream, a
+charm, a hunt in their modules) ask `lands_on`."""
+
+
+def add_redirect(redirect: Redirect) -> None:
+    REDIRECTS.append(redirect)
+
+
+def lands_on(state: State, seat: int) -> int:
+    """The seat a night choice naming `seat` tonight lands on (0, nobody, stays 0)."""
+    for redirect in REDIRECTS:
+        seat = redirect(state, seat)
+    return seat
+
+
 def resolve_night(state: State) -> list[tuple[int, str]]:
     """Tonight's deaths (seat, cause) in seat order; spends an elder's first life."""
     tonight = state.tonight
     deaths = {seat: cause for seat, cause in tonight.moon_deaths if cause != "werewolves"}
-    victims = [(tonight.victim, tonight.healed)] if tonight.victim else []
+    victim, poisoned = lands_on(state, tonight.victim), lands_on(state, tonight.poisoned)
+    victims = [(victim, tonight.healed)] if victim else []
     victims += [(seat, False) for seat, cause in tonight.moon_deaths if cause == "werewolves"]
     for victim, healed in victims:
         protected = guarded(state, victim)
@@ -157,15 +176,16 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
                 state.emit(private("infected", victim))
             else:
                 deaths[victim] = "werewolves"
-    if tonight.poisoned and not (SPARED and spared(state, tonight.poisoned, "poison")):
-        deaths[tonight.poisoned] = "poison"
+    if poisoned and not (SPARED and spared(state, poisoned, "poison")):
+        deaths[poisoned] = "poison"
     for _, dawn in DAWN:
         dawn(state, deaths)
     return sorted(deaths.items())
 
 
 def guarded(state: State, seat: int) -> bool:
-    return state.tonight.guarded == seat and state.player(seat).card != Role.LITTLE_GIRL
+    """Whether the guard's protection lands on `seat` tonight."""
+    return lands_on(state, state.tonight.guarded) == seat and state.player(seat).card != Role.LITTLE_GIRL
 
 
 register(StepSpec("nightfall", begin_nightfall))

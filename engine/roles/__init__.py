@@ -37,6 +37,7 @@ class Role(StrEnum):
     GARGOYLE = "gargoyle"
     HIDDEN_WOLF = "hidden_wolf"
     DEMON_HUNTER = "demon_hunter"
+    MAGICIAN = "magician"
     WOLF_ROBOT = "wolf_robot"
 
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, add_spared, spared
+from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
 from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -62,7 +62,7 @@ def _hunt(state: State, deaths: dict[int, str]) -> None:
     hunt = state.tonight.marks.get(HUNT)
     if hunt is None:
         return
-    seat, target = hunt
+    seat, target = hunt[0], lands_on(state, hunt[1])
     dies = target if state.is_werewolf(target) else seat
     if deaths.get(dies, "werewolves") == "werewolves" and not spared(state, dies, "hunt"):
         deaths[dies] = "hunt"

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, add_spared, spared
+from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -20,7 +20,7 @@ declare(Role.DREAMCATCHER, god=True)
 add_cues({"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
 
 WALKER = "dreamcatcher.walker"
-"""`state.tonight.marks`: tonight's dreamwalker (the seat as named)."""
+"""`state.tonight.marks`: tonight's dreamwalker (the seat as named; `dreamwalker` where it lands)."""
 LAST = "dreamcatcher.last"
 """`state.memory`: the seat named last night (0: nobody dreamt), for the two-nights death."""
 DREAM_DEATHS = frozenset({"dream", "dream_link"})
@@ -38,7 +38,7 @@ class DreamcatcherChoice(Decision):
 
 def dreamwalker(state: State) -> int:
     """Tonight's dreamwalker (0: nobody dreams tonight)."""
-    return int(state.tonight.marks.get(WALKER, 0))
+    return lands_on(state, int(state.tonight.marks.get(WALKER, 0)))
 
 
 def begin_dreamcatcher(state: State, step: Step) -> Pending | None:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step
+from engine.night import NightStep, add_night_step, lands_on
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -52,7 +52,7 @@ def card_shown(state: State, seat: int) -> str:
 def check_result(state: State, step: str, seat: int, target: int) -> None:
     """Tell `seat` the card `target` shows, as the seer is told (a `seer.result` event for that
     seat alone, which its phone lists with the seer's answers); kept for the review."""
-    shown = card_shown(state, target)
+    shown = card_shown(state, lands_on(state, target))
     state.memory.setdefault(RESULTS, []).append((step, state.night, target, shown))
     state.emit(private("seer.result", seat, night=state.night, target=target, result=shown))
 

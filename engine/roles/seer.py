@@ -10,6 +10,7 @@ from engine.decisions import (
     SeerChoice,
 )
 from engine.events import cue, private
+from engine.night import lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -50,7 +51,7 @@ def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, SeerChoice)
     seat, target = pending.seats[0], decision.target
     if target:
-        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, target))
+        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, lands_on(state, target)))
         result = "+".join(results)
         state.seer_results.append((state.night, target, result))
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.cards.nightsteps import add_shield
 from engine.deaths import add_trigger
 from engine.events import cue
-from engine.night import add_dawn, add_spared, spared
+from engine.night import add_dawn, add_spared, lands_on, spared
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import IllegalDecision, State, Step
@@ -45,7 +45,7 @@ def checked_by_seer(state: State, seat: int) -> bool:
         e.kind == "seer.result"
         and e.audience == frozenset({seer})
         and e.data["night"] == state.night
-        and e.data["target"] == seat
+        and lands_on(state, e.data["target"]) == seat
         for e in state.events
     )
 
@@ -61,7 +61,7 @@ def _reflect(state: State, deaths: dict[int, str]) -> None:
     struck = 0
     if checked_by_seer(state, knight):
         struck = state.seat_of(Role.SEER)
-    elif state.tonight.poisoned == knight:
+    elif lands_on(state, state.tonight.poisoned) == knight:
         struck = state.seat_of(Role.WITCH)
     if not struck or not state.is_alive(struck):
         return

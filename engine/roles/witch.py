@@ -15,7 +15,7 @@ from engine.decisions import (
     WitchChoice,
 )
 from engine.events import cue, private
-from engine.night import guarded
+from engine.night import guarded, lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -41,7 +41,7 @@ def told_victim(state: State) -> int:
     victim = state.tonight.victim
     if not victim or (state.rules.witch_sees_victim == "while_antidote" and not state.heal_left):
         return 0
-    protected = guarded(state, victim)
+    protected = guarded(state, lands_on(state, victim))
     if protected and state.rules.guard_and_heal == "hidden":
         return 0
     if spare_life(state, victim) is not None and not protected:

@@ -13,7 +13,7 @@ from engine.day import kill_by_day
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, spared
+from engine.night import NightStep, add_dawn, add_night_step, lands_on, spared
 from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -88,7 +88,7 @@ def resolve_wolf_beauty(state: State, pending: Pending, decision: Decision) -> N
     target = decision.target
     state.memory[LAST] = target
     if target:
-        state.memory[CHARMED] = target
+        state.memory[CHARMED] = lands_on(state, target)
     state.emit(private("wolf_beauty.charms", pending.seats[0], target=target))
     state.emit(cue("wolf_beauty.sleep"))
 
