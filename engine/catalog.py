@@ -34,6 +34,7 @@ from engine.cards import (  # noqa: F401
     woodland_gathering,
 )
 from engine.roles import (  # noqa: F401
+    blood_moon,
     cupid,
     demon_hunter,
     dreamcatcher,

@@ -38,6 +38,7 @@ class Role(StrEnum):
     HIDDEN_WOLF = "hidden_wolf"
     DEMON_HUNTER = "demon_hunter"
     MAGICIAN = "magician"
+    BLOOD_MOON = "blood_moon"
     WOLF_ROBOT = "wolf_robot"
 
 

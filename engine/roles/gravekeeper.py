@@ -12,6 +12,7 @@ from engine.night import NightStep, add_night_step
 from engine.nightstep import pending_for, wake
 from engine.phase import Phase
 from engine.roles import SEEN_AS_WOLF, Role, declare
+from engine.roles.blood_moon import kept_exile
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
@@ -29,9 +30,12 @@ class GravekeeperSeen(Decision):
 
 
 def exiled(state: State) -> int:
-    """The seat the vote of the day before tonight removed (0: none, or night 1)."""
+    """The seat the vote of the day before tonight removed (0: none, or night 1); a blood moon
+    kept alive until dawn counts as removed."""
     day = Phase("day", state.night - 1)
-    return next((d.seat for d in state.deaths if d.cause == "vote" and d.phase == day), 0)
+    return next((d.seat for d in state.deaths if d.cause == "vote" and d.phase == day), 0) or kept_exile(
+        state, day.number
+    )
 
 
 def begin_gravekeeper(state: State, step: Step) -> Pending | None:

@@ -262,3 +262,152 @@ def test_random_magician_games_swap_and_land_and_replay() -> None:
             assert again.game.outcome() == outcome
     assert {"werewolves", "poison", "vote", "hunter", "wolf_king", "dream"} <= set(causes), causes
     assert {"swap", "once", "knife_swapped"} <= set(powers), powers
+
+
+# 血月使者: 1 blood moon, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
+BLOOD_12 = (
+    '["blood_moon", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "guard",'
+    ' "villager", "villager", "villager", "villager"]'
+)
+BLOOD_RULES = "self_destruct = true\n"
+
+
+def blood(wolves: int, witch: str = "{}", seer: int = 12, guard: int = 0) -> str:
+    return f"[[night]]\nguard = {guard}\nwerewolves = {wolves}\nwitch = {witch}\nseer = {seer}\n"
+
+
+def exile(seat: int) -> str:
+    voters = [s for s in (5, 6, 7, 8, 10, 11, 12) if s != seat][:6]
+    return "[[day]]\nvote = { " + ", ".join(f"{v} = {seat}" for v in voters) + " }\n"
+
+
+def test_after_his_self_destruct_every_good_power_is_sealed_that_night() -> None:
+    day = "[[day]]\nself_destruct = 1\n"
+    game = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day + "[[night]]\nwerewolves = 7\n" + QUIET_DAY)
+    assert deaths(game) == [(1, "self_destruct"), (7, "werewolves")]
+    assert "hunter" not in steps(game)  # a hunter killed that night cannot shoot
+    night_2 = [p.step for p, _ in game.history if p.phase.kind == "night" and p.phase.number == 2]
+    assert night_2 == ["werewolves"]  # the guard, the witch and the seer decide nothing
+    blocked = [(e.data["step"], e.data["by"]) for e in game.events if e.kind == "blocked"]
+    assert sorted(blocked) == [("guard", "blood_moon"), ("seer", "blood_moon"), ("witch", "blood_moon")]
+    told = [e.data["victim"] for e in game.events if e.kind == "witch.told"]
+    assert told == [0]  # night 1 only: on the sealed night the witch is told nobody
+    assert game.state.heal_left and game.state.poison_left and game.state.guard_last == 0
+    # The night after, the powers are back.
+    after = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day + "[[night]]\nwerewolves = 9\n" + QUIET_DAY)
+    assert after.pending is not None and after.pending.step == "guard"
+
+
+def test_a_plain_werewolf_self_destruct_seals_nothing() -> None:
+    day = "[[day]]\nself_destruct = 2\n"
+    game = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day)
+    assert game.pending is not None and game.pending.step == "guard"
+
+
+def test_the_last_wolf_self_destructing_loses_and_seals_nothing() -> None:
+    record = club(BLOOD_12, BLOOD_RULES) + blood(0, "{ poison = 2 }") + exile(3) + blood(0) + exile(4)
+    game = game_of(record + blood(0) + "[[day]]\nself_destruct = 1\n")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner.value == "villagers"
+
+
+def test_exiled_as_last_wolf_he_stays_until_dawn_makes_the_kill_alone_and_dies_of_the_vote() -> None:
+    record = club(BLOOD_12, BLOOD_RULES) + blood(0, "{ poison = 2 }") + exile(3) + blood(0) + exile(4)
+    record += blood(0) + exile(1)
+    game = game_of(record)
+    assert game.state.is_alive(1) and game.outcome() is None  # he still counts
+    assert [e.data["seat"] for e in game.events if e.kind == "blood_moon.stays"] == [1]
+    assert game.pending is not None and game.pending.step == "guard"
+    game = game_of(record + "[[night]]\nguard = 0\n")
+    assert game.pending is not None and game.pending.step == "werewolves" and game.pending.seats == (1,)
+    done = game_of(record + blood(9))
+    assert deaths(done)[-2:] == [(1, "vote"), (9, "werewolves")]
+    outcome = done.outcome()
+    assert outcome is not None and outcome.winner.value == "villagers"
+    # A plain werewolf exiled as the last wolf dies at once.
+    plain = game_of(
+        club(BLOOD_12, BLOOD_RULES)
+        + blood(0, "{ poison = 1 }")
+        + exile(3)
+        + blood(0)
+        + exile(4)
+        + blood(0)
+        + exile(2)
+    )
+    assert plain.outcome() is not None and not plain.state.is_alive(2)
+
+
+def test_not_the_last_wolf_he_dies_of_the_vote_at_once() -> None:
+    game = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + exile(1))
+    assert deaths(game) == [(1, "vote")]
+
+
+# With a gravekeeper in the guard's place: 8 gravekeeper.
+BLOOD_GRAVE_12 = BLOOD_12.replace('"guard"', '"gravekeeper"')
+
+
+def grave(wolves: int, witch: str = "{}") -> str:
+    return f"[[night]]\nwerewolves = {wolves}\nwitch = {witch}\nseer = 12\ngravekeeper = true\n"
+
+
+def test_the_gravekeeper_sees_the_kept_blood_moon_as_a_wolf() -> None:
+    first = grave(0, "{ poison = 2 }")
+    record = club(BLOOD_GRAVE_12, BLOOD_RULES) + first + exile(3) + grave(0) + exile(4) + grave(0) + exile(1)
+    game = game_of(record + "[[night]]\nwerewolves = 9\nwitch = {}\nseer = 12\n")
+    assert game.pending is not None and game.pending.step == "gravekeeper"
+    assert game.pending.info == {"target": 1, "result": "werewolf"}
+
+
+# Random games: the blood moon and the magician at one 12-seat club table.
+BOTH_CARDS = (
+    Role.BLOOD_MOON,
+    Role.WOLF_KING,
+    Role.WEREWOLF,
+    Role.WEREWOLF,
+    Role.SEER,
+    Role.WITCH,
+    Role.HUNTER,
+    Role.MAGICIAN,
+    Role.GUARD,
+    Role.GRAVEKEEPER,
+    Role.VILLAGER,
+    Role.VILLAGER,
+)
+
+
+def test_random_blood_moon_games_seal_keep_and_replay() -> None:
+    rng = random.Random(7)
+    powers: Counter[str] = Counter()
+    causes: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    for number in range(200):
+        settings = {
+            "night_order": "club",
+            "witch_self_heal": False,
+            "magician_swaps": rng.choice(("every_night", "once_per_game")),
+            "sheriff": rng.random() < 0.5,
+        }
+        game = Game(deal(list(BOTH_CARDS), 12, seed=number), make_rules(settings, preset="chinese-club"))
+        game = play_random_game(game, rng)
+        outcome = game.outcome()
+        assert outcome is not None and game.over
+        winners[outcome.winner.value] += 1
+        state = game.state
+        causes.update(d.cause for d in state.deaths)
+        seals = [e for e in game.events if e.kind == "blood_moon.seal"]
+        powers["seal"] += len(seals)
+        powers["swap"] += sum(e.kind == "magician.swaps" and bool(e.data["seats"]) for e in game.events)
+        for seal in seals:  # every living good seat was void that night
+            assert seal.data["seats"] and not any(state.is_werewolf(s) for s in seal.data["seats"])
+        kept = state.memory.get("blood_moon.kept")
+        if kept:
+            powers["kept"] += 1
+            death = next(d for d in state.deaths if d.seat == kept[0])
+            assert death.cause == "vote" and death.phase.kind == "night"
+        if number % 20 == 0:  # the record replays to the same game
+            again = replay(parse_record(write_record(game)))
+            assert again.error is None and again.game.state.deaths == state.deaths
+            assert again.game.outcome() == outcome
+    assert {"seal", "swap", "kept"} <= set(powers), powers
+    assert {"self_destruct", "werewolves", "poison", "vote", "hunter", "wolf_king"} <= set(causes), causes
+    assert {"villagers", "werewolves"} <= set(winners), winners
