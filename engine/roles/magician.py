@@ -127,6 +127,7 @@ register(
         resolve_magician,
         told=_told,
         form=Form.SEATS,
+        names=2,
         answer=single(_answer),
         default=nobody(MagicianSwap, "seats", ()),
         codecs=(_codec(),),
