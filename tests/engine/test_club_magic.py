@@ -205,6 +205,19 @@ def test_the_charm_the_check_and_the_hunt_land_on_the_other_seat() -> None:
     assert plain.state.day == 2 and deaths(plain) == [(7, "hunt")]
 
 
+# 恶灵骑士 in the wolf king's place: 1 spirit knight.
+MAGIC_KNIGHT_12 = MAGIC_12.replace('"wolf_king"', '"spirit_knight"')
+
+
+def test_a_check_or_a_poison_swapped_onto_the_spirit_knight_is_reflected() -> None:
+    checked = game_of(club(MAGIC_KNIGHT_12) + night("[1, 9]", 0, seer=9) + QUIET_DAY)
+    assert deaths(checked) == [(5, "reflect")]
+    poisoned = game_of(club(MAGIC_KNIGHT_12) + night("[1, 9]", 0, "{ poison = 9 }") + QUIET_DAY)
+    assert deaths(poisoned) == [(6, "reflect")]  # the knight lives, the witch is reflected
+    knifed = game_of(club(MAGIC_KNIGHT_12) + night("[1, 9]", 9) + QUIET_DAY)
+    assert deaths(knifed) == []  # the knife lands on him: he never dies at night
+
+
 # Random games: the wolf-king-magician-12 board with a guard and a dreamcatcher added in two
 # villagers' places, both settings of magician_swaps.
 MAGIC_CARDS = (
