@@ -5,8 +5,11 @@ Rule 1: events are narrated in order: cues are said; a pretended night step paus
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
         the rule's default is applied (the phones' parts so far; a pass for one seat).
-Rule 3: a self-destruct can end the day's speeches at any moment (in the club election, the
-        deaths and last words are then still told before night falls); "过" (said, or the
+Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's blow) ends the
+        speech running at any moment and with it the day's speeches (in the club election, the
+        deaths and last words are then still told before night falls), unless the step the
+        talk came before is pending again (a duel the knight lost): then what it did is said at
+        once and the next seat speaks; "过" (said, or the
         speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
         until "继续" (the commands given meanwhile are kept for after it, but "结束", which
         ends the game at once); "重复" says the last line again.
@@ -373,7 +376,7 @@ class Moderator:
                     return "end"
                 if isinstance(command, str):
                     return command
-                if self._interrupted or self.game.over:  # a self-destruct
+                if self._interrupted or self.game.over:  # a day action
                     return "interrupted"
         finally:
             self.table.speaking(None)

@@ -12,11 +12,11 @@ Rule 2: a prompt in a view counts only while its step is the one narrated, so a 
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
         wait. Dead seats watch, unless they owe a decision (a dying hunter, a dying sheriff,
         the ghost, the last dead who accuses or names).
-Rule 5: by day every living phone lists the same day actions (`actions`: each one's name and
-        page form, "none" or "seats"), whoever holds which card; dead phones list none.
 Rule 4: the New Moon cards' forms: yes or no (the ghost, the pact, a witness, the werewolves'
         touch), a question from the card and the seats it points at (the medium), friends to
         name (never oneself); the accused waits while the others say whether they testify.
+Rule 5: by day every living phone lists the same day actions (`actions`: each one's name and
+        page form, "none" or "seats"), whoever holds which card; dead phones list none.
 """
 
 from __future__ import annotations

@@ -24,15 +24,15 @@ Rule 7: the seat whose speech runs (`speaking`) may end it from its phone; the h
         pause, resume, repeat, undo and end. Both become commands in the moderator's inbox
         (`inbox`), as do the decisions applied, the seats taken and the cards seen; a
         speaker's "pass" left unread when the speech ends is dropped.
+Rule 9: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
+        host may pick a board of the table's seat count: the dealer deals it in place of the
+        game, and every phone is told which, welcomed again (the rules changed) and sent its
+        view anew.
 Rule 10: by day every living phone shows the same buttons, one for each day action the game
         offers (`Game.actions_offered`: public facts only, never who holds which card), taken
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
-Rule 9: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
-        host may pick a board of the table's seat count: the dealer deals it in place of the
-        game, and every phone is told which, welcomed again (the rules changed) and sent its
-        view anew.
 """
 
 from __future__ import annotations
