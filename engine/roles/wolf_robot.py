@@ -52,6 +52,8 @@ SEEN = "wolf_robot.seen"
 """`state.memory`: (night, target, result) of each copied seer check, for the review."""
 POISON, GUARD, KILL = "wolf_robot.poison", "wolf_robot.guard", "wolf_robot.kill"
 """`state.tonight.marks`: tonight's poisoned, guarded and extra-killed seat."""
+BANNED = "wolf_robot.banned"
+"""`state.tonight.marks`: the seat his guard may not protect tonight (last night's)."""
 
 LEARN, SEER, PSYCHIC, WITCH, GUARDS, EXTRA = "learn", "seer", "psychic", "poison", "guard", "kill"
 """What his step does tonight (`power`); "" nothing."""
@@ -107,19 +109,21 @@ def _act(state: State) -> str:
 
 
 def _wake(state: State) -> int:
-    """Like `nightstep.wake`, with the act line of tonight: the seat that acts, or 0 (pretended)."""
+    """`nightstep.wake` with tonight's act line: the seat that acts, or 0 (pretended). A void
+    night (feared, sealed; told or not) counts as no choice for his guard's repeat ban."""
     state.emit(cue("wolf_robot.wake"), cue(_act(state)))
+    state.tonight.marks[BANNED] = state.memory.get(GUARD_LAST, 0)
     seat = state.acting(Role.WOLF_ROBOT)
     if seat and seat in state.tonight.blocked:
+        state.memory[GUARD_LAST] = 0
         by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
-        if not (by == "nightmare" and state.rules.fear_notice == "silent"):
-            state.emit(private("blocked", seat, step="wolf_robot", by=by))
+        if by == "nightmare" and state.rules.fear_notice == "silent":
+            return seat  # he acts, not told; his decision does nothing (`nightstep.void`)
+        state.emit(private("blocked", seat, step="wolf_robot", by=by))
         seat = 0
     if not seat:
         if state.night == 1:
             state.emit(cue("wolf_robot.learned"))
-        if copied(state) == Role.GUARD:
-            state.memory[GUARD_LAST] = 0  # a void night counts as no choice for the repeat ban
         pretend(state, "wolf_robot")
     return seat
 
@@ -130,7 +134,7 @@ def begin_wolf_robot(state: State, step: Step) -> Pending | None:
         return None
     now = power(state)
     others = [s for s in state.alive() if s != seat]
-    last = state.memory.get(GUARD_LAST, 0)
+    last = state.tonight.marks[BANNED]
     targets = {
         "": [],
         GUARDS: [s for s in state.alive() if s != last],
@@ -155,7 +159,7 @@ def check_wolf_robot(state: State, pending: Pending, decision: Decision) -> None
     living_target(state, target)
     if target == pending.seats[0] and now != GUARDS:
         raise state.refuse("wolf_robot_self", "the wolf robot names another player, not himself")
-    if now == GUARDS and target == state.memory.get(GUARD_LAST, 0):
+    if now == GUARDS and target == state.tonight.marks.get(BANNED, 0):
         raise state.refuse(
             "wolf_robot_guard_repeat", f"the wolf robot guarded seat {target} last night: not twice running"
         )

@@ -346,3 +346,41 @@ def test_random_club_games_use_every_copied_power_and_replay_to_the_same_end() -
         assert again.error is None and again.game.state.deaths == state.deaths
         assert again.game.outcome() == outcome
     assert {"learn", "seer", "poison", "guard", "kill", "shot as hunter", "kills alone"} <= set(used), used
+
+
+# Feared
+
+# 1 nightmare, 2-3 werewolves, 4 wolf robot, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
+NIGHTMARE_12 = ROBOT_12.replace('"werewolf"', '"nightmare"', 1)
+
+
+def feared(fears: int, robot: int | None, guard: int) -> str:
+    text = f"[[night]]\nnightmare = {fears}\nguard = {guard}\nwerewolves = 0\n"
+    return text + ("" if robot is None else f"wolf_robot = {robot}\n") + "witch = {}\nseer = 0\n" + QUIET_DAY
+
+
+def test_a_feared_robot_guards_nobody_and_his_void_night_lifts_the_repeat_ban() -> None:
+    record = club(NIGHTMARE_12) + feared(0, 8, 11) + feared(0, 9, 12) + feared(4, None, 11)
+    game = game_of(record + "[[night]]\nnightmare = 0\nguard = 12\nwerewolves = 0\n")
+    blocked = [e for e in game.events if e.kind == "blocked"]
+    assert [(e.audience, e.data["step"], e.data["by"]) for e in blocked] == [
+        (frozenset({4}), "wolf_robot", "nightmare")
+    ]
+    pending = game.pending
+    assert pending is not None and pending.step == "wolf_robot" and 9 in pending.targets
+    game.check(WolfRobotChoice(target=9), by=4)
+
+
+def test_feared_without_notice_he_sees_his_usual_screen_and_his_guard_does_nothing() -> None:
+    rules = 'fear_notice = "silent"\n'
+    record = club(NIGHTMARE_12, rules) + feared(0, 8, 11) + feared(0, 9, 12)
+    game = game_of(record + "[[night]]\nnightmare = 4\nguard = 11\nwerewolves = 0\n")
+    pending = game.pending
+    assert pending is not None and pending.step == "wolf_robot" and 9 not in pending.targets
+    assert pending.info == {"power": "guard", "role": "guard", "target": 8, "last_protected": 9}
+    assert refused(game, WolfRobotChoice(target=9), by=4) == "wolf_robot_guard_repeat"
+    game.apply(WolfRobotChoice(target=10), by=4)
+    assert "wolf_robot.guard" not in game.state.tonight.marks
+    game = game_of(record + feared(4, 10, 11) + "[[night]]\nnightmare = 0\nguard = 12\nwerewolves = 0\n")
+    pending = game.pending
+    assert pending is not None and 9 in pending.targets and 10 in pending.targets
