@@ -5,7 +5,9 @@ record replays to."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine.boards import find_board
@@ -13,12 +15,16 @@ from engine.game import Game
 from engine.record import parse_record, replay, summary
 from engine.roles import Role
 from engine.roles.knight import KnightDuel
+from engine.state import Pending
+from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.keypad import Keypad, TerminalScreen
 from tests.moderator.test_demo import demo
 from tests.moderator.test_failures import Lines
+from tests.moderator.test_keypad import OneThreadGame, keyed_by_the_table
 from tests.phones.harness import close_all, seat_everyone
 
 BOARD = find_board("white-wolf-king-knight-12")
@@ -107,3 +113,52 @@ def test_a_demo_on_the_knight_board_with_day_actions_replays_to_its_winner(tmp_p
     assert "发起决斗" in printed[:lost]
     after = printed[lost:].splitlines()[1]
     assert "号发言" in after, "the discussion goes on after the duel the knight lost"
+
+
+def test_the_knights_duel_keyed_on_the_box_keypad_at_a_moderated_table() -> None:
+    """No phones: at the vote the knight keys * and his seat, the duel's number from the list
+    the box shows and the seat he names; the moderator applies it and the game goes on."""
+    ready = at_the_discussion(5)
+    game = OneThreadGame(ready.setup, ready.rules)
+    for decision in ready.log:
+        game.apply(decision)
+    knight, wolf = seat_of(game, Role.KNIGHT), seat_of(game, Role.WEREWOLF)
+    opened = max(
+        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
+    )
+    screen = io.StringIO()
+
+    async def play() -> None:
+        table = PhoneTable(game, auto_narrate=False)
+        loop = asyncio.get_running_loop()
+
+        def pending_now() -> Pending | None:
+            async def pending() -> Pending | None:
+                return game.pending
+
+            return asyncio.run_coroutine_threadsafe(pending(), loop).result()
+
+        def keys() -> Iterator[str]:
+            yield from f"*{knight}\n2\n{wolf}\n"
+            yield from keyed_by_the_table(pending_now)
+
+        keypad = Keypad(keys(), TerminalScreen(screen), private_seconds=0, sleep=lambda _s: None)
+        desk = KeypadDesk(keypad, table, loop)
+        moderator = Moderator(
+            table,
+            Lines(),
+            timers=Timers(decision=600, vote=600),
+            clock=FastClock(),
+            rng=random.Random(2),
+            desk=desk,
+        )
+        try:
+            await asyncio.wait_for(moderator.run(from_event=opened), 60)
+        finally:
+            desk.close()
+
+    asyncio.run(play())
+    assert KnightDuel(seat=knight, target=wolf) in game.log
+    assert game.over and game.strays == []  # the keypad's thread asked the game nothing itself
+    shown = screen.getvalue()
+    assert f"{knight}号的白天行动：请输入编号并回车（0＝取消）" in shown and "2＝决斗" in shown
