@@ -16,6 +16,7 @@ from engine.record import parse_record, replay, summary
 from engine.roles import Role
 from engine.roles.knight import KnightDuel
 from engine.state import Pending
+from engine.steps import DayAction
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
@@ -115,11 +116,19 @@ def test_a_demo_on_the_knight_board_with_day_actions_replays_to_its_winner(tmp_p
     assert "号发言" in after, "the discussion goes on after the duel the knight lost"
 
 
+class ActionsNotingGame(OneThreadGame):
+    """Notes the day actions asked from another thread too."""
+
+    def actions_offered(self) -> list[DayAction]:
+        self._note_thread("actions_offered")
+        return super().actions_offered()
+
+
 def test_the_knights_duel_keyed_on_the_box_keypad_at_a_moderated_table() -> None:
     """No phones: at the vote the knight keys * and his seat, the duel's number from the list
     the box shows and the seat he names; the moderator applies it and the game goes on."""
     ready = at_the_discussion(5)
-    game = OneThreadGame(ready.setup, ready.rules)
+    game = ActionsNotingGame(ready.setup, ready.rules)
     for decision in ready.log:
         game.apply(decision)
     knight, wolf = seat_of(game, Role.KNIGHT), seat_of(game, Role.WEREWOLF)
