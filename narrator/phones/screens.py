@@ -96,6 +96,7 @@ def screen(
         "step": narrating,
         "pack": is_pack(spec),
         "any_count": spec is not None and (spec.form == Form.LIST or spec.share == Share.MAJORITY),
+        "verdict": spec is not None and spec.verdict,
         "real": False,
         "choices": [],
         "count": 0,

@@ -572,7 +572,7 @@
     }
     if (!sc.real) { return t("ui.waiting"); }
     var info = sc.info;
-    if (sc.step === "ghost") {
+    if (info.question !== undefined) {  // a ghost's answer: the question asked, and about whom
       var asked = t("ui.ghost_question", { question: t("questions." + info.question) });
       if (info.seats.length) { asked += t("ui.ghost_about", { seats: seatList(info.seats) }); }
       return info.truth === null || info.truth === undefined ? asked
@@ -580,7 +580,7 @@
     }
     if (has("asks." + sc.step)) { return t("asks." + sc.step, info); }
     if (sc.form === "stand") { return ""; }
-    return sc.count > 1 && sc.step !== "scapegoat" ? t("ui.choose_seats", { count: sc.count })
+    return sc.count > 1 && !sc.any_count ? t("ui.choose_seats", { count: sc.count })
       : t("ui.choose_seat");
   }
   function renderSpeech() {
@@ -683,7 +683,7 @@
     if (ghost && last && last.day === day && last.card.indexOf("spiritualism") === 0) {
       box.appendChild(el("p", t("ui.ghost_answer", { answer: t(ghost.data.yes ? "ui.yes" : "ui.no") })));
     }
-    if (order && S.screen.step === "vote") {
+    if (order && S.screen.verdict) {
       box.appendChild(el("p", t("ui.voting_order", { seats: seatList(order.data.order) })));
     }
   }
