@@ -69,3 +69,18 @@ def test_nothing_outside_the_engine_reads_the_games_state() -> None:
                 if owner.endswith("game") or owner in ("mirror", "again"):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {owner}.state")
     assert not found, "\n".join(found)
+
+
+def test_the_phone_page_compares_no_step_with_a_name() -> None:
+    """The page's scripts read what a step means from the screen (its form and flags), never
+    from the step's name."""
+    import re
+
+    static = ROOT / "narrator" / "phones" / "static"
+    found = []
+    for path in sorted(static.glob("*.js")):
+        for lineno, line in enumerate(path.read_text().splitlines(), start=1):
+            for name in re.findall(r"step\s*[!=]==?\s*[\"'](\w+)[\"']", line):
+                if name in NAMES:
+                    found.append(f"{path.name}:{lineno} compares the step with {name!r}")
+    assert found == []
