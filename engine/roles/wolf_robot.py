@@ -16,7 +16,7 @@ from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import SPARED, NightStep, add_dawn, add_night_step, add_spared, guarded
+from engine.night import SPARED, NightStep, add_dawn, add_night_step, add_spared, guarded, lands_on
 from engine.nightstep import BLOCKED_BY, living_target, pending_for, pretend
 from engine.roles import PACK, Role, declare
 from engine.roles import hunter as hunter_card
@@ -174,11 +174,11 @@ def resolve_wolf_robot(state: State, pending: Pending, decision: Decision) -> No
         state.memory[GUARD_LAST] = target
     if target:
         if now == LEARN:
-            card = state.player(target).card.value
+            card = state.player(lands_on(state, target)).card.value
             state.memory[LEARNED] = {"seat": target, "card": card, "night": state.night}
             state.emit(private("seer.result", seat, night=state.night, target=target, result=card))
         elif now == SEER:
-            result = seer_sees(state, target)
+            result = seer_sees(state, lands_on(state, target))
             state.memory.setdefault(SEEN, []).append((state.night, target, result))
             state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
         elif now == PSYCHIC:
@@ -226,6 +226,11 @@ def _shown(state: State, seat: int) -> str | None:
     return card.value if card is not None else None
 
 
+def _landed(state: State, mark: str) -> int:
+    """The seat tonight's poison, guard or extra kill lands on (the magician's swap)."""
+    return lands_on(state, int(state.tonight.marks.get(mark, 0)))
+
+
 def _spared_by_others(state: State, seat: int, cause: str) -> bool:
     return any(spare(state, seat, cause) for spare in SPARED if spare is not _spared)
 
@@ -233,34 +238,33 @@ def _spared_by_others(state: State, seat: int, cause: str) -> bool:
 def _spared(state: State, seat: int, cause: str) -> bool:
     """His copied guard keeps the wolves' victim alive, by the guard's rules (with
     `guard_and_heal = "dies"` guarded and healed dies)."""
-    if cause != "werewolves" or seat != state.tonight.marks.get(GUARD):
+    if cause != "werewolves" or seat != _landed(state, GUARD):
         return False
-    return not (
-        state.tonight.healed and state.rules.guard_and_heal == "dies" and seat == state.tonight.victim
-    )
+    healed = state.tonight.healed and seat == lands_on(state, state.tonight.victim)
+    return not (healed and state.rules.guard_and_heal == "dies")
 
 
 def _wolf_kill(state: State, deaths: dict[int, str]) -> None:
     """Dawn, step 3: his guard healed too dies (同守同救, when the guard's did not already say
     so); his extra kill dies, past guard and antidote (not a seat a card spares at night)."""
-    victim = state.tonight.victim
+    victim = lands_on(state, state.tonight.victim)
     if (
         victim
-        and victim == state.tonight.marks.get(GUARD)
+        and victim == _landed(state, GUARD)
         and state.tonight.healed
         and state.rules.guard_and_heal == "dies"
         and not guarded(state, victim)
         and not _spared_by_others(state, victim, "werewolves")
     ):
         deaths.setdefault(victim, "werewolves")
-    extra = int(state.tonight.marks.get(KILL, 0))
+    extra = _landed(state, KILL)
     if extra and not _spared_by_others(state, extra, "werewolves"):
         deaths.setdefault(extra, "werewolves")
 
 
 def _poison(state: State, deaths: dict[int, str]) -> None:
     """Dawn, step 4: his copied poison kills (poisoned and bitten is one death, cause poison)."""
-    poisoned = int(state.tonight.marks.get(POISON, 0))
+    poisoned = _landed(state, POISON)
     if poisoned and not _spared_by_others(state, poisoned, "poison"):
         deaths[poisoned] = "poison"
 

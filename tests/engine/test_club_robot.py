@@ -384,3 +384,21 @@ def test_feared_without_notice_he_sees_his_usual_screen_and_his_guard_does_nothi
     game = game_of(record + feared(4, 10, 11) + "[[night]]\nnightmare = 0\nguard = 12\nwerewolves = 0\n")
     pending = game.pending
     assert pending is not None and 9 in pending.targets and 10 in pending.targets
+
+
+# Swapped by the magician
+
+# 1-3 werewolves, 4 wolf robot, 5 seer, 6 witch, 7 hunter, 8 magician, 9-12 villagers.
+MAGIC_12 = ROBOT_12.replace('"guard"', '"magician"')
+
+
+def magic(swap: str, robot: int) -> str:
+    return f"[[night]]\nmagician = {swap}\nwerewolves = 0\nwolf_robot = {robot}\nwitch = {{}}\nseer = 0\n"
+
+
+def test_the_magicians_swap_redirects_what_he_learns_and_his_copied_poison() -> None:
+    game = game_of(club(MAGIC_12) + magic("[5, 9]", 5))
+    assert answers(game, 4) == [{"night": 1, "target": 5, "result": "villager"}]
+    assert game.state.memory[LEARNED]["card"] == "villager"
+    game = game_of(club(MAGIC_12) + magic("[]", 6) + QUIET_DAY + magic("[9, 10]", 9))
+    assert deaths(game) == [(10, "poison")]
