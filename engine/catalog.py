@@ -4,6 +4,7 @@ and its own rules in `engine.cards.registry`)."""
 
 from engine import day, night, speaking  # noqa: F401
 from engine.cards import (  # noqa: F401
+    april_fools,
     backfire,
     ball,
     bleak_monday,

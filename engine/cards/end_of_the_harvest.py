@@ -1,6 +1,6 @@
 """End of the Harvest (丰收结束): with `end_of_the_harvest = "harvest_festival"` the judge reads
-the Harvest Festival, whose rule (powers reach only neighbours, this round) the core asks of
-`hooks.py` and `limits.py`."""
+the Harvest Festival: powers reach only neighbours, this round (the core asks
+`hooks.neighbours_only`; what each power then does is the role's or `hooks.py`'s)."""
 
 from __future__ import annotations
 
@@ -15,4 +15,12 @@ def read_festival(state: State, played: InPlay) -> None:
         state.emit(cue("card.harvest_festival"))
 
 
-add_card("end_of_the_harvest", effect=read_festival)
+def festival(state: State, played: InPlay, tonight: bool) -> bool:
+    """The Harvest Festival: powers reach only neighbours while the card is in play (`tonight`:
+    on its night, D+1)."""
+    if state.rules.cards.end_of_the_harvest != "harvest_festival":
+        return False
+    return not tonight or (not state.daytime and state.night == played.day + 1)
+
+
+add_card("end_of_the_harvest", effect=read_festival, neighbours_only=festival)

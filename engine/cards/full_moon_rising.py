@@ -4,7 +4,7 @@ werewolves (`nightsteps.pack`) and the seer's and witch's own steps are pretende
 
 from __future__ import annotations
 
-from engine.cards.moon import moon_of, tonight_after
+from engine.cards.moon import InPlay, moon_of, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import add_card
 from engine.decisions import Decision, MoonSeerChoice
@@ -86,5 +86,11 @@ register(
 add_night_step("moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
 
 
+def acting_for(state: State, played: InPlay, role: Role) -> int | None:
+    """On night D+1 nobody acts for the seer and the witch (they wake with the pack)."""
+    tonight = not state.daytime and state.night == played.day + 1
+    return 0 if tonight and role in (Role.SEER, Role.WITCH) else None
+
+
 # It acts on night D+1 and ends at dawn of day D+1, spent or not.
-add_card("full_moon_rising", ends=lambda state, played: state.day > played.day)
+add_card("full_moon_rising", ends=lambda state, played: state.day > played.day, acting_for=acting_for)

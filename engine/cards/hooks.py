@@ -11,15 +11,15 @@ Rule 2: the Harvest Festival (End of the Harvest's variant): by day and on the n
 Rule 3: what the death of a player does, what the table hears of a check, whether a bite
         infects and whether the last dead names the first voter, each card in play answers in
         its own module (`registry.add_card`: Burial, Somnambulism, Radiant Sunday,
-        Influences). April Fools: each lover votes for the other, and a lover's death parts
-        them with no grief.
+        Influences), as do the lovers' hate (April Fools: each lover votes for the other, and a
+        lover's death parts them with no grief).
 Rule 4: a verdict passes, in order, Heads or Tails' coin and the Pact with the Devil (not for an
         idiot, who lives anyway) before the hanging; Enthusiasm and Dissatisfaction wait on it.
 """
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play, neighbours, tonight_after
+from engine.cards.moon import in_play, neighbours
 from engine.cards.registry import rules_in_play
 from engine.roles import Role
 from engine.state import State, Step
@@ -29,16 +29,19 @@ VERDICT_CARDS = ("heads_or_tails", "pact_with_the_devil", "enthusiasm", "dissati
 
 def neighbours_only(state: State) -> bool:
     """Rule 2: whether powers reach only a player's neighbours today."""
-    return (
-        state.moon is not None
-        and in_play(state, "end_of_the_harvest")
-        and state.rules.cards.end_of_the_harvest == "harvest_festival"
-    )
+    return state.moon is not None and _neighbours_only(state, tonight=False)
 
 
 def neighbours_only_tonight(state: State) -> bool:
     """Rule 2: whether this is the Harvest Festival's night."""
-    return neighbours_only(state) and tonight_after(state, "end_of_the_harvest")
+    return state.moon is not None and _neighbours_only(state, tonight=True)
+
+
+def _neighbours_only(state: State, *, tonight: bool) -> bool:
+    return any(
+        rules.neighbours_only is not None and rules.neighbours_only(state, played, tonight)
+        for rules, played in rules_in_play(state)
+    )
 
 
 def within_reach(state: State, seat: int, targets: tuple[int, ...], *, tonight: bool) -> tuple[int, ...]:
@@ -82,14 +85,15 @@ def first_voter_named(state: State, step: Step) -> bool:
 
 
 def lovers_vote_each_other(state: State) -> bool:
-    """Rule 3: April Fools: each lover votes for the other (and may)."""
-    return state.moon is not None and in_play(state, "april_fools")
+    """Rule 3: whether each lover votes for the other (and may) today."""
+    return state.moon is not None and any(rules.lovers_hate for rules, played in rules_in_play(state))
 
 
 def lovers_parted(state: State) -> bool:
-    """Rule 3: April Fools: a lover's death causes no grief and parts the lovers for good."""
-    if state.moon is None or not in_play(state, "april_fools"):
+    """Rule 3: whether a lover's death causes no grief and parts the lovers for good."""
+    if not lovers_vote_each_other(state):
         return False
+    assert state.moon is not None
     state.moon.lovers_parted = True
     return True
 

@@ -4,15 +4,10 @@ none applies when no card is in play."""
 
 from __future__ import annotations
 
-from engine.cards.moon import away, in_play, tonight_after
+from engine.cards import hooks
+from engine.cards.moon import away
 from engine.cards.nightsteps import shield
 from engine.state import Pending, State
-
-
-def _festival(state: State) -> bool:
-    return in_play(state, "end_of_the_harvest") and (
-        state.rules.cards.end_of_the_harvest == "harvest_festival"
-    )
 
 
 def check_vote(state: State, pending: Pending, voter: int, target: int) -> None:
@@ -21,7 +16,7 @@ def check_vote(state: State, pending: Pending, voter: int, target: int) -> None:
         return
     if target and target in away(state):
         raise state.refuse("away_target", f"seat {target} is away: nobody votes for them")
-    if state.lovers and voter in state.lovers and in_play(state, "april_fools"):
+    if state.lovers and voter in state.lovers and hooks.lovers_vote_each_other(state):
         a, b = state.lovers
         partner = b if a == voter else a
         if partner in pending.targets and target != partner:
@@ -66,5 +61,5 @@ def check_hunter(state: State, pending: Pending, target: int) -> None:
 
 
 def check_potions(state: State, heal: bool, poison: int) -> None:
-    if heal and poison and _festival(state) and tonight_after(state, "end_of_the_harvest"):
+    if heal and poison and hooks.neighbours_only_tonight(state):
         raise state.refuse("harvest_one_potion", "at the Harvest Festival the witch uses one potion")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from engine.cards.deck import CARDS, Moon
 from engine.cards.registry import CARD_RULES
 from engine.phase import Phase
-from engine.roles import CURSABLE_ROLES, Role
+from engine.roles import Role
 
 if TYPE_CHECKING:
     from engine.state import Player, State
@@ -253,45 +253,41 @@ def infected(state: State, seat: int) -> bool:
 
 
 def shooter_card(state: State) -> Role:
-    """The card whose holder shoots when killed: the little girl's, on April Fools' round."""
+    """The card whose holder shoots when killed: the hunter's, unless a card in play says
+    otherwise (April Fools: the little girl's)."""
+    card = Role.HUNTER
     if state.moon is None:
-        return Role.HUNTER
-    return Role.LITTLE_GIRL if in_play(state, "april_fools") else Role.HUNTER
-
-
-# April Fools: the witch and the seer, the hunter and the little girl, the guard and the elder
-# swap their powers for the round. Full Moon Rising: the seer and the witch are werewolves.
-
-SWAPPED: dict[Role, Role] = {Role.SEER: Role.WITCH, Role.WITCH: Role.SEER, Role.GUARD: Role.ELDER}
+        return card
+    for played in state.moon.in_play:
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.shooter_card is not None:
+            card = rules.shooter_card(state, played, card)
+    return card
 
 
 def acting_for(state: State, role: Role) -> int | None:
-    """The seat that acts for `role` tonight under a card (0: nobody), or None: no card."""
+    """The seat that acts for `role` tonight under a card in play (0: nobody), or None: no card
+    has a say (Full Moon Rising, April Fools)."""
     if state.moon is None:
         return None
-    if role in (Role.SEER, Role.WITCH) and tonight_after(state, "full_moon_rising"):
-        return 0
-    if role not in SWAPPED or not in_play(state, "april_fools"):
-        return None
-    seat = state.seat_of(SWAPPED[role])
-    if not seat or not state.is_alive(seat) or infected(state, seat) or seat in state.tonight.fallen:
-        return 0
-    if state.cursed and role in CURSABLE_ROLES:
-        return 0
-    if role == Role.WITCH and not (state.heal_left or state.poison_left):
-        return 0
-    return seat
+    for played in state.moon.in_play:
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.acting_for is not None:
+            seat = rules.acting_for(state, played, role)
+            if seat is not None:
+                return seat
+    return None
 
 
 def spare_life(state: State, seat: int) -> Player | None:
-    """The player whose spare life saves `seat` from the werewolves tonight: the elder's own;
-    on April Fools' round the elder's spare life guards the guard, and not the elder."""
+    """The player whose spare life saves `seat` from the werewolves tonight: the holder's own,
+    unless a card in play says otherwise (April Fools)."""
     player = state.player(seat)
-    if state.moon is not None and in_play(state, "april_fools"):
-        elder = state.seat_of(Role.ELDER)
-        if player.card == Role.ELDER:
-            return None
-        if player.card == Role.GUARD and elder and state.is_alive(elder):
-            holder = state.player(elder)
-            return holder if holder.lives > 1 else None
-    return player if player.lives > 1 else None
+    spare = player if player.lives > 1 else None
+    if state.moon is None:
+        return spare
+    for played in state.moon.in_play:
+        rules = CARD_RULES.get(played.card)
+        if rules is not None and rules.spare_life is not None:
+            spare = rules.spare_life(state, played, seat, spare)
+    return spare

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cards.moon import away, fact, in_play, neighbours, tonight_after
+from engine.cards import hooks
+from engine.cards.moon import away, fact, neighbours, tonight_after
 from engine.roles import Role
 from engine.state import IllegalDecision, State, Step
 
@@ -90,16 +91,10 @@ def prey(state: State, wolves: list[int]) -> tuple[int, ...]:
     targets = [s for s in alive if s not in gone]
     if tonight_after(state, "flood"):
         targets = [s for s in targets if fact(state, s, "gender") == "male"]
-    if tonight_after(state, "end_of_the_harvest") and harvest_festival(state):
+    if hooks.neighbours_only_tonight(state):
         near = {n for w in wolves for n in neighbours(state, w)}
         targets = [s for s in targets if s in near]
     return tuple(targets)
-
-
-def harvest_festival(state: State) -> bool:
-    return in_play(state, "end_of_the_harvest") and (
-        state.rules.cards.end_of_the_harvest == "harvest_festival"
-    )
 
 
 def night_card_steps(state: State, steps: list[Step]) -> list[Step]:

@@ -14,7 +14,12 @@ Rule 3: the core's questions that one card answers for itself (`hooks.py` asks e
         play and names none): `on_death` (what a death does under the card), `infects` (the
         werewolves' bite infects instead of killing), `check_heard` (what the table hears of
         the seer's check), `names_first_voter` (the last dead names who votes first),
-        `vote_weight` (what a voter's vote weighs).
+        `vote_weight` (what a voter's vote weighs), `neighbours_only` (powers reach only a
+        player's neighbours: by day and, `tonight`, on this night), `acting_for` (the seat
+        that acts for a role tonight: 0 nobody, None the card has no say), `spare_life` (whose
+        spare life saves a seat from the werewolves, from the answer without the card),
+        `shooter_card` (the card whose holder shoots when killed), `lovers_hate` (each lover
+        votes for the other, and a lover's death parts them with no grief).
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from engine.cards.deck import CARDS
 
 if TYPE_CHECKING:
     from engine.cards.moon import InPlay
-    from engine.state import State
+    from engine.roles import Role
+    from engine.state import Player, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +52,11 @@ class CardRules:
     check_heard: Callable[[State, InPlay, list[str], str], None] | None = None
     names_first_voter: bool = False
     vote_weight: Callable[[State, InPlay, int, float], float] | None = None
+    neighbours_only: Callable[[State, InPlay, bool], bool] | None = None
+    acting_for: Callable[[State, InPlay, Role], int | None] | None = None
+    spare_life: Callable[[State, InPlay, int, Player | None], Player | None] | None = None
+    shooter_card: Callable[[State, InPlay, Role], Role] | None = None
+    lovers_hate: bool = False
 
 
 CARD_RULES: dict[str, CardRules] = {}
@@ -65,6 +76,11 @@ def add_card(
     check_heard: Callable[[State, InPlay, list[str], str], None] | None = None,
     names_first_voter: bool = False,
     vote_weight: Callable[[State, InPlay, int, float], float] | None = None,
+    neighbours_only: Callable[[State, InPlay, bool], bool] | None = None,
+    acting_for: Callable[[State, InPlay, Role], int | None] | None = None,
+    spare_life: Callable[[State, InPlay, int, Player | None], Player | None] | None = None,
+    shooter_card: Callable[[State, InPlay, Role], Role] | None = None,
+    lovers_hate: bool = False,
 ) -> None:
     """Register the card `name`'s own rules (once: a second entry for a name is an error)."""
     assert name in CARDS, f"there is no event card {name!r} in the deck"
@@ -82,6 +98,11 @@ def add_card(
         check_heard,
         names_first_voter,
         vote_weight,
+        neighbours_only,
+        acting_for,
+        spare_life,
+        shooter_card,
+        lovers_hate,
     )
 
 
