@@ -34,7 +34,7 @@ def wake(state: State, name: str, role: Role) -> int:
         by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
         if by == "nightmare" and state.rules.fear_notice == "silent":
             return seat  # he acts, not told; his decision does nothing (`void`)
-        state.emit(private("blocked", seat, step=name, by=by))
+        state.emit(private("blocked", seat, step=name, by=by, night=state.night))
         seat = 0
     if not seat:
         pretend(state, name)

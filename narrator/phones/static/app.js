@@ -292,9 +292,21 @@
     if (info.seats) { out.seats = seatList(info.seats); }
     return out;
   }
+  // This seat's power is void at this step tonight (feared, sealed): why, while the finger holds.
+  function blockedNow(sc) {
+    var found = null;
+    Object.keys(S.feed).forEach(function (i) {
+      var e = S.feed[i];
+      // tonight's, or last night's while the judge still reads it and the game is already at dawn
+      var tonight = e.data.night === nightNumber() || e.data.night === dayNumber();
+      if (e.kind === "blocked" && e.data.step === sc.step && tonight) { found = e; }
+    });
+    return found ? t(has("ui.blocked_" + found.data.by) ? "ui.blocked_" + found.data.by : "ui.blocked") : null;
+  }
   function secretLines() {
     var sc = S.screen, told = S.secret, last = S.answer ? [S.answer] : [];
-    if (!told.real) { return [t("ui.secret_nothing")].concat(last); }
+    var blocked = blockedNow(sc);
+    if (!told.real) { return [blocked || t("ui.secret_nothing")].concat(last); }
     var info = told.info || {}, lines = [t("ui.secret_yours")].concat(last);
     if (sc.form === "witch") {
       lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim }) : t("ui.witch_no_victim"));
