@@ -144,6 +144,20 @@ def add_redirect(redirect: Redirect) -> None:
     REDIRECTS.append(redirect)
 
 
+POISONS: list[Callable[[State], int]] = []
+"""Tonight's poisons other than the witch's (the wolf robot's copy): each gives the seat named."""
+
+
+def add_poison(poison: Callable[[State], int]) -> None:
+    POISONS.append(poison)
+
+
+def poisoned_tonight(state: State, seat: int) -> bool:
+    """Whether a poison tonight lands on `seat` (the witch's or another's), as far as decided."""
+    named = [state.tonight.poisoned, *(poison(state) for poison in POISONS)]
+    return any(target and lands_on(state, target) == seat for target in named)
+
+
 def lands_on(state: State, seat: int) -> int:
     """The seat a night choice naming `seat` tonight lands on (0, nobody, stays 0)."""
     for redirect in REDIRECTS:

@@ -16,7 +16,7 @@ from engine.decisions import (
     HunterShot,
 )
 from engine.events import cue
-from engine.night import NightStep, add_night_step, lands_on
+from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
 from engine.roles import Role
 from engine.script import add_cues
@@ -142,7 +142,7 @@ def shot_status_step(
 
 
 def _hunter_could_shoot(state: State, seat: int) -> bool:
-    return lands_on(state, state.tonight.poisoned) != seat and shoots(state, seat, "werewolves")
+    return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
 add_night_step(NightStep("hunter_status", Role.HUNTER, club=17))

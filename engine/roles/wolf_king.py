@@ -11,7 +11,7 @@ from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue
-from engine.night import NightStep, add_night_step, lands_on
+from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.roles import Role, declare
 from engine.roles.hunter import shot_status_step
 from engine.script import add_cues
@@ -90,7 +90,7 @@ def resolve_wolf_king(state: State, pending: Pending, decision: Decision) -> Non
 
 def _could_shoot(state: State, seat: int) -> bool:
     """The night's signal: he would shoot if the werewolves killed him tonight."""
-    return lands_on(state, state.tonight.poisoned) != seat and shoots(state, seat, "werewolves")
+    return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
 add_trigger(_trigger)

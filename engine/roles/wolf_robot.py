@@ -16,7 +16,16 @@ from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import SPARED, NightStep, add_dawn, add_night_step, add_spared, guarded, lands_on
+from engine.night import (
+    SPARED,
+    NightStep,
+    add_dawn,
+    add_night_step,
+    add_poison,
+    add_spared,
+    guarded,
+    lands_on,
+)
 from engine.nightstep import BLOCKED_BY, living_target, pending_for, pretend
 from engine.roles import PACK, Role, declare
 from engine.roles import hunter as hunter_card
@@ -315,6 +324,7 @@ add_card_shown(_shown)
 add_spared(_spared)
 add_dawn(3, _wolf_kill)
 add_dawn(4, _poison)
+add_poison(lambda state: int(state.tonight.marks.get(POISON, 0)))
 add_trigger(_trigger)
 add_night_step(NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
 register(

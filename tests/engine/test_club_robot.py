@@ -402,3 +402,13 @@ def test_the_magicians_swap_redirects_what_he_learns_and_his_copied_poison() -> 
     assert game.state.memory[LEARNED]["card"] == "villager"
     game = game_of(club(MAGIC_12) + magic("[]", 6) + QUIET_DAY + magic("[9, 10]", 9))
     assert deaths(game) == [(10, "poison")]
+
+
+def test_the_hunter_poisoned_by_the_robot_is_shown_a_thumb_down() -> None:
+    rules = "shot_status_signal = true\n"
+    record = club(rules=rules) + night(6, guard=11) + "hunter_status = true\n" + QUIET_DAY + night(7)
+    game = game_of(record)
+    pending = game.pending
+    assert pending is not None and pending.step == "hunter_status" and pending.info["status"] == "👎"
+    spared = game_of(club(rules=rules) + night(6, guard=11) + "hunter_status = true\n" + QUIET_DAY + night(9))
+    assert spared.pending is not None and spared.pending.info["status"] == "👍"
