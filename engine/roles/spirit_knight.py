@@ -7,13 +7,12 @@ guard; `spirit_knight_reflect` once a game or always). He dies to the vote, a du
 from __future__ import annotations
 
 from engine.cards.nightsteps import add_shield
-from engine.deaths import add_trigger
+from engine.deaths import add_survives
 from engine.events import cue
 from engine.night import add_dawn, add_spared, lands_on, spared
 from engine.roles import Role, declare
 from engine.script import add_cues
-from engine.state import IllegalDecision, State, Step
-from engine.steps import StepSpec, register
+from engine.state import IllegalDecision, State
 
 declare(Role.SPIRIT_KNIGHT, wolf=True, pack=True, self_destructs=False)
 add_cues({"spirit_knight.immune": ("seat",)})
@@ -70,30 +69,21 @@ def _reflect(state: State, deaths: dict[int, str]) -> None:
         deaths.setdefault(struck, "reflect")
 
 
-def _immune(state: State, seat: int, cause: str) -> Step | None:
-    """`"immune"`: shot by a shooter who died at night, he stands up again at once."""
+def _immune(state: State, seat: int, cause: str) -> bool:
+    """`"immune"`: a shot from a shooter who died at night does not take him (said at once)."""
     if state.player(seat).card != Role.SPIRIT_KNIGHT or cause not in SHOTS:
-        return None
+        return False
     pending = state.pending
     if state.rules.spirit_knight_shot != "immune" or pending is None or pending.step != cause:
-        return None
+        return False
     shooter = pending.seats[0]
     if not any(d.seat == shooter and d.phase.kind == "night" for d in state.deaths):
-        return None
-    return Step("spirit_knight_immune", {"seat": seat})
-
-
-def begin_immune(state: State, step: Step) -> None:
-    """The shot does not take him: alive again before the moment's win check, no badge handed."""
-    seat = step.args["seat"]
-    state.player(seat).alive = True
-    state.deaths = [d for d in state.deaths if d.seat != seat]
-    state.agenda[:] = [s for s in state.agenda if not (s.name == "badge" and s.args.get("seat") == seat)]
+        return False
     state.emit(cue("spirit_knight.immune", seat=seat))
+    return True
 
 
 add_shield(_not_prey)
 add_spared(_spared)
 add_dawn(6, _reflect)
-add_trigger(_immune)
-register(StepSpec("spirit_knight_immune", begin_immune))
+add_survives(_immune)

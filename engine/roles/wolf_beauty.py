@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards.nightsteps import add_shield
-from engine.day import kill_by_day
-from engine.deaths import add_trigger, death_events
+from engine.deaths import add_consequence
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, lands_on, spared
@@ -115,23 +114,17 @@ def _charm_at_dawn(state: State, deaths: dict[int, str]) -> None:
         deaths.setdefault(target, "charm")
 
 
-def _charm_by_day(state: State, seat: int, cause: str) -> Step | None:
-    """The wolf beauty dead by day (or of grief at dawn) takes her latest charm; her death among
-    the night's deaths took it at dawn."""
+def _charm_by_day(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
+    """The wolf beauty dead by day (or of grief at dawn) takes her latest charm in the same
+    moment, before anything is triggered or the win checked; her card and the charmed seat are
+    said. Her death among the night's deaths took it at dawn."""
     target = charmed(state)
     if state.player(seat).card != Role.WOLF_BEAUTY or not target or not state.is_alive(target):
-        return None
-    if state.tonight.marks.get(AT_DAWN):
-        return None
-    return Step("wolf_beauty_link", {"seat": seat, "target": target}) if _links(state, cause) else None
-
-
-def begin_link(state: State, step: Step) -> None:
-    seat, target = step.args["seat"], step.args["target"]
-    if not state.is_alive(target):
-        return
-    state.emit(cue("wolf_beauty.link", seat=seat, target=target), *death_events(state, [target]))
-    kill_by_day(state, [(target, "charm")], triggered=True)
+        return []
+    if state.tonight.marks.get(AT_DAWN) or not _links(state, cause):
+        return []
+    state.emit(cue("wolf_beauty.link", seat=seat, target=target))
+    return [(target, "charm")]
 
 
 def _not_prey(state: State, seat: int) -> IllegalDecision | None:
@@ -142,7 +135,7 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
 
 add_shield(_not_prey)
 add_dawn(8, _charm_at_dawn)
-add_trigger(_charm_by_day)
+add_consequence(_charm_by_day)
 add_night_step(NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
 register(
     StepSpec(
@@ -159,5 +152,4 @@ register(
         codecs=(field_codec("wolf_beauty", Kind.NIGHT, WolfBeautyCharm, "target", shape_seat),),
         reveals=frozenset({"wolf_beauty.charms"}),
     ),
-    StepSpec("wolf_beauty_link", begin_link),
 )

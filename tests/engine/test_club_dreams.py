@@ -335,10 +335,10 @@ def test_shot_by_day_she_takes_her_charm() -> None:
 
 def test_a_duel_takes_no_charm_unless_duel_triggers_skills() -> None:
     game = game_of(club(BEAUTY_12) + charm(9) + QUIET_DAY)
-    assert wolf_beauty._charm_by_day(game.state, 1, "duel") is None
-    assert wolf_beauty._charm_by_day(game.state, 1, "vote") is not None
+    assert wolf_beauty._charm_by_day(game.state, 1, "duel") == []
+    assert wolf_beauty._charm_by_day(game.state, 1, "vote") != []
     triggers = game_of(club(BEAUTY_12, "duel_triggers_skills = true\n") + charm(9) + QUIET_DAY)
-    assert wolf_beauty._charm_by_day(triggers.state, 1, "duel") is not None
+    assert wolf_beauty._charm_by_day(triggers.state, 1, "duel") != []
 
 
 # 恶灵骑士: 1 spirit knight, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
@@ -509,3 +509,22 @@ def test_a_feared_hunter_is_not_shown_his_shot_status_but_told_he_is_feared() ->
         club(NIGHTMARE_12, rules) + fear(9, "dreamcatcher = 10\nwerewolves = 11\nwitch = {}\nseer = 2\n")
     )
     assert free.pending is not None and free.pending.step == "hunter_status"
+
+
+def test_exiled_with_her_charm_the_last_god_both_sides_win_in_one_moment() -> None:
+    # The last wolf is the wolf beauty (1); her charm is the seer (3), the only 神: her exile and
+    # the charm are one moment, so simultaneous_win decides (the charm is no later trigger).
+    roles = '["wolf_beauty", "werewolf", "seer", "villager", "villager", "villager", "villager", "villager"]'
+    for rule, winner in (("werewolves", "werewolves"), ("villagers", "villagers")):
+        rules = f'win = "side"\nsimultaneous_win = "{rule}"\nwin_check = "before_triggers"\n'
+        record = (
+            club(roles, rules)
+            + "[[night]]\nwerewolves = 0\nwolf_beauty = 4\nseer = 1\n"
+            + "[[day]]\nvote = { 1 = 2, 3 = 2, 4 = 2 }\n"
+            + "[[night]]\nwerewolves = 0\nwolf_beauty = 3\nseer = 5\n"
+            + "[[day]]\nvote = { 3 = 1, 4 = 1, 5 = 1 }\n"
+        )
+        game = game_of(record)
+        assert deaths(game)[-2:] == [(1, "vote"), (3, "charm")]
+        outcome = game.outcome()
+        assert outcome is not None and outcome.winner.value == winner
