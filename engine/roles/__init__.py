@@ -73,7 +73,8 @@ GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
 """The special village roles (神) that `win = "side"` counts as one group."""
 LONE_KILLERS: list[Role] = []
 """Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
-this order (the gargoyle, the wolf robot, the hidden wolf)."""
+the order their modules declare them (engine.catalog imports the gargoyle, the hidden wolf,
+the wolf robot)."""
 
 
 def declare(
