@@ -24,37 +24,38 @@ from engine.cards.moon import hides_card, infected, on_werewolf_side
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
+from engine.rolehooks import RoleHooks
 from engine.roles import GODS, Role
 from engine.state import Death, State, Step
 
 ELDER_CURSES_ON = frozenset({"poison", "hunter", "vote"})
 
 Trigger = Callable[[State, int, str], "Step | None"]
-TRIGGERS: list[Trigger] = []
+TRIGGERS: RoleHooks[Trigger] = RoleHooks("triggers")
 """What a death triggers (the hunter's shot, the wolf king's): each role's module adds its own;
 they run over the whole chain in the order of death (Rule 3)."""
 
 
 def add_trigger(trigger: Trigger) -> None:
-    TRIGGERS.append(trigger)
+    TRIGGERS.add(trigger)
 
 
 Consequence = Callable[[State, int, str], list[tuple[int, str]]]
-CONSEQUENCES: list[Consequence] = []
+CONSEQUENCES: RoleHooks[Consequence] = RoleHooks("consequences")
 """Deaths a death brings in the same moment, before anything is triggered or the win checked
 (a lover's grief is the engine's own; the wolf beauty's charm a role's): each module adds its own."""
 Survives = Callable[[State, int, str], bool]
-SURVIVES: list[Survives] = []
+SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 """Who does not die of a death by day (the spirit knight shot after a night death, with
 `spirit_knight_shot = "immune"`): each module adds its own."""
 
 
 def add_consequence(consequence: Consequence) -> None:
-    CONSEQUENCES.append(consequence)
+    CONSEQUENCES.add(consequence)
 
 
 def add_survives(survives: Survives) -> None:
-    SURVIVES.append(survives)
+    SURVIVES.add(survives)
 
 
 def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
@@ -64,12 +65,15 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     that triggered it.
     """
     chain: list[tuple[int, str]] = []
+    survivors = SURVIVES.of(state)
     moment = sorted(deaths)
     while moment:
         later: list[tuple[int, str]] = []
         for seat, cause in moment:
             player = state.player(seat)
-            if not player.alive or (SURVIVES and any(survives(state, seat, cause) for survives in SURVIVES)):
+            if not player.alive or (
+                survivors and any(survives(state, seat, cause) for survives in survivors)
+            ):
                 continue
             player.alive = False
             state.deaths.append(Death(seat, phase, cause))
@@ -77,7 +81,8 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             later.extend(_consequences(state, seat, cause))
             hooks.on_death(state, seat, cause)
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
-    steps = [step for seat, cause in chain for trigger in TRIGGERS if (step := trigger(state, seat, cause))]
+    triggers = TRIGGERS.of(state)
+    steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
     if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
         steps.append(Step("badge", {"seat": state.sheriff}))
     executioner = state.moon.executioner if state.moon is not None else 0
@@ -92,7 +97,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
-    later = [death for consequence in CONSEQUENCES for death in consequence(state, seat, cause)]
+    later = [death for consequence in CONSEQUENCES.of(state) for death in consequence(state, seat, cause)]
     if state.lovers and seat in state.lovers and hooks.lovers_parted(state):
         state.lovers = None
     if state.lovers and seat in state.lovers:

@@ -13,6 +13,7 @@ from engine.events import Event, cue
 from engine.nightstep import void
 from engine.outcome import Outcome
 from engine.phase import Phase
+from engine.rolehooks import install
 from engine.roles import Role
 from engine.rules import Rules
 from engine.setup import Setup
@@ -45,6 +46,7 @@ class Game:
             for seat, role in enumerate(setup.roles, start=1)
         ]
         self._state = State(setup=setup, rules=rules, players=players, extra_cards=list(setup.extra_cards))
+        install(self._state)
         self._state.thief_seat = self._state.seat_of(Role.THIEF)
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []

@@ -21,6 +21,7 @@ from engine.cards import hooks
 from engine.cards.moon import spare_life
 from engine.cards.nightsteps import night_card_steps
 from engine.events import cue, private
+from engine.rolehooks import RoleHooks
 from engine.roles import LONE_KILLERS, PACK, Role
 from engine.state import State, Step, Tonight
 from engine.steps import (
@@ -112,55 +113,54 @@ def begin_nightfall(state: State, step: Step) -> None:
 
 Spare = Callable[[State, int, str], bool]
 Dawn = Callable[[State, dict[int, str]], None]
-SPARED: list[Spare] = []
+SPARED: RoleHooks[Spare] = RoleHooks("spared")
 """Who does not die tonight of a cause (the dreamwalker of the knife, the spirit knight of the
 poison): each role's module adds its own."""
-DAWN: list[tuple[float, Dawn]] = []
+DAWN: RoleHooks[Dawn] = RoleHooks("dawn")
 """The deaths at dawn that roles add after the knife and the poison, in RULES-CLUB.md's order
 (the hunt, the reflect, the dream, the charm)."""
 
 
 def add_spared(spare: Spare) -> None:
-    SPARED.append(spare)
+    SPARED.add(spare)
 
 
 def add_dawn(rank: float, dawn: Dawn) -> None:
-    DAWN.append((rank, dawn))
-    DAWN.sort(key=lambda added: added[0])
+    DAWN.add(dawn, rank)
 
 
 def spared(state: State, seat: int, cause: str) -> bool:
-    return any(spare(state, seat, cause) for spare in SPARED)
+    return any(spare(state, seat, cause) for spare in SPARED.of(state))
 
 
 Redirect = Callable[[State, int], int]
-REDIRECTS: list[Redirect] = []
+REDIRECTS: RoleHooks[Redirect] = RoleHooks("redirects")
 """Where a seat named by a night choice lands (the magician's swap): each role's module adds its
 own; the readers of a night choice (the knife, the potion, the guard here; a check, a dream, a
 charm, a hunt in their modules) ask `lands_on`."""
 
 
 def add_redirect(redirect: Redirect) -> None:
-    REDIRECTS.append(redirect)
+    REDIRECTS.add(redirect)
 
 
-POISONS: list[Callable[[State], int]] = []
+POISONS: RoleHooks[Callable[[State], int]] = RoleHooks("poisons")
 """Tonight's poisons other than the witch's (the wolf robot's copy): each gives the seat named."""
 
 
 def add_poison(poison: Callable[[State], int]) -> None:
-    POISONS.append(poison)
+    POISONS.add(poison)
 
 
 def poisoned_tonight(state: State, seat: int) -> bool:
     """Whether a poison tonight lands on `seat` (the witch's or another's), as far as decided."""
-    named = [state.tonight.poisoned, *(poison(state) for poison in POISONS)]
+    named = [state.tonight.poisoned, *(poison(state) for poison in POISONS.of(state))]
     return any(target and lands_on(state, target) == seat for target in named)
 
 
 def lands_on(state: State, seat: int) -> int:
     """The seat a night choice naming `seat` tonight lands on (0, nobody, stays 0)."""
-    for redirect in REDIRECTS:
+    for redirect in REDIRECTS.of(state):
         seat = redirect(state, seat)
     return seat
 
@@ -178,7 +178,7 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
             lands = protected == healed
         else:
             lands = not protected and not healed
-        if lands and SPARED and spared(state, victim, "werewolves"):
+        if lands and spared(state, victim, "werewolves"):
             continue
         if lands:
             spare = spare_life(state, victim)
@@ -190,9 +190,9 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
                 state.emit(private("infected", victim))
             else:
                 deaths[victim] = "werewolves"
-    if poisoned and not (SPARED and spared(state, poisoned, "poison")):
+    if poisoned and not spared(state, poisoned, "poison"):
         deaths[poisoned] = "poison"
-    for _, dawn in DAWN:
+    for dawn in DAWN.of(state):
         dawn(state, deaths)
     return sorted(deaths.items())
 

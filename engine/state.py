@@ -147,6 +147,8 @@ class State:
     events: list[Event] = field(default_factory=list)
     moon: MoonState | None = None
     """The New Moon event cards; None when `events = "off"`."""
+    hooks: dict[str, Any] = field(default_factory=dict)
+    """The role hooks of this game's deck (`engine.rolehooks`), set once when the game starts."""
     memory: dict[str, Any] = field(default_factory=dict)
     """What a role's module keeps from night to night, under the module's own key."""
     election: Election = field(default_factory=Election)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from engine.cards import hooks
 from engine.cards.moon import away, fact, neighbours, tonight_after
+from engine.rolehooks import RoleHooks
 from engine.roles import Role
 from engine.state import IllegalDecision, State, Step
 
@@ -63,19 +64,19 @@ def pack(state: State) -> list[int]:
 
 
 Shield = Callable[[State, int], "IllegalDecision | None"]
-SHIELDS: list[Shield] = []
+SHIELDS: RoleHooks[Shield] = RoleHooks("shields")
 """What keeps the pack from naming a seat tonight, each role's module adding its own (the wolf
 beauty, the spirit knight, a night the nightmare fears a wolf): the refusal that names its rule
 (`state.refuse`), or None when the role lets the pack name the seat."""
 
 
 def add_shield(shield: Shield) -> None:
-    SHIELDS.append(shield)
+    SHIELDS.add(shield)
 
 
 def shield(state: State, seat: int) -> IllegalDecision | None:
     """The refusal that keeps the pack from naming `seat` tonight (None: nothing keeps it)."""
-    for keeps in SHIELDS:
+    for keeps in SHIELDS.of(state):
         refusal = keeps(state, seat)
         if refusal is not None:
             return refusal
@@ -84,7 +85,7 @@ def shield(state: State, seat: int) -> IllegalDecision | None:
 
 def prey(state: State, wolves: list[int]) -> tuple[int, ...]:
     """Who the werewolves `wolves` may eat tonight."""
-    alive = [s for s in state.alive() if shield(state, s) is None] if SHIELDS else state.alive()
+    alive = [s for s in state.alive() if shield(state, s) is None] if SHIELDS.of(state) else state.alive()
     if state.moon is None:
         return tuple(alive)
     gone = away(state)

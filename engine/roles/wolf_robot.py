@@ -241,7 +241,7 @@ def _landed(state: State, mark: str) -> int:
 
 
 def _spared_by_others(state: State, seat: int, cause: str) -> bool:
-    return any(spare(state, seat, cause) for spare in SPARED if spare is not _spared)
+    return any(spare(state, seat, cause) for spare in SPARED.of(state) if spare is not _spared)
 
 
 def _spared(state: State, seat: int, cause: str) -> bool:
