@@ -240,3 +240,27 @@ def test_both_sides_win_in_one_moment_and_simultaneous_win_decides(rule: str, wi
     record = club(roles, rules) + "[[night]]\nwerewolves = 2\nwitch = { poison = 1 }\n"
     out = play(record)
     assert out["winner"] == winner, out
+
+
+def test_a_sheriff_taken_by_the_white_wolf_king_still_hands_the_badge_on() -> None:
+    day_1 = '[[day]]\nsheriff = { candidates = [5] }\nspeech_order = "up"\nvote = {}\n'
+    record = (
+        _club_preset(WHITE_WOLF_KNIGHT_12)
+        + QUIET_NIGHT
+        + day_1
+        + QUIET_NIGHT.replace("seer = 2", "seer = 3")
+        + "[[day]]\nwhite_wolf_king = { seat = 1, target = 5 }\nbadge = 9\n"
+    )
+    game = game_of(record)
+    assert (5, "white_wolf_king") in deaths(game) and game.state.sheriff == 9
+
+
+def test_the_last_god_who_duels_a_good_player_dies_and_the_game_ends() -> None:
+    roles = '["werewolf", "werewolf", "knight", "villager", "villager", "villager", "villager", "villager"]'
+    record = (
+        club(roles, 'win = "side"\n')
+        + "[[night]]\nwerewolves = 0\n[[day]]\nduel = { seat = 3, target = 4 }\n"
+    )
+    out = play(record)
+    assert out["winner"] == "werewolves" and out["ended"] == "day 1", out
+    assert [(d["seat"], d["cause"]) for d in out["deaths"]] == [(3, "duel")]
