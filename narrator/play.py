@@ -92,7 +92,7 @@ def register(subparsers: Any) -> None:
         "--self-destruct",
         type=float,
         default=0.0,
-        help="chance a bot takes a day action (a self-destruct, a duel, a blow) when one is offered (default 0)",
+        help="chance a bot takes an offered day action (a self-destruct, a duel, a blow; default 0)",
     )
     _common(demo)
     demo.set_defaults(run=run_demo)

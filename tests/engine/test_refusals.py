@@ -46,6 +46,7 @@ def club_settings(rng: random.Random) -> dict[str, Any]:
     """RULES-CLUB.md's settings, each drawn."""
     return {name: rng.choice(_choices(Rules.model_fields[name].annotation)) for name in CLUB_SETTINGS}
 
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
@@ -192,7 +193,9 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
                 try:
                     game.check(decision, by=by)
                 except IllegalDecision as error:
-                    assert error.rule in wanted | set(OWN_TESTS), f"rule {error.rule!r} is not read from the source"
+                    assert error.rule in wanted | set(OWN_TESTS), (
+                        f"rule {error.rule!r} is not read from the source"
+                    )
                     seen[error.rule] += 1
                     try:
                         game.apply(decision, by=by)
