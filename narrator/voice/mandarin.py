@@ -39,6 +39,9 @@ _PAUSES = {
     "?": "?",
 }
 _SYLLABLE = re.compile(r"[a-zü]+[1-5]", re.IGNORECASE)
+# Latin words a Chinese table says as Chinese syllables ("PK": pī kèi).
+_SAID = {"PK": "pi1 kei4"}
+_SAID_WORD = re.compile("|".join(_SAID))
 _SPACE_BEFORE_PAUSE = re.compile(r"\s+([,.?])")
 _REPEATED_PAUSE = re.compile(r"([,.?])[,.?\s]*(?=[,.?])")
 
@@ -64,10 +67,13 @@ def _pauses(chunk: str) -> str:
 def to_pinyin(text: str) -> str:
     """`text` as tone-numbered pinyin syllables (neutral tone 5) with ASCII pauses.
 
-    Latin words in the text are kept as they are; every Hanzi becomes one syllable.
+    The Latin words a table says in Chinese ("PK") become their syllables; other Latin words
+    are kept as they are; every Hanzi becomes one syllable.
     """
+    text = digits_to_chinese(text)
+    text = _SAID_WORD.sub(lambda word: f" {_SAID[word.group()]} ", text)
     words = lazy_pinyin(
-        digits_to_chinese(text),
+        text,
         style=Style.TONE3,
         neutral_tone_with_five=True,
         tone_sandhi=True,

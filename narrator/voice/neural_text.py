@@ -41,6 +41,9 @@ _FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789
 # Measure words after which 2 is read 两 ("2位" → 两位); 号 and ordinals keep 二.
 _MEASURES = ("分钟", "小时", *"位名个张只瓶票人次天夜晚轮秒岁条把件本支句声遍组队边种")
 _DIGITS = "零一二三四五六七八九"
+# Latin words a Chinese table says as Chinese ("PK" is 批开); any other Latin is unreadable.
+_SAID = {"PK": "批开"}
+_SAID_WORD = re.compile("|".join(_SAID))
 
 
 class Unreadable(ValueError):
@@ -56,7 +59,8 @@ class Phrase:
 
 
 def hanzi_numbers(text: str) -> str:
-    """`text` with every number written in Chinese numerals, as a judge reads it (rule 1)."""
+    """`text` with every number written in Chinese numerals, as a judge reads it (rule 1), and
+    the Latin words a table says in Chinese ("PK")."""
 
     def read(match: re.Match[str]) -> str:
         ordinal, whole, fraction, percent = match.groups()
@@ -70,6 +74,7 @@ def hanzi_numbers(text: str) -> str:
             words = "百分之" + words
         return (ordinal or "") + words
 
+    text = _SAID_WORD.sub(lambda word: _SAID[word.group()], text)
     return _NUMBER.sub(read, text.translate(_FULL_WIDTH_DIGITS))
 
 
