@@ -32,3 +32,13 @@ def table(roles: str = CLASSIC_9, seats: int | None = None, rules: str = "", ext
     if extra:
         text += f"extra_cards = {extra}\n"
     return text + f"[rules]\n{rules}\n"
+
+
+def club(roles: str, rules: str = "") -> str:
+    """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
+    return table(roles, rules='night_order = "club"\nsheriff = false\n' + rules)
+
+
+def deaths(game: Game) -> list[tuple[int, str]]:
+    """Every death so far, as (seat, cause)."""
+    return [(d.seat, d.cause) for d in game.state.deaths]

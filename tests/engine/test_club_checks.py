@@ -19,16 +19,12 @@ from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
 from engine.steps import STEPS
-from tests.engine.harness import game_of, table
+from tests.engine.harness import deaths, game_of, table
 
 
 def club(roles: str, rules: str = "") -> str:
     """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
     return table(roles, rules='night_order = "club"\nsheriff = false\n' + rules)
-
-
-def deaths(game: Game) -> list[tuple[int, str]]:
-    return [(d.seat, d.cause) for d in game.state.deaths]
 
 
 def answers(game: Game, seat: int) -> list[dict[str, Any]]:

@@ -20,18 +20,9 @@ from engine.roles.wolf_beauty import WolfBeautyCharm
 from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
-from tests.engine.harness import game_of, table
+from tests.engine.harness import club, deaths, game_of
 
 NO_SHERIFF = "sheriff = false\n"
-
-
-def club(roles: str, rules: str = "") -> str:
-    """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
-    return table(roles, rules='night_order = "club"\n' + NO_SHERIFF + rules)
-
-
-def deaths(game: Game) -> list[tuple[int, str]]:
-    return [(d.seat, d.cause) for d in game.state.deaths]
 
 
 def steps(game: Game) -> list[str]:

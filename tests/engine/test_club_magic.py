@@ -18,7 +18,7 @@ from engine.roles.magician import MagicianSwap
 from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
-from tests.engine.harness import game_of, table
+from tests.engine.harness import deaths, game_of, table
 
 NO_SHERIFF = "sheriff = false\nwitch_self_heal = false\n"
 QUIET_DAY = "[[day]]\nvote = {}\n"
@@ -27,10 +27,6 @@ QUIET_DAY = "[[day]]\nvote = {}\n"
 def club(roles: str, rules: str = "") -> str:
     """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
     return table(roles, rules='night_order = "club"\n' + NO_SHERIFF + rules)
-
-
-def deaths(game: Game) -> list[tuple[int, str]]:
-    return [(d.seat, d.cause) for d in game.state.deaths]
 
 
 def steps(game: Game) -> list[str]:

@@ -20,7 +20,7 @@ from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
 from engine.steps import STEPS
-from tests.engine.harness import table
+from tests.engine.harness import deaths, table
 
 # 1-3 werewolves, 4 wolf robot, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
 ROBOT_12 = (
@@ -62,10 +62,6 @@ def game_of(record: str) -> Game:
     played = replay(parse_record(record))
     assert played.error is None, played.error
     return played.game
-
-
-def deaths(game: Game) -> list[tuple[int, str]]:
-    return [(d.seat, d.cause) for d in game.state.deaths]
 
 
 def answers(game: Game, seat: int) -> list[dict[str, Any]]:

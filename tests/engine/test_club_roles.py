@@ -6,29 +6,19 @@ import copy
 
 import pytest
 
-from engine.game import Game
 from engine.roles.knight import KnightDuel
 from engine.roles.white_wolf_king import WhiteWolfKingBlow
 from engine.rules import PRESETS
 from engine.state import IllegalDecision
-from tests.engine.harness import game_of, play, table
+from tests.engine.harness import club, deaths, game_of, play
 
 NO_SHERIFF = "sheriff = false\n"
-
-
-def club(roles: str, rules: str = "") -> str:
-    """The [setup] and [rules] of a club game (night_order club, no sheriff unless asked)."""
-    return table(roles, rules='night_order = "club"\n' + NO_SHERIFF + rules)
 
 
 WOLF_KING_12 = (
     '["wolf_king", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "guard",'
     ' "villager", "villager", "villager", "villager"]'
 )
-
-
-def deaths(game: Game) -> list[tuple[int, str]]:
-    return [(d.seat, d.cause) for d in game.state.deaths]
 
 
 def test_the_wolf_king_knifed_shoots_at_dawn() -> None:
