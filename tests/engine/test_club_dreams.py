@@ -22,8 +22,6 @@ from engine.setup import deal
 from engine.state import IllegalDecision
 from tests.engine.harness import club, deaths, game_of
 
-NO_SHERIFF = "sheriff = false\n"
-
 
 def steps(game: Game) -> list[str]:
     return [p.step for p, _ in game.history]

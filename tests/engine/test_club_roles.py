@@ -12,9 +12,6 @@ from engine.rules import PRESETS
 from engine.state import IllegalDecision
 from tests.engine.harness import club, deaths, game_of, play
 
-NO_SHERIFF = "sheriff = false\n"
-
-
 WOLF_KING_12 = (
     '["wolf_king", "werewolf", "werewolf", "werewolf", "seer", "witch", "hunter", "guard",'
     ' "villager", "villager", "villager", "villager"]'
