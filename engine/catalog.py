@@ -17,6 +17,7 @@ from engine.cards import (  # noqa: F401
     full_moon_rising,
     gone_hunting,
     great_distrust,
+    heads_or_tails,
     influences,
     little_rascal,
     luncheon,

@@ -52,7 +52,7 @@ from engine.decisions import (
     Votes,
 )
 from engine.election import club_day
-from engine.events import Event, cue, private
+from engine.events import Event, cue
 from engine.night import resolve_night
 from engine.phase import Phase
 from engine.roles import SELF_DESTRUCTS, Role
@@ -139,8 +139,9 @@ def voters(state: State) -> tuple[int, ...]:
 
 
 def begin_vote(state: State, step: Step) -> Pending | None:
-    if hooks.first_voter_named(state, step) and voters(state):
-        state.push(Step("influences"), Step("vote", {**step.args, "influenced": True}))
+    before = hooks.before_vote(state, step)
+    if before and voters(state):
+        state.push(*before, Step("vote", {**step.args, "asked": True}))
         return None
     key = step.args.get("key", "vote")
     state.emit(cue(step.args.get("opening", "vote.start")))
@@ -149,7 +150,7 @@ def begin_vote(state: State, step: Step) -> Pending | None:
     targets = tuple(
         s for s in state.alive() if s not in gone and not (barred and state.player(s).revealed_idiot)
     )
-    info = {"must_vote": True} if step.args.get("nightmare") else {}
+    info = {"must_vote": True} if step.args.get("must_vote") else {}
     return Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
 
 
@@ -250,7 +251,7 @@ def voted_out(state: State, seat: int) -> None:
         player.revealed_idiot = True
         state.emit(cue("idiot.revealed", seat=seat))
         return
-    _executioner_sees(state, seat)
+    hooks.on_voted_out(state, seat)
     state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))
     if state.rules.last_words == "all":
         state.emit(cue("last_words", seat=seat))
@@ -259,18 +260,9 @@ def voted_out(state: State, seat: int) -> None:
     if state.rules.last_words == "club":
         # the exile's skills, then last words, then the badge (RULES-CLUB.md, Day step 7)
         pushed = [s.name for s in state.agenda[: len(state.agenda) - waiting]]
-        later = [i for i, name in enumerate(pushed) if name in ("badge", "executioner")]
+        later = [i for i, name in enumerate(pushed) if name == "badge" or hooks.after_last_words(name)]
         at = later[0] if later else len(pushed) - 1  # else before the moment's last win check
         state.agenda.insert(at, Step("last_words", {"from": before}))
-
-
-def _executioner_sees(state: State, seat: int) -> None:
-    """The Executioner: the card of a player voted out is shown to the executioner alone."""
-    moon = state.moon
-    if moon is not None and moon.executioner and state.is_alive(moon.executioner):
-        moon.executed.append(seat)
-        card = state.player(seat).card.value
-        state.emit(private("executioner.card", moon.executioner, seat=seat, card=card))
 
 
 def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool) -> None:

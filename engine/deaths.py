@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.cards import hooks
-from engine.cards.moon import hides_card, infected, on_werewolf_side
+from engine.cards.moon import hides_card, on_werewolf_side, sides_with_werewolves
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
@@ -85,9 +85,8 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
     if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
         steps.append(Step("badge", {"seat": state.sheriff}))
-    executioner = state.moon.executioner if state.moon is not None else 0
-    if executioner and any(seat == executioner for seat, _ in chain):
-        steps.append(Step("executioner", {"successor_of": executioner}))
+    if state.moon is not None:
+        steps.extend(hooks.death_steps(state, [seat for seat, _ in chain]))
     if not triggered:
         check = Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)})
         if steps and state.rules.win_check == "before_triggers":
@@ -143,10 +142,9 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
         return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES
     if state.moon is not None:
         side = [s for s in alive if on_werewolf_side(state, s)]
-        if len(side) == len(alive):
-            return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES_AND_ALLY
-        if state.moon.infected and len([s for s in alive if s not in side and not infected(state, s)]) <= 1:
-            return Winner.WEREWOLVES, WinReason.ALL_INFECTED
+        reason = hooks.card_wins(state, alive, side)
+        if reason is not None:
+            return Winner.WEREWOLVES, reason
         wolves = side
     if state.rules.win == "side":
         lost = _side_lost(state)
@@ -173,7 +171,7 @@ def village_groups(state: State) -> tuple[list[int], list[int]]:
     """The plain villagers and the special village roles, for `win = "side"`."""
     plain, special = [], []
     for p in state.players:
-        if state.moon is not None and state.moon.ally == p.seat:
+        if state.moon is not None and sides_with_werewolves(state, p.seat):
             continue
         if p.card in (Role.VILLAGER, Role.THIEF, Role.CUPID):
             plain.append(p.seat)

@@ -185,8 +185,6 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
             if spare is not None:
                 spare.lives -= 1
             elif hooks.bite_infects(state, victim):
-                assert state.moon is not None
-                state.moon.infected.append(victim)
                 state.emit(private("infected", victim))
             else:
                 deaths[victim] = "werewolves"

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.cards import hooks
 from engine.cards.deck import FACTS
 from engine.decisions import Decision
 from engine.game import Game
@@ -245,10 +246,7 @@ def summary(result: Replay) -> dict[str, Any]:
     if moon is not None:
         out["events"] = [{"day": day, "card": card} for day, card in moon.played]
         out["in_play"] = [p.card for p in moon.in_play]
-        out["revived"] = list(moon.revived)
-        out["pacts"] = list(moon.pacts)
-        out["ally"] = moon.ally or None
-        out["infected"] = sorted(moon.infected)
+        out.update(hooks.summary(state))
     return out
 
 

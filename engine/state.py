@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards.moon import MoonState, acting_for
+from engine.cards.moon import MoonState, acting_for, powerless
 from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
@@ -101,9 +101,9 @@ class Tonight:
     healed: bool = False
     poisoned: int = 0
     moon_deaths: list[tuple[int, str]] = field(default_factory=list)
-    """Deaths at dawn caused by an event card (the Specter, Backfire)."""
+    """Deaths at dawn caused by an event card."""
     fallen: set[int] = field(default_factory=set)
-    """Players who died at once tonight (the Specter's old werewolf): their card acts for
+    """Players who died at once tonight (an event card's victim): their card acts for
     nobody; they count as living until the deaths are told at dawn."""
     blocked: set[int] = field(default_factory=set)
     """Players whose night power does nothing tonight (feared by the nightmare, sealed by the
@@ -214,7 +214,7 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
-        if self.moon is not None and seat in self.moon.infected:
+        if self.moon is not None and powerless(self, seat):
             return False
         if card == Role.PIPER and self.piper_turned:
             return False

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.cards import hooks
 from engine.cards.moon import away, hides_card
 from engine.game import Game
 from engine.phase import Phase
@@ -111,29 +112,14 @@ def _public_moon(state: State) -> dict[str, Any] | None:
         "played": [{"day": day, "card": card} for day, card in moon.played],
         "in_play": [p.card for p in moon.in_play],
         "away": sorted(away(state)),
-        "reported": list(moon.reported),
-        "revived": list(moon.revived),
-        "pacts": list(moon.pacts),
-        "executioner": moon.executioner or None,
-        "sleepwalker": [{"night": n, "result": r} for n, r in moon.sleepwalks],
+        **hooks.public_view(state),
     }
 
 
 def _seat_moon(state: State, seat: int) -> dict[str, Any] | None:
-    moon = state.moon
-    if moon is None:
+    if state.moon is None:
         return None
-    told: dict[str, Any] = {}
-    if moon.ally == seat:
-        told["werewolves"] = state.seats_with(Role.WEREWOLF)
-    seen = [{"night": n, "target": t, "result": r} for n, w, t, r in moon.moon_seen if w == seat]
-    if seen:
-        told["moon_seer_results"] = seen
-    if moon.executioner == seat and moon.executed:
-        told["executed_cards"] = {s: state.player(s).card.value for s in moon.executed}
-    if seat in moon.infected:
-        told["infected"] = True
-    return told or None
+    return hooks.seat_view(state, seat) or None
 
 
 def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatView:

@@ -5,7 +5,7 @@ other, and a lover's death parts them with no grief."""
 
 from __future__ import annotations
 
-from engine.cards.moon import InPlay, infected
+from engine.cards.moon import InPlay, powerless
 from engine.cards.registry import add_card
 from engine.roles import CURSABLE_ROLES, Role
 from engine.state import Player, State
@@ -18,7 +18,7 @@ def acting_for(state: State, played: InPlay, role: Role) -> int | None:
     if role not in SWAPPED:
         return None
     seat = state.seat_of(SWAPPED[role])
-    if not seat or not state.is_alive(seat) or infected(state, seat) or seat in state.tonight.fallen:
+    if not seat or not state.is_alive(seat) or powerless(state, seat) or seat in state.tonight.fallen:
         return 0
     if state.cursed and role in CURSABLE_ROLES:
         return 0

@@ -1,16 +1,20 @@
 """Burial (埋葬), a dark-moon card: the card of a werewolf victim is not shown to the table
-(`moon.hides_card`)."""
+(`moon.hides_card`) until the game is over."""
 
 from __future__ import annotations
 
-from engine.cards.moon import InPlay, moon_of
-from engine.cards.registry import add_card
+from engine.cards.moon import InPlay, notes
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.state import State
+
+BURIED = "burial.buried"
+"""`MoonState.notes`: the werewolf victims whose card is hidden."""
 
 
 def bury(state: State, played: InPlay, seat: int, cause: str) -> None:
     if cause == "werewolves":
-        moon_of(state).buried.append(seat)
+        notes(state).setdefault(BURIED, []).append(seat)
 
 
 add_card("burial", on_death=bury)
+add_lasting(Lasting("burial", hides_card=lambda state, seat: seat in notes(state).get(BURIED, ())))

@@ -1,13 +1,16 @@
 """The Double Agent (双面间谍): on the first night after someone died, the first dead names a
-living non-werewolf, who is shown the werewolves and plays on their side from then on."""
+living non-werewolf, who is shown the werewolves and plays on their side from then on: the
+werewolves win when everyone alive is a werewolf or the ally."""
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play, moon_of
+from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import add_card
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.decisions import AllyChoice, Decision
 from engine.events import cue, private
+from engine.outcome import WinReason
+from engine.roles import Role
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -18,6 +21,15 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+ALLY = "double_agent.ally"
+"""`MoonState.notes`: the seat of the werewolves' ally (absent: none yet)."""
+
+
+def ally(state: State) -> int:
+    """The double agent's seat (0: none)."""
+    seat: int = notes(state).get(ALLY, 0)
+    return seat
 
 
 def begin_double_agent(state: State, step: Step) -> Pending | None:
@@ -35,7 +47,7 @@ def check_double_agent(state: State, pending: Pending, decision: Decision) -> No
 
 def resolve_double_agent(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, AllyChoice)
-    moon_of(state).ally = decision.seat
+    notes(state)[ALLY] = decision.seat
     state.emit(private("double_agent", decision.seat, werewolves=state.living_werewolves()))
     state.emit(cue("double_agent.sleep"))
 
@@ -58,8 +70,29 @@ add_night_step(
     "double_agent",
     "first",
     1,
-    lambda state: in_play(state, "double_agent") and not moon_of(state).ally and bool(state.deaths),
+    lambda state: in_play(state, "double_agent") and not ally(state) and bool(state.deaths),
 )
 
 
 add_card("double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive()))
+
+
+def _shown_the_werewolves(state: State, seat: int) -> dict[str, object]:
+    return {"werewolves": state.seats_with(Role.WEREWOLF)} if seat == ally(state) else {}
+
+
+def _only_werewolves_and_ally(state: State, alive: list[int], side: list[int]) -> WinReason | None:
+    return WinReason.ONLY_WEREWOLVES_AND_ALLY if len(side) == len(alive) else None
+
+
+add_lasting(
+    Lasting(
+        "double_agent",
+        sides_with_werewolves=lambda state, seat: seat == ally(state),
+        wins=_only_werewolves_and_ally,
+        seat_view=lambda state, seat: (
+            {"werewolves": state.seats_with(Role.WEREWOLF)} if seat == ally(state) else {}
+        ),
+        summary=lambda state: {"ally": ally(state) or None},
+    )
+)

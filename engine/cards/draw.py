@@ -8,17 +8,18 @@ Rule 2: the box draws from its pile, shuffled once at the start with the game's 
         victim yet for Spiritualism, …) is passed over and stays in the pile for a later
         morning; the next playable card is drawn. A card played leaves the pile for good, so
         the deck runs out: then no card is drawn any more.
-Rule 3: the draw, Heads or Tails' coin and the Harvest witch's potion roll are chance steps: a
+Rule 3: the draw and the Harvest witch's potion roll (and Heads or Tails' coin,
+        `heads_or_tails.py`) are chance steps: a
         live game makes them itself (`Game(chance="auto")`); a replayed record may name them
         (`Game(chance="ask")`), and a card named that cannot be played is an illegal decision.
 """
 
 from __future__ import annotations
 
-from engine.cards.deck import CARDS, SPIRITUALISM
+from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
 from engine.cards.registry import CARD_RULES
-from engine.decisions import CoinToss, Decision, EventDraw, PotionRoll
+from engine.decisions import Decision, EventDraw, PotionRoll
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -100,30 +101,13 @@ def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
     moon.played.append((state.day, card))
     moon.chance.append((state.phase, "event", card))
     moon.in_play.append(InPlay(card, state.day))
-    state.emit(cue("card.spiritualism" if card in SPIRITUALISM else f"card.{card}"))
     rules = CARD_RULES.get(card)
+    state.emit(cue(f"card.{rules.announce_as or card}" if rules is not None else f"card.{card}"))
     if rules is not None and rules.effect is not None:
         rules.effect(state, moon.in_play[-1])
 
 
-# Chance: the coin of Heads or Tails, the potion of the Harvest Festival
-
-
-def begin_coin(state: State, step: Step) -> Pending:
-    side = roll(moon_of(state)).choice(("heads", "tails"))
-    return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
-
-
-def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CoinToss)
-    seat = pending.info["seat"]
-    moon_of(state).chance.append((state.phase, "coin", decision.side))
-    state.emit(cue(f"coin.{decision.side}", seat=seat))
-    if decision.side == "heads":
-        # The verdict is void: the steps carrying it out are dropped.
-        state.agenda[:] = [
-            s for s in state.agenda if not (s.name in ("pact", "hang") and s.args.get("seat") == seat)
-        ]
+# Chance: the potion of the Harvest Festival
 
 
 def begin_potion(state: State, step: Step) -> Pending:
@@ -170,18 +154,6 @@ register(
                 lambda made, pending, old: made.card,  # type: ignore[attr-defined]
                 shape_name,
             ),
-        ),
-    ),
-    StepSpec(
-        "coin",
-        begin_coin,
-        Kind.CHANCE,
-        CoinToss,
-        never_refused,
-        resolve_coin,
-        share=Share.NOBODY,
-        codecs=(
-            field_codec("coin", Kind.DAY, CoinToss, "side", shape_one_of("heads", "tails"), repeated=True),
         ),
     ),
     StepSpec(

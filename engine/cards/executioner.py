@@ -1,13 +1,14 @@
-"""The Executioner (刽子手), named by the table, alone sees the card of each player voted out; a
-dying executioner names a successor (0: none, and the cards are shown again)."""
+"""The Executioner (刽子手), named by the table, alone sees the card of each player voted out
+(hidden from everyone else until the game is over); a dying executioner names a successor, heard
+after last words (0: none, and the card leaves play)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 
-from engine.cards.moon import InPlay, card_in_play, moon_of, spend
-from engine.cards.registry import add_card
+from engine.cards.moon import InPlay, card_in_play, notes, spend
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.day import living
 from engine.decisions import (
     Decision,
@@ -25,6 +26,22 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+EXECUTIONER = "executioner.seat"
+"""`MoonState.notes`: the executioner's seat (absent or 0: none)."""
+EXECUTED = "executioner.executed"
+"""`MoonState.notes`: the players voted out whose card only the executioner saw."""
+
+
+def executioner(state: State) -> int:
+    seat: int = notes(state).get(EXECUTIONER, 0)
+    return seat
+
+
+def executed(state: State) -> list[int]:
+    """The players voted out whose card only the executioner saw."""
+    seats: list[int] = notes(state).get(EXECUTED, [])
+    return seats
 
 
 def begin_executioner(state: State, step: Step) -> Pending:
@@ -53,12 +70,11 @@ def check_executioner(state: State, pending: Pending, decision: Decision) -> Non
 def resolve_executioner(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ExecutionerChoice)
     seat = decision.seat
-    moon_of(state).executioner = seat
+    notes(state)[EXECUTIONER] = seat
     if seat:
         state.emit(cue("executioner.chosen", seat=seat))
-        moon = moon_of(state)
-        if moon.executed:
-            cards = {str(s): state.player(s).card.value for s in moon.executed}
+        if executed(state):
+            cards = {str(s): state.player(s).card.value for s in executed(state)}
             state.emit(private("executioner.cards", seat, cards=cards))
     else:
         state.emit(cue("executioner.none"))
@@ -114,5 +130,41 @@ def _name_executioner(state: State, played: InPlay) -> None:
     state.push(Step("executioner"))
 
 
+def _sees(state: State, played: InPlay, seat: int) -> None:
+    """The card of a player voted out is shown to the living executioner alone."""
+    named = executioner(state)
+    if named and state.is_alive(named):
+        notes(state).setdefault(EXECUTED, []).append(seat)
+        card = state.player(seat).card.value
+        state.emit(private("executioner.card", named, seat=seat, card=card))
+
+
+def _successor(state: State, played: InPlay, dead: list[int]) -> list[Step]:
+    """A dying executioner names a successor."""
+    named = executioner(state)
+    return [Step("executioner", {"successor_of": named})] if named and named in dead else []
+
+
+def _seat_view(state: State, seat: int) -> dict[str, object]:
+    if seat == executioner(state) and executed(state):
+        return {"executed_cards": {s: state.player(s).card.value for s in executed(state)}}
+    return {}
+
+
 # The card lasts while there is an executioner (spent here when none is left).
-add_card("executioner", effect=_name_executioner, ends=lambda state, played: False)
+add_card(
+    "executioner",
+    effect=_name_executioner,
+    ends=lambda state, played: False,
+    on_voted_out=_sees,
+    death_steps=_successor,
+    late_steps=("executioner",),
+)
+add_lasting(
+    Lasting(
+        "executioner",
+        hides_card=lambda state, seat: seat in executed(state),
+        public_view=lambda state: {"executioner": executioner(state) or None},
+        seat_view=_seat_view,
+    )
+)

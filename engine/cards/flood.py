@@ -1,11 +1,11 @@
 """The Flood (洪水), on night D+1: the werewolves sheltering at the inn (the men) eat a man
-(`nightsteps.pack`), those in the church (the women) a woman; the witch is told, and may
+(its `pack` and `prey`), those in the church (the women) a woman; the witch is told, and may
 heal, the inn's victim only."""
 
 from __future__ import annotations
 
 from engine.cards.agenda import replace_step
-from engine.cards.moon import InPlay, fact, tonight_after
+from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import add_card
 from engine.decisions import ChurchChoice, Decision
@@ -70,4 +70,18 @@ def _no_vote_today(state: State, played: InPlay) -> None:
     replace_step(state, "vote")
 
 
-add_card("flood", effect=_no_vote_today, playable=lambda state: len(state.alive()) >= 6)
+def _men(state: State, played: InPlay, seats: list[int]) -> list[int]:
+    """On night D+1 the inn's werewolves are the men, and eat a man."""
+    if not night_after(state, played):
+        return seats
+    return [s for s in seats if fact(state, s, "gender") == "male"]
+
+
+add_card(
+    "flood",
+    effect=_no_vote_today,
+    playable=lambda state: len(state.alive()) >= 6,
+    rank=2,
+    pack=_men,
+    prey=_men,
+)

@@ -1,12 +1,12 @@
 """Full Moon Rising (满月升起): on night D+1 each living werewolf checks one player as a seer (one
 step per werewolf card, the dead ones pretended); the living hunter, witch and seer wake as the
-werewolves (`nightsteps.pack`) and the seer's and witch's own steps are pretended."""
+werewolves (its `pack`, which replaces any other) and the seer's and witch's own steps are pretended."""
 
 from __future__ import annotations
 
-from engine.cards.moon import InPlay, moon_of, tonight_after
+from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import add_card
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.decisions import Decision, MoonSeerChoice
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -21,6 +21,16 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+MOON_WEREWOLVES = (Role.HUNTER, Role.WITCH, Role.SEER)
+SEEN = "full_moon_rising.seen"
+"""`MoonState.notes`: (night, werewolf, target, result) of each werewolf's check."""
+
+
+def seen(state: State) -> list[tuple[int, int, int, str]]:
+    """Each check a werewolf made as a seer: (night, werewolf, target, result)."""
+    found: list[tuple[int, int, int, str]] = notes(state).get(SEEN, [])
+    return found
 
 
 def begin_moon_seers(state: State, step: Step) -> None:
@@ -63,7 +73,7 @@ def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> Non
         result = card.value
     else:
         result = "werewolf" if card == Role.WEREWOLF else "not_werewolf"
-    moon_of(state).moon_seen.append((state.night, wolf, target, result))
+    notes(state).setdefault(SEEN, []).append((state.night, wolf, target, result))
     state.emit(private("seer.result", wolf, night=state.night, target=target, result=result))
 
 
@@ -92,5 +102,24 @@ def acting_for(state: State, played: InPlay, role: Role) -> int | None:
     return 0 if tonight and role in (Role.SEER, Role.WITCH) else None
 
 
-# It acts on night D+1 and ends at dawn of day D+1, spent or not.
-add_card("full_moon_rising", ends=lambda state, played: state.day > played.day, acting_for=acting_for)
+def moon_pack(state: State, played: InPlay, wolves: list[int]) -> list[int]:
+    """On night D+1 the living hunter, witch and seer wake as the werewolves."""
+    if not night_after(state, played):
+        return wolves
+    return [p.seat for p in state.players if p.alive and p.card in MOON_WEREWOLVES]
+
+
+def _seat_view(state: State, seat: int) -> dict[str, object]:
+    checks = [{"night": n, "target": t, "result": r} for n, w, t, r in seen(state) if w == seat]
+    return {"moon_seer_results": checks} if checks else {}
+
+
+# It acts on night D+1 and ends at dawn of day D+1, spent or not; its pack replaces any other.
+add_card(
+    "full_moon_rising",
+    ends=lambda state, played: state.day > played.day,
+    acting_for=acting_for,
+    rank=3,
+    pack=moon_pack,
+)
+add_lasting(Lasting("full_moon_rising", seat_view=_seat_view))

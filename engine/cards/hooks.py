@@ -9,22 +9,24 @@ Rule 2: the Harvest Festival (End of the Harvest's variant): by day and on the n
         rolled, the hunter shoots a neighbour; a tie with the scapegoat alive sends his
         neighbours to a revote, or he dies for a neighbour condemned (`harvest_scapegoat`).
 Rule 3: what the death of a player does, what the table hears of a check, whether a bite
-        infects and whether the last dead names the first voter, each card in play answers in
-        its own module (`registry.add_card`: Burial, Somnambulism, Radiant Sunday,
-        Influences), as do the lovers' hate (April Fools: each lover votes for the other, and a
+        infects (the card keeps the infection), which steps come before the vote, after a vote
+        out and after deaths, each card in play answers in its own module
+        (`registry.add_card`), as do the lovers' hate (each lover votes for the other, and a
         lover's death parts them with no grief).
-Rule 4: a verdict passes, in order, Heads or Tails' coin and the Pact with the Devil (not for an
-        idiot, who lives anyway) before the hanging; Enthusiasm and Dissatisfaction wait on it.
+Rule 4: a verdict passes the steps of the cards in play, in their rank, before the hanging
+        (`registry.add_card(verdict_step=...)`); a card that waits on the hanging has a say too.
+Rule 5: what the cards changed that outlasts them (a win, the public's and a seat's view, the
+        replay summary) each card's module answers (`registry.add_lasting`).
 """
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play, neighbours
-from engine.cards.registry import rules_in_play
-from engine.roles import Role
-from engine.state import State, Step
+from typing import Any
 
-VERDICT_CARDS = ("heads_or_tails", "pact_with_the_devil", "enthusiasm", "dissatisfaction")
+from engine.cards.moon import neighbours
+from engine.cards.registry import LASTING, LATE_STEPS, ranked_in_play, rules_in_play
+from engine.outcome import WinReason
+from engine.state import State, Step
 
 
 def neighbours_only(state: State) -> bool:
@@ -68,7 +70,8 @@ def check_heard(state: State, results: list[str], result: str) -> None:
 
 
 def bite_infects(state: State, victim: int) -> bool:
-    """Rule 3: whether tonight the werewolves' bite infects `victim` instead of killing."""
+    """Rule 3: whether tonight the werewolves' bite infects `victim` instead of killing (the
+    card that infects keeps it)."""
     if state.moon is None:
         return False
     return any(
@@ -77,11 +80,41 @@ def bite_infects(state: State, victim: int) -> bool:
     )
 
 
-def first_voter_named(state: State, step: Step) -> bool:
-    """Rule 3: whether the last dead names who votes first, before the vote `step`."""
-    if state.moon is None or step.args.get("influenced"):
-        return False
-    return any(rules.names_first_voter for rules, played in rules_in_play(state))
+def before_vote(state: State, step: Step) -> list[Step]:
+    """Rule 3: the steps the cards in play put before the vote `step` (none once asked)."""
+    if state.moon is None or step.args.get("asked"):
+        return []
+    steps: list[Step] = []
+    for rules, played in ranked_in_play(state, "before_vote"):
+        if rules.before_vote is not None:
+            steps.extend(rules.before_vote(state, played))
+    return steps
+
+
+def on_voted_out(state: State, seat: int) -> None:
+    """Rule 3: what the cards in play do when `seat` is voted out (before he is told out)."""
+    if state.moon is None:
+        return
+    for rules, played in rules_in_play(state):
+        if rules.on_voted_out is not None:
+            rules.on_voted_out(state, played, seat)
+
+
+def death_steps(state: State, dead: list[int]) -> list[Step]:
+    """Rule 3: the steps the cards in play add when the players `dead` die."""
+    if state.moon is None:
+        return []
+    return [
+        step
+        for rules, played in rules_in_play(state)
+        if rules.death_steps is not None
+        for step in rules.death_steps(state, played, dead)
+    ]
+
+
+def after_last_words(name: str) -> bool:
+    """Rule 3: whether a card's step `name`, added at a death, is heard after last words."""
+    return name in LATE_STEPS
 
 
 def lovers_vote_each_other(state: State) -> bool:
@@ -91,11 +124,7 @@ def lovers_vote_each_other(state: State) -> bool:
 
 def lovers_parted(state: State) -> bool:
     """Rule 3: whether a lover's death causes no grief and parts the lovers for good."""
-    if not lovers_vote_each_other(state):
-        return False
-    assert state.moon is not None
-    state.moon.lovers_parted = True
-    return True
+    return lovers_vote_each_other(state)
 
 
 def on_death(state: State, seat: int, cause: str) -> None:
@@ -108,19 +137,60 @@ def on_death(state: State, seat: int, cause: str) -> None:
 
 
 def verdict_steps(state: State, seat: int) -> list[Step] | None:
-    """Rule 4: the steps that carry out the verdict against `seat` under the cards in play (the
-    coin, the pact, the hanging); None when no card has a say and the verdict is carried out
+    """Rule 4: the steps that carry out the verdict against `seat` under the cards in play (in
+    their rank, then the hanging); None when no card has a say and the verdict is carried out
     at once."""
-    if state.moon is None or not any(in_play(state, card) for card in VERDICT_CARDS):
+    if state.moon is None:
+        return None
+    saying = ranked_in_play(state, "verdict_step")
+    if not saying:
         return None
     steps = []
-    if in_play(state, "heads_or_tails"):
-        steps.append(Step("coin", {"seat": seat}))
-    player = state.player(seat)
-    idiot = player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat)
-    if in_play(state, "pact_with_the_devil") and not idiot:
-        steps.append(Step("pact", {"seat": seat}))
+    for rules, played in saying:
+        step = rules.verdict_step(state, played, seat) if rules.verdict_step is not None else None
+        if step is not None:
+            steps.append(step)
     return [*steps, Step("hang", {"seat": seat})]
+
+
+# Rule 5: what outlasts the cards
+
+
+def card_wins(state: State, alive: list[int], side: list[int]) -> WinReason | None:
+    """A werewolves' win a card makes (`side`: the werewolves' side among the living `alive`)."""
+    for lasting in LASTING:
+        if lasting.wins is not None:
+            reason = lasting.wins(state, alive, side)
+            if reason is not None:
+                return reason
+    return None
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What everyone sees of the cards' lasting changes (the cards on)."""
+    seen: dict[str, Any] = {}
+    for lasting in LASTING:
+        if lasting.public_view is not None:
+            seen.update(lasting.public_view(state))
+    return seen
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """What `seat` alone is told of the cards' lasting changes (the cards on)."""
+    told: dict[str, Any] = {}
+    for lasting in LASTING:
+        if lasting.seat_view is not None:
+            told.update(lasting.seat_view(state, seat))
+    return told
+
+
+def summary(state: State) -> dict[str, Any]:
+    """What a replay's summary says of the cards' lasting changes (the cards on)."""
+    said: dict[str, Any] = {}
+    for lasting in LASTING:
+        if lasting.summary is not None:
+            said.update(lasting.summary(state))
+    return said
 
 
 def scapegoat_at_the_festival(state: State, scapegoat: int) -> str:

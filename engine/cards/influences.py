@@ -65,4 +65,8 @@ register(
 )
 
 
-add_card("influences", playable=lambda state: last_dead(state) != 0, names_first_voter=True)
+add_card(
+    "influences",
+    playable=lambda state: last_dead(state) != 0,
+    before_vote=lambda state, played: [Step("influences")],
+)

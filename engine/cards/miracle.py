@@ -3,11 +3,19 @@ plain villager."""
 
 from __future__ import annotations
 
-from engine.cards.moon import InPlay, moon_of
-from engine.cards.registry import add_card
+from engine.cards.moon import InPlay, notes
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.events import cue
 from engine.roles import Role
 from engine.state import State
+
+REVIVED = "miracle.revived"
+"""`MoonState.notes`: the seats the Miracle brought back, in order."""
+
+
+def revived(state: State) -> list[int]:
+    seats: list[int] = notes(state).get(REVIVED, [])
+    return seats
 
 
 def miracle_seat(state: State) -> int:
@@ -25,9 +33,16 @@ def revive(state: State, played: InPlay) -> None:
     seat = miracle_seat(state)
     player = state.player(seat)
     player.alive, player.card, player.lives, player.revealed_idiot = True, Role.VILLAGER, 1, False
-    moon_of(state).revived.append(seat)
+    notes(state).setdefault(REVIVED, []).append(seat)
     played.seats = (seat,)
     state.emit(cue("miracle.revived", seat=seat))
 
 
 add_card("miracle", effect=revive, playable=lambda state: miracle_seat(state) != 0)
+add_lasting(
+    Lasting(
+        "miracle",
+        public_view=lambda state: {"revived": list(revived(state))},
+        summary=lambda state: {"revived": list(revived(state))},
+    )
+)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS, Moon
-from engine.cards.registry import CARD_RULES
+from engine.cards.registry import CARD_RULES, LASTING
 from engine.phase import Phase
 from engine.roles import Role
 
@@ -41,7 +41,8 @@ class InPlay:
 
 @dataclass(slots=True)
 class MoonState:
-    """The deck and the cards in play, and what the cards changed that outlasts a step.
+    """The deck and the cards in play; what a card changed that outlasts a step is in `notes`,
+    under keys its own module names and reads (`registry.add_lasting`).
 
     `rolls` counts the uses of the seeded generator (`roll`), so a replay draws the same cards,
     coins and potions; `chance` lists each outcome drawn (phase, record key, value) for the
@@ -55,23 +56,18 @@ class MoonState:
     rolls: int = 0
     played: list[tuple[int, str]] = field(default_factory=list)
     chance: list[tuple[Phase, str, str]] = field(default_factory=list)
-    reported: tuple[int, ...] = ()
-    revived: list[int] = field(default_factory=list)
-    ally: int = 0
-    infected: list[int] = field(default_factory=list)
-    pacts: list[int] = field(default_factory=list)
-    buried: list[int] = field(default_factory=list)
-    sleepwalks: list[tuple[int, str]] = field(default_factory=list)
-    moon_seen: list[tuple[int, int, int, str]] = field(default_factory=list)
-    executioner: int = 0
-    executed: list[int] = field(default_factory=list)
-    lovers_parted: bool = False
+    notes: dict[str, Any] = field(default_factory=dict)
 
 
 def moon_of(state: State) -> MoonState:
     """The cards' state of a game whose cards are on (a card's step runs only then)."""
     assert state.moon is not None, "the event cards are off"
     return state.moon
+
+
+def notes(state: State) -> dict[str, Any]:
+    """The cards' lasting notes (empty when the cards are off: nothing to keep or read)."""
+    return state.moon.notes if state.moon is not None else {}
 
 
 def roll(moon: MoonState) -> random.Random:
@@ -115,11 +111,10 @@ def spend(state: State, card: str) -> None:
 
 
 def expire_at_dawn(state: State) -> None:
-    """Rule 1 and Rule 2: the cards whose round is over leave play; reports are forgotten."""
+    """Rule 1 and Rule 2: the cards whose round is over leave play."""
     moon = state.moon
     if moon is None:
         return
-    moon.reported = ()
     for played in list(moon.in_play):
         if _over(state, played):
             spend(state, played.card)
@@ -146,7 +141,12 @@ def expire_on_draw(state: State) -> None:
 def tonight_after(state: State, card: str) -> bool:
     """Whether this night is the night after the day `card` was drawn (night D+1)."""
     played = card_in_play(state, card)
-    return played is not None and not state.daytime and state.night == played.day + 1
+    return played is not None and night_after(state, played)
+
+
+def night_after(state: State, played: InPlay) -> bool:
+    """Whether this night is the night after the day `played` was drawn (night D+1)."""
+    return not state.daytime and state.night == played.day + 1
 
 
 # Rule 4: away, and who may vote
@@ -169,7 +169,8 @@ def no_vote(state: State) -> frozenset[int]:
     """Living players who may not vote today because of a card: away, or reported."""
     if state.moon is None:
         return frozenset()
-    return away(state) | frozenset(state.moon.reported)
+    kept = {seat for lasting in LASTING if lasting.no_vote is not None for seat in lasting.no_vote(state)}
+    return away(state) | kept
 
 
 def vote_weight(state: State, voter: int, weight: float) -> float:
@@ -239,17 +240,29 @@ def fact(state: State, seat: int, name: str) -> object:
 
 
 def on_werewolf_side(state: State, seat: int) -> bool:
-    return state.is_werewolf(seat) or (state.moon is not None and state.moon.ally == seat)
+    return state.is_werewolf(seat) or sides_with_werewolves(state, seat)
+
+
+def sides_with_werewolves(state: State, seat: int) -> bool:
+    """Whether a card put `seat`, no werewolf, on the werewolves' side (the double agent)."""
+    return state.moon is not None and any(
+        lasting.sides_with_werewolves is not None and lasting.sides_with_werewolves(state, seat)
+        for lasting in LASTING
+    )
 
 
 def hides_card(state: State, seat: int) -> bool:
-    """Burial and the Executioner: the card of `seat` is not shown to the table."""
-    moon = state.moon
-    return moon is not None and (seat in moon.buried or seat in moon.executed)
+    """Whether a card keeps the card of `seat` from the table (Burial, the Executioner)."""
+    return state.moon is not None and any(
+        lasting.hides_card is not None and lasting.hides_card(state, seat) for lasting in LASTING
+    )
 
 
-def infected(state: State, seat: int) -> bool:
-    return state.moon is not None and seat in state.moon.infected
+def powerless(state: State, seat: int) -> bool:
+    """Whether a card took the power of `seat` for good (Lycanthropic Fascination's infected)."""
+    return state.moon is not None and any(
+        lasting.powerless is not None and lasting.powerless(state, seat) for lasting in LASTING
+    )
 
 
 def shooter_card(state: State) -> Role:

@@ -1,6 +1,6 @@
 """The Nightmare card (噩梦; not the club's nightmare role, `engine/roles/nightmare.py`): no
 debate today; starting on the left of the last dead, everyone accuses someone in turn, and the
-most accused dies."""
+most accused dies: every voter must accuse (`must_vote`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def dream(state: State, played: InPlay) -> None:
     first = left_of(state, last_dead(state)) or state.alive()[0]
     state.emit(cue("nightmare.start", seat=first))
     replace_step(state, "discussion")
-    replace_step(state, "vote", Step("vote", {"nightmare": True}))
+    replace_step(state, "vote", Step("vote", {"must_vote": True}))
 
 
 add_card("nightmare", effect=dream)

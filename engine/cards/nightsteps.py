@@ -1,14 +1,13 @@
 """Who wakes for the werewolves under the event cards, whom they may eat, and where the cards'
-night steps go (each card's step is its own module: `double_agent`, `full_moon_rising`,
-`touch_of_death`, `specter`, `backfire`, `flood`).
+night steps go (each card's step is in the card's own module).
 
 Rule 1: a card's night step is added where its card says (first, before or after the
         werewolves) on the nights its card says; while its card waits it is narrated every
         night, acted or pretended, so the table cannot hear whether it triggered.
-Rule 2: the pack is the living werewolves, less those away at night (Gone Hunting with
-        `no_kill`: nobody eats when one is away); Full Moon Rising's pack is the living hunter,
-        witch and seer; the Flood's the men. They eat those not away, the Flood's a man, and at
-        the Harvest Festival a neighbour of one of them.
+Rule 2: the pack is the living werewolves, less those away at night, then as each card in play
+        says, in its rank (`registry.add_card(pack=...)`); they eat those not away, those each
+        card in play leaves them (`prey=...`), and at the Harvest Festival a neighbour of one
+        of them.
 """
 
 from __future__ import annotations
@@ -18,12 +17,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.cards import hooks
-from engine.cards.moon import away, fact, neighbours, tonight_after
+from engine.cards.moon import away, neighbours
+from engine.cards.registry import ranked_in_play, rules_in_play
 from engine.rolehooks import RoleHooks
-from engine.roles import Role
 from engine.state import IllegalDecision, State, Step
 
-MOON_WEREWOLVES = (Role.HUNTER, Role.WITCH, Role.SEER)
 Place = Literal["first", "before_wolves", "after_wolves"]
 
 
@@ -51,15 +49,11 @@ def pack(state: State) -> list[int]:
     """The seats that wake as the werewolves tonight, and may eat."""
     if state.moon is None:
         return state.living_werewolves()
-    if tonight_after(state, "full_moon_rising"):
-        return [p.seat for p in state.players if p.alive and p.card in MOON_WEREWOLVES]
     gone = away(state)
     wolves = [w for w in state.living_werewolves() if w not in gone]
-    if tonight_after(state, "gone_hunting") and state.rules.cards.gone_hunting == "no_kill":
-        if len(wolves) < len(state.living_werewolves()):
-            return []
-    if tonight_after(state, "flood"):
-        return [w for w in wolves if fact(state, w, "gender") == "male"]
+    for rules, played in ranked_in_play(state, "pack"):
+        if rules.pack is not None:
+            wolves = rules.pack(state, played, wolves)
     return wolves
 
 
@@ -90,8 +84,9 @@ def prey(state: State, wolves: list[int]) -> tuple[int, ...]:
         return tuple(alive)
     gone = away(state)
     targets = [s for s in alive if s not in gone]
-    if tonight_after(state, "flood"):
-        targets = [s for s in targets if fact(state, s, "gender") == "male"]
+    for rules, played in rules_in_play(state):
+        if rules.prey is not None:
+            targets = rules.prey(state, played, targets)
     if hooks.neighbours_only_tonight(state):
         near = {n for w in wolves for n in neighbours(state, w)}
         targets = [s for s in targets if s in near]

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Mapping
 
 from engine.cards.agenda import insert_before
-from engine.cards.moon import InPlay, moon_of
-from engine.cards.registry import add_card
+from engine.cards.moon import InPlay, notes
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.day import living, voters
 from engine.decisions import (
     Decision,
@@ -26,6 +26,15 @@ from engine.steps import (
     register,
     shape_seats,
 )
+
+REPORTED = "reports.reported"
+"""`MoonState.notes`: (day, seats) of the players reported, who lose that day's vote."""
+
+
+def reported(state: State) -> tuple[int, ...]:
+    """The players reported today (none once the day is over)."""
+    day, seats = notes(state).get(REPORTED, (0, ()))
+    return tuple(seats) if day == state.day else ()
 
 
 def begin_report(state: State, step: Step) -> Pending:
@@ -52,7 +61,7 @@ def check_report(state: State, pending: Pending, decision: Decision) -> None:
 def resolve_report(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, RuleBreakers)
     seats = sorted(set(decision.seats))
-    moon_of(state).reported = tuple(seats)
+    notes(state)[REPORTED] = (state.day, tuple(seats))
     if seats:
         state.emit(cue("report.lose_vote", seats=seats))
 
@@ -91,3 +100,6 @@ def _report_before_vote(state: State, played: InPlay) -> None:
 
 for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
     add_card(_card, effect=_report_before_vote, spoken_rule=True)
+add_lasting(
+    Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
+)

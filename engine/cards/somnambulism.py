@@ -3,10 +3,18 @@ the target; each answer is kept for the review."""
 
 from __future__ import annotations
 
-from engine.cards.moon import InPlay, moon_of
-from engine.cards.registry import add_card
+from engine.cards.moon import InPlay, notes
+from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.events import cue
 from engine.state import State
+
+SLEEPWALKS = "somnambulism.sleepwalks"
+"""`MoonState.notes`: (night, result) of each seer answer said aloud."""
+
+
+def sleepwalks(state: State) -> list[tuple[int, str]]:
+    said: list[tuple[int, str]] = notes(state).get(SLEEPWALKS, [])
+    return said
 
 
 def sleepwalk(state: State, played: InPlay, results: list[str], result: str) -> None:
@@ -15,7 +23,13 @@ def sleepwalk(state: State, played: InPlay, results: list[str], result: str) -> 
             state.emit(cue(f"somnambulism.{part}"))
         else:
             state.emit(cue("somnambulism.role", role=part))
-    moon_of(state).sleepwalks.append((state.night, result))
+    notes(state).setdefault(SLEEPWALKS, []).append((state.night, result))
 
 
 add_card("somnambulism", check_heard=sleepwalk)
+add_lasting(
+    Lasting(
+        "somnambulism",
+        public_view=lambda state: {"sleepwalker": [{"night": n, "result": r} for n, r in sleepwalks(state)]},
+    )
+)

@@ -219,4 +219,4 @@ def _ghost_answers(state: State) -> bool:
 
 
 for _card in SPIRITUALISM:
-    add_card(_card, effect=_seance, playable=_ghost_answers)
+    add_card(_card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism")

@@ -1,17 +1,20 @@
-"""The verdict under the cards: Heads or Tails' coin (heads: void, `engine.cards.draw`), the Pact
-with the Devil (made: the condemned lives), then the hanging; after a death by the vote,
-Enthusiasm (a werewolf) or Dissatisfaction (not a werewolf) calls a second vote at once,
-without discussion. Both cards are spent on the next vote death."""
+"""The verdict under the cards: the steps of the cards in play (Heads or Tails' coin,
+`heads_or_tails.py`; the Pact with the Devil, here: made, the condemned lives; not offered to an
+idiot, who lives anyway), then the hanging; after a death by the vote, a card in play may call
+a second vote at once, without discussion (Enthusiasm: a werewolf died; Dissatisfaction: not a
+werewolf). Those cards are spent on the next vote death."""
 
 from __future__ import annotations
 
-from engine.cards.moon import in_play, moon_of, spend
+from engine.cards.moon import InPlay, notes, spend
+from engine.cards.registry import Lasting, add_card, add_lasting, ranked_in_play
 from engine.day import voted_out
 from engine.decisions import (
     Decision,
     PactChoice,
 )
 from engine.events import cue
+from engine.roles import Role
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -24,6 +27,21 @@ from engine.steps import (
     shape_bool,
     single,
 )
+
+PACTS = "pact_with_the_devil.pacts"
+"""`MoonState.notes`: the players who made the pact (kept out of the next game if they win)."""
+
+
+def pacts(state: State) -> list[int]:
+    seats: list[int] = notes(state).get(PACTS, [])
+    return seats
+
+
+def _offer_pact(state: State, played: InPlay, seat: int) -> Step | None:
+    """The pact, before the hanging: not offered to an idiot with his power, who lives anyway."""
+    player = state.player(seat)
+    idiot = player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat)
+    return None if idiot else Step("pact", {"seat": seat})
 
 
 def begin_pact(state: State, step: Step) -> Pending | None:
@@ -45,16 +63,18 @@ def resolve_pact(state: State, pending: Pending, decision: Decision) -> None:
 
 
 def _pact_made(state: State, seat: int) -> None:
-    moon_of(state).pacts.append(seat)
+    notes(state).setdefault(PACTS, []).append(seat)
     state.emit(cue("pact.made", seat=seat))
     state.agenda[:] = [s for s in state.agenda if not (s.name == "hang" and s.args["seat"] == seat)]
 
 
 def begin_hang(state: State, step: Step) -> None:
     seat = step.args["seat"]
-    wolf = state.is_werewolf(seat)
+    callers = ranked_in_play(state, "second_vote")
+    again = any(
+        rules.second_vote is not None and rules.second_vote(state, played, seat) for rules, played in callers
+    )
     before = len(state.deaths)
-    again = (wolf and in_play(state, "enthusiasm")) or (not wolf and in_play(state, "dissatisfaction"))
     if again:
         state.push(Step("vote", {"key": "second_vote", "opening": "second_vote.start"}))
     voted_out(state, seat)
@@ -62,9 +82,8 @@ def begin_hang(state: State, step: Step) -> None:
         if again:
             state.agenda.pop(0)  # an idiot revealed: nobody was killed, the cards wait
         return
-    for card in ("enthusiasm", "dissatisfaction"):
-        if in_play(state, card):
-            spend(state, card)
+    for rules, _ in callers:
+        spend(state, rules.name)
 
 
 register(
@@ -81,4 +100,29 @@ register(
         codecs=(field_codec("pact", Kind.DAY, PactChoice, "pact", shape_bool, repeated=True),),
     ),
     StepSpec("hang", begin_hang),
+)
+
+
+def _waits(state: State, played: InPlay, seat: int) -> Step | None:
+    """Enthusiasm and Dissatisfaction add no step: they wait on the hanging."""
+    return None
+
+
+# The coin (rank 1) comes before the pact: a void verdict offers no pact.
+add_card("pact_with_the_devil", rank=2, verdict_step=_offer_pact)
+add_card(
+    "enthusiasm", rank=3, verdict_step=_waits, second_vote=lambda state, played, seat: state.is_werewolf(seat)
+)
+add_card(
+    "dissatisfaction",
+    rank=3,
+    verdict_step=_waits,
+    second_vote=lambda state, played, seat: not state.is_werewolf(seat),
+)
+add_lasting(
+    Lasting(
+        "pact_with_the_devil",
+        public_view=lambda state: {"pacts": list(pacts(state))},
+        summary=lambda state: {"pacts": list(pacts(state))},
+    )
 )

@@ -10,6 +10,8 @@ import pytest
 
 from engine.bots import random_decision
 from engine.cards.deck import CARDS, DECK_000
+from engine.cards.double_agent import ally
+from engine.cards.reports import reported
 from engine.deaths import winner
 from engine.decisions import DayVote
 from engine.game import Game
@@ -635,7 +637,7 @@ def test_double_agent_the_first_dead_names_an_ally_who_wins_with_the_werewolves(
         "[[night]]\ndouble_agent = 8\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
     )
     game = game_of(rules + body)
-    assert game.state.moon.ally == 8  # type: ignore[union-attr]
+    assert ally(game.state) == 8
     assert seat_view(game, 8).moon == {"werewolves": [1, 2]}
     assert seat_view(game, 1).moon is None
     assert (
@@ -687,7 +689,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
             assert all(state.is_alive(s) for s in pending.seats), "the dead never act"
         if isinstance(decision, DayVote):
             for voter in decision.votes:
-                assert voter not in (state.moon.reported if state.moon else ()), (
+                assert voter not in reported(state), (
                     "a reported player never votes"
                 )
         game.apply(decision)

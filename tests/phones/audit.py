@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards.executioner import executed
 from engine.events import Event
 from engine.game import Game
 from engine.roles import ROLE_NAMES
@@ -92,7 +93,7 @@ def _seen_by(events: Sequence[Event], seat: int) -> list[Event]:
 
 def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]) -> bool:
     """Whether at the moment `events` were made `seat` may know that `other` holds `role`."""
-    moon = game.state.moon
+    seen = executed(game.state)
     for event in events:
         data = event.data
         if (
@@ -106,7 +107,7 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
             key = data.get("key")
             if key == "game.over":
                 return True
-            if key == "executioner.chosen" and data["seat"] == seat and moon and other in moon.executed:
+            if key == "executioner.chosen" and data["seat"] == seat and other in seen:
                 return True
             if key in REVEALING_CUES and data.get("seat") == other:
                 shown = REVEALING_CUES[key] or data.get("role")
