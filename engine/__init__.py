@@ -1,6 +1,7 @@
 """The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
 
 from engine.boards import BOARDS, Board, BoardError, find_board
+from engine.cards.specter import SpecterChoice
 from engine.decisions import (
     Accusation,
     AllyChoice,
@@ -30,7 +31,6 @@ from engine.decisions import (
     SelfDestruct,
     SheriffCandidacy,
     SheriffVote,
-    SpecterChoice,
     ThiefChoice,
     Touch,
     Vouch,

@@ -282,14 +282,6 @@ class Touch(Decision):
     touched: bool
 
 
-class SpecterChoice(Decision):
-    """The Specter: the old werewolf the new one names to die in its place."""
-
-    step: ClassVar[str] = "specter"
-    key: ClassVar[str] = "specter"
-    werewolf: int
-
-
 class AllyChoice(Decision):
     """Double Agent: the non-werewolf the first dead names as the werewolves' secret ally."""
 
@@ -345,7 +337,6 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     FirstVoter,
     ExecutionerChoice,
     Touch,
-    SpecterChoice,
     AllyChoice,
     MoonSeerChoice,
     ChurchChoice,

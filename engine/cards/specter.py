@@ -4,11 +4,14 @@ victim's card, which acts for nobody that night."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import in_play, spend
 from engine.cards.nightsteps import add_night_step
-from engine.decisions import Decision, SpecterChoice
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -19,6 +22,17 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class SpecterChoice(Decision):
+    """The Specter: the old werewolf the new one names to die in its place."""
+
+    step: ClassVar[str] = "specter"
+    key: ClassVar[str] = "specter"
+    werewolf: int
+
+
+add_cues({"card.specter": (), "specter.wake": (), "specter.sleep": ()})
 
 
 def begin_specter(state: State, step: Step) -> Pending | None:
