@@ -1,10 +1,12 @@
 """The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
 
 from engine.boards import BOARDS, Board, BoardError, find_board
+from engine.cards.double_agent import AllyChoice
+from engine.cards.executioner import ExecutionerChoice
+from engine.cards.influences import FirstVoter
+from engine.cards.punishment import Accusation
 from engine.cards.specter import SpecterChoice
 from engine.decisions import (
-    Accusation,
-    AllyChoice,
     BadgeHandover,
     ChurchChoice,
     CoinToss,
@@ -12,8 +14,6 @@ from engine.decisions import (
     DayVote,
     Decision,
     EventDraw,
-    ExecutionerChoice,
-    FirstVoter,
     FriendVotes,
     GhostAnswer,
     GhostQuestion,

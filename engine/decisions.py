@@ -216,14 +216,6 @@ class PactChoice(Decision):
     pact: bool
 
 
-class Accusation(Decision):
-    """Punishment: the player the last dead names."""
-
-    step: ClassVar[str] = "punishment"
-    key: ClassVar[str] = "punishment"
-    target: int
-
-
 class Witnesses(Decision):
     """Punishment: the players who testify for the accused (two or more save him)."""
 
@@ -258,36 +250,12 @@ class Vouch(Decision):
     seat: int
 
 
-class FirstVoter(Decision):
-    """Influences: the player the last dead names to vote first."""
-
-    step: ClassVar[str] = "influences"
-    key: ClassVar[str] = "first_voter"
-    seat: int
-
-
-class ExecutionerChoice(Decision):
-    """Executioner: the table's executioner, or a dying executioner's successor (0: none)."""
-
-    step: ClassVar[str] = "executioner"
-    key: ClassVar[str] = "executioner"
-    seat: int
-
-
 class Touch(Decision):
     """Touch of Death: whether a werewolf touched the victim (if not, there is no victim)."""
 
     step: ClassVar[str] = "touch"
     key: ClassVar[str] = "touched"
     touched: bool
-
-
-class AllyChoice(Decision):
-    """Double Agent: the non-werewolf the first dead names as the werewolves' secret ally."""
-
-    step: ClassVar[str] = "double_agent"
-    key: ClassVar[str] = "double_agent"
-    seat: int
 
 
 class MoonSeerChoice(Decision):
@@ -330,14 +298,10 @@ DECISION_TYPES: tuple[type[Decision], ...] = (
     GhostQuestion,
     GhostAnswer,
     PactChoice,
-    Accusation,
     Witnesses,
     FriendVotes,
     Vouch,
-    FirstVoter,
-    ExecutionerChoice,
     Touch,
-    AllyChoice,
     MoonSeerChoice,
     ChurchChoice,
 )

@@ -4,10 +4,12 @@ werewolves win when everyone alive is a werewolf or the ally."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import Lasting, add_card, add_lasting
-from engine.decisions import AllyChoice, Decision
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.outcome import WinReason
 from engine.roles import Role
@@ -21,6 +23,15 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class AllyChoice(Decision):
+    """Double Agent: the non-werewolf the first dead names as the werewolves' secret ally."""
+
+    step: ClassVar[str] = "double_agent"
+    key: ClassVar[str] = "double_agent"
+    seat: int
+
 
 ALLY = "double_agent.ally"
 """`MoonState.notes`: the seat of the werewolves' ally (absent: none yet)."""

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
 from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.day import living
-from engine.decisions import (
-    Decision,
-    ExecutionerChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -26,6 +24,15 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+
+class ExecutionerChoice(Decision):
+    """Executioner: the table's executioner, or a dying executioner's successor (0: none)."""
+
+    step: ClassVar[str] = "executioner"
+    key: ClassVar[str] = "executioner"
+    seat: int
+
 
 EXECUTIONER = "executioner.seat"
 """`MoonState.notes`: the executioner's seat (absent or 0: none)."""

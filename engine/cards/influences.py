@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import last_dead, spend
 from engine.cards.registry import add_card
 from engine.day import voters
-from engine.decisions import (
-    Decision,
-    FirstVoter,
-)
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -21,6 +20,14 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class FirstVoter(Decision):
+    """Influences: the player the last dead names to vote first."""
+
+    step: ClassVar[str] = "influences"
+    key: ClassVar[str] = "first_voter"
+    seat: int
 
 
 def begin_influences(state: State, step: Step) -> Pending:

@@ -3,12 +3,13 @@ two or more others testify for him."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import InPlay, last_dead
 from engine.cards.registry import add_card
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import (
-    Accusation,
     Decision,
     Witnesses,
 )
@@ -27,6 +28,14 @@ from engine.steps import (
     shape_seats,
     standing,
 )
+
+
+class Accusation(Decision):
+    """Punishment: the player the last dead names."""
+
+    step: ClassVar[str] = "punishment"
+    key: ClassVar[str] = "punishment"
+    target: int
 
 
 def begin_punishment(state: State, step: Step) -> Pending:

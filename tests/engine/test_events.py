@@ -689,9 +689,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
             assert all(state.is_alive(s) for s in pending.seats), "the dead never act"
         if isinstance(decision, DayVote):
             for voter in decision.votes:
-                assert voter not in reported(state), (
-                    "a reported player never votes"
-                )
+                assert voter not in reported(state), "a reported player never votes"
         game.apply(decision)
         moon = game.state.moon
         assert moon is not None

@@ -15,15 +15,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from engine.bots import random_decision
+from engine.cards.double_agent import AllyChoice
+from engine.cards.executioner import ExecutionerChoice
+from engine.cards.influences import FirstVoter
+from engine.cards.punishment import Accusation
 from engine.decisions import (
-    Accusation,
-    AllyChoice,
     BadgeHandover,
     ChurchChoice,
     CupidChoice,
     Decision,
-    ExecutionerChoice,
-    FirstVoter,
     FriendVotes,
     GhostAnswer,
     GhostQuestion,
