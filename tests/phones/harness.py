@@ -19,6 +19,7 @@ from engine.cards.double_agent import AllyChoice
 from engine.cards.executioner import ExecutionerChoice
 from engine.cards.influences import FirstVoter
 from engine.cards.punishment import Accusation
+from engine.cards.specter import SpecterChoice
 from engine.decisions import (
     BadgeHandover,
     ChurchChoice,
@@ -38,7 +39,6 @@ from engine.decisions import (
     SeerChoice,
     SelfDestruct,
     SheriffCandidacy,
-    SpecterChoice,
     ThiefChoice,
     Touch,
     Votes,
