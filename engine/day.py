@@ -145,7 +145,7 @@ def begin_vote(state: State, step: Step) -> Pending | None:
         return None
     key = step.args.get("key", "vote")
     state.emit(cue(step.args.get("opening", "vote.start")))
-    gone = away(state)
+    gone = away(state) if state.moon is not None else ()
     barred = not state.rules.idiot_votable_after_reveal
     targets = tuple(
         s for s in state.alive() if s not in gone and not (barred and state.player(s).revealed_idiot)
@@ -167,6 +167,7 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, Votes)
     lovers = state.lovers or ()
     hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
+    cards = state.moon is not None  # the cards' limits, asked only when they are on
     for voter, target in decision.votes.items():
         living(state, voter, "voter")
         if voter not in pending.seats:
@@ -174,14 +175,15 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
             living(state, target, "vote target")
-            vote_limits(state, pending, voter, target)
+            if cards:
+                vote_limits(state, pending, voter, target)
             if target not in pending.targets:
                 if pending.step == "vote":
                     raise state.refuse("idiot_votable", f"seat {target} is a revealed idiot: no vote for him")
                 raise state.refuse("not_tied", f"the revote is among {list(pending.targets)} only")
             if voter in lovers and target in lovers and voter != target and not hate:
                 raise state.refuse("lover_votes_lover", "a lover may not vote for the other")
-        else:
+        elif cards:
             vote_limits(state, pending, voter, target)
     check_votes(state, pending, decision.votes)
 
@@ -278,10 +280,11 @@ def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool)
 
 def tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, float]:
     tally: dict[int, float] = defaultdict(float)
+    cards = weighted and state.moon is not None
     for voter, target in votes.items():
         if target:
             weight = state.rules.sheriff_weight if weighted and voter == state.sheriff else 1
-            tally[target] += vote_weight(state, voter, weight) if weighted else weight
+            tally[target] += vote_weight(state, voter, weight) if cards else weight
     return dict(tally)
 
 

@@ -79,7 +79,8 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
             later.extend(_consequences(state, seat, cause))
-            hooks.on_death(state, seat, cause)
+            if state.moon is not None:
+                hooks.on_death(state, seat, cause)
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
@@ -113,9 +114,8 @@ def death_events(state: State, seats: list[int]) -> list[Event]:
     """What the table is told of the deaths at `seats`: the card, when cards are shown."""
     if not state.rules.reveal_on_death:
         return []
-    return [
-        cue("death.card", seat=s, role=state.player(s).card.value) for s in seats if not hides_card(state, s)
-    ]
+    shown = seats if state.moon is None else [s for s in seats if not hides_card(state, s)]
+    return [cue("death.card", seat=s, role=state.player(s).card.value) for s in shown]
 
 
 def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason] | None:

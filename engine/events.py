@@ -44,7 +44,7 @@ def cue(key: str, **params: Any) -> Event:
     expected = _PLACEHOLDERS.get(key)
     if expected is None and key in CUES:
         expected = _PLACEHOLDERS[key] = frozenset(CUES[key])
-    if expected is None or params.keys() != expected:
+    if expected is None or (params.keys() != expected if params or expected else False):
         raise KeyError(f"cue {key!r} with {sorted(params)} is not in the script")
     return Event("cue", {"key": key, **params})
 

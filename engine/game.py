@@ -273,7 +273,7 @@ class Game:
         action = ACTIONS.get(type(decision))
         if action is not None:
             action.resolve(state, decision)
-        elif void(state, pending):
+        elif state.tonight.blocked and void(state, pending):
             state.pending = None
             state.emit(cue(f"{pending.step}.sleep"))
         else:

@@ -160,7 +160,7 @@ def poisoned_tonight(state: State, seat: int) -> bool:
 
 def lands_on(state: State, seat: int) -> int:
     """The seat a night choice naming `seat` tonight lands on (0, nobody, stays 0)."""
-    for redirect in REDIRECTS.of(state):
+    for redirect in state.hooks[REDIRECTS.name]:
         seat = redirect(state, seat)
     return seat
 

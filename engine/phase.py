@@ -14,11 +14,11 @@ class Phase(str):
     __slots__ = ()
 
     def __new__(cls, kind: PhaseKind, number: int) -> Phase:
-        made = _MADE.get((kind, number))
+        made = MADE.get((kind == "day", number))
         if made is None:
             if kind not in ("night", "day") or number < 0:
                 raise ValueError(f"no phase {kind} {number}")
-            made = _MADE[(kind, number)] = super().__new__(cls, f"{kind} {number}")
+            made = MADE[(kind == "day", number)] = super().__new__(cls, f"{kind} {number}")
         return made
 
     @classmethod
@@ -48,5 +48,5 @@ class Phase(str):
         return f"Phase({str(self)!r})"
 
 
-_MADE: dict[tuple[str, int], Phase] = {}
-"""Phases are made once each (a game asks for the current one often)."""
+MADE: dict[tuple[bool, int], Phase] = {}
+"""Phases are made once each, by (daytime, number): a game asks for the current one often."""

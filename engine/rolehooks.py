@@ -37,6 +37,7 @@ class RoleHooks(Generic[F]):
         role = Role(last) if module.startswith("engine.roles.") and last in ROLE_NAMES else None
         self._entries.append((rank, role, hook))
         self._entries.sort(key=lambda entry: entry[0])
+        _BY_DECK.clear()
 
     def of(self, state: State) -> tuple[F, ...]:
         hooks: tuple[F, ...] = state.hooks[self.name]
@@ -46,7 +47,14 @@ class RoleHooks(Generic[F]):
         return tuple(hook for _, role, hook in self._entries if role is None or role in deck)
 
 
+_BY_DECK: dict[frozenset[Role], dict[str, tuple[Any, ...]]] = {}
+"""The hooks of each deck seen, made once (a hook added later clears it)."""
+
+
 def install(state: State) -> None:
     """The hooks of `state`'s deck, once for the game."""
     deck = frozenset(state.setup.deck)
-    state.hooks = {registry.name: registry.for_deck(deck) for registry in REGISTRIES}
+    made = _BY_DECK.get(deck)
+    if made is None:
+        made = _BY_DECK[deck] = {registry.name: registry.for_deck(deck) for registry in REGISTRIES}
+    state.hooks = made

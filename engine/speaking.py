@@ -72,11 +72,11 @@ def _shooters(state: State) -> dict[int, int]:
 
 
 def begin_discussion(state: State, step: Step) -> None:
-    gone = away(state)
-    alive = [s for s in state.alive() if s not in gone]
+    alive = _talkers(state)
     if not alive:
         return
-    night_dead = [d.seat for d in state.deaths if d.phase == Phase("night", state.night)]
+    tonight = Phase("night", state.night)
+    night_dead = [d.seat for d in state.deaths if d.phase == tonight]
     after = state.sheriff if state.is_alive(state.sheriff) else max(night_dead, default=0)
     first = next((s for s in alive if s > after), alive[0])
     order = alive[alive.index(first) :] + alive[: alive.index(first)]
@@ -91,6 +91,8 @@ def _speakers(state: State, order: list[int], *, upward: bool) -> None:
 
 
 def _talkers(state: State) -> list[int]:
+    if state.moon is None:
+        return state.alive()
     gone = away(state)
     return [s for s in state.alive() if s not in gone]
 

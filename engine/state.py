@@ -10,7 +10,7 @@ from engine.cards.moon import MoonState, acting_for, powerless
 from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
-from engine.phase import Phase
+from engine.phase import MADE, Phase
 from engine.roles import CURSABLE_ROLES, LONE_KILLERS, PACK, WOLF_TEAM, Role
 from engine.rules import Rules
 from engine.setup import Setup
@@ -30,6 +30,12 @@ class _NoArgs(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return default
+
+    def __contains__(self, key: object) -> bool:
+        return False
 
     def __iter__(self) -> Iterator[str]:
         return iter(())
@@ -200,7 +206,9 @@ class State:
 
     @property
     def phase(self) -> Phase:
-        return Phase("day", self.day) if self.daytime else Phase("night", self.night)
+        number = self.day if self.daytime else self.night
+        made = MADE.get((self.daytime, number))
+        return made if made is not None else Phase("day" if self.daytime else "night", number)
 
     # Powers
 
@@ -226,7 +234,7 @@ class State:
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
-        swapped = acting_for(self, role)
+        swapped = acting_for(self, role) if self.moon is not None else None
         if swapped is not None:
             return swapped
         seat = self.seat_of(role)

@@ -50,7 +50,8 @@ def shoots(state: State, seat: int, cause: str) -> bool:
 
 
 def _hunter_shoots(state: State, seat: int, cause: str) -> Step | None:
-    if state.player(seat).card == shooter_card(state) and shoots(state, seat, cause):
+    card = shooter_card(state) if state.moon is not None else Role.HUNTER
+    if state.player(seat).card == card and shoots(state, seat, cause):
         return Step("hunter", {"seat": seat})
     return None
 
