@@ -114,7 +114,7 @@ def begin_announce(state: State, step: Step) -> None:
     before = len(state.deaths)
     cursed = state.cursed
     kill(state, victims, phase, triggered=False)
-    dead = sorted(d.seat for d in state.deaths[before:])
+    dead = sorted([d.seat for d in state.deaths[before:]])
     state.emit(cue("deaths.announce", seats=dead), *death_events(state, dead))
     if state.cursed and not cursed:
         state.emit(cue("elder.curse"))
@@ -132,9 +132,14 @@ def voters(state: State) -> tuple[int, ...]:
     allowed = state.voters_allowed
     blocked = no_vote(state)
     return tuple(
-        s
-        for s in state.alive()
-        if not state.player(s).revealed_idiot and (allowed is None or s in allowed) and s not in blocked
+        [
+            p.seat
+            for p in state.players
+            if p.alive
+            and not p.revealed_idiot
+            and (allowed is None or p.seat in allowed)
+            and p.seat not in blocked
+        ]
     )
 
 
@@ -148,7 +153,11 @@ def begin_vote(state: State, step: Step) -> Pending | None:
     gone = away(state) if state.moon is not None else ()
     barred = not state.rules.idiot_votable_after_reveal
     targets = tuple(
-        s for s in state.alive() if s not in gone and not (barred and state.player(s).revealed_idiot)
+        [
+            p.seat
+            for p in state.players
+            if p.alive and p.seat not in gone and not (barred and p.revealed_idiot)
+        ]
     )
     info = {"must_vote": True} if step.args.get("must_vote") else {}
     return Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
@@ -291,7 +300,7 @@ def tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, f
 def most(tally: dict[int, float], among: tuple[int, ...] | list[int]) -> list[int]:
     counted = {s: tally.get(s, 0.0) for s in among}
     best = max(counted.values(), default=0.0)
-    return sorted(s for s, n in counted.items() if n == best)
+    return sorted([s for s, n in counted.items() if n == best])
 
 
 def public_votes(votes: dict[int, int]) -> dict[str, int]:

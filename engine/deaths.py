@@ -84,7 +84,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
-    if state.sheriff and any(seat == state.sheriff for seat, _ in chain):
+    if state.sheriff and state.sheriff in [seat for seat, _ in chain]:
         steps.append(Step("badge", {"seat": state.sheriff}))
     if state.moon is not None:
         steps.extend(hooks.death_steps(state, [seat for seat, _ in chain]))

@@ -35,7 +35,7 @@ def begin_guard(state: State, step: Step) -> Pending | None:
     if not seat:
         return None
     targets = hooks.within_reach(
-        state, seat, tuple(s for s in state.alive() if s != state.guard_last), tonight=True
+        state, seat, tuple([s for s in state.alive() if s != state.guard_last]), tonight=True
     )
     info = {"last_protected": state.guard_last}
     return pending_for(state, "guard", [seat], targets=targets, allow_none=True, info=info)

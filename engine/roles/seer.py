@@ -34,7 +34,7 @@ def begin_seer(state: State, step: Step) -> Pending | None:
     seat = wake(state, "seer", Role.SEER)
     if not seat:
         return None
-    targets = tuple(s for s in state.alive() if s != seat)
+    targets = tuple([s for s in state.alive() if s != seat])
     return pending_for(state, "seer", [seat], targets=targets, allow_none=True)
 
 

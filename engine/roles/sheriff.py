@@ -195,7 +195,8 @@ def _voters(state: State, step: Step) -> tuple[int, ...]:
     club = club_day(state.rules) and "key" not in step.args
     if club and (step.args["round"] == 1 or state.rules.sheriff_runoff_voters == "non_candidates"):
         left_out |= set(state.election.stood)
-    return tuple(s for s in state.alive() if s not in left_out and not state.player(s).revealed_idiot)
+    living = [p for p in state.players if p.alive]
+    return tuple([p.seat for p in living if p.seat not in left_out and not p.revealed_idiot])
 
 
 def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:

@@ -36,7 +36,7 @@ def begin_werewolves(state: State, step: Step) -> Pending | None:
     if not wolves:
         pretend(state, "werewolves")
         return None
-    if all(state.is_werewolf(w) for w in wolves):
+    if not state.wolves_met and all([state.is_werewolf(w) for w in wolves]):
         state.wolves_met = True
     state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
     return pending_for(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
