@@ -99,6 +99,7 @@ def _only_werewolves_and_ally(state: State, alive: list[int], side: list[int]) -
 add_lasting(
     Lasting(
         "double_agent",
+        rank=1,
         sides_with_werewolves=lambda state, seat: seat == ally(state),
         wins=_only_werewolves_and_ally,
         seat_view=lambda state, seat: (

@@ -52,6 +52,7 @@ add_card("radiant_sunday", effect=read_fascination, infects=infects)
 add_lasting(
     Lasting(
         "radiant_sunday",
+        rank=2,  # after the ally's win: everyone alive on the werewolves' side is told as such
         powerless=lambda state, seat: seat in infected(state),
         wins=_all_infected,
         seat_view=lambda state, seat: {"infected": True} if seat in infected(state) else {},

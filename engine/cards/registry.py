@@ -173,6 +173,8 @@ class Lasting:
     """Rule 5: what a card changed that outlasts it, answered by the card's module (`owner`)."""
 
     owner: str
+    rank: int = 0
+    """Its place among the others (a win is checked in rank order: the first found is told)."""
     hides_card: Callable[[State, int], bool] | None = None
     sides_with_werewolves: Callable[[State, int], bool] | None = None
     powerless: Callable[[State, int], bool] | None = None
@@ -192,3 +194,4 @@ def add_lasting(lasting: Lasting) -> None:
     """Rule 5: a card's module answers for what it changed that outlasts it (once per owner)."""
     assert all(known.owner != lasting.owner for known in LASTING), f"{lasting.owner!r} is registered twice"
     LASTING.append(lasting)
+    LASTING.sort(key=lambda known: known.rank)
