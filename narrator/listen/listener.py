@@ -2,8 +2,10 @@
 
 Rules:
 1. Audio arrives in the microphone's thread and is decided on in the listener's own thread.
-2. While the judge speaks, and for `echo_guard_s` after, every block is muted at the moment
-   it arrives, and an utterance in progress is dropped: the judge never hears itself.
+2. Audio captured while the judge speaks, and for `echo_guard_s` after, is muted, and an
+   utterance in progress is dropped: the judge never hears itself. A block is judged by when
+   it was captured (`CaptureClock`), not when it arrives, so a busy machine whose audio thread
+   runs late does not let the end of the judge's line through.
 3. Each prompt has its own grammar (`listen_for`); commands heard under an earlier prompt
    are forgotten when the prompt changes.
 4. With no microphone or no model, listening is off: `status` says why, once, and
@@ -17,10 +19,12 @@ Rules:
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +35,7 @@ import numpy as np
 from narrator.listen.microphone import AudioSource, Microphone, MicrophoneUnavailable
 from narrator.listen.models import ModelError, find_model
 from narrator.listen.phrasebook import Command, Phrasebook, phrasebook
+from narrator.listen.segmenter import SAMPLE_RATE
 from narrator.listen.spotter import Decision, KeywordSpotter, SpotterSettings
 
 log = logging.getLogger(__name__)
@@ -38,6 +43,43 @@ log = logging.getLogger(__name__)
 FIRST_BLOCK_S = 5.0
 """Seconds more a freshly opened microphone may take to send its first block (PortAudio may
 take a second or more) before it counts as lost."""
+
+
+class CaptureClock:
+    """When each block of an audio stream was captured (`time.monotonic` seconds), however late
+    it arrives.
+
+    A block arrives some time after it was captured, and how long varies: a busy machine runs
+    the audio thread late, then hands over several blocks at once. The sample count does not
+    vary: sample n was captured n / `rate` seconds after the stream began. The beginning is
+    taken as the least of (arrival - samples so far / rate) over the arrivals of the last
+    `window_s` seconds: the block that came soonest after its capture pins it down, and a late
+    one never moves it later. The window lets the estimate follow a device that dropped samples
+    or whose clock runs a little off. Times are seconds.
+    """
+
+    def __init__(self, rate: int = SAMPLE_RATE, window_s: float = 30.0) -> None:
+        self.rate = rate
+        self.window_s = window_s
+        self._samples = 0
+        self._offsets: deque[tuple[float, float]] = deque()
+
+    def restart(self) -> None:
+        """A new stream begins (the device was reopened)."""
+        self._samples = 0
+        self._offsets.clear()
+
+    def arrived(self, samples: int, now: float) -> tuple[float, float]:
+        """The capture span (start, end) of a block of `samples` samples that arrived at `now`."""
+        self._samples += samples
+        offset = now - self._samples / self.rate
+        while self._offsets and self._offsets[-1][1] >= offset:
+            self._offsets.pop()
+        self._offsets.append((now, offset))
+        while self._offsets[0][0] < now - self.window_s:
+            self._offsets.popleft()
+        end = self._offsets[0][1] + self._samples / self.rate
+        return end - samples / self.rate, end
 
 
 @dataclass(frozen=True)
@@ -87,7 +129,8 @@ class Listener:
     never raises for a missing microphone or model, it comes back with listening off.
     `on_decision`, if given, is called (in the listener's thread) with every decision,
     including the rejected ones; `on_status` with the new status each time the microphone is
-    lost or comes back (rule 5). Both must return quickly. Times are seconds.
+    lost or comes back (rule 5). Both must return quickly. `clock` dates the judge's lines and
+    the blocks' arrival (rule 2; a test passes its own). Times are seconds.
     """
 
     def __init__(
@@ -101,6 +144,7 @@ class Listener:
         on_status: Callable[[ListeningStatus], None] | None = None,
         lost_after_s: float = 2.0,
         retry_s: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.book = book
         self.echo_guard_s = echo_guard_s
@@ -108,13 +152,17 @@ class Listener:
         self.on_status = on_status
         self.lost_after_s = lost_after_s
         self.retry_s = retry_s
+        self._now = clock
         self._spotter = spotter
         self._source = source
         self._blocks: queue.Queue[tuple[np.ndarray, bool] | None] = queue.Queue()
         self._commands: queue.Queue[Decision] = queue.Queue()
         self._lock = threading.Lock()
-        self._speaking = False
-        self._muted_until = 0.0
+        self._judge_lock = threading.Lock()  # the judge's spans and the capture clock, never held long
+        self._clock = CaptureClock()
+        self._judge_spans: deque[list[float]] = deque(maxlen=16)
+        """[start, end] of each recent line of the judge, the echo guard included (end is
+        infinite while it speaks)."""
         self._audio_seen = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_block = 0.0
@@ -157,6 +205,8 @@ class Listener:
             return self.status
         assert self._source is not None
         try:
+            with self._judge_lock:
+                self._clock.restart()
             self._source.start(self._deliver)
         except MicrophoneUnavailable as error:
             self.status = ListeningStatus(False, f"listening is off: {error}")
@@ -188,10 +238,13 @@ class Listener:
 
         Call False once the line has finished playing, not when it was queued.
         """
-        with self._lock:
-            self._speaking = speaking
-            if not speaking:
-                self._muted_until = time.monotonic() + self.echo_guard_s
+        with self._judge_lock:
+            now = self._now()
+            speaking_now = bool(self._judge_spans) and math.isinf(self._judge_spans[-1][1])
+            if speaking and not speaking_now:
+                self._judge_spans.append([now, math.inf])
+            elif not speaking and speaking_now:
+                self._judge_spans[-1][1] = now + self.echo_guard_s
 
     def next_command(self, timeout: float | None = None) -> Decision | None:
         """The next command heard under the current prompt, or None after `timeout` seconds.
@@ -221,7 +274,9 @@ class Listener:
         self.close()
 
     def _deliver(self, block: np.ndarray) -> None:
-        muted = self._speaking or time.monotonic() < self._muted_until
+        with self._judge_lock:
+            start, end = self._clock.arrived(len(block), self._now())
+            muted = any(end > first and start < last for first, last in self._judge_spans)
         self._blocks.put((block, muted))
         self._audio_seen.set()
 
@@ -246,6 +301,8 @@ class Listener:
         assert self._source is not None
         try:
             self._source.stop()
+            with self._judge_lock:
+                self._clock.restart()
             self._source.start(self._deliver)
         except (MicrophoneUnavailable, OSError, RuntimeError) as error:
             log.info("the microphone is still gone: %s", error)

@@ -70,10 +70,16 @@ def live(ko_model: Any, device: VirtualSound) -> Iterator[tuple[Listener, list[D
 
 
 def play(samples: np.ndarray) -> None:
-    """Play to the default sink (the virtual one) and wait until it has been played."""
-    import sounddevice as sd
+    """Play to the default sink (the virtual one) and wait until it has been played.
 
-    sd.play(samples, 16000, blocking=True)
+    The whole sound is handed to the sound server before it starts (pacat with a buffer
+    longer than the sound): a starved machine cannot leave a gap in the middle of a word, as
+    PortAudio's playback callback did when it ran late (an underrun), so that the word was
+    not heard and the test failed for the machine's speed rather than the listener's fault.
+    """
+    data = samples.astype("<i2").tobytes()
+    command = ["pacat", "--playback", "--raw", "--format=s16le", "--rate=16000", "--channels=1"]
+    subprocess.run([*command, f"--latency={len(data) + 3200}"], input=data, check=True, timeout=PATIENCE_S)
 
 
 def judge_voice(say: Say) -> np.ndarray:
@@ -154,7 +160,10 @@ def test_the_listen_command_hears_the_microphone(say: Say, device: VirtualSound)
         # up to three times, as a player would.
         while "정지" not in heard and len(heard) < 3:
             play(say("정지"))
-            heard.append(json.loads(listening.stdout.readline())["heard"])  # waits for the decision
+            line = listening.stdout.readline()  # waits for the decision
+            if not line:
+                pytest.fail(f"narrator listen ended early ({listening.wait()}): {listening.stderr.read()}")
+            heard.append(json.loads(line)["heard"])
         listening.send_signal(signal.SIGINT)
         out, err = listening.communicate(timeout=PATIENCE_S)
     assert listening.returncode == 0, err
