@@ -7,43 +7,42 @@ from engine.cards.influences import FirstVoter
 from engine.cards.punishment import Accusation
 from engine.cards.specter import SpecterChoice
 from engine.decisions import (
-    BadgeHandover,
     ChurchChoice,
     CoinToss,
-    CupidChoice,
     DayVote,
     Decision,
     EventDraw,
     FriendVotes,
     GhostAnswer,
     GhostQuestion,
-    GuardChoice,
-    HunterShot,
     MediumChoice,
     MoonSeerChoice,
     PactChoice,
-    PiperChoice,
     PotionRoll,
     Revote,
     RuleBreakers,
-    ScapegoatChoice,
-    SeerChoice,
     SelfDestruct,
-    SheriffCandidacy,
-    SheriffVote,
-    ThiefChoice,
     Touch,
     Vouch,
-    WerewolvesChoice,
-    WitchChoice,
     Witnesses,
 )
 from engine.events import Event
 from engine.game import Game
 from engine.outcome import Outcome, Winner
 from engine.roles import Role
+from engine.roles.cupid import CupidChoice
+from engine.roles.guard import GuardChoice
+from engine.roles.hunter import HunterShot
+from engine.roles.piper import PiperChoice
+from engine.roles.scapegoat import ScapegoatChoice
+from engine.roles.seer import SeerChoice
+from engine.roles.sheriff import BadgeHandover, SheriffCandidacy, SheriffVote, SheriffWithdrawal
+from engine.roles.thief import ThiefChoice
+from engine.roles.werewolves import WerewolvesChoice
+from engine.roles.witch import WitchChoice
 from engine.rules import PRESETS, RuleError, Rules, find_preset, make_rules
 from engine.setup import SeatFacts, Setup, SetupError, deal, suggested_roles
+from engine.speaking import SpeechOrder
 from engine.state import IllegalDecision, Pending
 
 __all__ = [
@@ -74,6 +73,8 @@ __all__ = [
     "SetupError",
     "SheriffCandidacy",
     "SheriffVote",
+    "SheriffWithdrawal",
+    "SpeechOrder",
     "ThiefChoice",
     "WerewolvesChoice",
     "Winner",

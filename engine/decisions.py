@@ -15,80 +15,6 @@ class Decision(BaseModel):
     key: ClassVar[str]
 
 
-class ThiefChoice(Decision):
-    """Take extra card 1 or 2, or keep the thief card (0)."""
-
-    step: ClassVar[str] = "thief"
-    key: ClassVar[str] = "thief"
-    take: int
-
-
-class CupidChoice(Decision):
-    """The two lovers (Cupid may name himself)."""
-
-    step: ClassVar[str] = "cupid"
-    key: ClassVar[str] = "cupid"
-    lovers: tuple[int, int]
-
-
-class GuardChoice(Decision):
-    step: ClassVar[str] = "guard"
-    key: ClassVar[str] = "guard"
-    target: int
-
-
-class SeerChoice(Decision):
-    step: ClassVar[str] = "seer"
-    key: ClassVar[str] = "seer"
-    target: int
-
-
-class WerewolvesChoice(Decision):
-    """The victim the werewolves agreed on; 0 = no agreement, nobody."""
-
-    step: ClassVar[str] = "werewolves"
-    key: ClassVar[str] = "werewolves"
-    victim: int
-
-
-class WitchChoice(Decision):
-    step: ClassVar[str] = "witch"
-    key: ClassVar[str] = "witch"
-    heal: bool = False
-    poison: int = 0
-
-
-class PiperChoice(Decision):
-    step: ClassVar[str] = "piper"
-    key: ClassVar[str] = "piper"
-    charmed: tuple[int, ...]
-
-
-class SheriffCandidacy(Decision):
-    """The seats that stand for sheriff (one stands → elected; none → no sheriff)."""
-
-    step: ClassVar[str] = "sheriff_candidacy"
-    key: ClassVar[str] = "sheriff"
-    candidates: tuple[int, ...]
-
-
-class SheriffWithdrawal(Decision):
-    """The candidates who withdraw (退水) before the club election's vote (none: nobody)."""
-
-    step: ClassVar[str] = "sheriff_withdraw"
-    key: ClassVar[str] = "sheriff"
-    seats: tuple[int, ...]
-
-
-class SpeechOrder(Decision):
-    """The sheriff's choice of who speaks first in the club day's discussion: his 下家 (警左, the
-    next seat number upward, `upward`) or his 上家 (警右, downward); he speaks last."""
-
-    step: ClassVar[str] = "speech_order"
-    key: ClassVar[str] = "speech_order"
-    upward: bool
-
-
 class Votes(Decision):
     """Votes of a round: voter seat → target seat; absent voters (or target 0) abstain."""
 
@@ -102,11 +28,6 @@ class Votes(Decision):
         return value
 
 
-class SheriffVote(Votes):
-    step: ClassVar[str] = "sheriff_vote"
-    key: ClassVar[str] = "sheriff"
-
-
 class DayVote(Votes):
     step: ClassVar[str] = "vote"
     key: ClassVar[str] = "vote"
@@ -115,28 +36,6 @@ class DayVote(Votes):
 class Revote(Votes):
     step: ClassVar[str] = "revote"
     key: ClassVar[str] = "revote"
-
-
-class HunterShot(Decision):
-    step: ClassVar[str] = "hunter"
-    key: ClassVar[str] = "hunter"
-    target: int
-
-
-class BadgeHandover(Decision):
-    """The dying sheriff's successor; 0 destroys the badge."""
-
-    step: ClassVar[str] = "badge"
-    key: ClassVar[str] = "badge"
-    successor: int
-
-
-class ScapegoatChoice(Decision):
-    """The seats the dying scapegoat allows to vote on the next day."""
-
-    step: ClassVar[str] = "scapegoat"
-    key: ClassVar[str] = "scapegoat"
-    voters: tuple[int, ...]
 
 
 class SelfDestruct(Decision):
@@ -272,36 +171,3 @@ class ChurchChoice(Decision):
     step: ClassVar[str] = "church"
     key: ClassVar[str] = "church"
     victim: int
-
-
-DECISION_TYPES: tuple[type[Decision], ...] = (
-    ThiefChoice,
-    CupidChoice,
-    GuardChoice,
-    SeerChoice,
-    WerewolvesChoice,
-    WitchChoice,
-    PiperChoice,
-    SheriffCandidacy,
-    SheriffVote,
-    DayVote,
-    Revote,
-    HunterShot,
-    BadgeHandover,
-    ScapegoatChoice,
-    SelfDestruct,
-    EventDraw,
-    CoinToss,
-    PotionRoll,
-    RuleBreakers,
-    MediumChoice,
-    GhostQuestion,
-    GhostAnswer,
-    PactChoice,
-    Witnesses,
-    FriendVotes,
-    Vouch,
-    Touch,
-    MoonSeerChoice,
-    ChurchChoice,
-)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.decisions import CupidChoice, Decision, PiperChoice
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import IllegalDecision, Pending, State
@@ -63,21 +63,22 @@ def living_target(state: State, target: int) -> None:
         raise state.refuse("dead_target", f"seat {target} is dead")
 
 
-def count_answer(kind: type[CupidChoice] | type[PiperChoice]) -> Parts:
+def count_answer(make: Callable[[tuple[int, ...]], Decision]) -> Parts:
+    """The answer of a step that names exactly `pending.count` seats, made into its decision."""
+
     def answer(pending: Pending, given: Answer) -> Decision:
         if len(given.seats) != pending.count:
             raise IllegalDecision("wrong_count", f"name {pending.count} seats")
-        if kind is CupidChoice:
-            return CupidChoice(lovers=(given.seats[0], given.seats[1]))
-        return PiperChoice(charmed=given.seats)
+        return make(given.seats)
 
     return single(answer)
 
 
-def first_targets(kind: type[CupidChoice] | type[PiperChoice]) -> Callable[[State, Pending], Decision]:
+def first_targets(make: Callable[[tuple[int, ...]], Decision]) -> Callable[[State, Pending], Decision]:
+    """The default of such a step: the first seats it may name."""
+
     def default(state: State, pending: Pending) -> Decision:
-        first = pending.targets[: pending.count]
-        return CupidChoice(lovers=(first[0], first[1])) if kind is CupidChoice else PiperChoice(charmed=first)
+        return make(pending.targets[: pending.count])
 
     return default
 

@@ -19,14 +19,25 @@ Rule 4: the club day's: the sheriff chooses who speaks first (警左 his next se
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from engine.cards.moon import away
 from engine.deaths import winner
-from engine.decisions import Decision, SpeechOrder
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.phase import Phase
 from engine.state import Pending, State, Step
 from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, shape_one_of, single
+
+
+class SpeechOrder(Decision):
+    """The sheriff's choice of who speaks first in the club day's discussion: his 下家 (警左, the
+    next seat number upward, `upward`) or his 上家 (警右, downward); he speaks last."""
+
+    step: ClassVar[str] = "speech_order"
+    key: ClassVar[str] = "speech_order"
+    upward: bool
+
 
 SHOT_CAUSES = frozenset({"hunter", "wolf_king"})
 """Causes of death by a shot: its victim has last words when its shooter had (Rule 2)."""

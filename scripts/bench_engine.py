@@ -37,8 +37,11 @@ import engine.decisions as decisions
 from engine.game import Game
 from engine.rules import Rules
 from engine.setup import Setup
-kinds = {kind.__name__: kind for kind in vars(decisions).values()
-         if isinstance(kind, type) and issubclass(kind, decisions.Decision)}
+def subclasses(kind):
+    for sub in kind.__subclasses__():
+        yield sub
+        yield from subclasses(sub)
+kinds = {kind.__name__: kind for kind in subclasses(decisions.Decision)}
 logs = json.load(open(sys.argv[2]))
 mode = sys.argv[3]
 out = {}

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from engine.decisions import (
-    CupidChoice,
-    Decision,
-)
+from typing import ClassVar
+
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.nightstep import (
     count_answer,
@@ -25,6 +24,14 @@ from engine.steps import (
     register,
     shape_seats,
 )
+
+
+class CupidChoice(Decision):
+    """The two lovers (Cupid may name himself)."""
+
+    step: ClassVar[str] = "cupid"
+    key: ClassVar[str] = "cupid"
+    lovers: tuple[int, int]
 
 
 def begin_cupid(state: State, step: Step) -> Pending | None:
@@ -77,6 +84,10 @@ def begin_lovers(state: State, step: Step) -> None:
     state.emit(judge_only("meeting", step="lovers"), cue("lovers.sleep"))
 
 
+def _lovers(seats: tuple[int, ...]) -> CupidChoice:
+    return CupidChoice(lovers=(seats[0], seats[1]))
+
+
 register(
     StepSpec(
         "cupid",
@@ -88,8 +99,8 @@ register(
         told=told_seats("lovers", "lovers"),
         form=Form.SEATS,
         names=2,
-        answer=count_answer(CupidChoice),
-        default=first_targets(CupidChoice),
+        answer=count_answer(_lovers),
+        default=first_targets(_lovers),
         codecs=(field_codec("cupid", Kind.NIGHT, CupidChoice, "lovers", shape_seats(2), as_list=True),),
         reveals=frozenset({"cupid.lovers"}),
     ),

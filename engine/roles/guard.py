@@ -3,12 +3,11 @@ two nights running; guarded and healed is `guard_and_heal`."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
-from engine.decisions import (
-    Decision,
-    GuardChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.nightstep import (
     living_target,
@@ -28,6 +27,12 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class GuardChoice(Decision):
+    step: ClassVar[str] = "guard"
+    key: ClassVar[str] = "guard"
+    target: int
 
 
 def begin_guard(state: State, step: Step) -> Pending | None:

@@ -11,10 +11,7 @@ from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.moon import shooter_card
 from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
-from engine.decisions import (
-    Decision,
-    HunterShot,
-)
+from engine.decisions import Decision
 from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
@@ -34,6 +31,13 @@ from engine.steps import (
     shape_seat,
     single,
 )
+
+
+class HunterShot(Decision):
+    step: ClassVar[str] = "hunter"
+    key: ClassVar[str] = "hunter"
+    target: int
+
 
 SHOT_BY = frozenset({"werewolves", "vote", "hunter", "wolf_king"})
 """The deaths after which a hunter shoots (RULES.md: the werewolves, the vote; RULES-CLUB.md:

@@ -3,11 +3,10 @@ left); the charmed wake together and learn who is charmed."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards import hooks
-from engine.decisions import (
-    Decision,
-    PiperChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.nightstep import (
     count_answer,
@@ -28,6 +27,12 @@ from engine.steps import (
     register,
     shape_seats,
 )
+
+
+class PiperChoice(Decision):
+    step: ClassVar[str] = "piper"
+    key: ClassVar[str] = "piper"
+    charmed: tuple[int, ...]
 
 
 def begin_piper(state: State, step: Step) -> Pending | None:
@@ -75,6 +80,10 @@ def begin_charmed(state: State, step: Step) -> None:
     state.emit(judge_only("meeting", step="charmed"), cue("charmed.sleep"))
 
 
+def _charmed(seats: tuple[int, ...]) -> PiperChoice:
+    return PiperChoice(charmed=seats)
+
+
 register(
     StepSpec(
         "piper",
@@ -86,8 +95,8 @@ register(
         told=told_seats("charm", "charmed"),
         form=Form.SEATS,
         names=2,
-        answer=count_answer(PiperChoice),
-        default=first_targets(PiperChoice),
+        answer=count_answer(_charmed),
+        default=first_targets(_charmed),
         codecs=(field_codec("piper", Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
         reveals=frozenset({"piper.charmed"}),
     ),

@@ -3,11 +3,10 @@ the next day."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.day import living
-from engine.decisions import (
-    Decision,
-    ScapegoatChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -20,6 +19,14 @@ from engine.steps import (
     shape_seats,
     single,
 )
+
+
+class ScapegoatChoice(Decision):
+    """The seats the dying scapegoat allows to vote on the next day."""
+
+    step: ClassVar[str] = "scapegoat"
+    key: ClassVar[str] = "scapegoat"
+    voters: tuple[int, ...]
 
 
 def begin_scapegoat(state: State, step: Step) -> Pending:

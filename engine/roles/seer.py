@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import hooks
-from engine.decisions import (
-    Decision,
-    SeerChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import lands_on
 from engine.nightstep import (
@@ -28,6 +25,12 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class SeerChoice(Decision):
+    step: ClassVar[str] = "seer"
+    key: ClassVar[str] = "seer"
+    target: int
 
 
 def begin_seer(state: State, step: Step) -> Pending | None:

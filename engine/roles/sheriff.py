@@ -16,17 +16,11 @@ Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not recei
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.day import living, most, public_votes, tally, votes_answer
 from engine.deaths import winner
-from engine.decisions import (
-    BadgeHandover,
-    Decision,
-    SheriffCandidacy,
-    SheriffVote,
-    SheriffWithdrawal,
-)
+from engine.decisions import Decision, Votes
 from engine.election import club_day
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
@@ -46,6 +40,35 @@ from engine.steps import (
     shape_votes,
     standing,
 )
+
+
+class SheriffCandidacy(Decision):
+    """The seats that stand for sheriff (one stands → elected; none → no sheriff)."""
+
+    step: ClassVar[str] = "sheriff_candidacy"
+    key: ClassVar[str] = "sheriff"
+    candidates: tuple[int, ...]
+
+
+class SheriffWithdrawal(Decision):
+    """The candidates who withdraw (退水) before the club election's vote (none: nobody)."""
+
+    step: ClassVar[str] = "sheriff_withdraw"
+    key: ClassVar[str] = "sheriff"
+    seats: tuple[int, ...]
+
+
+class SheriffVote(Votes):
+    step: ClassVar[str] = "sheriff_vote"
+    key: ClassVar[str] = "sheriff"
+
+
+class BadgeHandover(Decision):
+    """The dying sheriff's successor; 0 destroys the badge."""
+
+    step: ClassVar[str] = "badge"
+    key: ClassVar[str] = "badge"
+    successor: int
 
 
 def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.decisions import (
-    Decision,
-    ThiefChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.nightstep import (
     open_step,
@@ -26,6 +23,14 @@ from engine.steps import (
     shape_seat,
     single,
 )
+
+
+class ThiefChoice(Decision):
+    """Take extra card 1 or 2, or keep the thief card (0)."""
+
+    step: ClassVar[str] = "thief"
+    key: ClassVar[str] = "thief"
+    take: int
 
 
 def begin_thief(state: State, step: Step) -> Pending | None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
-from engine.decisions import (
-    Decision,
-    WerewolvesChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.nightstep import (
     living_target,
@@ -28,6 +27,14 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+
+class WerewolvesChoice(Decision):
+    """The victim the werewolves agreed on; 0 = no agreement, nobody."""
+
+    step: ClassVar[str] = "werewolves"
+    key: ClassVar[str] = "werewolves"
+    victim: int
 
 
 def begin_werewolves(state: State, step: Step) -> Pending | None:

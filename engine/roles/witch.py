@@ -5,15 +5,12 @@ woken and asked)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import hooks
 from engine.cards.limits import check_potions
 from engine.cards.moon import spare_life
-from engine.decisions import (
-    Decision,
-    WitchChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import guarded, lands_on
 from engine.nightstep import (
@@ -33,6 +30,13 @@ from engine.steps import (
     register,
     single,
 )
+
+
+class WitchChoice(Decision):
+    step: ClassVar[str] = "witch"
+    key: ClassVar[str] = "witch"
+    heal: bool = False
+    poison: int = 0
 
 
 def told_victim(state: State) -> int:

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from engine import WerewolvesChoice
 from engine.bots import random_decision
-from engine.decisions import SelfDestruct, WerewolvesChoice
+from engine.decisions import SelfDestruct
 from engine.game import Game
 from engine.roles import Role
 from engine.roles.demon_hunter import DemonHunterHunt

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
+from engine import GuardChoice, WerewolvesChoice
 from engine.bots import play_random_game
-from engine.decisions import GuardChoice, WerewolvesChoice
 from engine.game import Game
 from engine.record import parse_record, replay, write_record
 from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king

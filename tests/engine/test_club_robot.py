@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from engine import WerewolvesChoice
 from engine.bots import random_decision
-from engine.decisions import WerewolvesChoice
 from engine.game import Game
 from engine.record import parse_record, replay, write_record
 from engine.roles import LONE_KILLERS, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS, WOLF_TEAM, Role

@@ -6,15 +6,10 @@ import random
 
 import pytest
 
+from engine import GuardChoice, SheriffVote, WitchChoice
 from engine.bots import random_decision
 from engine.deaths import winner
-from engine.decisions import (
-    DayVote,
-    GuardChoice,
-    Revote,
-    SheriffVote,
-    WitchChoice,
-)
+from engine.decisions import DayVote, Revote
 from engine.game import Game
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.decisions import DayVote, SheriffCandidacy
+from engine import SheriffCandidacy
+from engine.decisions import DayVote
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup

@@ -14,6 +14,19 @@ from typing import Any, Literal
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from engine import (
+    BadgeHandover,
+    CupidChoice,
+    GuardChoice,
+    HunterShot,
+    PiperChoice,
+    ScapegoatChoice,
+    SeerChoice,
+    SheriffCandidacy,
+    ThiefChoice,
+    WerewolvesChoice,
+    WitchChoice,
+)
 from engine.bots import random_decision
 from engine.cards.double_agent import AllyChoice
 from engine.cards.executioner import ExecutionerChoice
@@ -21,30 +34,19 @@ from engine.cards.influences import FirstVoter
 from engine.cards.punishment import Accusation
 from engine.cards.specter import SpecterChoice
 from engine.decisions import (
-    BadgeHandover,
     ChurchChoice,
-    CupidChoice,
     Decision,
     FriendVotes,
     GhostAnswer,
     GhostQuestion,
-    GuardChoice,
-    HunterShot,
     MediumChoice,
     MoonSeerChoice,
     PactChoice,
-    PiperChoice,
     RuleBreakers,
-    ScapegoatChoice,
-    SeerChoice,
     SelfDestruct,
-    SheriffCandidacy,
-    ThiefChoice,
     Touch,
     Votes,
     Vouch,
-    WerewolvesChoice,
-    WitchChoice,
     Witnesses,
 )
 from engine.game import Game

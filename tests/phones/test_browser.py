@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from engine import GuardChoice, WerewolvesChoice, WitchChoice
 from engine.cards.deck import QUESTIONS
-from engine.decisions import GuardChoice, WerewolvesChoice, WitchChoice
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
 from tests.phones.harness import classic_game, game_at

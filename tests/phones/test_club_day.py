@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from engine.decisions import (
-    SeerChoice,
-    SheriffCandidacy,
-    SheriffWithdrawal,
-    SpeechOrder,
-    WerewolvesChoice,
-    WitchChoice,
-)
+from engine import SeerChoice, SheriffCandidacy, SheriffWithdrawal, SpeechOrder, WerewolvesChoice, WitchChoice
 from engine.game import Game
 from engine.rules import PRESETS
 from narrator.phones.keypad import Keypad, symbols_of_events

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from engine.decisions import GuardChoice, SeerChoice, WerewolvesChoice, WitchChoice
+from engine import GuardChoice, SeerChoice, WerewolvesChoice, WitchChoice
 from engine.game import Game
 from tests.phones.harness import (
     Phone,
