@@ -329,6 +329,8 @@ WEIGHTINGS = {
     "rival_weight": (0.0, 1.0),
     "duration_weight": (0.0, 10.0),
     "max_speech_s": (1.2, LONGEST_S),
+    "alike": (1.0, 0.5),
+    "min_syllable_s": (0.0, 0.1),
 }
 # A weighting is judged by its recall at the budget and at stricter ones (these fractions of
 # it): one that keeps its recall as false accepts are squeezed separates keywords from talk,
@@ -346,26 +348,46 @@ def weightings() -> list[OperatingPoint]:
     return points
 
 
+# Nats below its threshold within which a talk clip counts as a near miss (`calibrate`'s ties).
+NEAR_MISS = 3.0
+
+
 def calibrate(results: list[Heard]) -> OperatingPoint:
     """The operating point with the highest recall on `results` within `TUNING_BUDGET`.
 
     For each weighting (`WEIGHTINGS`): one threshold for every phrase, and at most one phrase
     with a stricter threshold of its own (the one that draws talk to it), each taken from a
     grid of scores; ties go to the point with fewer false accepts. The weighting chosen is the
-    one with the most keywords kept summed over the budget and stricter ones (`BUDGET_SHARES`).
-    Few thresholds, so that a handful of clips per keyword cannot be learnt by heart; never a
-    laxer one, which would let that keyword take other words' sounds in a prompt that listens
-    for it alone.
+    one with the most keywords kept summed over the budget and stricter ones (`BUDGET_SHARES`);
+    between weightings that tie, the one with the fewest talk clips scoring within `NEAR_MISS`
+    of their threshold (talk kept well below it, not just below). Few thresholds, so that a
+    handful of clips per keyword cannot be learnt by heart; never a laxer one, which would let
+    that keyword take other words' sounds in a prompt that listens for it alone.
     """
-    best: tuple[int, int, int, OperatingPoint] | None = None
+    best: tuple[int, int, int, int, OperatingPoint] | None = None
+    talk_clips = [h for h in results if h.clip.kind == "talk"]
     for base in weightings():
         found = _best_thresholds(base, results)
         total = sum(kept for kept, _, _ in found)
         kept, false_accepts, point = found[-1]
-        if best is None or (total, kept, -false_accepts) > best[:3]:
-            best = (total, kept, -false_accepts, point)
+        if best is not None and (total, kept, -false_accepts) < best[:3]:
+            continue
+        near = sum(1 for h in talk_clips if _near_miss(h, point))
+        if best is None or (total, kept, -false_accepts, -near) > best[:4]:
+            best = (total, kept, -false_accepts, -near, point)
     assert best is not None
-    return best[3]
+    return best[4]
+
+
+def _near_miss(heard: Heard, point: OperatingPoint) -> bool:
+    """Whether a talk clip was turned away by less than `NEAR_MISS` nats."""
+    scores = _scores(heard, point, False)
+    margins = [
+        scores[index] - point.threshold_for(phrase)
+        for index, phrase in enumerate(KEYWORDS)
+        if np.isfinite(scores[index])
+    ]
+    return any(-NEAR_MISS <= margin < 0 for margin in margins)
 
 
 def _scores(heard: Heard, base: OperatingPoint, only_the_word: bool) -> np.ndarray:

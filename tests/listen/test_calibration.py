@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from narrator.listen.calibration import Evidence, OperatingPoint, score, verdict
+from narrator.listen.calibration import Evidence, OperatingPoint, likeness, score, verdict
 from narrator.listen.grammar import build_grammar
 from narrator.listen.phrasebook import Phrasebook, phrasebook
 
@@ -65,3 +65,31 @@ def test_the_loop_hears_the_syllables_the_model_knows_whatever_the_prompt() -> N
     assert grammar.loop_json_list() == ["이", "계"]
     narrowed = build_grammar(phrasebook("ko").for_commands([]), lambda word: True)
     assert narrowed.syllables == phrasebook("ko").syllables
+
+
+def test_likeness_compares_hangul_letter_by_letter() -> None:
+    assert likeness("시작", "시작") == 1.0
+    assert likeness("지 자", "시작") == pytest.approx(0.6)  # ㅈㅣ ㅈㅏ against ㅅㅣ ㅈㅏㄱ
+    assert likeness("", "네") == 0.0
+    assert likeness("했어", "계속") < 0.5
+
+
+def test_a_recogniser_that_heard_something_like_the_phrase_is_no_evidence_against_it() -> None:
+    point = OperatingPoint(talk_weight=1.0, loop_weight=1.0, alike=0.5)
+    # The loop spelt 시작 as "지 자" and explains the sound 9 nats better; the talk recogniser
+    # heard "했어", nothing like it, 1 nat better.
+    heard = replace(HEARD, heard_form="시작", loop_form="지 자", loop_ll=49.0, talk_form="했어")
+    assert score(heard, point, "시작") == pytest.approx((40.0 - 41.0) + 0.0)
+    unlike = replace(heard, loop_form="어 서")
+    assert score(unlike, point, "시작") == pytest.approx((40.0 - 41.0) + (40.0 - 49.0))
+    assert score(heard, replace(point, alike=1.0), "시작") == score(unlike, point, "시작")
+    # A lead stays a lead, alike or not.
+    ahead = replace(heard, loop_ll=30.0)
+    assert score(ahead, point, "시작") == pytest.approx((40.0 - 41.0) + (40.0 - 30.0))
+
+
+def test_an_utterance_too_short_for_the_phrase_s_syllables_is_turned_away() -> None:
+    point = OperatingPoint(min_syllable_s=0.1, threshold=-100.0)
+    clipped = replace(HEARD, speech_s=0.15)
+    assert verdict(clipped, "계속", point) == "too short for the word"  # two syllables: 0.2 s
+    assert verdict(replace(clipped, heard_form="네"), "네", point) == "keyword"  # one: 0.1 s
