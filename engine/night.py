@@ -45,14 +45,15 @@ class NightStep:
     first_night_only: bool = False
     meeting: bool = False
     from_night: int = 1
+    seer_first: float | None = None
+    """Its place under `night_order = "seer_first"` when not `seeds`."""
 
 
 NIGHT_ORDER: list[NightStep] = [
     NightStep("thief", Role.THIEF, 1, 1, first_night_only=True),
     NightStep("cupid", Role.CUPID, 2, 2, first_night_only=True),
     NightStep("lovers", Role.CUPID, 3, 3, first_night_only=True, meeting=True),
-    NightStep("guard", Role.GUARD, 6, 4),
-    NightStep("seer", Role.SEER, 13, 5),
+    NightStep("seer", Role.SEER, 13, 5, seer_first=4),
     NightStep("werewolves", Role.WEREWOLF, 8, 6),
     NightStep("witch", Role.WITCH, 12, 7),
     NightStep("piper", Role.PIPER, 18, 8),
@@ -81,10 +82,7 @@ def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ..
     if rule == "club":
         order = sorted(NIGHT_ORDER, key=lambda s: s.club)
     else:
-        order = sorted((s for s in NIGHT_ORDER if s.seeds is not None), key=lambda s: s.seeds or 0)
-        if rule == "seer_first":
-            g, s = order.index(_named("guard")), order.index(_named("seer"))
-            order[g], order[s] = order[s], order[g]
+        order = sorted((s for s in NIGHT_ORDER if s.seeds is not None), key=lambda s: _seeds_rank(s, rule))
     return tuple(
         step
         for step in order
@@ -94,8 +92,10 @@ def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ..
     )
 
 
-def _named(name: str) -> NightStep:
-    return next(s for s in NIGHT_ORDER if s.name == name)
+def _seeds_rank(step: NightStep, rule: str) -> float:
+    if rule == "seer_first" and step.seer_first is not None:
+        return step.seer_first
+    return step.seeds or 0
 
 
 def _any_wolf(deck: tuple[Role, ...]) -> bool:
@@ -127,6 +127,20 @@ def add_spared(spare: Spare) -> None:
 
 def add_dawn(rank: float, dawn: Dawn) -> None:
     DAWN.add(dawn, rank)
+
+
+Protect = Callable[[State, int], bool]
+PROTECTIONS: RoleHooks[Protect] = RoleHooks("protections")
+"""Who a role's night protection covers from the werewolves tonight (the guard's)."""
+
+
+def add_protection(protect: Protect) -> None:
+    PROTECTIONS.add(protect)
+
+
+def protected(state: State, seat: int) -> bool:
+    """Whether a protection covers `seat` from the werewolves tonight (the witch's heal apart)."""
+    return any(protect(state, seat) for protect in PROTECTIONS.of(state))
 
 
 def spared(state: State, seat: int, cause: str) -> bool:
@@ -173,11 +187,11 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
     victims = [(victim, tonight.healed)] if victim else []
     victims += [(seat, False) for seat, cause in tonight.moon_deaths if cause == "werewolves"]
     for victim, healed in victims:
-        protected = guarded(state, victim)
+        shielded = protected(state, victim)
         if state.rules.guard_and_heal == "dies":
-            lands = protected == healed
+            lands = shielded == healed
         else:
-            lands = not protected and not healed
+            lands = not shielded and not healed
         if lands and spared(state, victim, "werewolves"):
             continue
         if lands:
@@ -193,11 +207,6 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
     for dawn in DAWN.of(state):
         dawn(state, deaths)
     return sorted(deaths.items())
-
-
-def guarded(state: State, seat: int) -> bool:
-    """Whether the guard's protection lands on `seat` tonight."""
-    return lands_on(state, state.tonight.guarded) == seat and state.player(seat).card != Role.LITTLE_GIRL
 
 
 register(StepSpec("nightfall", begin_nightfall))

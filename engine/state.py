@@ -101,7 +101,6 @@ class Player:
 class Tonight:
     """What was decided during the current night (cleared at nightfall)."""
 
-    guarded: int = 0
     victim: int = 0
     told_victim: int = 0
     healed: bool = False
@@ -138,7 +137,6 @@ class State:
     cursed: bool = False
     heal_left: bool = True
     poison_left: bool = True
-    guard_last: int = 0
     sheriff: int = 0
     election_due: bool = False
     voters_allowed: frozenset[int] | None = None

@@ -25,6 +25,7 @@ from engine.game import Game
 from engine.phase import Phase
 from engine.roles import PACK, Role
 from engine.roles.cupid import what_lover_knows
+from engine.seatviews import seat_parts
 from engine.state import State
 
 
@@ -149,8 +150,7 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
     ]
     if card == Role.WITCH:
         view["potions"] = {"heal": state.heal_left, "poison": state.poison_left}
-    if card == Role.GUARD:
-        view["last_protected"] = state.guard_last
+    view.update(seat_parts(state, seat))
     view["moon"] = _seat_moon(state, seat)
     pending = state.pending
     if pending is not None and seat in game.owed():

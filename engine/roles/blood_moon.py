@@ -33,7 +33,7 @@ def sealed_tonight(state: State) -> bool:
 def begin_seal(state: State, step: Step) -> None:
     """First thing at night, unsaid: after his self-destruct every living good seat's night
     power is void (`state.tonight.blocked`, told as `blocked` by `"blood_moon"`); a sealed
-    guard's night counts as no choice for his repeat ban."""
+    guard's night counts as no choice for his repeat ban (his module says so)."""
     if not sealed_tonight(state):
         return
     good = [seat for seat in state.alive() if not state.is_werewolf(seat)]
@@ -41,8 +41,6 @@ def begin_seal(state: State, step: Step) -> None:
     by = state.tonight.marks.setdefault(BLOCKED_BY, {})
     for seat in good:
         by[seat] = "blood_moon"
-        if state.player(seat).card == Role.GUARD:
-            state.guard_last = 0
     state.emit(judge_only("blood_moon.seal", seats=good))
 
 

@@ -1,5 +1,10 @@
 """The guard (守卫): protects one living player a night from the werewolves, never the same
-two nights running; guarded and healed is `guard_and_heal`."""
+two nights running; guarded and healed is `guard_and_heal`.
+
+Rule 1: the protection never covers the little girl (RULES.md) and lands where a night choice
+        naming its seat lands (`night.lands_on`).
+Rule 2: a night whose power is void (feared, sealed) counts as no choice for the repeat ban.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.night import NightStep, add_night_step, add_protection, lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -16,6 +22,8 @@ from engine.nightstep import (
     wake,
 )
 from engine.roles import Role
+from engine.script import add_cues
+from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -35,14 +43,32 @@ class GuardChoice(Decision):
     target: int
 
 
+LAST = "guard.last"
+"""`state.memory`: the seat the guard protected last night (0: nobody, or a void night)."""
+TONIGHT = "guard.tonight"
+"""`state.tonight.marks`: the seat the guard protects tonight."""
+
+
+def last_protected(state: State) -> int:
+    last: int = state.memory.get(LAST, 0)
+    return last
+
+
+def guarded(state: State, seat: int) -> bool:
+    """Whether the guard's protection lands on `seat` tonight (Rule 1)."""
+    target = state.tonight.marks.get(TONIGHT, 0)
+    return bool(target) and lands_on(state, target) == seat and state.player(seat).card != Role.LITTLE_GIRL
+
+
 def begin_guard(state: State, step: Step) -> Pending | None:
+    if state.tonight.blocked and state.seat_of(Role.GUARD) in state.tonight.blocked:
+        state.memory[LAST] = 0  # Rule 2
     seat = wake(state, "guard", Role.GUARD)
     if not seat:
         return None
-    targets = hooks.within_reach(
-        state, seat, tuple([s for s in state.alive() if s != state.guard_last]), tonight=True
-    )
-    info = {"last_protected": state.guard_last}
+    last = last_protected(state)
+    targets = hooks.within_reach(state, seat, tuple([s for s in state.alive() if s != last]), tonight=True)
+    info = {"last_protected": last}
     return pending_for(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
 
@@ -51,7 +77,7 @@ def check_guard(state: State, pending: Pending, decision: Decision) -> None:
     target = decision.target
     if target:
         living_target(state, target)
-        if target == state.guard_last:
+        if target == last_protected(state):
             raise state.refuse(
                 "guard_repeat", f"the guard protected seat {target} last night: not twice running"
             )
@@ -61,12 +87,20 @@ def check_guard(state: State, pending: Pending, decision: Decision) -> None:
 def resolve_guard(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, GuardChoice)
     target = decision.target
-    state.tonight.guarded = target
-    state.guard_last = target
+    state.tonight.marks[TONIGHT] = target
+    state.memory[LAST] = target
     state.emit(private("guard.protects", pending.seats[0], target=target))
     state.emit(cue("guard.sleep"))
 
 
+def _seat_part(state: State, seat: int) -> dict[str, int]:
+    return {"last_protected": last_protected(state)} if state.player(seat).card == Role.GUARD else {}
+
+
+add_cues({"guard.wake": (), "guard.act": (), "guard.sleep": ()})
+add_night_step(NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
+add_protection(guarded)
+add_seat_part(_seat_part)
 register(
     StepSpec(
         "guard",

@@ -70,8 +70,6 @@ def resolve_nightmare(state: State, pending: Pending, decision: Decision) -> Non
         state.tonight.marks.setdefault(BLOCKED_BY, {})[target] = "nightmare"
         if state.is_werewolf(target):
             state.tonight.marks[NO_KILL] = True
-        if state.player(target).card == Role.GUARD:
-            state.guard_last = 0  # his night counts as no choice for the repeat ban
     state.emit(private("nightmare.fears", pending.seats[0], target=target))
     state.emit(cue("nightmare.sleep"))
 

@@ -12,7 +12,7 @@ from engine.cards.limits import check_potions
 from engine.cards.moon import spare_life
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import guarded, lands_on
+from engine.night import lands_on, protected
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -45,10 +45,10 @@ def told_victim(state: State) -> int:
     victim = state.tonight.victim
     if not victim or (state.rules.witch_sees_victim == "while_antidote" and not state.heal_left):
         return 0
-    protected = guarded(state, lands_on(state, victim))
-    if protected and state.rules.guard_and_heal == "hidden":
+    shielded = protected(state, lands_on(state, victim))
+    if shielded and state.rules.guard_and_heal == "hidden":
         return 0
-    if spare_life(state, victim) is not None and not protected:
+    if spare_life(state, victim) is not None and not shielded:
         return 0
     return victim
 

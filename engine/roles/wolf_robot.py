@@ -23,8 +23,8 @@ from engine.night import (
     add_night_step,
     add_poison,
     add_spared,
-    guarded,
     lands_on,
+    protected,
 )
 from engine.nightstep import BLOCKED_BY, living_target, pending_for, pretend
 from engine.roles import PACK, Role, declare
@@ -262,7 +262,7 @@ def _wolf_kill(state: State, deaths: dict[int, str]) -> None:
         and victim == _landed(state, GUARD)
         and state.tonight.healed
         and state.rules.guard_and_heal == "dies"
-        and not guarded(state, victim)
+        and not protected(state, victim)
         and not _spared_by_others(state, victim, "werewolves")
     ):
         deaths.setdefault(victim, "werewolves")

@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.record import parse_record, replay, write_record
 from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
+from engine.roles.guard import last_protected
 from engine.roles.nightmare import NightmareFear
 from engine.roles.wolf_beauty import WolfBeautyCharm
 from engine.rules import make_rules
@@ -211,7 +212,7 @@ def test_a_feared_guard_protects_nobody_and_his_night_counts_as_no_choice() -> N
     assert game.pending is not None and game.pending.step == "nightmare"
     night3 = fear(0, "guard = 10\n")
     game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2 + QUIET_DAY + night3)
-    assert game.state.guard_last == 10
+    assert last_protected(game.state) == 10
     # Without the fear, his night-2 choice bars the same seat on night 3.
     night2_free = fear(0, "guard = 10\nwerewolves = 0\nwitch = {}\nseer = 3\n")
     game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2_free + QUIET_DAY + fear(0, ""))

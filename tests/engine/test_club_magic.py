@@ -14,6 +14,7 @@ from engine.bots import play_random_game
 from engine.game import Game
 from engine.record import parse_record, replay, write_record
 from engine.roles import GODS, Role
+from engine.roles.guard import last_protected
 from engine.roles.magician import MagicianSwap
 from engine.rules import make_rules
 from engine.setup import deal
@@ -149,7 +150,7 @@ def test_the_guard_lands_on_the_other_seat_and_his_repeat_ban_reads_the_seat_as_
     assert deaths(both) == []  # the knife and the guard both land on 10
     apart = game_of(club(MAGIC_GUARD_12) + night("[9, 10]", 10, extra="guard = 9\n") + QUIET_DAY)
     assert deaths(apart) == [(9, "werewolves")]  # the guard on 10, the knife on 9
-    assert apart.state.guard_last == 9
+    assert last_protected(apart.state) == 9
     game = game_of(
         club(MAGIC_GUARD_12) + night("[9, 10]", 0, extra="guard = 9\n") + QUIET_DAY + night("[]", 0)
     )
@@ -301,7 +302,7 @@ def test_after_his_self_destruct_every_good_power_is_sealed_that_night() -> None
     assert sorted(blocked) == [("guard", "blood_moon"), ("seer", "blood_moon"), ("witch", "blood_moon")]
     told = [e.data["victim"] for e in game.events if e.kind == "witch.told"]
     assert told == [0]  # night 1 only: on the sealed night the witch is told nobody
-    assert game.state.heal_left and game.state.poison_left and game.state.guard_last == 0
+    assert game.state.heal_left and game.state.poison_left and last_protected(game.state) == 0
     # The night after, the powers are back.
     after = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day + "[[night]]\nwerewolves = 9\n" + QUIET_DAY)
     assert after.pending is not None and after.pending.step == "guard"

@@ -13,6 +13,7 @@ import pytest
 
 from engine import GuardChoice, WerewolvesChoice, WitchChoice
 from engine.cards.deck import QUESTIONS
+from engine.roles.guard import guarded
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
 from tests.phones.harness import classic_game, game_at
@@ -123,7 +124,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     guard.screenshot(path=str(folder / "guard.png"))
     guard.click("#confirm")
     expect(seer.locator("#step-title")).to_have_text("预言家请行动")
-    assert box.call(lambda: game.state.tonight.guarded) == 3
+    assert box.call(lambda: guarded(game.state, 3))
 
     seat_button(seer, 1).click()
     seer.click("#confirm")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from engine.roles.guard import guarded
 from tests.phones.harness import classic_game, close_all, seat_everyone, served, state_copy, told, wait_until
 
 # Classic 9: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter; 7, 8, 9 villagers.
@@ -44,7 +45,7 @@ def test_a_decoy_touch_is_acknowledged_like_a_real_one_and_changes_nothing() -> 
             assert told(real)["feed"][0]["kind"] == "guard.protects"  # the guard's own result
             assert real.keys() == decoy.keys() and len(phones[4].raw[-1]) >= 512
             assert game.pending is not None and game.pending.step == "seer"
-            assert game.state.tonight.guarded == 3
+            assert guarded(game.state, 3)
             await close_all(phones)
 
     asyncio.run(scenario())
