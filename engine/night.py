@@ -55,7 +55,6 @@ NIGHT_ORDER: list[NightStep] = [
     NightStep("lovers", Role.CUPID, 3, 3, first_night_only=True, meeting=True),
     NightStep("seer", Role.SEER, 13, 5, seer_first=4),
     NightStep("werewolves", Role.WEREWOLF, 8, 6),
-    NightStep("witch", Role.WITCH, 12, 7),
     NightStep("piper", Role.PIPER, 18, 8),
     NightStep("charmed", Role.PIPER, 18.5, 9, meeting=True),
 ]

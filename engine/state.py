@@ -11,7 +11,7 @@ from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
 from engine.phase import MADE, Phase
-from engine.roles import CURSABLE_ROLES, LONE_KILLERS, PACK, WOLF_TEAM, Role
+from engine.roles import CURSABLE_ROLES, LONE_KILLERS, PACK, POWER_LEFT, WOLF_TEAM, Role
 from engine.rules import Rules
 from engine.setup import Setup
 
@@ -135,8 +135,6 @@ class State:
     charmed_met: bool = False
     piper_turned: bool = False
     cursed: bool = False
-    heal_left: bool = True
-    poison_left: bool = True
     sheriff: int = 0
     election_due: bool = False
     voters_allowed: frozenset[int] | None = None
@@ -226,8 +224,9 @@ class State:
             return False
         if card == Role.THIEF:
             return False
-        if card == Role.WITCH:
-            return self.heal_left or self.poison_left
+        left = POWER_LEFT.get(card)
+        if left is not None:
+            return bool(left(self))
         return card != Role.VILLAGER
 
     def acting(self, role: Role) -> int:

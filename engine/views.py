@@ -148,8 +148,6 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
         for e in state.events
         if e.kind == "seer.result" and e.audience is not None and seat in e.audience
     ]
-    if card == Role.WITCH:
-        view["potions"] = {"heal": state.heal_left, "poison": state.poison_left}
     view.update(seat_parts(state, seat))
     view["moon"] = _seat_moon(state, seat)
     pending = state.pending

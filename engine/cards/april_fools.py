@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.cards.moon import InPlay, powerless
 from engine.cards.registry import add_card
-from engine.roles import CURSABLE_ROLES, Role
+from engine.roles import CURSABLE_ROLES, POWER_LEFT, Role
 from engine.state import Player, State
 
 SWAPPED: dict[Role, Role] = {Role.SEER: Role.WITCH, Role.WITCH: Role.SEER, Role.GUARD: Role.ELDER}
@@ -22,8 +22,9 @@ def acting_for(state: State, played: InPlay, role: Role) -> int | None:
         return 0
     if state.cursed and role in CURSABLE_ROLES:
         return 0
-    if role == Role.WITCH and not (state.heal_left or state.poison_left):
-        return 0
+    left = POWER_LEFT.get(role)
+    if left is not None and not left(state):
+        return 0  # a power used up (the witch's potions) acts for nobody
     return seat
 
 

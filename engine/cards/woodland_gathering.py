@@ -8,6 +8,7 @@ from engine.cards.moon import InPlay
 from engine.cards.registry import add_card
 from engine.events import cue, private
 from engine.roles import Role
+from engine.roles.witch import potions, set_potions
 from engine.state import State
 
 
@@ -17,14 +18,13 @@ def gather(state: State, played: InPlay) -> None:
     if state.rules.cards.woodland_witch == "always":
         seats.add(witch)
     send_away(state, played, tuple(sorted(seats)), "woodland")
-    if state.heal_left and state.poison_left:
+    heal, poison = potions(state)
+    if heal and poison:
         return
-    if not state.heal_left:
-        state.heal_left = True
-    else:
-        state.poison_left = True
+    heal, poison = (True, poison) if not heal else (heal, True)
+    set_potions(state, heal=heal, poison=poison)
     state.emit(cue("woodland.potion"))
-    state.emit(private("witch.potions", witch, heal=state.heal_left, poison=state.poison_left))
+    state.emit(private("witch.potions", witch, heal=heal, poison=poison))
 
 
 def witch_can_gather(state: State) -> bool:

@@ -7,7 +7,9 @@ role (神). The cards of RULES.md without a module of their own are declared her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 
 class Role(StrEnum):
@@ -71,6 +73,8 @@ SELF_DESTRUCTS: set[Role] = {Role.WEREWOLF}
 """The cards that may self-destruct by day."""
 GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
 """The special village roles (神) that `win = "side"` counts as one group."""
+POWER_LEFT: dict[Role, Callable[[Any], bool]] = {}
+"""Whether a card's power is not used up (the witch's potions), said by the card's module."""
 LONE_KILLERS: list[Role] = []
 """Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
 the order their modules declare them (engine.catalog imports the gargoyle, the hidden wolf,
@@ -86,10 +90,12 @@ def declare(
     self_destructs: bool | None = None,
     god: bool = False,
     lone_killer: bool = False,
+    power_left: Callable[[Any], bool] | None = None,
 ) -> None:
     """What the card `role` is, said once by its module: a wolf-team card (`wolf`) that wakes
     with the pack or not, shows as a werewolf to a check unless said otherwise, and may
-    self-destruct if it meets the pack unless said otherwise; or a special village role (`god`)."""
+    self-destruct if it meets the pack unless said otherwise; or a special village role (`god`);
+    `power_left(state)` says whether a power that can be used up is left."""
     if wolf:
         WOLF_TEAM.add(role)
         if pack:
@@ -102,6 +108,8 @@ def declare(
             LONE_KILLERS.append(role)
     if god:
         GODS.add(role)
+    if power_left is not None:
+        POWER_LEFT[role] = power_left
 
 
 def parse_role(name: str) -> Role:

@@ -12,13 +12,15 @@ from engine.cards.limits import check_potions
 from engine.cards.moon import spare_life
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import lands_on, protected
+from engine.night import NightStep, add_night_step, lands_on, protected
 from engine.nightstep import (
     living_target,
     pending_for,
     wake,
 )
-from engine.roles import Role
+from engine.roles import Role, declare
+from engine.script import add_cues
+from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
     Codec,
@@ -30,6 +32,19 @@ from engine.steps import (
     register,
     single,
 )
+
+POTIONS = "witch.potions"
+"""`state.memory`: the witch's potions left (heal, poison); both at the start."""
+
+
+def potions(state: State) -> tuple[bool, bool]:
+    """The witch's potions left: (the antidote, the poison)."""
+    left: tuple[bool, bool] = state.memory.get(POTIONS, (True, True))
+    return left
+
+
+def set_potions(state: State, *, heal: bool, poison: bool) -> None:
+    state.memory[POTIONS] = (heal, poison)
 
 
 class WitchChoice(Decision):
@@ -43,7 +58,7 @@ def told_victim(state: State) -> int:
     """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule and
     `witch_sees_victim`."""
     victim = state.tonight.victim
-    if not victim or (state.rules.witch_sees_victim == "while_antidote" and not state.heal_left):
+    if not victim or (state.rules.witch_sees_victim == "while_antidote" and not potions(state)[0]):
         return 0
     shielded = protected(state, lands_on(state, victim))
     if shielded and state.rules.guard_and_heal == "hidden":
@@ -59,16 +74,17 @@ def begin_witch(state: State, step: Step) -> Pending | None:
         return None
     victim = told_victim(state)
     state.tonight.told_victim = victim
-    can_heal = state.heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
+    heal_left, poison_left = potions(state)
+    can_heal = heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
     info = {
         "victim": victim,
         "can_heal": can_heal,
-        "can_poison": state.poison_left,
-        "heal_left": state.heal_left,
-        "poison_left": state.poison_left,
+        "can_poison": poison_left,
+        "heal_left": heal_left,
+        "poison_left": poison_left,
     }
     state.emit(private("witch.told", seat, victim=victim))
-    targets = tuple(state.alive()) if state.poison_left else ()
+    targets = tuple(state.alive()) if poison_left else ()
     return pending_for(state, "witch", [seat], targets=targets, allow_none=True, info=info)
 
 
@@ -82,14 +98,14 @@ def check_witch(state: State, pending: Pending, decision: Decision) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     if heal:
-        if not state.heal_left:
+        if not potions(state)[0]:
             raise state.refuse("witch_heal_used", "the witch has no healing potion left")
         if not victim:
             raise state.refuse("witch_heal_nobody", "the witch was told no victim tonight")
         if not _self_heal_allowed(state, seat, victim):
             raise state.refuse("witch_self_heal", "the witch may not heal herself tonight")
     if poison:
-        if not state.poison_left:
+        if not potions(state)[1]:
             raise state.refuse("witch_poison_used", "the witch has no poison left")
         living_target(state, poison)
     if heal and poison:
@@ -105,14 +121,14 @@ def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     rolled = _harvest_night(state) and (heal or poison)
+    heal_left, poison_left = potions(state)
     if heal:
         state.tonight.healed = not rolled
-        state.heal_left = False
     if poison:
         state.tonight.poisoned = 0 if rolled else poison
-        state.poison_left = False
     if (heal or poison) and _one_potion_only(state):
-        state.heal_left = state.poison_left = False
+        heal_left = poison_left = False
+    set_potions(state, heal=heal_left and not heal, poison=poison_left and not poison)
     state.emit(private("witch.used", seat, heal=heal, poison=poison))
     state.emit(cue("witch.sleep"))
     if rolled:
@@ -157,6 +173,17 @@ def _told_witch(state: State, pending: Pending, decision: Decision) -> list[tupl
     return said or [("no_potion", {})]
 
 
+def _seat_part(state: State, seat: int) -> dict[str, dict[str, bool]]:
+    if state.player(seat).card != Role.WITCH:
+        return {}
+    heal, poison = potions(state)
+    return {"potions": {"heal": heal, "poison": poison}}
+
+
+declare(Role.WITCH, power_left=lambda state: any(potions(state)))
+add_cues({"witch.wake": (), "witch.act": (), "witch.sleep": ()})
+add_night_step(NightStep("witch", Role.WITCH, club=12, seeds=7))
+add_seat_part(_seat_part)
 register(
     StepSpec(
         "witch",

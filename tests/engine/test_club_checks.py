@@ -16,6 +16,7 @@ from engine.roles import Role
 from engine.roles.demon_hunter import DemonHunterHunt
 from engine.roles.gargoyle import GargoyleCheck
 from engine.roles.psychic import PsychicCheck
+from engine.roles.witch import potions
 from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
@@ -358,7 +359,7 @@ def test_poison_does_nothing_to_the_demon_hunter_and_is_spent() -> None:
     game = game_of(
         club(HUNTER_12) + "[[night]]\nguard = 0\nwerewolves = 0\nwitch = { poison = 8 }\nseer = 1\n"
     )
-    assert deaths(game) == [] and not game.state.poison_left
+    assert deaths(game) == [] and not potions(game.state)[1]
 
 
 def test_the_demon_hunter_may_hunt_the_same_player_again_and_the_dream_outranks_the_hunt() -> None:

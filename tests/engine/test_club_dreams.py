@@ -17,6 +17,7 @@ from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_k
 from engine.roles.dreamcatcher import DreamcatcherChoice
 from engine.roles.guard import last_protected
 from engine.roles.nightmare import NightmareFear
+from engine.roles.witch import potions
 from engine.roles.wolf_beauty import WolfBeautyCharm
 from engine.rules import make_rules
 from engine.setup import deal
@@ -57,7 +58,7 @@ def test_the_dreamwalker_survives_the_knife() -> None:
 
 def test_the_dreamwalker_survives_the_poison_and_the_potion_is_spent() -> None:
     game = game_of(club(DREAM_12) + night(9, 0, "{ poison = 9 }") + QUIET_DAY)
-    assert deaths(game) == [] and not game.state.poison_left
+    assert deaths(game) == [] and not potions(game.state)[1]
 
 
 def test_the_same_dreamwalker_two_nights_running_dies_of_the_dream() -> None:
@@ -83,7 +84,7 @@ def test_the_dreamcatcher_exiled_by_day_takes_nobody() -> None:
 
 def test_a_dream_death_cannot_be_healed() -> None:
     game = game_of(club(DREAM_12) + night(9, 0) + QUIET_DAY + night(9, 9, "{ heal = true }") + QUIET_DAY)
-    assert deaths(game) == [(9, "dream")] and not game.state.heal_left
+    assert deaths(game) == [(9, "dream")] and not potions(game.state)[0]
 
 
 def test_dream_deaths_give_no_shot() -> None:
@@ -97,7 +98,7 @@ def test_guarded_and_healed_the_dreamwalker_lives() -> None:
     rules = 'guard_and_heal = "dies"\n'
     record = club(DREAM_GUARD_12, rules) + night(9, 9, "{ heal = true }", extra="guard = 9\n") + QUIET_DAY
     game = game_of(record)
-    assert deaths(game) == [] and not game.state.heal_left
+    assert deaths(game) == [] and not potions(game.state)[0]
     # Without the dream the same night kills him (同守同救).
     plain = game_of(club(DREAM_GUARD_12, rules) + night(10, 9, "{ heal = true }", extra="guard = 9\n"))
     assert plain.state.day == 1 and deaths(plain) == [(9, "werewolves")]
@@ -154,7 +155,7 @@ def test_fear_notice_silent_does_not_tell_the_feared_who_acts_and_nothing_happen
     assert not any(e.kind in ("blocked", "pretend") and e.data.get("step") == "seer" for e in game.events)
     assert not any(e.kind == "seer.result" for e in game.events)
     witch = game_of(record + fear(6, "dreamcatcher = 9\nwerewolves = 10\nwitch = { poison = 2 }\nseer = 3\n"))
-    assert witch.state.poison_left and (2, "poison") not in [(d.seat, d.cause) for d in witch.state.deaths]
+    assert potions(witch.state)[1] and (2, "poison") not in [(d.seat, d.cause) for d in witch.state.deaths]
 
 
 def test_the_nightmare_fears_another_living_player_never_the_same_two_nights_running() -> None:
@@ -235,7 +236,7 @@ def test_a_feared_dreamcatcher_makes_nobody_dream_and_breaks_the_chain() -> None
 
 def test_a_feared_witch_spends_nothing() -> None:
     game = game_of(club(NIGHTMARE_12) + fear(6, "dreamcatcher = 9\nwerewolves = 10\nseer = 2\n") + QUIET_DAY)
-    assert deaths(game) == [(10, "werewolves")] and game.state.heal_left and game.state.poison_left
+    assert deaths(game) == [(10, "werewolves")] and potions(game.state)[0] and potions(game.state)[1]
 
 
 def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() -> None:
@@ -348,7 +349,7 @@ def test_the_pack_may_not_name_the_spirit_knight_and_he_may_not_self_destruct() 
 
 def test_poisoned_he_lives_the_potion_is_spent_and_the_witch_dies() -> None:
     game = game_of(club(KNIGHT_12) + knight_night(witch="{ poison = 1 }") + QUIET_DAY)
-    assert deaths(game) == [(6, "reflect")] and not game.state.poison_left
+    assert deaths(game) == [(6, "reflect")] and not potions(game.state)[1]
 
 
 def test_the_seer_who_checks_him_sees_a_wolf_and_dies_past_guard_and_heal() -> None:

@@ -16,6 +16,7 @@ from engine.record import parse_record, replay, write_record
 from engine.roles import GODS, Role
 from engine.roles.guard import last_protected
 from engine.roles.magician import MagicianSwap
+from engine.roles.witch import potions
 from engine.rules import make_rules
 from engine.setup import deal
 from engine.state import IllegalDecision
@@ -62,7 +63,7 @@ def test_the_witch_is_told_the_seat_the_wolves_named_and_her_heal_follows_the_kn
     game = game_of(club(MAGIC_12) + night("[9, 10]", 9))
     assert [e.data["victim"] for e in game.events if e.kind == "witch.told"] == [9]
     healed = game_of(club(MAGIC_12) + night("[9, 10]", 9, "{ heal = true }") + QUIET_DAY)
-    assert deaths(healed) == [] and not healed.state.heal_left
+    assert deaths(healed) == [] and not potions(healed.state)[0]
 
 
 def test_a_swapped_poison_kills_the_other_seat_and_a_poisoned_hunter_does_not_shoot() -> None:
@@ -302,7 +303,7 @@ def test_after_his_self_destruct_every_good_power_is_sealed_that_night() -> None
     assert sorted(blocked) == [("guard", "blood_moon"), ("seer", "blood_moon"), ("witch", "blood_moon")]
     told = [e.data["victim"] for e in game.events if e.kind == "witch.told"]
     assert told == [0]  # night 1 only: on the sealed night the witch is told nobody
-    assert game.state.heal_left and game.state.poison_left and last_protected(game.state) == 0
+    assert potions(game.state)[0] and potions(game.state)[1] and last_protected(game.state) == 0
     # The night after, the powers are back.
     after = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day + "[[night]]\nwerewolves = 9\n" + QUIET_DAY)
     assert after.pending is not None and after.pending.step == "guard"

@@ -17,6 +17,7 @@ from engine.decisions import DayVote
 from engine.game import Game
 from engine.outcome import Winner
 from engine.record import RecordError, parse_record, replay, summary, write_record
+from engine.roles.witch import potions
 from engine.rules import RuleError, make_rules
 from engine.script import CUES
 from engine.views import public_view, seat_view
@@ -433,7 +434,7 @@ def test_heads_or_tails_the_box_tosses_a_coin_after_the_verdict() -> None:
 def test_woodland_gathering_women_away_and_the_witch_gets_a_potion_back() -> None:
     night = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { heal = true }\n"
     game = game_of(moon() + night + day("woodland_gathering"))
-    assert game.state.heal_left and game.pending is not None
+    assert potions(game.state)[0] and game.pending is not None
     assert not set(game.pending.seats) & set(WOMEN) and not set(game.pending.targets) & set(WOMEN)
     poisoned = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 4 }\n"
     out = play(moon() + poisoned + day("woodland_gathering"))
@@ -506,7 +507,7 @@ def test_the_specters_old_werewolf_dies_at_once_and_his_new_card_acts_for_nobody
     assert state.player(4).card.value == "werewolf" and state.player(2).card.value == "witch"
     assert not any(pending.step == "witch" and pending.phase == "night 2" for pending, _ in game.history)
     assert [(d.seat, d.cause) for d in state.deaths] == [(2, "specter")]
-    assert state.is_alive(5) and state.poison_left
+    assert state.is_alive(5) and potions(state)[1]
 
 
 def test_little_rascal_away_a_day_and_a_night_then_votes_three_times() -> None:
@@ -757,7 +758,7 @@ def test_harvest_festival_the_box_rolls_the_witchs_one_potion() -> None:
     night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true }\npotion = "werewolf"\n'
     game = game_of(festival(night))
     assert game.state.is_alive(9) and game.state.player(9).card.value == "werewolf"
-    assert game.state.poison_left and not game.state.heal_left
+    assert potions(game.state)[1] and not potions(game.state)[0]
     night = night.replace('"werewolf"', '"poison"')
     assert killed(play(festival(night))) == [(9, "poison")]  # the healing bottle poisons the victim
     night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { poison = 6 }\npotion = "poison"\n'
