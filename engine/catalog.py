@@ -40,6 +40,7 @@ from engine.roles import (  # noqa: F401
     cupid,
     demon_hunter,
     dreamcatcher,
+    elder,
     gargoyle,
     gravekeeper,
     guard,

@@ -25,10 +25,8 @@ from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
 from engine.rolehooks import RoleHooks
-from engine.roles import GODS, Role
+from engine.roles import GODS, PLAIN
 from engine.state import Death, State, Step
-
-ELDER_CURSES_ON = frozenset({"poison", "hunter", "vote"})
 
 Trigger = Callable[[State, int, str], "Step | None"]
 TRIGGERS: RoleHooks[Trigger] = RoleHooks("triggers")
@@ -43,15 +41,26 @@ def add_trigger(trigger: Trigger) -> None:
 Consequence = Callable[[State, int, str], list[tuple[int, str]]]
 CONSEQUENCES: RoleHooks[Consequence] = RoleHooks("consequences")
 """Deaths a death brings in the same moment, before anything is triggered or the win checked
-(a lover's grief is the engine's own; the wolf beauty's charm a role's): each module adds its own."""
+(a lover's grief, the elder's curse, the wolf beauty's charm): each role's module adds its own."""
 Survives = Callable[[State, int, str], bool]
 SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 """Who does not die of a death by day (the spirit knight shot after a night death, with
 `spirit_knight_shot = "immune"`): each module adds its own."""
 
 
-def add_consequence(consequence: Consequence) -> None:
-    CONSEQUENCES.add(consequence)
+def add_consequence(consequence: Consequence, rank: float = 0.0) -> None:
+    """`rank` orders the consequences of one death (a lover's grief before the elder's curse)."""
+    CONSEQUENCES.add(consequence, rank)
+
+
+Win = Callable[[State, list[int]], "tuple[Winner, WinReason] | None"]
+WINS: RoleHooks[Win] = RoleHooks("wins")
+"""A side's own win, asked before the werewolves' and the village's, by rank (the lovers', the
+pied piper's): `win(state, alive)`; each role's module adds its own."""
+
+
+def add_win(rank: float, win: Win) -> None:
+    WINS.add(win, rank)
 
 
 def add_survives(survives: Survives) -> None:
@@ -97,17 +106,7 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
-    later = [death for consequence in CONSEQUENCES.of(state) for death in consequence(state, seat, cause)]
-    if state.lovers and seat in state.lovers and hooks.lovers_parted(state):
-        state.lovers = None
-    if state.lovers and seat in state.lovers:
-        partner = state.lovers[0] if state.lovers[1] == seat else state.lovers[1]
-        if state.is_alive(partner):
-            later.append((partner, "grief"))
-    if state.player(seat).card == Role.ELDER and cause in ELDER_CURSES_ON and not state.cursed:
-        state.cursed = True
-        later.extend((p.seat, "elder_curse") for p in state.players if p.alive and p.revealed_idiot)
-    return later
+    return [death for consequence in CONSEQUENCES.of(state) for death in consequence(state, seat, cause)]
 
 
 def death_events(state: State, seats: list[int]) -> list[Event]:
@@ -123,14 +122,10 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
     alive = state.alive()
     if not alive:
         return Winner.NONE, WinReason.NOBODY_ALIVE
-    if state.lovers and mixed_lovers(state):
-        team = set(state.lovers) | ({state.cupid_seat} if state.cupid_seat else set())
-        if all(state.is_alive(s) for s in state.lovers) and set(alive) <= team:
-            return Winner.LOVERS, WinReason.LOVERS_ALONE
-    piper = state.seat_of(Role.PIPER)
-    if piper and state.is_alive(piper) and not state.piper_turned:
-        if all(state.player(s).charmed for s in alive if s != piper):
-            return Winner.PIPER, WinReason.ALL_CHARMED
+    for win in WINS.of(state):
+        won = win(state, alive)
+        if won is not None:
+            return won
     wolves = state.living_wolf_team()
     if not wolves:
         if state.rules.simultaneous_win == "werewolves" and state.rules.win == "side":
@@ -173,17 +168,11 @@ def village_groups(state: State) -> tuple[list[int], list[int]]:
     for p in state.players:
         if state.moon is not None and sides_with_werewolves(state, p.seat):
             continue
-        if p.card in (Role.VILLAGER, Role.THIEF, Role.CUPID):
+        if p.card in PLAIN:
             plain.append(p.seat)
         elif p.card in GODS:
             special.append(p.seat)
     return plain, special
-
-
-def mixed_lovers(state: State) -> bool:
-    assert state.lovers is not None
-    a, b = state.lovers
-    return state.is_werewolf(a) != state.is_werewolf(b)
 
 
 def check(state: State, phase: Phase, deaths_before: int, *, end_of_day: bool = False) -> None:

@@ -14,7 +14,7 @@ from engine.nightstep import void
 from engine.outcome import Outcome
 from engine.phase import Phase
 from engine.rolehooks import install
-from engine.roles import Role
+from engine.roles import LIVES
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending, Player, State, Step
@@ -42,12 +42,10 @@ class Game:
     def __init__(self, setup: Setup, rules: Rules | None = None, *, chance: Chance = "auto") -> None:
         rules = rules or Rules()
         players = [
-            Player(seat, role, lives=2 if role == Role.ELDER else 1)
-            for seat, role in enumerate(setup.roles, start=1)
+            Player(seat, role, lives=LIVES.get(role, 1)) for seat, role in enumerate(setup.roles, start=1)
         ]
         self._state = State(setup=setup, rules=rules, players=players, extra_cards=list(setup.extra_cards))
         install(self._state)
-        self._state.thief_seat = self._state.seat_of(Role.THIEF)
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []
         self._asked: list[Pending] = []

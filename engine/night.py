@@ -47,20 +47,14 @@ class NightStep:
     from_night: int = 1
     seer_first: float | None = None
     """Its place under `night_order = "seer_first"` when not `seeds`."""
+    pack: bool = False
+    """Narrated when any card that wakes with the pack or kills alone is in the deck."""
 
 
-NIGHT_ORDER: list[NightStep] = [
-    NightStep("thief", Role.THIEF, 1, 1, first_night_only=True),
-    NightStep("cupid", Role.CUPID, 2, 2, first_night_only=True),
-    NightStep("lovers", Role.CUPID, 3, 3, first_night_only=True, meeting=True),
-    NightStep("seer", Role.SEER, 13, 5, seer_first=4),
-    NightStep("werewolves", Role.WEREWOLF, 8, 6),
-    NightStep("piper", Role.PIPER, 18, 8),
-    NightStep("charmed", Role.PIPER, 18.5, 9, meeting=True),
-]
+NIGHT_ORDER: list[NightStep] = []
 """Every night step; a role's module adds its own (`add_night_step`)."""
 
-_STEPS = {s.name: Step(s.name) for s in NIGHT_ORDER}
+_STEPS: dict[str, Step] = {}
 _DAWN = Step("dawn")
 
 
@@ -85,7 +79,7 @@ def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ..
     return tuple(
         step
         for step in order
-        if (step.card in deck or (step.name == "werewolves" and _any_wolf(deck)))
+        if (step.card in deck or (step.pack and _any_wolf(deck)))
         and (night == 1 or not step.first_night_only)
         and night >= step.from_night
     )

@@ -127,13 +127,10 @@ class State:
     day: int = 0
     daytime: bool = False
     announced: bool = False
-    thief_seat: int = 0
     cupid_seat: int = 0
     lovers: tuple[int, int] | None = None
     lovers_met: bool = False
     wolves_met: bool = False
-    charmed_met: bool = False
-    piper_turned: bool = False
     cursed: bool = False
     sheriff: int = 0
     election_due: bool = False
@@ -219,10 +216,6 @@ class State:
         if card in CURSABLE_ROLES and self.cursed:
             return False
         if self.moon is not None and powerless(self, seat):
-            return False
-        if card == Role.PIPER and self.piper_turned:
-            return False
-        if card == Role.THIEF:
             return False
         left = POWER_LEFT.get(card)
         if left is not None:

@@ -23,8 +23,7 @@ from engine.cards import hooks
 from engine.cards.moon import away, hides_card
 from engine.game import Game
 from engine.phase import Phase
-from engine.roles import PACK, Role
-from engine.roles.cupid import what_lover_knows
+from engine.roles import PACK
 from engine.seatviews import seat_parts
 from engine.state import State
 
@@ -137,12 +136,6 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
     }
     if card in PACK and state.wolves_met:
         view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]
-    if state.lovers and state.lovers_met and seat in state.lovers:
-        view["lover"] = what_lover_knows(state, seat)
-    if state.lovers and seat == state.cupid_seat:
-        view["lovers"] = list(state.lovers)
-    if (player.charmed and state.charmed_met) or (card == Role.PIPER):
-        view["charmed"] = [p.seat for p in state.players if p.charmed]
     view["seer_results"] = [  # the answers this seat was given, whatever its card is now
         {k: e.data[k] for k in ("night", "target", "result")}
         for e in state.events

@@ -12,8 +12,9 @@ Rule 3: the ghost answers yes or no. When the truth follows from the cards (and 
 from __future__ import annotations
 
 from engine.cards.moon import fact, neighbours, on_werewolf_side
-from engine.deaths import mixed_lovers
 from engine.roles import Role
+from engine.roles.cupid import mixed_lovers
+from engine.roles.piper import turned
 from engine.state import State
 
 
@@ -24,7 +25,7 @@ def team(state: State, seat: int) -> str:
         return "lovers"
     if on_werewolf_side(state, seat):
         return "werewolves"
-    if state.player(seat).card == Role.PIPER and not state.piper_turned:
+    if state.player(seat).card == Role.PIPER and not turned(state):
         return "piper"
     return "village"
 

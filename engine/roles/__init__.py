@@ -73,6 +73,10 @@ SELF_DESTRUCTS: set[Role] = {Role.WEREWOLF}
 """The cards that may self-destruct by day."""
 GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
 """The special village roles (神) that `win = "side"` counts as one group."""
+PLAIN: set[Role] = {Role.VILLAGER}
+"""The cards `win = "side"` counts as plain villagers (the villager, and cards said so)."""
+LIVES: dict[Role, int] = {}
+"""The lives a card is dealt with, when more than one (the elder's two)."""
 POWER_LEFT: dict[Role, Callable[[Any], bool]] = {}
 """Whether a card's power is not used up (the witch's potions), said by the card's module."""
 LONE_KILLERS: list[Role] = []
@@ -91,11 +95,14 @@ def declare(
     god: bool = False,
     lone_killer: bool = False,
     power_left: Callable[[Any], bool] | None = None,
+    plain: bool = False,
+    lives: int = 1,
 ) -> None:
     """What the card `role` is, said once by its module: a wolf-team card (`wolf`) that wakes
     with the pack or not, shows as a werewolf to a check unless said otherwise, and may
     self-destruct if it meets the pack unless said otherwise; or a special village role (`god`);
-    `power_left(state)` says whether a power that can be used up is left."""
+    `power_left(state)` says whether a power that can be used up is left; `plain`: counted with
+    the plain villagers; `lives`: dealt with that many."""
     if wolf:
         WOLF_TEAM.add(role)
         if pack:
@@ -110,6 +117,10 @@ def declare(
         GODS.add(role)
     if power_left is not None:
         POWER_LEFT[role] = power_left
+    if plain:
+        PLAIN.add(role)
+    if lives != 1:
+        LIVES[role] = lives
 
 
 def parse_role(name: str) -> Role:

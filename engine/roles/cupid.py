@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.cards import hooks
+from engine.deaths import add_consequence, add_win
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
+from engine.night import NightStep, add_night_step
 from engine.nightstep import (
     count_answer,
     first_targets,
@@ -14,7 +17,10 @@ from engine.nightstep import (
     told_seats,
     wake,
 )
-from engine.roles import Role
+from engine.outcome import Winner, WinReason
+from engine.roles import Role, declare
+from engine.script import add_cues
+from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -32,6 +38,10 @@ class CupidChoice(Decision):
     step: ClassVar[str] = "cupid"
     key: ClassVar[str] = "cupid"
     lovers: tuple[int, int]
+
+
+NAMED = "cupid.named"
+"""`state.memory`: the two seats Cupid named."""
 
 
 def begin_cupid(state: State, step: Step) -> Pending | None:
@@ -56,11 +66,42 @@ def resolve_cupid(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, CupidChoice)
     a, b = decision.lovers
     state.lovers = (min(a, b), max(a, b))
-    piper = state.seat_of(Role.PIPER)
-    if piper in state.lovers:
-        state.piper_turned = True
+    state.memory[NAMED] = state.lovers
     state.emit(private("cupid.lovers", pending.seats[0], seats=list(state.lovers)))
     state.emit(cue("cupid.sleep"))
+
+
+def mixed_lovers(state: State) -> bool:
+    """Whether the lovers are a werewolf and a villager (then they and Cupid play for themselves)."""
+    assert state.lovers is not None
+    a, b = state.lovers
+    return state.is_werewolf(a) != state.is_werewolf(b)
+
+
+def named_lovers(state: State) -> tuple[int, int] | None:
+    """The two seats Cupid named (kept when a card parts the lovers later)."""
+    named: tuple[int, int] | None = state.memory.get(NAMED)
+    return named
+
+
+def _grief(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
+    """A lover's death takes the partner (unless a card in play parts them first)."""
+    if state.lovers and seat in state.lovers and hooks.lovers_parted(state):
+        state.lovers = None
+    if state.lovers and seat in state.lovers:
+        partner = state.lovers[0] if state.lovers[1] == seat else state.lovers[1]
+        if state.is_alive(partner):
+            return [(partner, "grief")]
+    return []
+
+
+def _lovers_win(state: State, alive: list[int]) -> tuple[Winner, WinReason] | None:
+    """Mixed lovers (with Cupid) win when only they are left alive."""
+    if state.lovers and mixed_lovers(state):
+        team = set(state.lovers) | ({state.cupid_seat} if state.cupid_seat else set())
+        if all(state.is_alive(s) for s in state.lovers) and set(alive) <= team:
+            return Winner.LOVERS, WinReason.LOVERS_ALONE
+    return None
 
 
 def what_lover_knows(state: State, seat: int) -> dict[str, object]:
@@ -73,6 +114,16 @@ def what_lover_knows(state: State, seat: int) -> dict[str, object]:
     elif state.rules.lovers_see == "role":
         known["role"] = state.player(partner).card.value
     return known
+
+
+def _seat_part(state: State, seat: int) -> dict[str, object]:
+    """A lover knows the partner once the lovers met; Cupid knows both."""
+    part: dict[str, object] = {}
+    if state.lovers and state.lovers_met and seat in state.lovers:
+        part["lover"] = what_lover_knows(state, seat)
+    if state.lovers and seat == state.cupid_seat:
+        part["lovers"] = list(state.lovers)
+    return part
 
 
 def begin_lovers(state: State, step: Step) -> None:
@@ -88,6 +139,13 @@ def _lovers(seats: tuple[int, ...]) -> CupidChoice:
     return CupidChoice(lovers=(seats[0], seats[1]))
 
 
+declare(Role.CUPID, plain=True)
+add_consequence(_grief, rank=1)
+add_win(1, _lovers_win)
+add_seat_part(_seat_part)
+add_cues({"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
+add_night_step(NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
+add_night_step(NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
 register(
     StepSpec(
         "cupid",

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards import hooks
+from engine.deaths import add_win
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
+from engine.night import NightStep, add_night_step
 from engine.nightstep import (
     count_answer,
     first_targets,
@@ -17,7 +19,11 @@ from engine.nightstep import (
     pretend,
     told_seats,
 )
-from engine.roles import Role
+from engine.outcome import Winner, WinReason
+from engine.roles import Role, declare
+from engine.roles.cupid import named_lovers
+from engine.script import add_cues
+from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -75,7 +81,7 @@ def begin_charmed(state: State, step: Step) -> None:
     charmed = [p.seat for p in state.players if p.charmed]
     awake = frozenset(s for s in charmed if state.is_alive(s))
     if awake:
-        state.charmed_met = True
+        state.memory[MET] = True
         state.emit(private("charmed", awake, seats=charmed))
     state.emit(judge_only("meeting", step="charmed"), cue("charmed.sleep"))
 
@@ -84,6 +90,41 @@ def _charmed(seats: tuple[int, ...]) -> PiperChoice:
     return PiperChoice(charmed=seats)
 
 
+MET = "piper.met"
+"""`state.memory`: whether the charmed have met (then each knows the others)."""
+
+
+def turned(state: State) -> bool:
+    """A piper Cupid made a lover loses his power and plays for the lovers (RULES.md)."""
+    named = named_lovers(state)
+    return named is not None and state.seat_of(Role.PIPER) in named
+
+
+def _piper_wins(state: State, alive: list[int]) -> tuple[Winner, WinReason] | None:
+    """The piper wins when every other living player is charmed."""
+    piper = state.seat_of(Role.PIPER)
+    if piper and state.is_alive(piper) and not turned(state):
+        if all(state.player(s).charmed for s in alive if s != piper):
+            return Winner.PIPER, WinReason.ALL_CHARMED
+    return None
+
+
+def _seat_part(state: State, seat: int) -> dict[str, list[int]]:
+    """The piper, and the charmed once they met, know who is charmed."""
+    player = state.player(seat)
+    if (player.charmed and state.memory.get(MET)) or player.card == Role.PIPER:
+        return {"charmed": [p.seat for p in state.players if p.charmed]}
+    return {}
+
+
+declare(Role.PIPER, power_left=lambda state: not turned(state))
+add_win(2, _piper_wins)
+add_seat_part(_seat_part)
+
+
+add_cues({"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()})
+add_night_step(NightStep("piper", Role.PIPER, club=18, seeds=8))
+add_night_step(NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
 register(
     StepSpec(
         "piper",

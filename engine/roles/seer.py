@@ -7,13 +7,14 @@ from typing import Any, ClassVar
 from engine.cards import hooks
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import lands_on
+from engine.night import NightStep, add_night_step, lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
     wake,
 )
 from engine.roles import SEEN_AS_WOLF, Role
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -81,6 +82,8 @@ def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple
     return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
 
 
+add_cues({"seer.wake": (), "seer.act": (), "seer.sleep": ()})
+add_night_step(NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
 register(
     StepSpec(
         "seer",

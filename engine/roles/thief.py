@@ -7,12 +7,14 @@ from typing import Any, ClassVar
 
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.night import NightStep, add_night_step
 from engine.nightstep import (
     open_step,
     pending_for,
     pretend,
 )
-from engine.roles import Role
+from engine.roles import LIVES, Role, declare
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -33,9 +35,15 @@ class ThiefChoice(Decision):
     take: int
 
 
+def dealt_thief(state: State) -> int:
+    """The seat dealt the thief card (0: none dealt), whatever it took since."""
+    roles = state.setup.roles
+    return roles.index(Role.THIEF) + 1 if Role.THIEF in roles else 0
+
+
 def begin_thief(state: State, step: Step) -> Pending | None:
     open_step(state, "thief")
-    seat = state.thief_seat
+    seat = dealt_thief(state)
     if not seat:
         pretend(state, "thief")
         return None
@@ -65,13 +73,13 @@ def check_thief(state: State, pending: Pending, decision: Decision) -> None:
 def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
     assert isinstance(decision, ThiefChoice)
     take = decision.take
-    seat = state.thief_seat
+    seat = dealt_thief(state)
     if take:
         card = state.extra_cards[take - 1]
         state.extra_cards[take - 1] = Role.THIEF
         player = state.player(seat)
         player.card = card
-        player.lives = 2 if card == Role.ELDER else 1
+        player.lives = LIVES.get(card, 1)
     state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
     state.emit(cue("thief.sleep"))
 
@@ -84,6 +92,9 @@ def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tupl
     return [("thief_kept", {})]
 
 
+declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
+add_cues({"thief.wake": (), "thief.act": (), "thief.sleep": ()})
+add_night_step(NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
 register(
     StepSpec(
         "thief",

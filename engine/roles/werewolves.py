@@ -8,6 +8,7 @@ from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.night import NightStep, add_night_step
 from engine.nightstep import (
     living_target,
     open_step,
@@ -15,6 +16,8 @@ from engine.nightstep import (
     pretend,
     told_seat,
 )
+from engine.roles import Role
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -63,6 +66,8 @@ def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> No
     state.emit(cue("werewolves.sleep"))
 
 
+add_cues({"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
+add_night_step(NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
 register(
     StepSpec(
         "werewolves",
