@@ -1,31 +1,22 @@
 """The rules of 狼人杀 / Werewolf as a pure, replayable engine (standard library and pydantic)."""
 
 from engine.boards import BOARDS, Board, BoardError, find_board
+from engine.cards.bleak_monday import Vouch
 from engine.cards.double_agent import AllyChoice
+from engine.cards.draw import EventDraw, PotionRoll
 from engine.cards.executioner import ExecutionerChoice
+from engine.cards.flood import ChurchChoice
+from engine.cards.full_moon_rising import MoonSeerChoice
+from engine.cards.great_distrust import FriendVotes
+from engine.cards.heads_or_tails import CoinToss
 from engine.cards.influences import FirstVoter
-from engine.cards.punishment import Accusation
+from engine.cards.punishment import Accusation, Witnesses
+from engine.cards.reports import RuleBreakers
 from engine.cards.specter import SpecterChoice
-from engine.decisions import (
-    ChurchChoice,
-    CoinToss,
-    DayVote,
-    Decision,
-    EventDraw,
-    FriendVotes,
-    GhostAnswer,
-    GhostQuestion,
-    MediumChoice,
-    MoonSeerChoice,
-    PactChoice,
-    PotionRoll,
-    Revote,
-    RuleBreakers,
-    SelfDestruct,
-    Touch,
-    Vouch,
-    Witnesses,
-)
+from engine.cards.spiritualism import GhostAnswer, GhostQuestion, MediumChoice
+from engine.cards.touch_of_death import Touch
+from engine.cards.verdict import PactChoice
+from engine.decisions import DayVote, Decision, Revote, SelfDestruct
 from engine.events import Event
 from engine.game import Game
 from engine.outcome import Outcome, Winner

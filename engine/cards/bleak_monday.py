@@ -3,14 +3,13 @@ down, until one is left standing, who is condemned (`surely_not_him`: chain or c
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
 from engine.cards.registry import add_card
-from engine.decisions import (
-    Decision,
-    Vouch,
-)
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -23,6 +22,14 @@ from engine.steps import (
     seat_answer,
     shape_seats,
 )
+
+
+class Vouch(Decision):
+    """In Any Case It Surely Isn't Him: the player vouched for, who sits down."""
+
+    step: ClassVar[str] = "vouch"
+    key: ClassVar[str] = "vouch"
+    seat: int
 
 
 def begin_vouch(state: State, step: Step) -> Pending | None:

@@ -9,17 +9,20 @@ Rule 2: the box draws from its pile, shuffled once at the start with the game's 
         morning; the next playable card is drawn. A card played leaves the pile for good, so
         the deck runs out: then no card is drawn any more.
 Rule 3: the draw and the Harvest witch's potion roll (and Heads or Tails' coin,
-        `heads_or_tails.py`) are chance steps: a
-        live game makes them itself (`Game(chance="auto")`); a replayed record may name them
-        (`Game(chance="ask")`), and a card named that cannot be played is an illegal decision.
+        `heads_or_tails.py`) are chance steps: a live game makes them itself
+        (`Game(chance="auto")`); a replayed record may name them (`Game(chance="ask")`:
+        `EventDraw`, `PotionRoll`), and a card named that cannot be played is an illegal
+        decision.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
 from engine.cards.registry import CARD_RULES
-from engine.decisions import Decision, EventDraw, PotionRoll
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -34,6 +37,23 @@ from engine.steps import (
     shape_name,
     shape_one_of,
 )
+
+
+class EventDraw(Decision):
+    """The event card drawn this morning."""
+
+    step: ClassVar[str] = "event"
+    key: ClassVar[str] = "event"
+    card: str
+
+
+class PotionRoll(Decision):
+    """Harvest Festival: what the witch's potion turns out to be."""
+
+    step: ClassVar[str] = "potion"
+    key: ClassVar[str] = "potion"
+    result: Literal["heal", "villager", "werewolf", "poison"]
+
 
 POTIONS = ("heal", "villager", "werewolf", "poison")
 

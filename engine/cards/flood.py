@@ -4,11 +4,13 @@ heal, the inn's victim only."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import add_card
-from engine.decisions import ChurchChoice, Decision
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -22,6 +24,14 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+
+class ChurchChoice(Decision):
+    """Flood: the woman the werewolves sheltering in the church eat (0: nobody)."""
+
+    step: ClassVar[str] = "church"
+    key: ClassVar[str] = "church"
+    victim: int
 
 
 def begin_church(state: State, step: Step) -> Pending | None:

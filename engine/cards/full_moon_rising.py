@@ -4,10 +4,12 @@ werewolves (its `pack`, which replaces any other) and the seer's and witch's own
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import Lasting, add_card, add_lasting
-from engine.decisions import Decision, MoonSeerChoice
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -21,6 +23,15 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+
+class MoonSeerChoice(Decision):
+    """Full Moon Rising: the player a werewolf checks, as a seer, tonight (0: nobody)."""
+
+    step: ClassVar[str] = "moon_seer"
+    key: ClassVar[str] = "moon_seers"
+    target: int
+
 
 MOON_WEREWOLVES = (Role.HUNTER, Role.WITCH, Role.SEER)
 SEEN = "full_moon_rising.seen"

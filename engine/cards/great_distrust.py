@@ -4,17 +4,16 @@ player who could be named and was named by nobody is hanged (the idiot rule appl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import field_validator
 
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
 from engine.cards.registry import add_card
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
-from engine.decisions import (
-    Decision,
-    FriendVotes,
-)
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -28,6 +27,24 @@ from engine.steps import (
     StepSpec,
     register,
 )
+
+
+class FriendVotes(Decision):
+    """Great Distrust: each voter's two best friends; every voter must name them."""
+
+    step: ClassVar[str] = "distrust"
+    key: ClassVar[str] = "friends"
+    friends: dict[int, tuple[int, ...]]
+
+    @field_validator("friends", mode="before")
+    @classmethod
+    def _seat_keys(cls, value: object) -> object:
+        if isinstance(value, dict):
+            return {
+                int(k) if isinstance(k, str) and k.isdigit() else k: tuple(v) if isinstance(v, list) else v
+                for k, v in value.items()
+            }
+        return value
 
 
 def begin_distrust(state: State, step: Step) -> Pending:

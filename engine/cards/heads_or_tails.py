@@ -4,12 +4,22 @@ steps of a verdict (a void verdict offers no pact)."""
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 from engine.cards.moon import InPlay, moon_of, roll
 from engine.cards.registry import add_card
-from engine.decisions import CoinToss, Decision
+from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import Kind, Share, StepSpec, field_codec, never_refused, register, shape_one_of
+
+
+class CoinToss(Decision):
+    """Heads or Tails: heads, the condemned is spared; tails, the verdict stands."""
+
+    step: ClassVar[str] = "coin"
+    key: ClassVar[str] = "coin"
+    side: Literal["heads", "tails"]
 
 
 def begin_coin(state: State, step: Step) -> Pending:

@@ -9,10 +9,7 @@ from engine.cards.moon import InPlay, last_dead
 from engine.cards.registry import add_card
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
-from engine.decisions import (
-    Decision,
-    Witnesses,
-)
+from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -28,6 +25,14 @@ from engine.steps import (
     shape_seats,
     standing,
 )
+
+
+class Witnesses(Decision):
+    """Punishment: the players who testify for the accused (two or more save him)."""
+
+    step: ClassVar[str] = "witnesses"
+    key: ClassVar[str] = "witnesses"
+    seats: tuple[int, ...]
 
 
 class Accusation(Decision):

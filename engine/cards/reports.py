@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
 from engine.cards.registry import Lasting, add_card, add_lasting
 from engine.day import living, voters
-from engine.decisions import (
-    Decision,
-    RuleBreakers,
-)
+from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -26,6 +24,15 @@ from engine.steps import (
     register,
     shape_seats,
 )
+
+
+class RuleBreakers(Decision):
+    """The players the table reports for breaking today's spoken rule: they lose the vote."""
+
+    step: ClassVar[str] = "report"
+    key: ClassVar[str] = "reported"
+    seats: tuple[int, ...]
+
 
 REPORTED = "reports.reported"
 """`MoonState.notes`: (day, seats) of the players reported, who lose that day's vote."""

@@ -4,19 +4,14 @@ none, one or two players; the ghost answers yes or no, truly when the box knows 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001, SPIRITUALISM
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
 from engine.cards.registry import add_card
 from engine.cards.spirits import truth
 from engine.day import living
-from engine.decisions import (
-    Decision,
-    GhostAnswer,
-    GhostQuestion,
-    MediumChoice,
-)
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -34,6 +29,31 @@ from engine.steps import (
     shape_seats,
     single,
 )
+
+
+class MediumChoice(Decision):
+    """Spiritualism (`three_questions`): the player left of the last dead names the medium."""
+
+    step: ClassVar[str] = "medium"
+    key: ClassVar[str] = "medium"
+    medium: int
+
+
+class GhostQuestion(Decision):
+    """Spiritualism: the medium's question, and the seats it points at (none, one or two)."""
+
+    step: ClassVar[str] = "question"
+    key: ClassVar[str] = "question"
+    ask: str
+    seats: tuple[int, ...] = ()
+
+
+class GhostAnswer(Decision):
+    """Spiritualism: the ghost's yes or no (it must be true when the box knows the truth)."""
+
+    step: ClassVar[str] = "ghost"
+    key: ClassVar[str] = "ghost"
+    yes: bool
 
 
 def ghost_seat(state: State) -> int:

@@ -4,10 +4,11 @@ victim; if not, there is no victim."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.cards.moon import in_play
 from engine.cards.nightsteps import add_night_step, pack
-from engine.decisions import Decision, Touch
+from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -22,6 +23,14 @@ from engine.steps import (
     register,
     shape_bool,
 )
+
+
+class Touch(Decision):
+    """Touch of Death: whether a werewolf touched the victim (if not, there is no victim)."""
+
+    step: ClassVar[str] = "touch"
+    key: ClassVar[str] = "touched"
+    touched: bool
 
 
 def begin_touch(state: State, step: Step) -> Pending | None:

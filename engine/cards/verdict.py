@@ -6,13 +6,12 @@ werewolf). Those cards are spent on the next vote death."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.cards.moon import InPlay, notes, spend
 from engine.cards.registry import Lasting, add_card, add_lasting, ranked_in_play
 from engine.day import voted_out
-from engine.decisions import (
-    Decision,
-    PactChoice,
-)
+from engine.decisions import Decision
 from engine.events import cue
 from engine.roles import Role
 from engine.state import Pending, State, Step
@@ -27,6 +26,15 @@ from engine.steps import (
     shape_bool,
     single,
 )
+
+
+class PactChoice(Decision):
+    """Pact with the Devil: whether the condemned makes the pact and lives."""
+
+    step: ClassVar[str] = "pact"
+    key: ClassVar[str] = "pact"
+    pact: bool
+
 
 PACTS = "pact_with_the_devil.pacts"
 """`MoonState.notes`: the players who made the pact (kept out of the next game if they win)."""

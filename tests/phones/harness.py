@@ -16,16 +16,27 @@ from websockets.exceptions import ConnectionClosed
 
 from engine import (
     BadgeHandover,
+    ChurchChoice,
     CupidChoice,
+    FriendVotes,
+    GhostAnswer,
+    GhostQuestion,
     GuardChoice,
     HunterShot,
+    MediumChoice,
+    MoonSeerChoice,
+    PactChoice,
     PiperChoice,
+    RuleBreakers,
     ScapegoatChoice,
     SeerChoice,
     SheriffCandidacy,
     ThiefChoice,
+    Touch,
+    Vouch,
     WerewolvesChoice,
     WitchChoice,
+    Witnesses,
 )
 from engine.bots import random_decision
 from engine.cards.double_agent import AllyChoice
@@ -33,22 +44,7 @@ from engine.cards.executioner import ExecutionerChoice
 from engine.cards.influences import FirstVoter
 from engine.cards.punishment import Accusation
 from engine.cards.specter import SpecterChoice
-from engine.decisions import (
-    ChurchChoice,
-    Decision,
-    FriendVotes,
-    GhostAnswer,
-    GhostQuestion,
-    MediumChoice,
-    MoonSeerChoice,
-    PactChoice,
-    RuleBreakers,
-    SelfDestruct,
-    Touch,
-    Votes,
-    Vouch,
-    Witnesses,
-)
+from engine.decisions import Decision, SelfDestruct, Votes
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal

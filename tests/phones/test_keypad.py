@@ -8,9 +8,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import GuardChoice, SeerChoice, SheriffCandidacy, WerewolvesChoice, WitchChoice
+from engine import (
+    GhostAnswer,
+    GhostQuestion,
+    GuardChoice,
+    SeerChoice,
+    SheriffCandidacy,
+    Touch,
+    WerewolvesChoice,
+    WitchChoice,
+    Witnesses,
+)
 from engine.cards.deck import QUESTIONS
-from engine.decisions import DayVote, GhostAnswer, GhostQuestion, SelfDestruct, Touch, Witnesses
+from engine.decisions import DayVote, SelfDestruct
 from narrator.phones.keypad import EV_KEY, Entry, KeyEntry, Keypad, symbols_of_events, terminal_keys
 from tests.phones.harness import classic_game, game_at
 
