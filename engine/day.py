@@ -29,7 +29,7 @@ Rule 10: a self-destruct has last words by `self_destruct_last_words` (`last_wor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.cards import hooks
@@ -39,7 +39,6 @@ from engine.cards.limits import check_votes
 from engine.cards.moon import (
     away,
     expire_at_dawn,
-    neighbours,
     no_vote,
     vote_weight,
 )
@@ -55,7 +54,8 @@ from engine.election import club_day
 from engine.events import Event, cue
 from engine.night import resolve_night
 from engine.phase import Phase
-from engine.roles import SELF_DESTRUCTS, Role
+from engine.rolehooks import RoleHooks
+from engine.roles import SELF_DESTRUCTS
 from engine.state import Pending, State, Step
 from engine.steps import (
     STEPS,
@@ -210,21 +210,32 @@ def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
         _tie(state, pending, decision, top)
 
 
+Tie = Callable[[State, Pending, list[int]], bool]
+TIES: RoleHooks[Tie] = RoleHooks("ties")
+"""What a tied vote does before the rules' `vote_tie` (the scapegoat dies): True when it did."""
+Instead = Callable[[State, int], bool]
+VERDICTS: RoleHooks[Instead] = RoleHooks("verdicts")
+"""What takes the village's verdict against a seat instead (at the Harvest Festival the
+scapegoat dies for his neighbour): True when it did."""
+VOTED_OUT: RoleHooks[Instead] = RoleHooks("voted_out")
+"""A player voted out who does not die of it (the idiot shows his card): True when spared."""
+
+
+def add_tie(tie: Tie) -> None:
+    TIES.add(tie)
+
+
+def add_verdict(instead: Instead) -> None:
+    VERDICTS.add(instead)
+
+
+def add_voted_out(spared: Instead) -> None:
+    VOTED_OUT.add(spared)
+
+
 def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> None:
     state.emit(cue("vote.tie", seats=tied))
-    scapegoat = state.seat_of(Role.SCAPEGOAT)
-    festival = hooks.scapegoat_at_the_festival(state, scapegoat)
-    if festival and pending.step == "vote":
-        if festival == "neighbour_dies":
-            around = neighbours(state, scapegoat)
-            state.emit(cue("harvest.scapegoat", seats=list(around)))
-            state.push(Step("revote", {"tied": around, "key": "scapegoat_vote"}))
-            return
-        scapegoat = 0
-    if pending.step == "vote" and scapegoat and state.has_power(scapegoat):
-        state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
-        state.push(Step("scapegoat", {"seat": scapegoat}))
-        kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
+    if any(tie(state, pending, tied) for tie in TIES.of(state)):
         return
     rule = state.rules.vote_tie
     if rule == "revote" and pending.step == "vote":
@@ -245,22 +256,13 @@ def condemn(state: State, seat: int) -> None:
     if steps is not None:
         state.push(*steps)
         return
-    scapegoat = state.seat_of(Role.SCAPEGOAT)
-    if hooks.scapegoat_at_the_festival(state, scapegoat) == "dies_for_neighbour" and seat in neighbours(
-        state, scapegoat
-    ):
-        state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
-        state.push(Step("scapegoat", {"seat": scapegoat}))
-        kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
+    if any(instead(state, seat) for instead in VERDICTS.of(state)):
         return
     voted_out(state, seat)
 
 
 def voted_out(state: State, seat: int) -> None:
-    player = state.player(seat)
-    if player.card == Role.IDIOT and not player.revealed_idiot and state.has_power(seat):
-        player.revealed_idiot = True
-        state.emit(cue("idiot.revealed", seat=seat))
+    if any(spared(state, seat) for spared in VOTED_OUT.of(state)):
         return
     hooks.on_voted_out(state, seat)
     state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))

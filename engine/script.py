@@ -65,10 +65,6 @@ CUES: dict[str, tuple[str, ...]] = {
     "vote.revote": ("seats",),
     "vote.pk": ("seats",),
     "vote.nobody": (),
-    "idiot.revealed": ("seat",),
-    "scapegoat.out": ("seat",),
-    "scapegoat.choose": ("seat",),
-    "scapegoat.chosen": ("seats",),
     # The end
     "game.over": ("winner",),
 }

@@ -218,9 +218,7 @@ class State:
         if self.moon is not None and powerless(self, seat):
             return False
         left = POWER_LEFT.get(card)
-        if left is not None:
-            return bool(left(self))
-        return card != Role.VILLAGER
+        return left is None or left(self)
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""

@@ -73,8 +73,8 @@ SELF_DESTRUCTS: set[Role] = {Role.WEREWOLF}
 """The cards that may self-destruct by day."""
 GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
 """The special village roles (神) that `win = "side"` counts as one group."""
-PLAIN: set[Role] = {Role.VILLAGER}
-"""The cards `win = "side"` counts as plain villagers (the villager, and cards said so)."""
+PLAIN: set[Role] = set()
+"""The cards `win = "side"` counts as plain villagers (said by each card's module)."""
 LIVES: dict[Role, int] = {}
 """The lives a card is dealt with, when more than one (the elder's two)."""
 POWER_LEFT: dict[Role, Callable[[Any], bool]] = {}

@@ -1,13 +1,19 @@
-"""The scapegoat (替罪羊): a tie kills him instead (`engine.day`); dying, he names who may vote on
-the next day."""
+"""The scapegoat (替罪羊): a tie kills him instead; dying, he names who may vote on the next day.
+At the Harvest Festival (`harvest_scapegoat`) a tie sends his neighbours to a revote, or he dies
+for a neighbour the village condemns (and a tie does not kill him)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.day import living
+from engine.cards import hooks
+from engine.cards.moon import neighbours
+from engine.day import add_tie, add_verdict, kill_by_day, living
+from engine.deaths import death_events
 from engine.decisions import Decision
 from engine.events import cue
+from engine.roles import Role
+from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -27,6 +33,37 @@ class ScapegoatChoice(Decision):
     step: ClassVar[str] = "scapegoat"
     key: ClassVar[str] = "scapegoat"
     voters: tuple[int, ...]
+
+
+def _dies(state: State, scapegoat: int) -> None:
+    state.emit(cue("scapegoat.out", seat=scapegoat), *death_events(state, [scapegoat]))
+    state.push(Step("scapegoat", {"seat": scapegoat}))
+    kill_by_day(state, [(scapegoat, "scapegoat")], triggered=False)
+
+
+def _tie(state: State, pending: Pending, tied: list[int]) -> bool:
+    if pending.step != "vote":
+        return False
+    scapegoat = state.seat_of(Role.SCAPEGOAT)
+    festival = hooks.scapegoat_at_the_festival(state, scapegoat)
+    if festival == "neighbour_dies":
+        around = neighbours(state, scapegoat)
+        state.emit(cue("harvest.scapegoat", seats=list(around)))
+        state.push(Step("revote", {"tied": around, "key": "scapegoat_vote"}))
+        return True
+    if festival or not scapegoat or not state.has_power(scapegoat):
+        return False
+    _dies(state, scapegoat)
+    return True
+
+
+def _dies_for_neighbour(state: State, seat: int) -> bool:
+    scapegoat = state.seat_of(Role.SCAPEGOAT)
+    festival = hooks.scapegoat_at_the_festival(state, scapegoat)
+    if festival != "dies_for_neighbour" or seat not in neighbours(state, scapegoat):
+        return False
+    _dies(state, scapegoat)
+    return True
 
 
 def begin_scapegoat(state: State, step: Step) -> Pending:
@@ -49,6 +86,9 @@ def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> Non
     state.emit(cue("scapegoat.chosen", seats=chosen))
 
 
+add_cues({"scapegoat.out": ("seat",), "scapegoat.choose": ("seat",), "scapegoat.chosen": ("seats",)})
+add_tie(_tie)
+add_verdict(_dies_for_neighbour)
 register(
     StepSpec(
         "scapegoat",

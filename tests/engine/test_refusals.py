@@ -109,7 +109,7 @@ def bad_decisions(game: Game, rng: random.Random) -> list[tuple[Decision, int | 
     from: random fields, and the owing seats' answers made as a phone makes them."""
     pending, spec = game.pending, game.spec
     out: list[tuple[Decision, int | None]] = []
-    types = rng.sample(decision_types(), 3)
+    types = rng.sample(sorted(decision_types(), key=lambda kind: kind.__name__), 3)  # not import order
     if spec is not None and spec.decision is not None:
         types.append(spec.decision)
     for kind in types:
