@@ -84,3 +84,22 @@ def test_the_phone_page_compares_no_step_with_a_name() -> None:
                 if name in NAMES:
                     found.append(f"{path.name}:{lineno} compares the step with {name!r}")
     assert found == []
+
+
+CATALOGUES = {"setup.py": "the suggested decks by table size"}
+"""Core modules that list cards as a catalogue does (a deck is a list of cards)."""
+
+
+def test_the_engines_core_names_no_role_card() -> None:
+    """A role answers for itself from its module in `engine/roles/` (its steps, hooks and
+    declarations): the core asks those, never a card by name, but where it lists decks."""
+    found = []
+    for path in sorted((ROOT / "engine").glob("*.py")):
+        if path.name in CATALOGUES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "Role":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} names Role.{node.attr}")
+    assert not found, "\n".join(found)
+    for name in CATALOGUES:  # each exception is still needed
+        assert "Role." in (ROOT / "engine" / name).read_text(), name
