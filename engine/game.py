@@ -76,12 +76,6 @@ class Game:
         return self._state.rules
 
     @property
-    def state(self) -> State:
-        """The whole state, secrets included: for the engine's own modules and tests only (the
-        narrator reads views and the queries below)."""
-        return self._state
-
-    @property
     def pending(self) -> Pending | None:
         return self._state.pending
 
@@ -328,3 +322,10 @@ def _answers(spec: StepSpec, pending: Pending) -> Iterator[Answer]:
         for ask in pending.info.get("questions", ()):
             for n in range(3):
                 yield from (Answer(ask=ask, seats=chosen) for chosen in itertools.combinations(seats, n))
+
+
+def state_of(game: Game) -> State:
+    """The whole state of `game`, secrets included: for the engine's own modules (the views, the
+    record) and its tests only. The narrator reads views and the game's queries; a test keeps it
+    so (`tests/test_one_place.py`)."""
+    return game._state

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from engine.cards import hooks
 from engine.cards.deck import FACTS
 from engine.decisions import Decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
@@ -141,7 +141,7 @@ def replay(record: Record) -> Replay:
     while not game.over and game.pending is not None:
         pending = game.pending
         table = _table(record, pending.phase)
-        state = game.state
+        state = state_of(game)
         spec = STEPS[pending.step]
         decision = _decision(pending, table, used)
         action = _day_action(game, spec, table, decision, interrupted)
@@ -175,7 +175,7 @@ def _day_action(
     once a day (a key may read as another decision later in the day: a club election's blow,
     then the talk's), in the order the actions are registered, while the talk goes on and
     before the verdict."""
-    state = game.state
+    state = state_of(game)
     if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
         return None
     for action in ACTIONS.values():
@@ -225,7 +225,7 @@ def _decision(pending: Pending, table: dict[str, Any], used: dict[tuple[str, str
 
 def summary(result: Replay) -> dict[str, Any]:
     """The JSON output of `narrator replay --json` for a replayed record."""
-    state = result.game.state
+    state = state_of(result.game)
     outcome = state.outcome
     out: dict[str, Any] = {
         "winner": outcome.winner.value if outcome else None,
@@ -269,7 +269,7 @@ def write_record(game: Game, comment: str = "") -> str:
                 decision,
                 pending,
             )
-    moon = game.state.moon
+    moon = state_of(game).moon
     for phase, key, outcome in moon.chance if moon is not None else []:
         table = table_of(phase)
         if CODECS[key].repeated:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.cards import hooks
 from engine.cards.moon import away, hides_card
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.phase import Phase
 from engine.roles import PACK
 from engine.seatviews import seat_parts
@@ -77,7 +77,7 @@ class SeatView(BaseModel):
 
 
 def public_view(game: Game) -> PublicView:
-    state = game.state
+    state = state_of(game)
     outcome = state.outcome
     deaths = []
     for death in state.deaths:
@@ -124,7 +124,7 @@ def _seat_moon(state: State, seat: int) -> dict[str, Any] | None:
 
 def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatView:
     """Everything the player at `seat` may know now, and the decision it owes, if any."""
-    state = game.state
+    state = state_of(game)
     player = state.player(seat)
     card = player.card
     view: dict[str, Any] = {
@@ -160,7 +160,7 @@ def night_by_night(game: Game) -> list[dict[str, Any]]:
 
     Secret while the game goes on; `public_view` holds it only once the game is over.
     """
-    state = game.state
+    state = state_of(game)
     phases: dict[str, dict[str, Any]] = {}
 
     def phase(name: str) -> dict[str, Any]:

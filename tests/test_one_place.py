@@ -64,10 +64,12 @@ def test_nothing_outside_the_engine_reads_the_games_state() -> None:
     found = []
     for path in sorted([*(ROOT / "narrator").rglob("*.py"), *(ROOT / "scripts").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Attribute) and node.attr == "state":
+            if isinstance(node, ast.Attribute) and node.attr in ("state", "_state"):
                 owner = ast.unparse(node.value)
                 if owner.endswith("game") or owner in ("mirror", "again"):
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {owner}.state")
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {owner}.{node.attr}")
+            elif isinstance(node, ast.Name) and node.id == "state_of":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} reads a game's state (state_of)")
     assert not found, "\n".join(found)
 
 

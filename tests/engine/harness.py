@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,4 +41,4 @@ def club(roles: str, rules: str = "") -> str:
 
 def deaths(game: Game) -> list[tuple[int, str]]:
     """Every death so far, as (seat, cause)."""
-    return [(d.seat, d.cause) for d in game.state.deaths]
+    return [(d.seat, d.cause) for d in state_of(game).deaths]

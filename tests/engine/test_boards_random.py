@@ -11,7 +11,7 @@ import pytest
 
 from engine.boards import BOARDS, Board
 from engine.bots import random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, write_record
 from engine.steps import ACTIONS
@@ -39,7 +39,7 @@ def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
         game = play(board, seed)
         outcome = game.outcome()
         assert outcome is not None
-        state = game.state
+        state = state_of(game)
         if outcome.winner == Winner.VILLAGERS:
             assert not state.living_wolf_team()
         if outcome.winner == Winner.WEREWOLVES and state.living_wolf_team():
@@ -64,7 +64,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             outcome = game.outcome()
             assert outcome is not None
             winners[outcome.winner.value] += 1
-            causes.update(d.cause for d in game.state.deaths)
+            causes.update(d.cause for d in state_of(game).deaths)
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
     assert {"villagers", "werewolves"} <= set(winners)
     played = {card.value for board in PLAYABLE for card in board.roles()}

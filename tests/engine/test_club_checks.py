@@ -11,7 +11,7 @@ import pytest
 from engine import WerewolvesChoice
 from engine.bots import random_decision
 from engine.decisions import SelfDestruct
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles import Role
 from engine.roles.demon_hunter import DemonHunterHunt
 from engine.roles.gargoyle import GargoyleCheck
@@ -38,7 +38,7 @@ def told(game: Game, step: str) -> list[tuple[str, dict[str, Any]]]:
     """The review lines of `step`'s decisions so far (the game's own `told` waits for its end)."""
     spec = STEPS[step]
     assert spec.told is not None
-    return [line for p, d in game.history if p.step == step for line in spec.told(game.state, p, d)]
+    return [line for p, d in game.history if p.step == step for line in spec.told(state_of(game), p, d)]
 
 
 def refused(game: Game, decision: Any, by: int) -> str:
@@ -359,7 +359,7 @@ def test_poison_does_nothing_to_the_demon_hunter_and_is_spent() -> None:
     game = game_of(
         club(HUNTER_12) + "[[night]]\nguard = 0\nwerewolves = 0\nwitch = { poison = 8 }\nseer = 1\n"
     )
-    assert deaths(game) == [] and not potions(game.state)[1]
+    assert deaths(game) == [] and not potions(state_of(game))[1]
 
 
 def test_the_demon_hunter_may_hunt_the_same_player_again_and_the_dream_outranks_the_hunt() -> None:
@@ -407,7 +407,7 @@ def test_a_feared_psychic_checks_nobody_and_a_feared_gravekeeper_is_shown_nothin
 def test_a_feared_demon_hunter_hunts_nobody() -> None:
     night_2 = "[[night]]\nnightmare = 8\nwerewolves = 0\nwitch = {}\npsychic = 2\ngravekeeper = true\n"
     game = game_of(club(FEARED_12) + CALM_1 + "[[day]]\nvote = {}\n" + night_2)
-    assert blocked(game) == [(8, "demon_hunter")] and game.state.day == 2 and deaths(game) == []
+    assert blocked(game) == [(8, "demon_hunter")] and state_of(game).day == 2 and deaths(game) == []
 
 
 # 骑士 The knight's duel: the gargoyle and the hidden wolf are of the wolf team
@@ -453,7 +453,7 @@ def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None
             "win_check": rng.choice(["before_triggers", "after_triggers"]),
         }
         game = Game(deal(deck, 12, seed=n), make_rules(settings, preset="chinese-club"))
-        state = game.state
+        state = state_of(game)
         for _ in range(3000):
             if game.over:
                 break

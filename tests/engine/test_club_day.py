@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.bots import play_random_game, random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.phase import Phase
 from engine.record import parse_record, replay, summary, write_record
 from engine.rules import PRESETS, Rules, make_rules
@@ -390,7 +390,7 @@ def test_random_club_games_end_and_their_records_replay_to_the_same_end(seed: in
     again = replay(parse_record(write_record(game)))
     assert again.error is None and again.game.outcome() == game.outcome()
     assert summary(again)["deaths"] == [
-        {"seat": d.seat, "phase": d.phase, "cause": d.cause} for d in game.state.deaths
+        {"seat": d.seat, "phase": d.phase, "cause": d.cause} for d in state_of(game).deaths
     ]
 
 
@@ -420,7 +420,7 @@ CLUB_DAY_SETTINGS = (
 
 def _keeps_the_club_day(game: Game) -> None:
     """What the pending step of a club day must keep to (raises AssertionError)."""
-    state, pending = game.state, game.pending
+    state, pending = state_of(game), game.pending
     if pending is None or pending.key != "sheriff":
         return
     election = state.election
@@ -462,7 +462,7 @@ def test_random_club_days_keep_their_rules_and_replay() -> None:
         reached |= {c["key"] for c in said}
         spoke = [c["seat"] for c in said if c["key"] == "last_words"]
         assert len(spoke) == len(set(spoke)), "last words once"
-        causes = {d.seat: (d.phase, d.cause) for d in game.state.deaths}
+        causes = {d.seat: (d.phase, d.cause) for d in state_of(game).deaths}
         for seat in spoke:
             phase, cause = causes[seat]
             assert phase == Phase("night", 1) or cause in ("vote", "self_destruct", *SHOT_CAUSES), (

@@ -11,7 +11,7 @@ import pytest
 
 from engine import GuardChoice, WerewolvesChoice
 from engine.bots import play_random_game
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
 from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
@@ -53,12 +53,12 @@ def night(dream: int, wolves: int, witch: str = "{}", seer: int = 2, extra: str 
 
 def test_the_dreamwalker_survives_the_knife() -> None:
     game = game_of(club(DREAM_12) + night(9, 9) + QUIET_DAY)
-    assert deaths(game) == [] and game.state.day == 1
+    assert deaths(game) == [] and state_of(game).day == 1
 
 
 def test_the_dreamwalker_survives_the_poison_and_the_potion_is_spent() -> None:
     game = game_of(club(DREAM_12) + night(9, 0, "{ poison = 9 }") + QUIET_DAY)
-    assert deaths(game) == [] and not potions(game.state)[1]
+    assert deaths(game) == [] and not potions(state_of(game))[1]
 
 
 def test_the_same_dreamwalker_two_nights_running_dies_of_the_dream() -> None:
@@ -84,7 +84,7 @@ def test_the_dreamcatcher_exiled_by_day_takes_nobody() -> None:
 
 def test_a_dream_death_cannot_be_healed() -> None:
     game = game_of(club(DREAM_12) + night(9, 0) + QUIET_DAY + night(9, 9, "{ heal = true }") + QUIET_DAY)
-    assert deaths(game) == [(9, "dream")] and not potions(game.state)[0]
+    assert deaths(game) == [(9, "dream")] and not potions(state_of(game))[0]
 
 
 def test_dream_deaths_give_no_shot() -> None:
@@ -98,10 +98,10 @@ def test_guarded_and_healed_the_dreamwalker_lives() -> None:
     rules = 'guard_and_heal = "dies"\n'
     record = club(DREAM_GUARD_12, rules) + night(9, 9, "{ heal = true }", extra="guard = 9\n") + QUIET_DAY
     game = game_of(record)
-    assert deaths(game) == [] and not potions(game.state)[0]
+    assert deaths(game) == [] and not potions(state_of(game))[0]
     # Without the dream the same night kills him (同守同救).
     plain = game_of(club(DREAM_GUARD_12, rules) + night(10, 9, "{ heal = true }", extra="guard = 9\n"))
-    assert plain.state.day == 1 and deaths(plain) == [(9, "werewolves")]
+    assert state_of(plain).day == 1 and deaths(plain) == [(9, "werewolves")]
 
 
 def test_a_guard_on_a_second_night_dreamwalker_does_nothing() -> None:
@@ -139,7 +139,7 @@ def fear(fears: int, rest: str) -> str:
 
 def test_the_feared_seer_checks_nobody_and_is_told_why() -> None:
     game = game_of(club(NIGHTMARE_12) + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\n"))
-    assert game.state.day == 1 and game.state.seer_results == []
+    assert state_of(game).day == 1 and state_of(game).seer_results == []
     blocked = [e for e in game.events if e.kind == "blocked"]
     assert [(e.audience, e.data["step"], e.data["by"]) for e in blocked] == [
         (frozenset({5}), "seer", "nightmare")
@@ -150,12 +150,14 @@ def test_the_feared_seer_checks_nobody_and_is_told_why() -> None:
 def test_fear_notice_silent_does_not_tell_the_feared_who_acts_and_nothing_happens() -> None:
     record = club(NIGHTMARE_12, 'fear_notice = "silent"\n')
     game = game_of(record + fear(5, "dreamcatcher = 9\nwerewolves = 10\nwitch = {}\nseer = 2\n"))
-    assert game.state.day == 1 and game.state.seer_results == []
+    assert state_of(game).day == 1 and state_of(game).seer_results == []
     assert any(p.step == "seer" for p, _ in game.history)  # she was asked, and chose
     assert not any(e.kind in ("blocked", "pretend") and e.data.get("step") == "seer" for e in game.events)
     assert not any(e.kind == "seer.result" for e in game.events)
     witch = game_of(record + fear(6, "dreamcatcher = 9\nwerewolves = 10\nwitch = { poison = 2 }\nseer = 3\n"))
-    assert potions(witch.state)[1] and (2, "poison") not in [(d.seat, d.cause) for d in witch.state.deaths]
+    assert potions(state_of(witch))[1] and (2, "poison") not in [
+        (d.seat, d.cause) for d in state_of(witch).deaths
+    ]
 
 
 def test_the_nightmare_fears_another_living_player_never_the_same_two_nights_running() -> None:
@@ -183,7 +185,7 @@ def test_fearing_a_wolf_means_no_kill_tonight() -> None:
     assert game.pending is not None and game.pending.step == "werewolves" and game.pending.targets == ()
     assert refused(game, WerewolvesChoice(victim=10)) == "nightmare_no_kill"
     game = game_of(club(NIGHTMARE_12) + fear(3, "dreamcatcher = 9\nwerewolves = 0\nwitch = {}\nseer = 2\n"))
-    assert game.state.day == 1 and deaths(game) == []
+    assert state_of(game).day == 1 and deaths(game) == []
     told = [e for e in game.events if e.kind == "witch.told"]
     assert told[0].data["victim"] == 0
 
@@ -198,10 +200,12 @@ def test_a_feared_hunter_killed_tonight_does_not_shoot() -> None:
 
 def test_a_feared_wolf_king_could_not_shoot() -> None:
     game = game_of(club(DREAM_12))
-    game.state.tonight.blocked.add(1)
-    game.state.tonight.blocked.add(7)
-    assert not wolf_king.shoots(game.state, 1, "werewolves") and wolf_king.shoots(game.state, 1, "vote")
-    assert not hunter.shoots(game.state, 7, "werewolves")
+    state_of(game).tonight.blocked.add(1)
+    state_of(game).tonight.blocked.add(7)
+    assert not wolf_king.shoots(state_of(game), 1, "werewolves") and wolf_king.shoots(
+        state_of(game), 1, "vote"
+    )
+    assert not hunter.shoots(state_of(game), 7, "werewolves")
 
 
 def test_a_feared_guard_protects_nobody_and_his_night_counts_as_no_choice() -> None:
@@ -213,7 +217,7 @@ def test_a_feared_guard_protects_nobody_and_his_night_counts_as_no_choice() -> N
     assert game.pending is not None and game.pending.step == "nightmare"
     night3 = fear(0, "guard = 10\n")
     game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2 + QUIET_DAY + night3)
-    assert last_protected(game.state) == 10
+    assert last_protected(state_of(game)) == 10
     # Without the fear, his night-2 choice bars the same seat on night 3.
     night2_free = fear(0, "guard = 10\nwerewolves = 0\nwitch = {}\nseer = 3\n")
     game = game_of(club(NIGHTMARE_GUARD_12) + night1 + QUIET_DAY + night2_free + QUIET_DAY + fear(0, ""))
@@ -236,7 +240,7 @@ def test_a_feared_dreamcatcher_makes_nobody_dream_and_breaks_the_chain() -> None
 
 def test_a_feared_witch_spends_nothing() -> None:
     game = game_of(club(NIGHTMARE_12) + fear(6, "dreamcatcher = 9\nwerewolves = 10\nseer = 2\n") + QUIET_DAY)
-    assert deaths(game) == [(10, "werewolves")] and potions(game.state)[0] and potions(game.state)[1]
+    assert deaths(game) == [(10, "werewolves")] and potions(state_of(game))[0] and potions(state_of(game))[1]
 
 
 def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() -> None:
@@ -326,10 +330,10 @@ def test_shot_by_day_she_takes_her_charm() -> None:
 
 def test_a_duel_takes_no_charm_unless_duel_triggers_skills() -> None:
     game = game_of(club(BEAUTY_12) + charm(9) + QUIET_DAY)
-    assert wolf_beauty._charm_by_day(game.state, 1, "duel") == []
-    assert wolf_beauty._charm_by_day(game.state, 1, "vote") != []
+    assert wolf_beauty._charm_by_day(state_of(game), 1, "duel") == []
+    assert wolf_beauty._charm_by_day(state_of(game), 1, "vote") != []
     triggers = game_of(club(BEAUTY_12, "duel_triggers_skills = true\n") + charm(9) + QUIET_DAY)
-    assert wolf_beauty._charm_by_day(triggers.state, 1, "duel") != []
+    assert wolf_beauty._charm_by_day(state_of(triggers), 1, "duel") != []
 
 
 # 恶灵骑士: 1 spirit knight, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
@@ -349,13 +353,13 @@ def test_the_pack_may_not_name_the_spirit_knight_and_he_may_not_self_destruct() 
 
 def test_poisoned_he_lives_the_potion_is_spent_and_the_witch_dies() -> None:
     game = game_of(club(KNIGHT_12) + knight_night(witch="{ poison = 1 }") + QUIET_DAY)
-    assert deaths(game) == [(6, "reflect")] and not potions(game.state)[1]
+    assert deaths(game) == [(6, "reflect")] and not potions(state_of(game))[1]
 
 
 def test_the_seer_who_checks_him_sees_a_wolf_and_dies_past_guard_and_heal() -> None:
     rules = "witch_self_heal = true\n"
     game = game_of(club(KNIGHT_12, rules) + knight_night(wolves=5, witch="{ heal = true }", seer=1, guard=5))
-    assert game.state.seer_results == [(1, 1, "werewolf")]
+    assert state_of(game).seer_results == [(1, 1, "werewolf")]
     game = game_of(
         club(KNIGHT_12, rules) + knight_night(wolves=5, witch="{ heal = true }", seer=1, guard=5) + QUIET_DAY
     )
@@ -392,9 +396,9 @@ def test_spirit_knight_shot_dies_or_immune_to_a_shot_from_a_night_death() -> Non
     dies = game_of(club(KNIGHT_12) + knifed)
     assert deaths(dies) == [(7, "werewolves"), (1, "hunter")]
     immune = game_of(club(KNIGHT_12, 'spirit_knight_shot = "immune"\n') + knifed)
-    assert deaths(immune) == [(7, "werewolves")] and immune.state.is_alive(1)
+    assert deaths(immune) == [(7, "werewolves")] and state_of(immune).is_alive(1)
     said = [e.data for e in immune.events if e.kind == "cue" and e.data["key"] == "spirit_knight.immune"]
-    assert [d["seat"] for d in said] == [1] and immune.state.day == 1 and immune.outcome() is None
+    assert [d["seat"] for d in said] == [1] and state_of(immune).day == 1 and immune.outcome() is None
     # A hunter exiled by day shoots him dead under either setting.
     votes = "{ 1 = 7, 2 = 7, 3 = 7, 4 = 7, 5 = 7 }"
     exiled = knight_night() + f"[[day]]\nvote = {votes}\nhunter = 1\n"
@@ -441,7 +445,7 @@ def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None
         outcome = game.outcome()
         assert outcome is not None and game.over
         winners[outcome.winner.value] += 1
-        causes.update(d.cause for d in game.state.deaths)
+        causes.update(d.cause for d in state_of(game).deaths)
         for pending, decision in game.history:
             target: int = getattr(decision, "target", 0)
             if pending.step in ("dreamcatcher", "nightmare", "wolf_beauty") and target:
@@ -450,12 +454,12 @@ def test_random_club_games_use_every_power_and_reach_every_death_cause() -> None
         powers["immune"] += sum(
             e.kind == "cue" and e.data["key"] == "spirit_knight.immune" for e in game.events
         )
-        state = game.state
+        state = state_of(game)
         for seat in state.seats_with(Role.SPIRIT_KNIGHT):
             assert not any(d.seat == seat and d.phase.kind == "night" for d in state.deaths)
         if number % 20 == 0:  # the record replays to the same game
             again = replay(parse_record(write_record(game)))
-            assert again.error is None and again.game.state.deaths == state.deaths
+            assert again.error is None and state_of(again.game).deaths == state.deaths
             assert again.game.outcome() == outcome
     assert {"dream", "dream_link", "charm", "reflect"} <= set(causes), causes
     assert {"dreamcatcher", "nightmare", "wolf_beauty", "blocked", "immune"} <= set(powers), powers

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine.bots import play_random_game
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
 from engine.roles import GODS, Role
 from engine.roles.guard import last_protected
@@ -63,7 +63,7 @@ def test_the_witch_is_told_the_seat_the_wolves_named_and_her_heal_follows_the_kn
     game = game_of(club(MAGIC_12) + night("[9, 10]", 9))
     assert [e.data["victim"] for e in game.events if e.kind == "witch.told"] == [9]
     healed = game_of(club(MAGIC_12) + night("[9, 10]", 9, "{ heal = true }") + QUIET_DAY)
-    assert deaths(healed) == [] and not potions(healed.state)[0]
+    assert deaths(healed) == [] and not potions(state_of(healed))[0]
 
 
 def test_a_swapped_poison_kills_the_other_seat_and_a_poisoned_hunter_does_not_shoot() -> None:
@@ -97,7 +97,7 @@ def test_the_seer_sees_the_other_seat_but_is_told_the_seat_she_named() -> None:
     game = game_of(club(MAGIC_12) + night("[2, 9]", 0, seer=9))
     told = [e.data for e in game.events if e.kind == "seer.result"]
     assert [(d["target"], d["result"]) for d in told] == [(9, "werewolf")]
-    assert game.state.seer_results == [(1, 9, "werewolf")]
+    assert state_of(game).seer_results == [(1, 9, "werewolf")]
 
 
 def test_each_seat_is_swapped_once_a_game() -> None:
@@ -151,7 +151,7 @@ def test_the_guard_lands_on_the_other_seat_and_his_repeat_ban_reads_the_seat_as_
     assert deaths(both) == []  # the knife and the guard both land on 10
     apart = game_of(club(MAGIC_GUARD_12) + night("[9, 10]", 10, extra="guard = 9\n") + QUIET_DAY)
     assert deaths(apart) == [(9, "werewolves")]  # the guard on 10, the knife on 9
-    assert last_protected(apart.state) == 9
+    assert last_protected(state_of(apart)) == 9
     game = game_of(
         club(MAGIC_GUARD_12) + night("[9, 10]", 0, extra="guard = 9\n") + QUIET_DAY + night("[]", 0)
     )
@@ -200,7 +200,7 @@ def test_the_charm_the_check_and_the_hunt_land_on_the_other_seat() -> None:
     hunted = game_of(club(MAGIC_MIX_12) + mixed("[]") + QUIET_DAY + night2 + QUIET_DAY)
     assert deaths(hunted) == [(2, "hunt")]
     plain = game_of(club(MAGIC_MIX_12) + mixed("[]") + QUIET_DAY + mixed("[]", hunt="demon_hunter = 9\n"))
-    assert plain.state.day == 2 and deaths(plain) == [(7, "hunt")]
+    assert state_of(plain).day == 2 and deaths(plain) == [(7, "hunt")]
 
 
 # 恶灵骑士 in the wolf king's place: 1 spirit knight.
@@ -252,7 +252,7 @@ def test_random_magician_games_swap_and_land_and_replay() -> None:
         game = play_random_game(Game(deal(list(MAGIC_CARDS), 12, seed=number), rules), rng)
         outcome = game.outcome()
         assert outcome is not None and game.over
-        causes.update(d.cause for d in game.state.deaths)
+        causes.update(d.cause for d in state_of(game).deaths)
         swapped: list[int] = []
         for pending, decision in game.history:
             if pending.step == "magician" and isinstance(decision, MagicianSwap) and decision.seats:
@@ -269,7 +269,7 @@ def test_random_magician_games_swap_and_land_and_replay() -> None:
             powers["knife_swapped"] += 1
         if number % 20 == 0:  # the record replays to the same game
             again = replay(parse_record(write_record(game)))
-            assert again.error is None and again.game.state.deaths == game.state.deaths
+            assert again.error is None and state_of(again.game).deaths == state_of(game).deaths
             assert again.game.outcome() == outcome
     assert {"werewolves", "poison", "vote", "hunter", "wolf_king", "dream"} <= set(causes), causes
     assert {"swap", "once", "knife_swapped"} <= set(powers), powers
@@ -303,7 +303,7 @@ def test_after_his_self_destruct_every_good_power_is_sealed_that_night() -> None
     assert sorted(blocked) == [("guard", "blood_moon"), ("seer", "blood_moon"), ("witch", "blood_moon")]
     told = [e.data["victim"] for e in game.events if e.kind == "witch.told"]
     assert told == [0]  # night 1 only: on the sealed night the witch is told nobody
-    assert potions(game.state)[0] and potions(game.state)[1] and last_protected(game.state) == 0
+    assert potions(state_of(game))[0] and potions(state_of(game))[1] and last_protected(state_of(game)) == 0
     # The night after, the powers are back.
     after = game_of(club(BLOOD_12, BLOOD_RULES) + blood(0) + day + "[[night]]\nwerewolves = 9\n" + QUIET_DAY)
     assert after.pending is not None and after.pending.step == "guard"
@@ -326,7 +326,7 @@ def test_exiled_as_last_wolf_he_stays_until_dawn_makes_the_kill_alone_and_dies_o
     record = club(BLOOD_12, BLOOD_RULES) + blood(0, "{ poison = 2 }") + exile(3) + blood(0) + exile(4)
     record += blood(0) + exile(1)
     game = game_of(record)
-    assert game.state.is_alive(1) and game.outcome() is None  # he still counts
+    assert state_of(game).is_alive(1) and game.outcome() is None  # he still counts
     assert [e.data["seat"] for e in game.events if e.kind == "blood_moon.stays"] == [1]
     assert game.pending is not None and game.pending.step == "guard"
     game = game_of(record + "[[night]]\nguard = 0\n")
@@ -345,7 +345,7 @@ def test_exiled_as_last_wolf_he_stays_until_dawn_makes_the_kill_alone_and_dies_o
         + blood(0)
         + exile(2)
     )
-    assert plain.outcome() is not None and not plain.state.is_alive(2)
+    assert plain.outcome() is not None and not state_of(plain).is_alive(2)
 
 
 def test_not_the_last_wolf_he_dies_of_the_vote_at_once() -> None:
@@ -403,7 +403,7 @@ def test_random_blood_moon_games_seal_keep_and_replay() -> None:
         outcome = game.outcome()
         assert outcome is not None and game.over
         winners[outcome.winner.value] += 1
-        state = game.state
+        state = state_of(game)
         causes.update(d.cause for d in state.deaths)
         seals = [e for e in game.events if e.kind == "blood_moon.seal"]
         powers["seal"] += len(seals)
@@ -417,7 +417,7 @@ def test_random_blood_moon_games_seal_keep_and_replay() -> None:
             assert death.cause == "vote" and death.phase.kind == "night"
         if number % 20 == 0:  # the record replays to the same game
             again = replay(parse_record(write_record(game)))
-            assert again.error is None and again.game.state.deaths == state.deaths
+            assert again.error is None and state_of(again.game).deaths == state.deaths
             assert again.game.outcome() == outcome
     assert {"seal", "swap", "kept"} <= set(powers), powers
     assert {"self_destruct", "werewolves", "poison", "vote", "hunter", "wolf_king"} <= set(causes), causes

@@ -12,7 +12,7 @@ import pytest
 
 from engine import WerewolvesChoice
 from engine.bots import random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
 from engine.roles import LONE_KILLERS, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS, WOLF_TEAM, Role
 from engine.roles.wolf_robot import LEARNED, WolfRobotChoice, WolfRobotShot
@@ -72,7 +72,7 @@ def answers(game: Game, seat: int) -> list[dict[str, Any]]:
 def told(game: Game, step: str) -> list[tuple[str, dict[str, Any]]]:
     spec = STEPS[step]
     assert spec.told is not None
-    return [line for p, d in game.history if p.step == step for line in spec.told(game.state, p, d)]
+    return [line for p, d in game.history if p.step == step for line in spec.told(state_of(game), p, d)]
 
 
 def refused(game: Game, decision: Any, by: int) -> str:
@@ -106,7 +106,7 @@ def test_the_wolf_robot_is_a_lone_wolf_who_cannot_self_destruct_and_shows_as_a_w
 def test_night_1_he_learns_a_card_is_told_it_and_the_narration_says_so() -> None:
     game = game_of(learns(6))
     assert answers(game, 4) == [{"night": 1, "target": 6, "result": "witch"}]
-    assert game.state.memory[LEARNED] == {"seat": 6, "card": "witch", "night": 1}
+    assert state_of(game).memory[LEARNED] == {"seat": 6, "card": "witch", "night": 1}
     assert told(game, "wolf_robot") == [("wolf_robot_learn", {"target": 6, "role": "witch"})]
     assert cues(game) == ["wolf_robot.wake", "wolf_robot.act", "wolf_robot.learned", "wolf_robot.sleep"]
 
@@ -139,7 +139,7 @@ def test_with_any_night_learning_he_learns_the_first_night_he_chooses_to() -> No
     # learned once: night 3 checks as the seer, never learns again
     game = game_of(learns(0, rules) + night(5) + QUIET_DAY + night(1, guard=11))
     assert answers(game, 4)[-1] == {"night": 3, "target": 1, "result": "werewolf"}
-    assert game.state.memory[LEARNED]["card"] == "seer"
+    assert state_of(game).memory[LEARNED]["card"] == "seer"
 
 
 # The copied powers, from the next night
@@ -319,7 +319,7 @@ def test_random_club_games_use_every_copied_power_and_replay_to_the_same_end() -
             "night_order": "club",
         }
         game = Game(deal(DECK, 12, seed=number), make_rules(settings, preset="chinese-club"))
-        state = game.state
+        state = state_of(game)
         for _ in range(3000):
             if game.over:
                 break
@@ -339,7 +339,7 @@ def test_random_club_games_use_every_copied_power_and_replay_to_the_same_end() -
         outcome = game.outcome()
         assert outcome is not None
         again = replay(parse_record(write_record(game)))
-        assert again.error is None and again.game.state.deaths == state.deaths
+        assert again.error is None and state_of(again.game).deaths == state.deaths
         assert again.game.outcome() == outcome
     assert {"learn", "seer", "poison", "guard", "kill", "shot as hunter", "kills alone"} <= set(used), used
 
@@ -376,7 +376,7 @@ def test_feared_without_notice_he_sees_his_usual_screen_and_his_guard_does_nothi
     assert pending.info == {"power": "guard", "role": "guard", "target": 8, "last_protected": 9}
     assert refused(game, WolfRobotChoice(target=9), by=4) == "wolf_robot_guard_repeat"
     game.apply(WolfRobotChoice(target=10), by=4)
-    assert "wolf_robot.guard" not in game.state.tonight.marks
+    assert "wolf_robot.guard" not in state_of(game).tonight.marks
     game = game_of(record + feared(4, 10, 11) + "[[night]]\nnightmare = 0\nguard = 12\nwerewolves = 0\n")
     pending = game.pending
     assert pending is not None and 9 in pending.targets and 10 in pending.targets
@@ -395,7 +395,7 @@ def magic(swap: str, robot: int) -> str:
 def test_the_magicians_swap_redirects_what_he_learns_and_his_copied_poison() -> None:
     game = game_of(club(MAGIC_12) + magic("[5, 9]", 5))
     assert answers(game, 4) == [{"night": 1, "target": 5, "result": "villager"}]
-    assert game.state.memory[LEARNED]["card"] == "villager"
+    assert state_of(game).memory[LEARNED]["card"] == "villager"
     game = game_of(club(MAGIC_12) + magic("[]", 6) + QUIET_DAY + magic("[9, 10]", 9))
     assert deaths(game) == [(10, "poison")]
 

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from engine.game import state_of
 from engine.roles.knight import KnightDuel
 from engine.roles.white_wolf_king import WhiteWolfKingBlow
 from engine.rules import PRESETS
@@ -151,10 +152,10 @@ def test_the_knight_duels_once_and_only_in_the_discussion() -> None:
         + QUIET_NIGHT.replace("seer = 2", "seer = 3")
     )
     assert game.pending is not None and game.pending.step == "vote"
-    before = copy.deepcopy(game.state)
+    before = copy.deepcopy(state_of(game))
     with pytest.raises(IllegalDecision) as refused:
         game.apply(KnightDuel(seat=8, target=3), by=8)
-    assert refused.value.rule == "duel_used" and game.state == before
+    assert refused.value.rule == "duel_used" and state_of(game) == before
     fresh = game_of(club(WHITE_WOLF_KNIGHT_12) + QUIET_NIGHT)
     with pytest.raises(IllegalDecision) as refused:
         fresh.check(KnightDuel(seat=9, target=2), by=9)
@@ -199,8 +200,8 @@ def test_the_white_wolf_kings_blow_in_the_election_loses_the_badge_at_once_under
     said = [e.data["key"] for e in game.events if e.kind == "cue"]
     assert "badge.swallowed" in said and "sheriff.postponed" not in said
     night_2 = game_of(record + QUIET_NIGHT.replace("seer = 2", "seer = 0"))
-    assert night_2.phase.number == 2 and night_2.state.sheriff == 0
-    assert not night_2.state.election_due
+    assert night_2.phase.number == 2 and state_of(night_2).sheriff == 0
+    assert not state_of(night_2).election_due
 
 
 def test_a_duel_on_the_spirit_knight_kills_him_with_no_reflect() -> None:
@@ -239,7 +240,7 @@ def test_a_sheriff_taken_by_the_white_wolf_king_still_hands_the_badge_on() -> No
         + "[[day]]\nwhite_wolf_king = { seat = 1, target = 5 }\nbadge = 9\n"
     )
     game = game_of(record)
-    assert (5, "white_wolf_king") in deaths(game) and game.state.sheriff == 9
+    assert (5, "white_wolf_king") in deaths(game) and state_of(game).sheriff == 9
 
 
 def test_the_last_god_who_duels_a_good_player_dies_and_the_game_ends() -> None:

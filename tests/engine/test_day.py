@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.game import state_of
 from tests.engine.harness import game_of, play, table
 
 QUIET_NIGHT = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n"
@@ -151,7 +152,7 @@ def test_an_idiot_voted_out_is_revealed_then_never_votes_and_dies_the_second_tim
     roles = '["werewolf", "werewolf", "seer", "witch", "guard", "idiot", "villager", "villager", "villager"]'
     body = QUIET_NIGHT + "[[day]]\nvote = { 1 = 6, 2 = 6 }\n"
     game = game_of(table(roles, rules=NO_SHERIFF) + body)
-    assert game.state.player(6).alive and game.state.player(6).revealed_idiot
+    assert state_of(game).player(6).alive and state_of(game).player(6).revealed_idiot
     nxt = "[[night]]\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
     out = play(table(roles, rules=NO_SHERIFF) + body + nxt + "[[day]]\nvote = { 6 = 1 }\n")
     assert out["error"]["decision"] == "vote"
@@ -252,7 +253,7 @@ def test_a_revealed_idiot_who_is_sheriff_has_no_vote_at_all() -> None:
     roles = '["werewolf", "werewolf", "seer", "witch", "guard", "idiot", "villager", "villager", "villager"]'
     body = QUIET_NIGHT + "[[day]]\nsheriff = 6\nvote = { 1 = 6, 2 = 6 }\n"
     game = game_of(table(roles) + body)
-    assert game.state.sheriff == 6 and game.state.player(6).revealed_idiot
+    assert state_of(game).sheriff == 6 and state_of(game).player(6).revealed_idiot
     night = "[[night]]\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
     out = play(table(roles) + body + night + "[[day]]\nvote = { 6 = 1 }\n")
     assert out["error"]["decision"] == "vote" and out["sheriff"] == 6

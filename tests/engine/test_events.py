@@ -14,7 +14,7 @@ from engine.cards.double_agent import ally
 from engine.cards.reports import reported
 from engine.deaths import winner
 from engine.decisions import DayVote
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import RecordError, parse_record, replay, summary, write_record
 from engine.roles.witch import potions
@@ -153,14 +153,14 @@ def test_the_seeded_draws_replay_and_a_written_record_names_them() -> None:
         game = Game(random_event_setup(rng), random_event_rules(rng))
         while not game.over:
             game.apply(random_decision(game, rng))
-        assert Game.replay(game.setup, game.rules, game.log).state == game.state
+        assert state_of(Game.replay(game.setup, game.rules, game.log)) == state_of(game)
         text = write_record(game)
-        drawn = game.state.moon.played  # type: ignore[union-attr]
+        drawn = state_of(game).moon.played  # type: ignore[union-attr]
         assert text.count("\nevent = ") == len(drawn)
         result = replay(parse_record(text))
         assert result.error is None and result.pending is None
-        assert result.game.state.deaths == game.state.deaths
-        assert result.game.state.moon.played == drawn  # type: ignore[union-attr]
+        assert state_of(result.game).deaths == state_of(game).deaths
+        assert state_of(result.game).moon.played == drawn  # type: ignore[union-attr]
         assert result.game.outcome() == game.outcome()
 
 
@@ -182,12 +182,12 @@ def test_record_shape_errors_name_the_key() -> None:
 def test_miracle_brings_the_last_werewolf_victim_back_as_a_villager() -> None:
     night = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 3\nwitch = {}\n"
     game = game_of(moon() + night + day("miracle"))
-    assert game.state.is_alive(3) and game.state.player(3).card.value == "villager"
+    assert state_of(game).is_alive(3) and state_of(game).player(3).card.value == "villager"
     assert summary(replay(parse_record(moon() + night + day("miracle"))))["revived"] == [3]
     assert "miracle.revived" in cues(game)
     # It lasts: seat 3 is still alive and a villager two days later.
     later = game_of(moon() + night + day("miracle", vote="{}") + QUIET_NIGHT + day("bleak_monday"))
-    assert later.state.is_alive(3) and later.state.player(3).card.value == "villager"
+    assert state_of(later).is_alive(3) and state_of(later).player(3).card.value == "villager"
 
 
 def test_bleak_monday_changes_nothing_unless_surely_not_him() -> None:
@@ -434,7 +434,7 @@ def test_heads_or_tails_the_box_tosses_a_coin_after_the_verdict() -> None:
 def test_woodland_gathering_women_away_and_the_witch_gets_a_potion_back() -> None:
     night = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { heal = true }\n"
     game = game_of(moon() + night + day("woodland_gathering"))
-    assert potions(game.state)[0] and game.pending is not None
+    assert potions(state_of(game))[0] and game.pending is not None
     assert not set(game.pending.seats) & set(WOMEN) and not set(game.pending.targets) & set(WOMEN)
     poisoned = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = { poison = 4 }\n"
     out = play(moon() + poisoned + day("woodland_gathering"))
@@ -489,7 +489,7 @@ def test_specter_the_next_victim_turns_and_an_old_werewolf_dies_with_his_card() 
     body = QUIET_NIGHT + day("specter", vote="{}") + QUIET_NIGHT + "[[day]]\nvote = {}\n"
     body += "[[night]]\nguard = 5\nseer = 1\nwerewolves = 3\nspecter = 2\nwitch = {}\n"
     game = game_of(moon() + body)
-    state = game.state
+    state = state_of(game)
     assert state.player(3).card.value == "werewolf" and state.is_alive(3)
     assert [(d.seat, d.cause) for d in state.deaths] == [(2, "specter")]
     assert (
@@ -503,7 +503,7 @@ def test_the_specters_old_werewolf_dies_at_once_and_his_new_card_acts_for_nobody
     body = QUIET_NIGHT + day("specter", vote="{}")
     body += "[[night]]\nguard = 5\nseer = 1\nwerewolves = 4\nspecter = 2\nwitch = { poison = 5 }\n"
     game = game_of(moon() + body)
-    state = game.state
+    state = state_of(game)
     assert state.player(4).card.value == "werewolf" and state.player(2).card.value == "witch"
     assert not any(pending.step == "witch" and pending.phase == "night 2" for pending, _ in game.history)
     assert [(d.seat, d.cause) for d in state.deaths] == [(2, "specter")]
@@ -638,7 +638,7 @@ def test_double_agent_the_first_dead_names_an_ally_who_wins_with_the_werewolves(
         "[[night]]\ndouble_agent = 8\nguard = 4\nseer = 2\nwerewolves = 0\nwitch = {}\n"
     )
     game = game_of(rules + body)
-    assert ally(game.state) == 8
+    assert ally(state_of(game)) == 8
     assert seat_view(game, 8).moon == {"werewolves": [1, 2]}
     assert seat_view(game, 1).moon is None
     assert (
@@ -674,7 +674,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
             return
         pending = game.pending
         assert pending is not None, "a game that is not over waits for a decision"
-        state = game.state
+        state = state_of(game)
         decision = random_decision(game, rng)
         if pending.step not in (
             "hunter",
@@ -692,12 +692,12 @@ def play_checked(game: Game, rng: random.Random) -> None:
             for voter in decision.votes:
                 assert voter not in reported(state), "a reported player never votes"
         game.apply(decision)
-        moon = game.state.moon
+        moon = state_of(game).moon
         assert moon is not None
         assert len({p.card for p in moon.in_play}) == len(moon.in_play), "a card is in play once"
         lasting = ("executioner", "luncheon_for_seniors", "saturday_evening_ball")
         assert all(
-            p.day == game.state.day
+            p.day == state_of(game).day
             for p in moon.in_play
             if CARDS[p.card].moon == "full" and p.card not in lasting
         ), "a full moon lasts a round"
@@ -713,7 +713,7 @@ def test_random_games_with_events_end_with_a_valid_outcome(chunk: int) -> None:
         play_checked(game, rng)
         outcome = game.outcome()
         assert outcome is not None and outcome.winner in Winner
-        assert winner(game.state, end_of_day=True) is not None or outcome.winner == Winner.PIPER
+        assert winner(state_of(game), end_of_day=True) is not None or outcome.winner == Winner.PIPER
 
 
 def test_every_card_is_played_in_the_random_games() -> None:
@@ -722,7 +722,7 @@ def test_every_card_is_played_in_the_random_games() -> None:
     for _ in range(250):
         game = Game(random_event_setup(rng), random_event_rules(rng))
         play_checked(game, rng)
-        seen.update(card for _, card in game.state.moon.played)  # type: ignore[union-attr]
+        seen.update(card for _, card in state_of(game).moon.played)  # type: ignore[union-attr]
     assert seen == set(CARDS)
 
 
@@ -757,8 +757,8 @@ def test_harvest_festival_the_box_rolls_the_witchs_one_potion() -> None:
     assert play(festival(night))["error"]["decision"] == "witch"
     night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { heal = true }\npotion = "werewolf"\n'
     game = game_of(festival(night))
-    assert game.state.is_alive(9) and game.state.player(9).card.value == "werewolf"
-    assert potions(game.state)[1] and not potions(game.state)[0]
+    assert state_of(game).is_alive(9) and state_of(game).player(9).card.value == "werewolf"
+    assert potions(state_of(game))[1] and not potions(state_of(game))[0]
     night = night.replace('"werewolf"', '"poison"')
     assert killed(play(festival(night))) == [(9, "poison")]  # the healing bottle poisons the victim
     night = '[[night]]\nguard = 4\nseer = 8\nwerewolves = 9\nwitch = { poison = 6 }\npotion = "poison"\n'
@@ -811,13 +811,13 @@ def test_a_record_with_cards_writes_back_a_record_that_replays_the_same() -> Non
         assert first.error is None
         again = replay(parse_record(write_record(first.game)))
         assert summary(again) == summary(first)
-        assert again.game.state.deaths == first.game.state.deaths
+        assert state_of(again.game).deaths == state_of(first.game).deaths
 
 
 def test_full_moon_rising_reads_one_step_per_werewolf_card_however_many_live() -> None:
     base = moon() + QUIET_NIGHT + day("full_moon_rising", vote="{ 1 = 1, 3 = 1, 4 = 1 }")
     game = game_of(base + "[[night]]\nguard = 5\nmoon_seers = [3]\n")
-    assert not game.state.is_alive(1)  # one of the two werewolves is dead
+    assert not state_of(game).is_alive(1)  # one of the two werewolves is dead
     night2 = game.events[
         [i for i, e in enumerate(game.events) if e.kind == "cue" and e.data.get("key") == "night.falls"][-1] :
     ]

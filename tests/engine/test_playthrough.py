@@ -10,7 +10,7 @@ from engine import GuardChoice, SheriffVote, WitchChoice
 from engine.bots import random_decision
 from engine.deaths import winner
 from engine.decisions import DayVote, Revote
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record
 from engine.roles import Role
@@ -28,7 +28,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
             break
         pending = game.pending
         assert pending is not None, "a game that is not over waits for a decision"
-        state = game.state
+        state = state_of(game)
         decision = random_decision(game, rng)
         if pending.step not in ("hunter", "badge", "scapegoat"):
             assert all(state.is_alive(s) for s in pending.seats), "the dead never act"
@@ -57,7 +57,7 @@ def check_outcome(game: Game) -> None:
     assert outcome is not None and outcome.winner in Winner
     kind, number = outcome.phase.split()
     assert kind in ("night", "day") and int(number) >= 1
-    assert winner(game.state, end_of_day=True) is not None or outcome.winner == Winner.PIPER
+    assert winner(state_of(game), end_of_day=True) is not None or outcome.winner == Winner.PIPER
 
 
 @pytest.mark.parametrize("chunk", range(6))
@@ -75,7 +75,7 @@ def test_a_replayed_log_rebuilds_an_identical_state() -> None:
         game = Game(random_setup(rng), random_rules(rng))
         play_checked(game, rng)
         again = Game.replay(game.setup, game.rules, game.log)
-        assert again.state == game.state
+        assert state_of(again) == state_of(game)
 
 
 def test_a_written_record_replays_to_the_same_game() -> None:
@@ -85,7 +85,7 @@ def test_a_written_record_replays_to_the_same_game() -> None:
         play_checked(game, rng)
         result = replay(parse_record(write_record(game)))
         assert result.error is None and result.pending is None
-        assert result.game.state.deaths == game.state.deaths
+        assert state_of(result.game).deaths == state_of(game).deaths
         assert result.game.outcome() == game.outcome()
         assert summary(result)["winner"] == game.outcome().winner.value  # type: ignore[union-attr]
 
@@ -101,7 +101,7 @@ def test_each_winner_is_reached_and_means_what_the_rules_say() -> None:
         outcome = game.outcome()
         assert outcome is not None
         seen.add(outcome.winner)
-        state = game.state
+        state = state_of(game)
         alive = state.alive()
         if outcome.winner == Winner.WEREWOLVES and game.rules.win == "all" and not game.rules.parity:
             assert alive and all(state.is_werewolf(s) for s in alive)

@@ -20,7 +20,7 @@ from engine.boards import BOARDS
 from engine.bots import random_answer, random_decision
 from engine.cards.deck import CARDS, QUESTIONS
 from engine.decisions import Decision, SelfDestruct
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles import GODS, WOLF_TEAM, Role
 from engine.rules import Rules, make_rules
 from engine.setup import Setup, deal
@@ -188,7 +188,7 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
             setup, rules = random_board(rng, games)
         game = Game(setup, rules, chance="ask" if games % 4 == 0 else "auto")
         while True:
-            before = copy.deepcopy(game.state)
+            before = copy.deepcopy(state_of(game))
             for decision, by in bad_decisions(game, rng):
                 try:
                     game.check(decision, by=by)
@@ -203,7 +203,7 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
                         assert again.rule == error.rule
                     else:
                         raise AssertionError(f"check refused {decision!r} ({error.rule}); apply took it")
-            assert game.state == before
+            assert state_of(game) == before
             if game.over:
                 break
             game.apply(random_decision(game, rng, self_destruct=0.15 if club else 0.03))
@@ -223,6 +223,6 @@ def test_an_answer_of_the_wrong_shape_is_refused_as_such() -> None:
             assert error.rule == "wrong_count"
         else:
             raise AssertionError(f"Cupid naming {seats} was taken")
-    before = copy.deepcopy(game.state)
+    before = copy.deepcopy(state_of(game))
     assert game.is_legal(game.answer({1: Answer(seats=(2, 3))}), by=1)
-    assert game.state == before
+    assert state_of(game) == before

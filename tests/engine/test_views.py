@@ -6,7 +6,7 @@ import json
 import random
 
 from engine.bots import random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles import Role
 from engine.views import public_view, seat_view
 from tests.engine.harness import game_of, table
@@ -21,7 +21,7 @@ def test_a_seat_sees_its_own_card_and_no_other() -> None:
     game = game_of(table())
     for seat in range(1, 10):
         view = seat_view(game, seat)
-        assert view.card == game.state.player(seat).card.value
+        assert view.card == state_of(game).player(seat).card.value
         assert view.public.cards is None
 
 
@@ -113,7 +113,7 @@ def test_no_event_tells_a_seat_another_seats_secret() -> None:
         game = Game(random_setup(rng), random_rules(rng))
         while not game.over:
             game.apply(random_decision(game, rng))
-        state = game.state
+        state = state_of(game)
         for event in state.events:
             if event.public:
                 assert event.kind in {"cue", "votes", "sheriff.votes", "speakers"}
@@ -135,7 +135,7 @@ def test_public_cues_never_name_a_role_before_it_is_shown() -> None:
         game = Game(random_setup(rng), random_rules(rng))
         while not game.over:
             game.apply(random_decision(game, rng))
-        for event in game.state.events:
+        for event in state_of(game).events:
             if event.kind == "cue":
                 data = json.dumps(dict(event.data))
                 if event.data["key"] not in ("death.card", "game.over"):
@@ -161,7 +161,7 @@ def test_the_night_by_night_review_is_public_only_when_the_game_is_over() -> Non
 
 def test_seer_results_stay_with_the_seat_that_was_told() -> None:
     game = game_of(table() + "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\n")
-    game.state.player(3).card, game.state.player(8).card = Role.VILLAGER, Role.SEER  # a card swap
+    state_of(game).player(3).card, state_of(game).player(8).card = Role.VILLAGER, Role.SEER  # a card swap
     assert seat_view(game, 8).seer_results == []
     assert seat_view(game, 3).seer_results == [{"night": 1, "target": 1, "result": "werewolf"}]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.cards.executioner import executed
 from engine.events import Event
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles import ROLE_NAMES
 
 NOT_SEATS = frozenset({"n", "i", "count", "night", "day", "answered", "owed", "take", "seats"})
@@ -93,7 +93,7 @@ def _seen_by(events: Sequence[Event], seat: int) -> list[Event]:
 
 def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]) -> bool:
     """Whether at the moment `events` were made `seat` may know that `other` holds `role`."""
-    seen = executed(game.state)
+    seen = executed(state_of(game))
     for event in events:
         data = event.data
         if (
@@ -129,7 +129,7 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
 
 
 def _is_true(game: Game, seat: int, role: str) -> bool:
-    return role in (game.setup.roles[seat - 1].value, game.state.player(seat).card.value)
+    return role in (game.setup.roles[seat - 1].value, state_of(game).player(seat).card.value)
 
 
 def audit_seat(

@@ -45,7 +45,7 @@ from engine.cards.influences import FirstVoter
 from engine.cards.punishment import Accusation
 from engine.cards.specter import SpecterChoice
 from engine.decisions import Decision, SelfDestruct, Votes
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
@@ -376,4 +376,4 @@ def state_copy(game: Game) -> Any:
     """A deep copy of the whole engine state, to compare before and after a refused message."""
     import copy
 
-    return copy.deepcopy((game.state, list(game.log)))
+    return copy.deepcopy((state_of(game), list(game.log)))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.game import state_of
 from engine.roles.guard import guarded
 from tests.phones.harness import (
     Phone,
@@ -104,7 +105,7 @@ def test_a_repeated_or_late_answer_is_refused_and_changes_nothing() -> None:
             late = await phones[6].answer({"type": "act", "step": "guard", "targets": [4]})
             assert late["code"] == "not_now"
             assert state_copy(game) == before
-            assert guarded(game.state, 3)
+            assert guarded(state_of(game), 3)
             await close_all(phones)
 
     asyncio.run(scenario())

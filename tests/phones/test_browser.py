@@ -13,6 +13,7 @@ import pytest
 
 from engine import GuardChoice, WerewolvesChoice, WitchChoice
 from engine.cards.deck import QUESTIONS
+from engine.game import state_of
 from engine.roles.guard import guarded
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
@@ -124,7 +125,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     guard.screenshot(path=str(folder / "guard.png"))
     guard.click("#confirm")
     expect(seer.locator("#step-title")).to_have_text("预言家请行动")
-    assert box.call(lambda: guarded(game.state, 3))
+    assert box.call(lambda: guarded(state_of(game), 3))
 
     seat_button(seer, 1).click()
     seer.click("#confirm")
@@ -142,7 +143,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     guard.get_by_role("button", name="上警", exact=True).click()
     guard.wait_for_selector("#step-extra button:disabled")
     box.call(table.close_step)
-    assert box.call(lambda: game.state.sheriff) == 5
+    assert box.call(lambda: state_of(game).sheriff) == 5
 
     villager.reload()
     villager.wait_for_selector("#game:not([hidden])")
@@ -405,7 +406,7 @@ def test_a_new_moon_card_step_looks_the_same_to_a_werewolf_and_a_villager(
     pending = game.pending
     assert pending is not None
     actor_seat = pending.seats[0]
-    decoy_seat = next(s for s in game.state.alive() if s not in pending.seats)
+    decoy_seat = next(s for s in state_of(game).alive() if s not in pending.seats)
     background = BackgroundServer(lambda: PhoneTable(game))
     background.start()
     try:

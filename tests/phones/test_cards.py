@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.bots import random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.state import Pending
 from narrator.phones.catalogue import LOCALES, text
 from narrator.phones.screens import form_of
@@ -60,8 +60,8 @@ def wrong_answer(game: Game, pending: Pending) -> dict[str, Any] | None:
         return None if truth is None else {**act, "yes": not truth}
     if pending.step == "question":
         return {**act, "ask": "is_the_moon_made_of_cheese", "targets": []}
-    dead = [s for s in range(1, game.setup.seats + 1) if not game.state.is_alive(s)]
-    wolves = game.state.living_werewolves()
+    dead = [s for s in range(1, game.setup.seats + 1) if not state_of(game).is_alive(s)]
+    wolves = state_of(game).living_werewolves()
     outside = [s for s in dead + wolves if s not in pending.targets]
     if pending.step in ("pact", "touch", "witnesses") or not outside:
         return None
@@ -81,7 +81,7 @@ def test_a_card_step_is_answered_from_the_owing_phones_and_refused_to_the_others
                 screen = phone.last("state")["screen"]
                 assert screen["step"] == step
                 mine = phone.seat in owed(pending)
-                if night and (mine or game.state.is_alive(phone.seat)):  # one screen for all
+                if night and (mine or state_of(game).is_alive(phone.seat)):  # one screen for all
                     assert not screen["real"] and screen["form"] == form_of(step)
                     assert screen["info"] == {}
                     assert bool(unseal(screen["sealed"]).get("real")) == mine
@@ -95,7 +95,7 @@ def test_a_card_step_is_answered_from_the_owing_phones_and_refused_to_the_others
                 before = state_copy(game)
                 touch = {"type": "act", "step": step, "targets": [others[0].seat], "yes": True}
                 answer = await others[0].answer(touch)
-                if night and game.state.is_alive(others[0].seat):
+                if night and state_of(game).is_alive(others[0].seat):
                     assert answer["type"] == "ack"  # a decoy, acknowledged and ignored
                 else:
                     assert answer["code"] in ("not_yours", "dead")

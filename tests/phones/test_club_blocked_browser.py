@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import state_of
 from narrator.phones import BackgroundServer, PhoneTable
 from tests.engine.harness import game_of
 from tests.engine.test_club_dreams import NIGHTMARE_12, club
@@ -21,7 +22,7 @@ def test_the_feared_seer_is_told_why_under_her_finger_in_chromium(chromium: Any)
     game = game_of(
         club(NIGHTMARE_12) + "[[night]]\nnightmare = 5\ndreamcatcher = 9\nwerewolves = 10\nwitch = {}\n"
     )
-    assert 5 in game.state.tonight.blocked
+    assert 5 in state_of(game).tonight.blocked
     table = PhoneTable(game)
     background = BackgroundServer(lambda: table)
     background.start()

@@ -9,7 +9,7 @@ import re
 from random import Random
 
 from engine.bots import play_random_game
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles import Role
 from engine.roles.gravekeeper import GravekeeperSeen
 from engine.roles.psychic import PsychicCheck
@@ -37,7 +37,7 @@ def test_the_gravekeeper_alone_is_shown_yesterdays_exile_and_touches_like_everyo
     async def scenario(game: Game) -> None:
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
-            living = [p for p in phones if game.state.is_alive(p.seat)]
+            living = [p for p in phones if state_of(game).is_alive(p.seat)]
             shown = screens(living)
             assert all(s == shown[0] for s in shown)
             assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == ("night", "yesno", "gravekeeper")
@@ -75,7 +75,7 @@ def test_the_hidden_wolf_alone_is_shown_the_packs_seats() -> None:
     async def scenario(game: Game) -> None:
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
-            living = [p for p in phones if game.state.is_alive(p.seat)]
+            living = [p for p in phones if state_of(game).is_alive(p.seat)]
             shown = screens(living)
             assert all(s == shown[0] for s in shown) and shown[0]["form"] == "yesno"
             sealed = {p.seat: told(p.last("state")["screen"]) for p in living}

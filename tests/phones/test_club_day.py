@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from engine import SeerChoice, SheriffCandidacy, SheriffWithdrawal, SpeechOrder, WerewolvesChoice, WitchChoice
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.rules import PRESETS
 from narrator.phones.keypad import Keypad, symbols_of_events
 from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served
@@ -61,7 +61,7 @@ def test_candidates_withdraw_on_their_phones_and_the_sheriff_chooses_the_side() 
                     {"type": "act", "step": "sheriff_withdraw", "yes": out}
                 )
                 assert answer["type"] == "ack", answer
-            assert game.state.sheriff == 6, "one candidate left is elected"
+            assert state_of(game).sheriff == 6, "one candidate left is elected"
             assert game.pending is not None and game.pending.step == "speech_order"
             mine = await phones[5].expect("state", where=lambda m: m["screen"]["step"] == "speech_order")
             assert mine["screen"]["form"] == "yesno" and mine["screen"]["info"] == {"up": 8, "down": 5}
@@ -83,7 +83,7 @@ def test_the_club_election_and_the_sides_keyed_on_the_keypad() -> None:
     assert keypad.play_step(game) == SheriffCandidacy(candidates=(3, 5))
     assert keypad.play_step(game) == SheriffWithdrawal(seats=(3,))
     assert "【退水】3号：1＝是，0＝否" in screen.lines and "【退水】5号：1＝是，0＝否" in screen.lines
-    assert game.state.sheriff == 5
+    assert state_of(game).sheriff == 5
     assert keypad.play_step(game) == SpeechOrder(upward=False)
     assert "【警左吗（否＝警右）】5号：1＝是，0＝否" in screen.lines
     assert [e.data["order"] for e in game.events if e.kind == "speakers"] == [[4, 3, 2, 1, 9, 8, 6, 5]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.roles.magician import MagicianSwap
 from tests.engine.harness import game_of
 from tests.engine.test_club_magic import MAGIC_12, club
@@ -32,7 +32,7 @@ def test_every_phone_is_asked_two_seats_and_only_the_magicians_swap_counts() -> 
             real = await phones[7].answer({"type": "act", "step": "magician", "targets": [9, 10]})
             assert len(json.dumps(real)) == len(json.dumps(decoy))
             assert game.history[-1][1] == MagicianSwap(seats=(9, 10))
-            assert game.state.tonight.marks["magician.swap"] == (9, 10)
+            assert state_of(game).tonight.marks["magician.swap"] == (9, 10)
             for phone in phones:
                 if phone.seat != 8:
                     assert "magician" not in json.dumps([told(m) for m in phone.inbox if "sealed" in m])

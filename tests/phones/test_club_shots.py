@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from engine.game import Game
+from engine.game import Game, state_of
 from tests.engine.harness import game_of
 from tests.engine.test_club_roles import WOLF_KING_12, club
 from tests.phones.harness import Phone, close_all, seat_everyone, served, told, wait_until
@@ -24,7 +24,7 @@ def test_the_poisoned_hunter_alone_is_shown_a_thumb_down_then_the_wolf_king_a_th
     async def scenario(game: Game) -> None:
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
-            living = [p for p in phones if game.state.is_alive(p.seat)]
+            living = [p for p in phones if state_of(game).is_alive(p.seat)]
             shown = screens(living)
             assert all(s == shown[0] for s in shown)
             assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from engine import GuardChoice, SeerChoice, WerewolvesChoice, WitchChoice
-from engine.game import Game
+from engine.game import Game, state_of
 from tests.phones.harness import (
     Phone,
     classic_game,
@@ -50,9 +50,9 @@ def test_the_election_counts_every_phone_and_shows_progress() -> None:
             progress = await phones[8].expect("progress", where=lambda m: m["answered"] == 4)
             public = {k: v for k, v in progress.items() if k not in ("sealed", "pad")}
             assert public == {"type": "progress", "step": "sheriff_candidacy", "answered": 4, "owed": 9}
-            assert game.state.sheriff == 0
+            assert state_of(game).sheriff == 0
             await elect(phones[4:], 3)
-            assert game.state.sheriff == 3
+            assert state_of(game).sheriff == 3
             await close_all(phones)
 
     asyncio.run(scenario())
@@ -72,7 +72,7 @@ def test_the_dead_hunter_shoots_from_his_phone_while_the_others_wait() -> None:
             refused = await phones[6].answer({"type": "act", "step": "hunter", "targets": [1]})
             assert refused["code"] == "not_yours"
             await phones[5].answer({"type": "act", "step": "hunter", "targets": [1]})
-            assert not game.state.is_alive(1)
+            assert not state_of(game).is_alive(1)
             await close_all(phones)
 
     asyncio.run(scenario())
@@ -101,7 +101,7 @@ def test_votes_are_shown_to_everyone_only_once_all_have_voted() -> None:
             for phone in phones:
                 shown = await phone.expect("state", where=lambda m: m["view"]["public"]["votes"] != [])
                 assert shown["view"]["public"]["votes"] == [expected]
-            assert not game.state.is_alive(1)
+            assert not state_of(game).is_alive(1)
             await close_all(phones)
 
     asyncio.run(scenario())
@@ -119,7 +119,7 @@ def test_closing_a_vote_counts_absent_voters_as_abstaining() -> None:
             applied = table.close_step()
             assert applied is not None and applied.step == "vote" and applied.by is None
             assert dict(applied.decision.votes) == {3: 2, 4: 2, 5: 2}  # type: ignore[attr-defined]
-            assert not game.state.is_alive(2)
+            assert not state_of(game).is_alive(2)
             assert (await table.next_applied(timeout=1)).step == "sheriff_candidacy"
             await close_all(phones)
 
@@ -145,7 +145,7 @@ def test_a_werewolf_self_destructs_from_the_phone_and_a_villager_cannot() -> Non
             assert refused["code"] == "not_werewolf" and refused["message"] == "只有狼人才能自爆。"
             assert state_copy(game) == before
             assert (await phones[1].answer({"type": "self_destruct"}))["type"] == "ack"
-            assert not game.state.is_alive(2)
+            assert not state_of(game).is_alive(2)
             assert game.log[-1].step == "self_destruct"
             await close_all(phones)
 

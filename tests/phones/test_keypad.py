@@ -21,6 +21,7 @@ from engine import (
 )
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
+from engine.game import state_of
 from narrator.phones.keypad import EV_KEY, Entry, KeyEntry, Keypad, symbols_of_events, terminal_keys
 from tests.phones.harness import classic_game, game_at
 
@@ -102,12 +103,12 @@ def test_a_day_keyed_on_the_keypad_candidates_votes_and_a_self_destruct() -> Non
     keypad = keypad_of("3", "4", "", *["4"] * 7, screen=screen, slept=slept)
     assert keypad.play_step(game) == SheriffCandidacy(candidates=(3, 4))
     assert keypad.play_step(game).step == "sheriff_vote"
-    assert game.state.sheriff == 4
+    assert state_of(game).sheriff == 4
     assert game.pending is not None and game.pending.step == "vote"
     english = Keypad(symbols_of_events(presses("1", "*2")), screen, locale="en")
     assert english.play_step(game) == SelfDestruct(seat=2)
     assert "Seat 1 votes: key a seat and Enter (0 = abstain)" in screen.lines
-    assert not game.state.is_alive(2)
+    assert not state_of(game).is_alive(2)
 
 
 def test_a_refused_vote_is_asked_again_and_the_vote_applies_once() -> None:
@@ -119,7 +120,7 @@ def test_a_refused_vote_is_asked_again_and_the_vote_applies_once() -> None:
     decision = keypad.play_step(game)
     assert isinstance(decision, DayVote) and decision.votes[2] == 1
     assert "不能投给出局的玩家。" in screen.lines
-    assert not game.state.is_alive(1)
+    assert not state_of(game).is_alive(1)
 
 
 def test_terminal_lines_through_a_real_pty_feed_the_same_parser() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.setup import Setup
 from tests.phones.harness import close_all, seat_everyone, served, told
 
@@ -73,7 +73,7 @@ def test_subscribers_receive_every_applied_decision() -> None:
             await phones[3].answer({"type": "act", "step": "seer", "targets": []})
             got = [queue.get_nowait().step for _ in range(3)]
             assert got == ["thief", "guard", "seer"]
-            assert game.state.player(1).card.value == "guard"
+            assert state_of(game).player(1).card.value == "guard"
             assert queue.empty()
             await close_all(phones)
 

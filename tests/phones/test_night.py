@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from engine.game import state_of
 from engine.roles.guard import guarded
 from tests.phones.harness import classic_game, close_all, seat_everyone, served, state_copy, told, wait_until
 
@@ -45,7 +46,7 @@ def test_a_decoy_touch_is_acknowledged_like_a_real_one_and_changes_nothing() -> 
             assert told(real)["feed"][0]["kind"] == "guard.protects"  # the guard's own result
             assert real.keys() == decoy.keys() and len(phones[4].raw[-1]) >= 512
             assert game.pending is not None and game.pending.step == "seer"
-            assert guarded(game.state, 3)
+            assert guarded(state_of(game), 3)
             await close_all(phones)
 
     asyncio.run(scenario())
@@ -94,7 +95,7 @@ def test_the_werewolves_see_each_others_picks_and_must_agree() -> None:
             assert game.pending is not None and game.pending.step == "werewolves"
             await wolf1.answer({"type": "act", "step": "werewolves", "targets": [8]})
             assert game.pending is not None and game.pending.step == "witch"
-            assert game.state.tonight.victim == 8
+            assert state_of(game).tonight.victim == 8
             # a touch each (the guard, the seer, three picks): every phone got the same five
             await wait_until(lambda: all(phone.count("progress") == 5 for phone in phones))
             for phone in phones[2:]:

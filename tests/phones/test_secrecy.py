@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.bots import random_decision
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.rules import make_rules
 from engine.setup import deal
 from narrator.phones.wire import seal
@@ -71,12 +71,12 @@ async def play_through(game: Game, seed: int) -> dict[int, Phone]:
             parts = parts_of(intended, game)
             owing = {seat for seat, _ in parts}
             if pending.phase.startswith("night"):
-                for seat in game.state.alive():
+                for seat in state_of(game).alive():
                     if seat not in owing:
                         touch = {
                             "type": "act",
                             "step": pending.step,
-                            "targets": [rng.choice(game.state.alive())],
+                            "targets": [rng.choice(state_of(game).alive())],
                         }
                         assert (await phones[seat].answer(touch))["type"] == "ack"
             if rng.random() < 0.1:
@@ -135,9 +135,9 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
 
 def test_the_audit_catches_a_planted_leak() -> None:
     game = Game(deal(DECKS["classic-12"][0], 12, seed=1), make_rules())
-    wolf = game.state.living_werewolves()[0]
-    seer = game.state.seat_of(game.state.player(1).card.__class__("seer"))
-    villager = next(s for s in game.state.alive() if game.state.player(s).card.value == "villager")
+    wolf = state_of(game).living_werewolves()[0]
+    seer = state_of(game).seat_of(state_of(game).player(1).card.__class__("seer"))
+    villager = next(s for s in state_of(game).alive() if state_of(game).player(s).card.value == "villager")
     stamp = len(game.events)
     planted = [
         {"type": "state", "view": {"seat": villager}, "feed": [], "x": {"seat": wolf, "card": "werewolf"}},
@@ -170,7 +170,7 @@ def test_no_seat_receives_another_seats_secrets_with_the_event_cards(seed: int) 
     game = event_game(seed, dark_moon=["touch_of_death", "double_agent", "somnambulism", "burial"])
     phones = asyncio.run(play_through(game, seed))
     assert game.over
-    played = [card for _, card in game.state.moon.played] if game.state.moon else []
+    played = [card for _, card in state_of(game).moon.played] if state_of(game).moon else []
     print(f"seed {seed}: cards played {played}")
     assert played
     tokens = {seat: phone.token for seat, phone in phones.items()}
@@ -182,8 +182,8 @@ def test_no_seat_receives_another_seats_secrets_with_the_event_cards(seed: int) 
 
 def test_the_audit_opens_what_travels_sealed() -> None:
     game = Game(deal(DECKS["classic-12"][0], 12, seed=1), make_rules())
-    wolf = game.state.living_werewolves()[0]
-    villager = next(s for s in game.state.alive() if game.state.player(s).card.value == "villager")
+    wolf = state_of(game).living_werewolves()[0]
+    villager = next(s for s in state_of(game).alive() if state_of(game).player(s).card.value == "villager")
     planted = [{"type": "progress", "step": "werewolves", "sealed": seal({"picks": {str(wolf): 3}})}]
     problems = audit_seat(game, villager, planted, [len(game.events)], [], {})
     assert any("'picks'" in p for p in problems)
