@@ -173,6 +173,7 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
             speech=5,
             last_speech=5,
             last_words=5,
+            self_destruct_last_words=5,
             warning=2,
             peek=5,
             reminder=5,

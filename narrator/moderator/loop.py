@@ -150,6 +150,7 @@ class Moderator:
             if key in ("night.falls", "day.breaks"):
                 self.voice.night(key == "night.falls")
                 self._interrupted = False
+            blast = self._interrupted  # a self-destruct stopped the talk: these are its last words
             if key in ("self_destruct", "sheriff.self_destruct"):
                 self._interrupted = True
             elif key in TALK_GOES_ON:
@@ -160,7 +161,8 @@ class Moderator:
             elif key in SPEECHES:
                 await self.speeches(list(params["seats"]))
             elif key == "last_words":
-                await self.speech(params["seat"], self.timers.last_words)
+                seconds = self.timers.self_destruct_last_words if blast else self.timers.last_words
+                await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
             self.table.narrate(event.data["step"])
             await self.pretend()

@@ -34,6 +34,8 @@ class Timers(BaseModel):
     speech: float = 90.0
     last_speech: float = 120.0
     last_words: float = 60.0
+    self_destruct_last_words: float = 30.0
+    """A self-destructed werewolf's last words (`self_destruct_last_words`: 30 s, the official rule)."""
     warning: float = 10.0
     peek: float = 20.0
     final_screen: float = 1800.0

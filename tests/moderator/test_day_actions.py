@@ -171,3 +171,43 @@ def test_the_knights_duel_keyed_on_the_box_keypad_at_a_moderated_table() -> None
     assert game.over and game.strays == []  # the keypad's thread asked the game nothing itself
     shown = screen.getvalue()
     assert f"{knight}号的白天行动：请输入编号并回车（0＝取消）" in shown and "2＝决斗" in shown
+
+
+async def self_destruct_in_a_speech(rule: bool) -> list[dict[str, object]]:
+    """A werewolf self-destructs during the first speech; the speeches the phones are told of."""
+    ready = at_the_discussion(5)
+    game = Game(ready.setup, BOARD.rules({"self_destruct_last_words": rule}))
+    for decision in ready.log:
+        game.apply(decision)
+    opened = max(
+        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
+    )
+    table = PhoneTable(game, auto_narrate=False)
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    phones = await seat_everyone(server, game)
+    moderator = Moderator(table, Lines(), timers=Timers(), clock=HeldClock(), rng=random.Random(1))
+    running = asyncio.create_task(moderator.run(from_event=opened))
+    wolf = seat_of(game, Role.WEREWOLF)
+    try:
+        await phones[wolf - 1].expect("speaking", where=lambda m: m["seat"] is not None)
+        answer = await phones[wolf - 1].answer({"type": "day_action", "action": "self_destruct"})
+        assert answer["type"] == "ack", answer
+        if rule:
+            await phones[0].expect("speaking", where=lambda m: m["seat"] == wolf and m["seconds"] <= 60)
+        table.inbox.put(Command("end", "host"))
+        await asyncio.wait_for(running, 30)
+        speeches = [m for m in phones[0].inbox if m["type"] == "speaking" and m["seat"] == wolf]
+        return [m for m in speeches if m["seconds"] <= Timers().last_words]  # not a speech (90 s)
+    finally:
+        await close_all(phones)
+        await server.stop()
+
+
+def test_a_self_destructed_werewolf_speaks_his_last_words_for_30_seconds() -> None:
+    """RULES-CLUB.md: `self_destruct_last_words = true` gives him 30 s (an exile's last words
+    are 60 s); with `false` he gets none."""
+    last_words = asyncio.run(self_destruct_in_a_speech(True))
+    assert len(last_words) == 1 and 29 < float(last_words[0]["seconds"]) <= 30  # type: ignore[arg-type]
+    assert Timers().last_words == 60
+    assert asyncio.run(self_destruct_in_a_speech(False)) == []
