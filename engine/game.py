@@ -267,7 +267,11 @@ class Game:
             action.resolve(state, decision)
         elif state.tonight.blocked and void(state, pending):
             state.pending = None
-            state.emit(cue(f"{pending.step}.sleep"))
+            sleep = STEPS[pending.step].sleep
+            if sleep is not None:
+                sleep(state, pending)
+            else:
+                state.emit(cue(f"{pending.step}.sleep"))
         else:
             resolve = STEPS[pending.step].resolve
             assert resolve is not None

@@ -168,6 +168,10 @@ class StepSpec:
     """The private events that answer the deciding seat at once (the seer's result)."""
     wakes: tuple[str, ...] = ()
     """The cue keys that open the step, for the judge's pacing."""
+    sleep: Callable[[State, Pending], None] | None = None
+    """The public lines that close the step, when more than its `<step>.sleep` cue (the wolf
+    robot's night-one line): said after a decision and after a void one alike, so that the
+    table hears no difference."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property

@@ -197,6 +197,11 @@ def resolve_wolf_robot(state: State, pending: Pending, decision: Decision) -> No
             if now != GUARDS:
                 state.memory[SPENT] = True
             state.emit(private("wolf_robot.acts", seat, power=now, target=target))
+    _sleep(state, pending)
+
+
+def _sleep(state: State, pending: Pending) -> None:
+    """His step's closing lines: on night one, the line of what he learned, whatever happened."""
     if state.night == 1:
         state.emit(cue("wolf_robot.learned"))
     state.emit(cue("wolf_robot.sleep"))
@@ -341,6 +346,7 @@ register(
         default=nobody(WolfRobotChoice, "target"),
         codecs=(field_codec("wolf_robot", Kind.NIGHT, WolfRobotChoice, "target", shape_seat),),
         reveals=frozenset({"seer.result", "wolf_robot.acts"}),
+        sleep=_sleep,
     ),
     StepSpec(
         "wolf_robot_shot",

@@ -408,3 +408,16 @@ def test_the_hunter_poisoned_by_the_robot_is_shown_a_thumb_down() -> None:
     assert pending is not None and pending.step == "hunter_status" and pending.info["status"] == "👎"
     spared = game_of(club(rules=rules) + night(6, guard=11) + "hunter_status = true\n" + QUIET_DAY + night(9))
     assert spared.pending is not None and spared.pending.info["status"] == "👍"
+
+
+def test_a_robot_feared_without_notice_on_night_one_is_said_to_have_learned_as_ever() -> None:
+    """The table hears the same lines whether the robot was feared unknowing or not: his void
+    decision closes his step with the night-one line ("你学到的身份是……") as a real one does."""
+    night = "[[night]]\nnightmare = {}\nguard = 11\nwerewolves = 0\nwolf_robot = 8\nwitch = {{}}\nseer = 0\n"
+    heard = []
+    for fears in (0, 4):
+        game = game_of(club(NIGHTMARE_12, 'fear_notice = "silent"\n') + night.format(fears))
+        cues = [e.data["key"] for e in game.events if e.kind == "cue"]
+        heard.append(cues[cues.index("wolf_robot.wake") : cues.index("wolf_robot.sleep") + 1])
+    assert "wolf_robot.learned" in heard[0]
+    assert heard[1] == heard[0]
