@@ -19,33 +19,7 @@ from engine.roles.psychic import PsychicCheck
 from engine.roles.witch import potions
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.state import IllegalDecision
-from engine.steps import STEPS
-from tests.engine.harness import deaths, game_of, table
-
-
-def club(roles: str, rules: str = "") -> str:
-    """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
-    return table(roles, rules='night_order = "club"\nsheriff = false\n' + rules)
-
-
-def answers(game: Game, seat: int) -> list[dict[str, Any]]:
-    """The check answers `seat` was given (the `seer.result` events only it may see)."""
-    return [dict(e.data) for e in game.events if e.kind == "seer.result" and e.audience == frozenset({seat})]
-
-
-def told(game: Game, step: str) -> list[tuple[str, dict[str, Any]]]:
-    """The review lines of `step`'s decisions so far (the game's own `told` waits for its end)."""
-    spec = STEPS[step]
-    assert spec.told is not None
-    return [line for p, d in game.history if p.step == step for line in spec.told(state_of(game), p, d)]
-
-
-def refused(game: Game, decision: Any, by: int) -> str:
-    with pytest.raises(IllegalDecision) as error:
-        game.check(decision, by=by)
-    return error.value.rule
-
+from tests.engine.harness import answers, club, deaths, game_of, refused, told
 
 # 通灵师 Psychic
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from engine import GuardChoice, WerewolvesChoice
 from engine.bots import play_random_game
 from engine.game import Game, state_of
@@ -21,19 +19,7 @@ from engine.roles.witch import potions
 from engine.roles.wolf_beauty import WolfBeautyCharm
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.state import IllegalDecision
-from tests.engine.harness import club, deaths, game_of
-
-
-def steps(game: Game) -> list[str]:
-    return [p.step for p, _ in game.history]
-
-
-def refused(game: Game, decision: object) -> str:
-    with pytest.raises(IllegalDecision) as caught:
-        game.check(decision)  # type: ignore[arg-type]
-    return caught.value.rule
-
+from tests.engine.harness import club, deaths, game_of, refused, steps
 
 # 摄梦人: 1 wolf king, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 dreamcatcher, 9-12 villagers.
 DREAM_12 = (

@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from engine.bots import play_random_game
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
@@ -19,8 +17,7 @@ from engine.roles.magician import MagicianSwap
 from engine.roles.witch import potions
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.state import IllegalDecision
-from tests.engine.harness import deaths, game_of, table
+from tests.engine.harness import deaths, game_of, refused, steps, table
 
 NO_SHERIFF = "sheriff = false\nwitch_self_heal = false\n"
 QUIET_DAY = "[[day]]\nvote = {}\n"
@@ -29,16 +26,6 @@ QUIET_DAY = "[[day]]\nvote = {}\n"
 def club(roles: str, rules: str = "") -> str:
     """The [setup] and [rules] of a club game (night_order club, no sheriff)."""
     return table(roles, rules='night_order = "club"\n' + NO_SHERIFF + rules)
-
-
-def steps(game: Game) -> list[str]:
-    return [p.step for p, _ in game.history]
-
-
-def refused(game: Game, decision: object) -> str:
-    with pytest.raises(IllegalDecision) as caught:
-        game.check(decision)  # type: ignore[arg-type]
-    return caught.value.rule
 
 
 # 狼王魔术师: 1 wolf king, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 magician, 9-12 villagers.

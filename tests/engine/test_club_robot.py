@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
-
-import pytest
 
 from engine import WerewolvesChoice
 from engine.bots import random_decision
@@ -18,9 +15,7 @@ from engine.roles import LONE_KILLERS, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS, WOLF_
 from engine.roles.wolf_robot import LEARNED, WolfRobotChoice, WolfRobotShot
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.state import IllegalDecision
-from engine.steps import STEPS
-from tests.engine.harness import deaths, table
+from tests.engine.harness import answers, deaths, game_of, refused, table, told
 
 # 1-3 werewolves, 4 wolf robot, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
 ROBOT_12 = (
@@ -55,30 +50,6 @@ def checks_night(robot: int, wolves: int = 0, guard: int = 12) -> str:
         f"[[night]]\nguard = {guard}\nwerewolves = {wolves}\ngargoyle = 0\nwolf_robot = {robot}\n"
         "witch = {}\npsychic = 0\n"
     )
-
-
-def game_of(record: str) -> Game:
-    """The game after a record that replays without a refusal."""
-    played = replay(parse_record(record))
-    assert played.error is None, played.error
-    return played.game
-
-
-def answers(game: Game, seat: int) -> list[dict[str, Any]]:
-    """The check answers `seat` was given (the `seer.result` events only it may see)."""
-    return [dict(e.data) for e in game.events if e.kind == "seer.result" and e.audience == frozenset({seat})]
-
-
-def told(game: Game, step: str) -> list[tuple[str, dict[str, Any]]]:
-    spec = STEPS[step]
-    assert spec.told is not None
-    return [line for p, d in game.history if p.step == step for line in spec.told(state_of(game), p, d)]
-
-
-def refused(game: Game, decision: Any, by: int) -> str:
-    with pytest.raises(IllegalDecision) as error:
-        game.check(decision, by=by)
-    return error.value.rule
 
 
 def cues(game: Game) -> list[str]:
