@@ -367,6 +367,11 @@ def same_decision(applied: Decision, intended: Decision) -> bool:
     return applied == intended
 
 
+def screens(phones: list[Phone]) -> list[dict[str, object]]:
+    """The screens the phones last got, their sealed part (what only the actor may see) aside."""
+    return [{k: v for k, v in p.last("state")["screen"].items() if k != "sealed"} for p in phones]
+
+
 def told(message: dict[str, Any]) -> dict[str, Any]:
     """What `message` tells its own seat alone (its sealed part, opened)."""
     return unseal(message["sealed"])

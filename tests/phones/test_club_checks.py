@@ -21,16 +21,11 @@ from narrator.phones.recap import written_review
 from narrator.voice.catalogue import load_catalogue
 from tests.engine.harness import game_of
 from tests.engine.test_club_checks import GRAVEKEEPER_12, HIDDEN_12, LONE_BOARDS, QUIET_1, QUIET_2, club
-from tests.phones.harness import Phone, close_all, seat_everyone, served, told
+from tests.phones.harness import close_all, screens, seat_everyone, served, told
 from tests.phones.test_keypad import RecordingScreen, keypad_of
 
 # GRAVEKEEPER_12: 1-3 werewolves, 4 wolf king, 5 seer, 6 witch, 7 hunter, 8 gravekeeper, 9 idiot.
 WOLF_OUT = "[[day]]\nvote = { 5 = 2, 6 = 2, 7 = 2, 8 = 2, 10 = 2 }\n"
-
-
-def screens(phones: list[Phone]) -> list[dict[str, object]]:
-    """The screens the phones last got, their sealed part aside."""
-    return [{k: v for k, v in p.last("state")["screen"].items() if k != "sealed"} for p in phones]
 
 
 def test_the_gravekeeper_alone_is_shown_yesterdays_exile_and_touches_like_everyone() -> None:

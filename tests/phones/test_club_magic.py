@@ -10,12 +10,7 @@ from engine.game import Game, state_of
 from engine.roles.magician import MagicianSwap
 from tests.engine.harness import game_of
 from tests.engine.test_club_magic import MAGIC_12, club
-from tests.phones.harness import Phone, close_all, seat_everyone, served, told
-
-
-def screens(phones: list[Phone]) -> list[dict[str, object]]:
-    """The screens the phones last got, their sealed part aside."""
-    return [{k: v for k, v in p.last("state")["screen"].items() if k != "sealed"} for p in phones]
+from tests.phones.harness import close_all, screens, seat_everyone, served, told
 
 
 def test_every_phone_is_asked_two_seats_and_only_the_magicians_swap_counts() -> None:

@@ -10,14 +10,10 @@ import json
 from engine.game import Game, state_of
 from tests.engine.harness import game_of
 from tests.engine.test_club_roles import WOLF_KING_12, club
-from tests.phones.harness import Phone, close_all, seat_everyone, served, told, wait_until
+from tests.phones.harness import close_all, screens, seat_everyone, served, told, wait_until
 
 # WOLF_KING_12: 1 wolf king, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
 NIGHT = "[[night]]\nguard = 9\nwerewolves = 10\nwitch = { poison = 7 }\nseer = 2\n"
-
-
-def screens(phones: list[Phone]) -> list[dict[str, object]]:
-    return [{k: v for k, v in p.last("state")["screen"].items() if k != "sealed"} for p in phones]
 
 
 def test_the_poisoned_hunter_alone_is_shown_a_thumb_down_then_the_wolf_king_a_thumb_up() -> None:
