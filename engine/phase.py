@@ -14,9 +14,11 @@ class Phase(str):
     __slots__ = ()
 
     def __new__(cls, kind: PhaseKind, number: int) -> Phase:
+        if kind != "day" and kind != "night":
+            raise ValueError(f"no phase {kind} {number}")
         made = MADE.get((kind == "day", number))
         if made is None:
-            if kind not in ("night", "day") or number < 0:
+            if number < 0:
                 raise ValueError(f"no phase {kind} {number}")
             made = MADE[(kind == "day", number)] = super().__new__(cls, f"{kind} {number}")
         return made
