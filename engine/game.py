@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import engine.catalog  # noqa: F401  (registers every step)
 from engine.cards.draw import start_moon
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.nightstep import void
 from engine.outcome import Outcome
@@ -138,10 +138,6 @@ class Game:
         spec = STEPS[pending.step]
         assert spec.check is not None
         spec.check(state, pending, decision)
-
-    def can_self_destruct(self, seat: int) -> bool:
-        """Whether `SelfDestruct(seat)` would be accepted now."""
-        return self.is_legal(SelfDestruct(seat=seat), by=seat)
 
     def actions_offered(self) -> list[DayAction]:
         """The day actions whose buttons every living phone shows now (public facts only)."""
