@@ -20,7 +20,8 @@ dev=0
 want=("${APT_PACKAGES[@]}")
 [ "$dev" = 1 ] && want+=("${DEV_APT_PACKAGES[@]}")
 missing=()
-installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${want[@]}" 2>/dev/null | awk '/install ok installed$/ {print $1}')
+# dpkg-query exits 1 when one of them is not known at all: that is an answer, not a failure.
+installed=$({ dpkg-query -W -f='${Package} ${Status}\n' "${want[@]}" 2>/dev/null || true; } | awk '/install ok installed$/ {print $1}')
 for p in "${want[@]}"; do
   grep -qx "$p" <<<"$installed" || missing+=("$p")
 done
