@@ -16,6 +16,24 @@ class Winner(StrEnum):
     NONE = "none"
 
 
+WINNING_SIDE: dict[Winner, str] = {
+    Winner.VILLAGERS: "village",
+    Winner.WEREWOLVES: "werewolves",
+    Winner.LOVERS: "lovers",
+    Winner.PIPER: "piper",
+}
+"""The side (`engine.cards.spirits.team`) whose seats win with each winner; nobody wins with
+`Winner.NONE`."""
+CAMP_OF_SIDE: dict[str, str] = {
+    "village": "good",
+    "werewolves": "wolves",
+    "lovers": "third",
+    "piper": "third",
+}
+"""The three camps a Chinese table scores by: 好人 (the village), 狼人 (the werewolves and
+their ally), a third side (the mixed lovers with Cupid, the pied piper)."""
+
+
 class WinReason(StrEnum):
     """Why the game ended: the win conditions of RULES.md in their order (the catalogues say
     them in each language under `win.<value>`)."""

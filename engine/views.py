@@ -21,7 +21,9 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.cards import hooks
 from engine.cards.moon import away, hides_card
+from engine.cards.spirits import team
 from engine.game import Game, state_of
+from engine.outcome import WINNING_SIDE
 from engine.phase import Phase
 from engine.roles import PACK
 from engine.seatviews import seat_parts
@@ -52,6 +54,13 @@ class PublicView(BaseModel):
     cards: dict[int, str] | None = None
     lovers: list[int] | None = None
     """The lovers, once the game is over (None before)."""
+    sides: dict[int, str] | None = None
+    """Once the game is over, the side each seat played for at the end (None before):
+    "village", "werewolves" (their secret ally too), "lovers" (a mixed pair and Cupid) or
+    "piper"."""
+    won: list[int] | None = None
+    """Once the game is over, the seats of the winner's side, dead or alive (None before;
+    empty when nobody won)."""
     review: list[dict[str, Any]] | None = None
     moon: dict[str, Any] | None = None
     """The New Moon event cards (None when they are off)."""
@@ -88,6 +97,7 @@ def public_view(game: Game) -> PublicView:
             entry["card"] = state.player(death.seat).card.value
         deaths.append(entry)
     votes = [dict(e.data) for e in state.events if e.kind in ("votes", "sheriff.votes")]
+    sides = {p.seat: team(state, p.seat) for p in state.players} if outcome else None
     return PublicView(
         phase=state.phase if not outcome else "over",
         seats=state.setup.seats,
@@ -99,6 +109,10 @@ def public_view(game: Game) -> PublicView:
         winner=outcome.winner.value if outcome else None,
         cards={p.seat: p.card.value for p in state.players} if outcome else None,
         lovers=list(state.lovers or []) if outcome else None,
+        sides=sides,
+        won=[seat for seat, side in sides.items() if side == WINNING_SIDE.get(outcome.winner)]
+        if outcome and sides is not None
+        else None,
         review=night_by_night(game) if outcome else None,
         moon=_public_moon(state),
     )

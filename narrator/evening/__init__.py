@@ -1,0 +1,1 @@
+"""An evening at the table: several games in a row by the same phones, and their scores."""
