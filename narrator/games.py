@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
 
 from engine.record import write_record
+from narrator.evening import report
+from narrator.evening.ledger import evening_ledger, players_ledger
+from narrator.phones.catalogue import LOCALES
 from narrator.store import (
     DamagedStore,
     Store,
@@ -23,6 +27,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     games = subparsers.add_parser("games", help="list the stored games")
     games.add_argument("--store", type=Path, help="the SQLite store (default: the user's data dir)")
     games.add_argument("--demo", action="store_true", help="the demo games (kept apart from real ones)")
+    games.add_argument(
+        "--evening",
+        nargs="?",
+        const="latest",
+        metavar="ID",
+        help="an evening's scores (the latest evening when no id is given)",
+    )
+    games.add_argument("--players", action="store_true", help="every player's scores over every evening")
+    games.add_argument("--json", action="store_true", help="with --evening or --players: one JSON object")
+    games.add_argument("--locale", choices=LOCALES, default="zh-CN", help="the scores' language")
     games.set_defaults(run=run_games)
     export = subparsers.add_parser("export", help="write a stored game's record (.toml)")
     export.add_argument("game", help="the game id (see `narrator games`), or 'latest'")
@@ -36,6 +50,8 @@ def run_games(args: argparse.Namespace) -> int:
     """Every game, newest first (a damaged or abandoned one says why), then the damaged
     stores set aside next to the store; 1 when the store itself cannot be read."""
     path = store_path(demo_store(args.store) if args.demo else args.store)
+    if args.evening or args.players:
+        return run_scores(args, path)
     status = 0
     try:
         store = Store(path)
@@ -58,6 +74,37 @@ def run_games(args: argparse.Namespace) -> int:
         if demos.exists():
             print(f"demo games are kept apart in {demos.parent} (`narrator games --demo`)")
     return status
+
+
+def run_scores(args: argparse.Namespace, path: Path) -> int:
+    """`narrator games --evening [ID]` and `--players`: the scores as a table, or JSON."""
+    try:
+        store = Store(path)
+    except DamagedStore as error:
+        print(f"narrator games: {error}", file=sys.stderr)
+        return 1
+    try:
+        if args.players:
+            found, about, title = players_ledger(store), {"players_of": str(store.path)}, "evening.all_title"
+        else:
+            evenings = store.evenings()
+            if not evenings:
+                print(f"narrator games: no evening in {store.path} yet", file=sys.stderr)
+                return 1
+            evening_id = evenings[0]["id"] if args.evening == "latest" else args.evening
+            found, about, title = evening_ledger(store, evening_id), {"evening": evening_id}, "evening.title"
+    except StoreError as error:
+        print(f"narrator games: {error}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(report.as_json(found, **about), ensure_ascii=False))
+    else:
+        print("\n".join(report.lines(found, args.locale, title)))
+    for problem in found.unreadable:
+        print(f"narrator games: passed over {problem}", file=sys.stderr)
+    return 0
 
 
 def _line(row: dict[str, object]) -> str:

@@ -65,6 +65,11 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS evenings (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    status TEXT NOT NULL           -- open (its table may play again) | closed
+);
 CREATE TABLE IF NOT EXISTS host (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     token TEXT NOT NULL            -- the host token the last PIN claim made
@@ -73,7 +78,10 @@ CREATE TABLE IF NOT EXISTS host (
 # Schema changes, in order: change i brings a store from `PRAGMA user_version` i to i + 1.
 # A new table needs none (add it to SCHEMA: CREATE TABLE IF NOT EXISTS); a new column of an
 # existing table is one more entry here.
-MIGRATIONS = ("ALTER TABLE games ADD COLUMN note TEXT",)  # why a game is damaged or abandoned
+MIGRATIONS = (
+    "ALTER TABLE games ADD COLUMN note TEXT",  # why a game is damaged or abandoned
+    "ALTER TABLE games ADD COLUMN evening TEXT REFERENCES evenings(id)",  # the evening it was played in
+)
 CORE_TABLES = ("games", "decisions", "seats")
 # The part of a set-aside store's name that says it was set aside, and its note's suffix.
 ASIDE_MARK = ".damaged-"
@@ -195,14 +203,20 @@ class Store:
 
     # Games
 
-    def create(self, setup: Setup, rules: Rules, config: Mapping[str, Any] | None = None) -> str:
-        """Store a new game (its deal and settings); its id."""
+    def create(
+        self,
+        setup: Setup,
+        rules: Rules,
+        config: Mapping[str, Any] | None = None,
+        evening: str | None = None,
+    ) -> str:
+        """Store a new game (its deal and settings), played in `evening` when given; its id."""
         game_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO games (id, created, updated, status, setup, rules, config) "
-                "VALUES (?, ?, ?, 'playing', ?, ?, ?)",
+                "INSERT INTO games (id, created, updated, status, setup, rules, config, evening) "
+                "VALUES (?, ?, ?, 'playing', ?, ?, ?, ?)",
                 (
                     game_id,
                     now,
@@ -210,6 +224,7 @@ class Store:
                     setup.model_dump_json(),
                     rules.model_dump_json(),
                     json.dumps(dict(config or {}), ensure_ascii=False),
+                    evening,
                 ),
             )
         return game_id
@@ -362,6 +377,46 @@ class Store:
         """The host token of the game's last claim, or None when nobody claimed the host."""
         row = self._db.execute("SELECT token FROM host WHERE game_id = ?", (game_id,)).fetchone()
         return str(row[0]) if row else None
+
+    # Evenings
+
+    def open_evening(self) -> str:
+        """Start a new evening (its games are stored with it); its id."""
+        evening_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+        with self._transaction() as db:
+            db.execute("INSERT INTO evenings VALUES (?, ?, 'open')", (evening_id, time.time()))
+        return evening_id
+
+    def close_evening(self, evening_id: str) -> None:
+        """The table has gone home: `narrator play` starts a new evening after this one."""
+        with self._transaction() as db:
+            db.execute("UPDATE evenings SET status = 'closed' WHERE id = ?", (evening_id,))
+
+    def open_evening_id(self) -> str | None:
+        """The latest evening still open (a crash or a pulled plug kept it so), or None."""
+        row = self._db.execute(
+            "SELECT id FROM evenings WHERE status = 'open' ORDER BY created DESC, id DESC LIMIT 1"
+        ).fetchone()
+        return str(row[0]) if row else None
+
+    def evening_of(self, game_id: str) -> str | None:
+        row = self._db.execute("SELECT evening FROM games WHERE id = ?", (game_id,)).fetchone()
+        return str(row[0]) if row and row[0] else None
+
+    def evenings(self) -> list[dict[str, Any]]:
+        """Every evening, newest first: id, created, status, and its games' ids in play order."""
+        found = []
+        for evening_id, created, status in self._db.execute(
+            "SELECT id, created, status FROM evenings ORDER BY created DESC, id DESC"
+        ).fetchall():
+            games = [
+                row[0]
+                for row in self._db.execute(
+                    "SELECT id FROM games WHERE evening = ? ORDER BY created, id", (evening_id,)
+                )
+            ]
+            found.append({"id": evening_id, "created": created, "status": status, "games": games})
+        return found
 
 
 def store_path(path: Path | str | None = None) -> Path:
