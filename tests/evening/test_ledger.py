@@ -94,7 +94,9 @@ def test_narrator_games_prints_the_evening_and_the_players(tmp_path: Path) -> No
     assert all(set(p["wins_by_camp"]) == {"good", "wolves", "third"} for p in scores["players"])
     table = narrator("games", "--store", str(path), "--evening", evening)
     assert table.returncode == 0, table.stderr
-    assert table.stdout.startswith("今晚战绩（共2局）") and "好人胜" in table.stdout and "小王" in table.stdout
+    assert (
+        table.stdout.startswith("今晚战绩（共2局）") and "好人胜" in table.stdout and "小王" in table.stdout
+    )
     players = narrator("games", "--store", str(path), "--players", "--locale", "en")
     assert players.returncode == 0 and players.stdout.startswith("All-time scores (") is False
     assert "All-time scores" in players.stdout
