@@ -29,7 +29,7 @@ from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
-from narrator.store import Store, write_private
+from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
 from narrator.voice.catalogue import load_catalogue
 
 
@@ -59,20 +59,31 @@ class StoredSeats(SeatRegistry):
             self._holders[seat] = SeatHolder(seat, name, token)
 
     def claim_host(self, pin: str) -> str:
+        """The claim counts once it is stored: a store that refuses it leaves the PIN and
+        the host as they were (`StoreUnwritable`)."""
+        before = (self.host_token, self._pin, self._misses)
         token = super().claim_host(pin)
-        self.store.bind_host(self.game_id, token)
+        try:
+            self.store.bind_host(self.game_id, token)
+        except StoreUnwritable:
+            self.host_token, self._pin, self._misses = before
+            raise
         return token
 
     def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:
+        """The seat is taken once it is stored (write ahead: else it stays free)."""
         holder = super().join(seat, name, locale)  # type: ignore[arg-type]
-        self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
+        try:
+            self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
+        except StoreUnwritable:
+            del self._holders[holder.seat]
+            raise
         return holder
 
     def free(self, seat: int) -> SeatHolder | None:
-        holder = super().free(seat)
-        if holder is not None:
-            self.store.free_seat(self.game_id, seat)
-        return holder
+        if self.holder(seat) is not None:
+            self.store.free_seat(self.game_id, seat)  # stored first: a refusal frees nothing
+        return super().free(seat)
 
     def tokens(self) -> dict[int, str]:
         return {seat: holder.token for seat, holder in self._holders.items()}
@@ -193,7 +204,8 @@ async def run_session(
             if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
                 await host_pin.say()
         if desk is None and not await _wait_for_seats(table):
-            store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
+            # `q` (or the host's end) while the phones join
+            await saved(lambda: store.finish(game_id, None, "ended"), store, inbox)
             return review(game)
         table.dealer = None
         game = table.game  # type: ignore[assignment]  # the host may have picked a board
@@ -208,8 +220,11 @@ async def run_session(
             await moderator.say(key, **params)
         outcome = game.outcome()
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
-        write_private(record, write_record(game, comment=f"game {game.game_id}"))
-        store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
+        text = write_record(game, comment=f"game {game.game_id}")
+        winner = outcome.winner.value if outcome else None
+        if await saved(lambda: write_private(record, text), store, inbox, record):
+            status = "over" if outcome else "ended"
+            await saved(lambda: store.finish(game.game_id, winner, status), store, inbox)
         if outcome is not None and not options.bots and table.connected():  # phones show the end
             await serve_final_screen(inbox, clock, moderator.timers.final_screen)
         return review(game)
@@ -222,6 +237,31 @@ async def run_session(
         if listener is not None:
             listener.close()
         voice.close()
+
+
+STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
+
+
+async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Path | None = None) -> bool:
+    """Do `write` (the record, the game's end in the store) once the disk takes it: a
+    refusal is said in one line at the box and it is tried again every STORE_RETRY seconds;
+    False when the game is ended meanwhile (the store still holds every decision: `narrator
+    resume` finishes it)."""
+    told = False
+    while True:
+        try:
+            write()
+            return True
+        except StoreUnwritable:
+            pass  # the store said so itself, once
+        except OSError as error:
+            if not told:
+                store.report(unwritable_line(path or store.path, error))
+                told = True
+        item = await inbox.next(Clock(), STORE_RETRY)
+        if isinstance(item, Command) and item.word == "end":
+            store.report("没有保存，narrator resume 可继续 / not saved; `narrator resume` finishes the game")
+            return False
 
 
 async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> None:

@@ -48,6 +48,7 @@ from narrator.phones.address import join_urls, print_join
 from narrator.phones.catalogue import Locale
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
+from narrator.store import StoreUnwritable
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
@@ -251,6 +252,8 @@ def build_app(
             token = table.registry.claim_host(claim.pin)
         except Refusal as refusal:
             return refused(refusal.code, 403)
+        except StoreUnwritable:
+            return refused("not_saved", 503)
         tell("host_claimed")
         return JSONResponse({"token": token})
 
@@ -260,7 +263,10 @@ def build_app(
         free = await small_json(request, HostFree)
         if free is None:
             return refused("malformed", 400)
-        freed = table.free_seat(free.seat)
+        try:
+            freed = table.free_seat(free.seat)
+        except StoreUnwritable:
+            return refused("not_saved", 503)
         if freed:
             tell("host_freed", seat=free.seat)
         return JSONResponse({"freed": freed})

@@ -79,6 +79,7 @@ from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
+from narrator.store import StoreUnwritable
 
 log = logging.getLogger("narrator.phones")
 
@@ -214,7 +215,16 @@ class PhoneTable:
         if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
-                self._apply_collective(collector)
+                self._settle_collective(collector)
+
+    def settle(self) -> Applied | None:
+        """Apply the pending collective decision if every part of it is in (after the store
+        refused it: the moderator calls this once the store writes again)."""
+        pending = self.game.pending
+        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+            return None
+        collector = self._collector_for_pending()
+        return self._apply_collective(collector) if collector.complete() or not collector.owed else None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -370,6 +380,8 @@ class PhoneTable:
             link.send(self._error(link, refusal, refusal.n))
         except Refusal as refusal:
             link.send(self._error(link, refusal, n))
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            link.send(self._error(link, Refusal("not_saved"), n))
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
@@ -436,7 +448,7 @@ class PhoneTable:
             link.send(_ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
-                self._apply_collective(collector)
+                self._settle_collective(collector)
             return
         if seat in self._touched:
             raise Refusal("already")
@@ -484,6 +496,14 @@ class PhoneTable:
         if self._collector is None or self._collector.pending is not pending:
             self._collector = Collector(self.game, pending)
         return self._collector
+
+    def _settle_collective(self, collector: Collector) -> None:
+        """Apply the collective decision whose parts are all in; when the store refuses it
+        the parts stay, for `settle` once the store writes again (the box was told)."""
+        try:
+            self._apply_collective(collector)
+        except StoreUnwritable:
+            pass
 
     def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
