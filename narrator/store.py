@@ -100,6 +100,7 @@ class DamagedStore(StoreError):
     """A store file that cannot be read as a store; `problem` says what is wrong."""
 
     def __init__(self, path: Path, problem: str) -> None:
+        problem = " ".join(problem.split())  # one line (quick_check's rows hold newlines)
         super().__init__(f"the store {path} is damaged: {problem}")
         self.path, self.problem = path, problem
 
@@ -172,13 +173,13 @@ class Store:
         self.unwritable: StoreUnwritable | None = None  # the last write failed: why
         self.report: Callable[[str], None] = _say  # where the box says it (one line)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        _check_files(self.path)
+        created = _check_files(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise DamagedStore(self.path, str(error)) from None
         try:
-            self._open()
+            self._open(created)
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise DamagedStore(self.path, str(error)) from None
@@ -187,7 +188,9 @@ class Store:
                 with suppress(PermissionError):  # another user's store: theirs to close
                     name.chmod(PRIVATE)
 
-    def _open(self) -> None:
+    def _open(self, created: bool) -> None:
+        """Set the store up; `DatabaseError` naming what is wrong with a file that is not one
+        (`created`: the file was made just now, empty)."""
         db = self._db
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
@@ -199,6 +202,9 @@ class Store:
         missing = [name for name in CORE_TABLES if name not in tables]
         if tables & set(CORE_TABLES) and missing:
             raise sqlite3.DatabaseError(f"its table(s) {', '.join(missing)} are missing")
+        if not created and not tables & set(CORE_TABLES):  # its WAL lost, or another's beside it
+            others = f" (it has {', '.join(sorted(tables))})" if tables else ""
+            raise sqlite3.DatabaseError(f"it holds none of the store's tables{others}")
         db.executescript(SCHEMA)
         (version,) = db.execute("PRAGMA user_version").fetchone()
         if version > len(MIGRATIONS):
@@ -485,16 +491,20 @@ def _companions(path: Path) -> tuple[Path, Path, Path]:
     return path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
 
 
-def _check_files(path: Path) -> None:
-    """Create the store file for its owner only; refuse an empty one with a WAL beside it
-    (SQLite would open it as an empty store and delete the WAL: every game lost)."""
+def _check_files(path: Path) -> bool:
+    """Create the store file for its owner only (True: created now); refuse an empty one
+    (SQLite would open it as an empty store, and delete a WAL beside it: every game lost)."""
     main, wal, _ = _companions(path)
     if not main.exists():
         os.close(os.open(main, os.O_WRONLY | os.O_CREAT, PRIVATE))
-    elif main.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
+        return True
+    if main.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
         raise DamagedStore(
             path, f"the main file is empty but its write-ahead log ({wal.stat().st_size} bytes) is beside it"
         )
+    if main.stat().st_size == 0:
+        raise DamagedStore(path, "the main file is empty (0 bytes) and no write-ahead log holds its pages")
+    return False
 
 
 def _say(line: str) -> None:

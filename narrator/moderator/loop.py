@@ -36,10 +36,10 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
-from narrator.moderator.inbox import Command, Decided, Input, Keyed, Stale
+from narrator.moderator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
-from narrator.phones.table import Applied, PhoneTable
+from narrator.phones.table import PhoneTable
 from narrator.store import Store, StoreUnwritable
 
 log = logging.getLogger("narrator.moderator")

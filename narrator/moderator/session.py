@@ -119,12 +119,19 @@ def read_terminal(inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
     s start (everyone has seen their card), p pause, c continue, r repeat, n next speaker,
     v start the vote, u undo the last decision, q end the game; h shows the host's PIN, hs
     says it (`on_host_key` gets the word)."""
-    for line in sys.stdin:
-        word = line.strip().lower()
-        if word in TYPED:
-            inbox.command(TYPED[word], "terminal")
-        elif word in HOST_KEYS:
-            on_host_key(word)
+    try:
+        for line in sys.stdin:
+            word = line.strip().lower()
+            if word in TYPED:
+                inbox.command(TYPED[word], "terminal")
+            elif word in HOST_KEYS:
+                on_host_key(word)
+    except (OSError, ValueError) as error:  # the terminal went away (a hang-up, a closed stdin)
+        print(
+            f"narrator: the box's terminal went away ({error}); the game goes on with the phones",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 async def run_session(

@@ -238,8 +238,8 @@ def build_app(
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
     def is_host(request: Request) -> bool:
-        token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        return bool(token) and table.registry.is_host(token)
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme == "Bearer" and bool(token.strip()) and table.registry.is_host(token.strip())
 
     def refused(code: str, status: int) -> JSONResponse:
         return JSONResponse({"error": code}, status_code=status)

@@ -41,7 +41,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.boards import Board, BoardError, find_board
@@ -52,7 +51,7 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.steps import ACTIONS, DayAction
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
@@ -93,18 +92,6 @@ class Link(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, code: int) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A decision the table applied: `by` the seat that made it (None: the table together or
-    the moderator), `step` the step it answered, `events` what it caused (secrets included:
-    for the moderator only)."""
-
-    decision: Decision
-    by: int | None
-    step: str
-    events: tuple[Event, ...]
 
 
 class PhoneTable:
