@@ -58,11 +58,11 @@ class StoredSeats(SeatRegistry):
         for seat, (name, token) in store.seats(game_id).items():
             self._holders[seat] = SeatHolder(seat, name, token)
 
-    def claim_host(self, pin: str) -> str:
+    def claim_host(self, pin: str, address: str = "") -> str:
         """The claim counts once it is stored: a store that refuses it leaves the PIN and
         the host as they were (`StoreUnwritable`)."""
-        before = (self.host_token, self._pin, self._misses)
-        token = super().claim_host(pin)
+        before = (self.host_token, self._pin, dict(self._misses))
+        token = super().claim_host(pin, address)
         try:
             self.store.bind_host(self.game_id, token)
         except StoreUnwritable:
@@ -345,6 +345,11 @@ class HostPin:
             asyncio.run_coroutine_threadsafe(self.say(), self.loop)
 
     def show(self) -> None:
+        """The PIN on the box's screen; a new one when some address gave too many wrong PINs
+        (the old one may have been half guessed, and that address may try again)."""
+        if self.seats.barred():
+            print("主持人PIN已更换（有人输错太多次）/ a new host PIN (too many wrong tries)", flush=True)
+            self.seats.new_pin()
         print(f"Host PIN / 主持人PIN: {self.seats.host_pin()}", flush=True)
 
     async def say(self) -> None:

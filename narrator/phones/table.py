@@ -319,6 +319,10 @@ class PhoneTable:
     def connected(self) -> list[int]:
         return sorted(self._links)
 
+    def seat_of(self, link: Link) -> int | None:
+        """The seat `link` holds, or None."""
+        return self._link_seat.get(link)
+
     # The phones' side
 
     def connect(self, link: Link) -> None:

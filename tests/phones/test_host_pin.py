@@ -40,16 +40,32 @@ def test_the_pin_serves_once_and_makes_a_new_host_token() -> None:
     assert seats.is_host(again) and not seats.is_host(token)
 
 
-def test_the_pin_is_dropped_after_too_many_wrong_tries() -> None:
+def test_too_many_wrong_tries_bar_that_address_not_the_pin() -> None:
     seats = SeatRegistry(9)
     pin = seats.host_pin()
     wrong = f"{(int(pin) + 1) % 10**PIN_DIGITS:0{PIN_DIGITS}d}"
     for _ in range(PIN_TRIES):
+        with pytest.raises(Refusal) as missed:
+            seats.claim_host(wrong, "10.0.0.66")
+        assert missed.value.code == "bad_pin"
+    with pytest.raises(Refusal) as barred:
+        seats.claim_host(pin, "10.0.0.66")  # even the right one, from there
+    assert barred.value.code == "host_barred" and seats.barred()
+    assert seats.host_pin() == pin  # the stranger did not drop it
+    assert seats.is_host(seats.claim_host(pin, "10.0.0.5"))  # the real host's phone claims it
+
+
+def test_a_new_pin_asked_for_at_the_box_lets_every_address_try_again() -> None:
+    seats = SeatRegistry(9)
+    pin = seats.host_pin()
+    for _ in range(PIN_TRIES):
         with pytest.raises(Refusal):
-            seats.claim_host(wrong)
+            seats.claim_host("x", "10.0.0.5")  # the host mistyped, five times
+    fresh = seats.new_pin()
+    assert not seats.barred()
     with pytest.raises(Refusal):
-        seats.claim_host(pin)  # the right one, too late: the box must show a new one
-    assert seats.is_host(seats.claim_host(seats.host_pin()))  # a new PIN, asked for again
+        seats.claim_host(pin, "10.0.0.5")  # the old PIN is worthless
+    assert seats.is_host(seats.claim_host(fresh, "10.0.0.5"))
 
 
 def test_no_pin_was_asked_for_so_none_is_taken() -> None:

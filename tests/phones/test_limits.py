@@ -150,8 +150,12 @@ def test_connections_that_hold_no_seat_are_capped() -> None:
         async with limited(Limits(seatless=3)) as (server, table):
             lobby = [await Phone(ws_url(server)).open() for _ in range(3)]
             await wait_until(lambda: table.connected() == [] and len(lobby) == 3)
-            with pytest.raises(InvalidStatus):
-                await connect(ws_url(server))
+            late = await Phone(ws_url(server)).open()  # past the cap: it may only rejoin a seat
+            await late.send({"type": "hello"})
+            await late.send({"type": "join", "seat": 5, "name": "Late"})
+            assert late._reader is not None
+            await asyncio.wait_for(late._reader, 5)
+            assert late.ws is not None and late.ws.close_code == 1013 and table.registry.names() == {}
             await lobby[0].join(2)  # one of them sits: room for one more
             extra = await Phone(ws_url(server)).open()
             await extra.send({"type": "hello"})
