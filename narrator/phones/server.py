@@ -85,8 +85,8 @@ class Limits:
     pending_chars: int = 256 * 1024  # characters queued to one phone before it is cut off
     rate: float = 20.0  # messages a second a phone may send, once its burst is spent
     burst: int = 60  # messages a phone may send at once
-    seatless: int = 40  # connections that hold no seat, at once
-    seatless_per_address: int = 8  # connections from one address that hold no seat, at once
+    seatless: int = 64  # connections that hold no seat, at once
+    seatless_per_address: int = 24  # from one address (a whole table of bots on the box: 24 seats)
     seatless_idle_s: float = 120.0  # seconds a connection may stay without taking a seat
     probation_s: float = 5.0  # seconds a connection past a cap has to rejoin its seat
     probation_per_address: int = 4  # connections past a cap from one address, at once
