@@ -33,6 +33,9 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
+        write before a real decision counts (write ahead) takes no time a sniffer could see.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ from narrator.phones.messages import (
     HostCommand,
     Join,
     Malformed,
+    Message,
     Peeked,
     Ping,
     Refusal,
@@ -84,6 +88,7 @@ log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
+NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
 
 
 class Link(Protocol):
@@ -131,6 +136,7 @@ class PhoneTable:
         self._speaker: int | None = None
         self._speech_end: float | None = None  # time.monotonic() when the speech ends
         self._speech_ended = False
+        self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -336,18 +342,34 @@ class PhoneTable:
             del self._links[seat]
 
     def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from `link`: answer it, and act on it when it is sound."""
-        n = 0
+        """Handle one message from `link`: answer it, and act on it when it is sound. A touch
+        at night is answered, real or decoy, NIGHT_ANSWER_S after it came (Rule 11)."""
         try:
             message = parse(raw)
-            n = message.n
+        except Malformed as refusal:
+            link.send(self._error(link, refusal, refusal.n))
+            return
+        if not (isinstance(message, Act) and is_night(self.narrating)):
+            self._handle(link, message)
+            return
+        held: list[tuple[Link, dict[str, Any]]] = []
+        self._holding = held
+        try:
+            self._handle(link, message)
+        finally:
+            self._holding = None
+        _send_later(held, NIGHT_ANSWER_S)
+
+    def _handle(self, link: Link, message: Message) -> None:
+        n = message.n
+        try:
             if isinstance(message, Hello):
                 self._link_locale[link] = message.locale or self._locale(link)
-                link.send(self._welcome(self._locale(link)))
+                self._out(link, self._welcome(self._locale(link)))
             elif isinstance(message, Join | Rejoin):
                 self._sit(link, message)
             elif isinstance(message, Ping):
-                link.send({"type": "pong", "n": n})
+                self._out(link, {"type": "pong", "n": n})
             else:
                 seat = self._link_seat.get(link)
                 if seat is None:
@@ -361,18 +383,23 @@ class PhoneTable:
                         self._peeked.add(seat)
                         log.info("seat %d looked at its card", seat)
                         self.inbox.put(CardSeen(seat))
-                    link.send(_ack(n, "peeked"))
+                    self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
                     self._day_action(link, seat, n, message.action, message.target)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
-        except Malformed as refusal:
-            link.send(self._error(link, refusal, refusal.n))
         except Refusal as refusal:
-            link.send(self._error(link, refusal, n))
+            self._out(link, self._error(link, refusal, n))
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
-            link.send(self._error(link, Refusal("not_saved"), n))
+            self._out(link, self._error(link, Refusal("not_saved"), n))
+
+    def _out(self, link: Link, message: dict[str, Any]) -> None:
+        """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
+        if self._holding is not None:
+            self._holding.append((link, message))
+        else:
+            link.send(message)
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
@@ -393,7 +420,8 @@ class PhoneTable:
         self._links[holder.seat] = link
         self._link_seat[link] = holder.seat
         self._link_locale[link] = locale
-        link.send(
+        self._out(
+            link,
             {
                 "type": "joined",
                 "n": message.n,
@@ -401,7 +429,7 @@ class PhoneTable:
                 "name": holder.name,
                 "token": holder.token,
                 "locale": locale,
-            }
+            },
         )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
@@ -425,7 +453,7 @@ class PhoneTable:
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(None)
             return
         assert pending is not None
@@ -436,7 +464,7 @@ class PhoneTable:
             collector.offer(seat, answer_of(spec, act))
             if not is_pack(spec):
                 self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
                 self._settle_collective(collector)
@@ -451,7 +479,7 @@ class PhoneTable:
         self._touched.add(seat)
         added = self._feeds.absorb(game.events)
         results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
-        link.send(_ack(act.n, act.step, {"feed": results} if results else None))
+        self._out(link, _ack(act.n, act.step, {"feed": results} if results else None))
         if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
@@ -463,7 +491,7 @@ class PhoneTable:
             raise Refusal("already")
         self._speech_ended = True
         self.inbox.put(Command("pass", "speaker"))
-        link.send(_ack(n, "speech"))
+        self._out(link, _ack(n, "speech"))
 
     def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
         """The day action called `name` pressed at `seat` (Rule 10)."""
@@ -476,7 +504,7 @@ class PhoneTable:
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision, events = day_action(game, action, seat, target)
-        link.send(_ack(n, action.name))
+        self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
     # Collective decisions
@@ -633,7 +661,7 @@ class PhoneTable:
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         link = self._links.get(seat)
         if link is not None:
-            link.send(message)
+            self._out(link, message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
         return {
@@ -656,6 +684,19 @@ class PhoneTable:
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
         return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+
+
+def _send_later(held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
+    """Send `held` in order `seconds` from now (at once without a running event loop)."""
+
+    def send() -> None:
+        for link, message in held:
+            link.send(message)
+
+    try:
+        asyncio.get_running_loop().call_later(seconds, send)
+    except RuntimeError:
+        send()
 
 
 def _speakers_pass(item: object) -> bool:

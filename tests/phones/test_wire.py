@@ -300,3 +300,32 @@ def test_a_sniffer_counting_frames_tells_no_actor_and_no_pretended_step() -> Non
         f"{len(windows)} night steps ({len(pretended)} pretended); frames per seat: "
         f"{ {s: len(f) for s, f in frames.items()} }; extensions offered and taken: {set(extensions)}"
     )
+
+
+def test_the_answer_to_a_real_touch_and_to_a_decoy_leave_on_one_schedule() -> None:
+    """At night the seer's real check (written to the store first) and a villager's decoy
+    touch are answered alike: neither at once, both NIGHT_ANSWER_S after they came."""
+    from narrator.phones.table import NIGHT_ANSWER_S
+    from tests.moderator.test_inbox import NotedLink
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        game = Game(Setup(seats=9, roles=ROLES), make_rules({}))
+        table = PhoneTable(game, auto_narrate=False)
+        seer, villager = NotedLink(), NotedLink()
+        for seat, link in ((3, seer), (7, villager)):
+            table.connect(link)
+            table.receive(link, json.dumps({"type": "join", "seat": seat, "name": f"P{seat}", "n": 1}))
+        while game.pending is not None and game.pending.step != "seer":
+            game.apply(game.default())
+        table.narrate("seer")
+        before = len(seer.sent), len(villager.sent)
+        table.receive(seer, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
+        table.receive(villager, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
+        at_once = [m["type"] for m in seer.sent[before[0] :]], [m["type"] for m in villager.sent[before[1] :]]
+        await asyncio.sleep(NIGHT_ANSWER_S * 3)
+        assert [m["type"] for m in seer.sent[before[0] :] if m.get("n") == 2] == ["ack"]
+        assert [m["type"] for m in villager.sent[before[1] :] if m.get("n") == 2] == ["ack"]
+        return at_once
+
+    seer_at_once, villager_at_once = asyncio.run(scenario())
+    assert seer_at_once == villager_at_once == []
