@@ -229,7 +229,7 @@ class PhoneTable:
         """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
         the engine raises it."""
         pending = self.game.pending
-        events = self.game.apply(decision, by=by)
+        events = self._take(decision, by)
         action = ACTIONS.get(type(decision))
         step = action.name if action is not None else pending.step if pending is not None else decision.step
         return self._after(decision, by, step, events)
@@ -473,7 +473,7 @@ class PhoneTable:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
         try:
-            events = game.apply(decision, by=seat)
+            events = self._take(decision, seat)
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
@@ -503,7 +503,8 @@ class PhoneTable:
             raise Refusal("malformed")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
-        decision, events = day_action(game, action, seat, target)
+        decision = day_action(game, action, seat, target)
+        events = self._take(decision, seat)
         self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
@@ -526,8 +527,15 @@ class PhoneTable:
 
     def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
-        events = self.game.apply(decision)
+        events = self._take(decision, None)
         return self._after(decision, None, collector.step, events)
+
+    def _take(self, decision: Decision, by: int | None) -> list[Event]:
+        """The one place a decision enters the game, whoever made it (a phone, the table
+        together, the keypad, a deadline's default): checked, written to the store when the
+        game has one, then applied (`RecordedGame.apply`); `IllegalDecision` or
+        `StoreUnwritable` change nothing."""
+        return self.game.apply(decision, by=by)
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
