@@ -69,6 +69,7 @@ CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
 CLOSE_TRY_LATER = 1013
 MAX_BODY_BYTES = 256  # a host request's body
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
+GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
 CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
 MAX_ADDRESSES = 4096  # addresses whose claims are counted before the count starts afresh
 
@@ -186,8 +187,11 @@ class SocketLink:
             self._queue.put_nowait(CLOSE_GOING_AWAY)
 
     async def write(self) -> None:
+        gone = self.websocket.scope.get("extensions", {}).get(GONE)
         while True:
             item = await self._queue.get()
+            if gone is not None and gone():  # the phone went away: nothing more is written
+                return  # (each write to a lost connection would be a "socket.send()" warning)
             if isinstance(item, int):
                 await self.websocket.close(item)
                 return
@@ -197,14 +201,16 @@ class SocketLink:
 
 def with_cut(app: ASGIApp) -> ASGIApp:
     """`app` with a way to cut a WebSocket's connection at once: uvicorn's protocol (behind
-    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT.
+    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT,
+    and its `is_closing` under GONE.
     Starlette wraps `send` further in, so this sits outermost."""
 
     async def wrapped(scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             transport = getattr(getattr(send, "__self__", None), "transport", None)
             if transport is not None:
-                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), CUT: transport.abort}}
+                extensions = {CUT: transport.abort, GONE: transport.is_closing}
+                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), **extensions}}
         await app(scope, receive, send)
 
     return wrapped

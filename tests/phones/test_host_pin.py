@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine.rules import make_rules
+from narrator.moderator.inbox import Inbox
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import HostPin, StoredSeats, read_terminal
 from narrator.phones import PhoneServer, PhoneTable
@@ -206,3 +207,22 @@ def test_a_host_act_is_said_aloud() -> None:
         return voice.said
 
     assert asyncio.run(scenario()) == [("host.freed", {"seat": 7}), ("host.claimed", {})]
+
+
+def test_the_terminal_going_away_ends_its_thread_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hang-up of the box's terminal (EIO on read): the thread says so once and ends; the
+    game goes on with the phones."""
+
+    class HungUp:
+        def __iter__(self) -> HungUp:
+            return self
+
+        def __next__(self) -> str:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr("sys.stdin", HungUp())
+    read_terminal(Inbox(), lambda word: None)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "terminal went away" in said[0] and "Traceback" not in said[0]

@@ -192,3 +192,38 @@ def test_a_flooder_is_cut_its_seat_kept_its_address_kept_out_a_while_and_the_oth
             await close_all([calm, back])
 
     asyncio.run(scenario())
+
+
+def test_phones_that_drop_while_the_box_sends_leave_no_noise_on_the_terminal() -> None:
+    """A storm of drops (each phone's connection reset while messages are queued for it):
+    the box writes nothing more to a lost connection, so asyncio logs no "socket.send()
+    raised exception." on the box's terminal."""
+    import logging
+    import struct
+
+    heard: list[str] = []
+
+    class Noted(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            heard.append(record.getMessage())
+
+    async def scenario() -> None:
+        async with limited(Limits()) as (server, table):
+            for seat in range(1, 10):
+                phone = await Phone(ws_url(server)).open()
+                await phone.join(seat)
+                assert phone.ws is not None
+                sock = phone.ws.transport.get_extra_info("socket")
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                phone.ws.transport.abort()  # a reset, as a phone's Wi-Fi going away
+                for _ in range(50):
+                    table.notify("host_claimed")
+                await asyncio.sleep(0.05)
+
+    handler = Noted()
+    logging.getLogger("asyncio").addHandler(handler)
+    try:
+        asyncio.run(scenario())
+    finally:
+        logging.getLogger("asyncio").removeHandler(handler)
+    assert not [line for line in heard if "socket.send()" in line], heard[:3]

@@ -151,3 +151,24 @@ def test_past_a_cap_a_socket_may_only_rejoin() -> None:
                 await ws.close()
 
     asyncio.run(scenario())
+
+
+def test_a_host_token_counts_only_as_a_bearer_token() -> None:
+    async def scenario() -> None:
+        async with serving() as (server, table):
+            token = table.registry.claim_host(table.registry.host_pin())
+
+            def command(authorization: str) -> int:
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+                try:
+                    headers = {"Content-Type": "application/json", "Authorization": authorization}
+                    connection.request("POST", "/host/command", json.dumps({"command": "pause"}), headers)
+                    return connection.getresponse().status
+                finally:
+                    connection.close()
+
+            assert await asyncio.to_thread(command, token) == 403  # no "Bearer ": refused
+            assert await asyncio.to_thread(command, f"Basic {token}") == 403
+            assert await asyncio.to_thread(command, f"Bearer {token}") == 200
+
+    asyncio.run(scenario())
