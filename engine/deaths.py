@@ -1,6 +1,7 @@
 """Deaths and what they trigger, and the win check.
 
-Rule 1: deaths of one moment are recorded in seat order.
+Rule 1: deaths of one moment are recorded in seat order, with the deaths a death brings in
+        that same moment (the wolf beauty's charm).
 Rule 2: a lover's partner dies of grief, and a revealed idiot dies with an elder killed by
         poison, hunter or vote (whose death also curses every village power): both are one
         later moment, in the same phase, resolved before anything else.
@@ -42,6 +43,9 @@ Consequence = Callable[[State, int, str], list[tuple[int, str]]]
 CONSEQUENCES: RoleHooks[Consequence] = RoleHooks("consequences")
 """Deaths a death brings in the same moment, before anything is triggered or the win checked
 (a lover's grief, the elder's curse, the wolf beauty's charm): each role's module adds its own."""
+ALONGSIDE: RoleHooks[Consequence] = RoleHooks("alongside")
+"""Deaths a death brings in the very same moment, listed with it in seat order (the wolf
+beauty's charm, RULES-CLUB.md): each role's module adds its own."""
 Survives = Callable[[State, int, str], bool]
 SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 """Who does not die of a death by day (the spirit knight shot after a night death, with
@@ -57,6 +61,10 @@ Win = Callable[[State, list[int]], "tuple[Winner, WinReason] | None"]
 WINS: RoleHooks[Win] = RoleHooks("wins")
 """A side's own win, asked before the werewolves' and the village's, by rank (the lovers', the
 pied piper's): `win(state, alive)`; each role's module adds its own."""
+
+
+def add_alongside(alongside: Consequence) -> None:
+    ALONGSIDE.add(alongside)
 
 
 def add_win(rank: float, win: Win) -> None:
@@ -78,7 +86,8 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     moment = sorted(deaths)
     while moment:
         later: list[tuple[int, str]] = []
-        for seat, cause in moment:
+        recorded, chained = len(state.deaths), len(chain)
+        for seat, cause in moment:  # grows with the deaths a death brings alongside
             player = state.player(seat)
             if not player.alive or (
                 survivors and any(survives(state, seat, cause) for survives in survivors)
@@ -87,9 +96,12 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             player.alive = False
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
+            moment.extend(_alongside(state, seat, cause))
             later.extend(_consequences(state, seat, cause))
             if state.moon is not None:
                 hooks.on_death(state, seat, cause)
+        state.deaths[recorded:] = sorted(state.deaths[recorded:], key=lambda death: death.seat)
+        chain[chained:] = sorted(chain[chained:], key=lambda death: death[0])
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
@@ -103,6 +115,10 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             steps.insert(0, check)  # a won game asks no shot and no badge
         steps.append(check)
     state.push(*steps)
+
+
+def _alongside(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
+    return [death for alongside in ALONGSIDE.of(state) for death in alongside(state, seat, cause)]
 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:

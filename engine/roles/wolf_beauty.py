@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards.nightsteps import add_shield
-from engine.deaths import add_consequence
+from engine.deaths import add_alongside
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, lands_on, spared
@@ -116,8 +116,8 @@ def _charm_at_dawn(state: State, deaths: dict[int, str]) -> None:
 
 def _charm_by_day(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     """The wolf beauty dead by day (or of grief at dawn) takes her latest charm in the same
-    moment, before anything is triggered or the win checked; her card and the charmed seat are
-    said. Her death among the night's deaths took it at dawn."""
+    moment (listed with her in seat order), before anything is triggered or the win checked;
+    her card and the charmed seat are said. Her death among the night's deaths took it at dawn."""
     target = charmed(state)
     if state.player(seat).card != Role.WOLF_BEAUTY or not target or not state.is_alive(target):
         return []
@@ -135,7 +135,7 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
 
 add_shield(_not_prey)
 add_dawn(8, _charm_at_dawn)
-add_consequence(_charm_by_day)
+add_alongside(_charm_by_day)
 add_night_step(NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
 register(
     StepSpec(
