@@ -42,6 +42,7 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
+from engine.contents import Contents
 from engine.deaths import check, death_events, kill
 from engine.decisions import (
     DayVote,
@@ -74,6 +75,9 @@ from engine.steps import (
     shape_seat,
     shape_votes,
 )
+
+CORE = Contents("day")
+
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
 _RESUMED = Step("sheriff_withdraw", {"resumed": True})
@@ -221,16 +225,16 @@ VOTED_OUT: RoleHooks[Instead] = RoleHooks("voted_out")
 """A player voted out who does not die of it (the idiot shows his card): True when spared."""
 
 
-def add_tie(tie: Tie) -> None:
-    TIES.add(tie)
+def add_tie(to: Contents, tie: Tie) -> None:
+    TIES.add(to, tie)
 
 
-def add_verdict(instead: Instead) -> None:
-    VERDICTS.add(instead)
+def add_verdict(to: Contents, instead: Instead) -> None:
+    VERDICTS.add(to, instead)
 
 
-def add_voted_out(spared: Instead) -> None:
-    VOTED_OUT.add(spared)
+def add_voted_out(to: Contents, spared: Instead) -> None:
+    VOTED_OUT.add(to, spared)
 
 
 def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> None:
@@ -458,6 +462,7 @@ _VOTE_SPEC = {
 }
 
 register(
+    CORE,
     StepSpec("dawn", begin_dawn),
     StepSpec("announce", begin_announce),
     StepSpec(
@@ -530,6 +535,7 @@ def talk_time(state: State) -> bool:
 
 
 register_action(
+    CORE,
     DayAction(
         "self_destruct",
         SelfDestruct,
@@ -541,5 +547,5 @@ register_action(
             state.rules.self_destruct and (state.announced or in_club_election(state)) and talk_time(state)
         ),
         codec=Codec("self_destruct", Kind.DAY, _read_blow, _write_blow, _shape_blows),
-    )
+    ),
 )

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from engine.cards import hooks
 from engine.cards.moon import hides_card, on_werewolf_side, sides_with_werewolves
+from engine.contents import Contents
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
@@ -35,8 +36,8 @@ TRIGGERS: RoleHooks[Trigger] = RoleHooks("triggers")
 they run over the whole chain in the order of death (Rule 3)."""
 
 
-def add_trigger(trigger: Trigger) -> None:
-    TRIGGERS.add(trigger)
+def add_trigger(to: Contents, trigger: Trigger) -> None:
+    TRIGGERS.add(to, trigger)
 
 
 Consequence = Callable[[State, int, str], list[tuple[int, str]]]
@@ -52,9 +53,9 @@ SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 `spirit_knight_shot = "immune"`): each module adds its own."""
 
 
-def add_consequence(consequence: Consequence, rank: float = 0.0) -> None:
+def add_consequence(to: Contents, consequence: Consequence, rank: float = 0.0) -> None:
     """`rank` orders the consequences of one death (a lover's grief before the elder's curse)."""
-    CONSEQUENCES.add(consequence, rank)
+    CONSEQUENCES.add(to, consequence, rank)
 
 
 Win = Callable[[State, list[int]], "tuple[Winner, WinReason] | None"]
@@ -63,16 +64,16 @@ WINS: RoleHooks[Win] = RoleHooks("wins")
 pied piper's): `win(state, alive)`; each role's module adds its own."""
 
 
-def add_alongside(alongside: Consequence) -> None:
-    ALONGSIDE.add(alongside)
+def add_alongside(to: Contents, alongside: Consequence) -> None:
+    ALONGSIDE.add(to, alongside)
 
 
-def add_win(rank: float, win: Win) -> None:
-    WINS.add(win, rank)
+def add_win(to: Contents, rank: float, win: Win) -> None:
+    WINS.add(to, win, rank)
 
 
-def add_survives(survives: Survives) -> None:
-    SURVIVES.add(survives)
+def add_survives(to: Contents, survives: Survives) -> None:
+    SURVIVES.add(to, survives)
 
 
 def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
-import engine.catalog  # noqa: F401  (registers every step)
+from engine import catalog
 from engine.cards.draw import start_moon
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -21,6 +21,8 @@ from engine.state import IllegalDecision, Pending, Player, State, Step
 from engine.steps import ACTIONS, CODECS, STEPS, Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
+
+catalog.build()  # the one call that puts every module's steps, hooks and cues in place
 
 
 class Game:

@@ -22,12 +22,15 @@ import random
 from typing import ClassVar
 
 from engine.cards.moon import away
+from engine.contents import Contents
 from engine.deaths import winner
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.phase import Phase
 from engine.state import Pending, State, Step
 from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, shape_one_of, single
+
+CORE = Contents("speaking")
 
 
 class SpeechOrder(Decision):
@@ -150,6 +153,7 @@ def resolve_speech_order(state: State, pending: Pending, decision: Decision) -> 
 
 
 register(
+    CORE,
     StepSpec("last_words", begin_last_words),
     StepSpec("discussion", begin_discussion),
     StepSpec(

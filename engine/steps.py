@@ -1,7 +1,8 @@
 """The step registry: every agenda step, with everything it means, in one entry.
 
 Rule 1: a step is registered once, by the module that holds its rule (a role's, a card's, the
-        day's), with `register(StepSpec(...))`; `engine.catalog` imports every such module.
+        day's), with `register(ROLE, StepSpec(...))` to its `Contents`; `engine.catalog.build`
+        puts every module's contents in place, in the catalogue's order.
 Rule 2: a step that takes a decision has a `check` that only reads the state and raises
         `IllegalDecision` naming the rule, and a `resolve` that changes the state and never
         raises: a refused decision leaves the game as it was without a copy.
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from engine.contents import Contents
 from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
@@ -213,8 +215,13 @@ def never_refused(state: State, pending: Pending, decision: Decision) -> None:
     """The `check` of a step where every answer of the right type is legal (yes or no)."""
 
 
-def register(*specs: StepSpec) -> None:
-    """Register `specs` (Rule 1); a step or record key registered twice is a programming error."""
+def register(to: Contents, *specs: StepSpec) -> None:
+    """Register `specs` (Rule 1) when the catalogue is built; a step or record key registered
+    twice is a programming error."""
+    to.add(lambda: _put(specs))
+
+
+def _put(specs: tuple[StepSpec, ...]) -> None:
     for spec in specs:
         if spec.name in STEPS:
             raise ValueError(f"step {spec.name!r} is registered twice")
@@ -227,12 +234,22 @@ def register(*specs: StepSpec) -> None:
             CODECS[codec.key] = codec
 
 
-def register_action(action: DayAction) -> None:
+def register_action(to: Contents, action: DayAction) -> None:
     """Register a day action (and its record key) once, from the module that holds its rule."""
+    to.add(lambda: _put_action(action))
+
+
+def _put_action(action: DayAction) -> None:
     if action.decision in ACTIONS:
         raise ValueError(f"day action {action.name!r} is registered twice")
     ACTIONS[action.decision] = action
     register_codec(action.codec)
+
+
+def forget() -> None:
+    STEPS.clear()
+    CODECS.clear()
+    ACTIONS.clear()
 
 
 def decision_types() -> list[type[Decision]]:

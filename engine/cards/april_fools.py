@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from engine.cards.moon import InPlay, powerless
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.roles import CURSABLE_ROLES, POWER_LEFT, Role
 from engine.state import Player, State
+
+CARD = Contents("april_fools")
+
 
 SWAPPED: dict[Role, Role] = {Role.SEER: Role.WITCH, Role.WITCH: Role.SEER, Role.GUARD: Role.ELDER}
 
@@ -41,6 +45,7 @@ def spare_life(state: State, played: InPlay, seat: int, spare: Player | None) ->
 
 
 add_card(
+    CARD,
     "april_fools",
     acting_for=acting_for,
     spare_life=spare_life,

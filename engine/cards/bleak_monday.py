@@ -9,6 +9,7 @@ from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
@@ -22,6 +23,8 @@ from engine.steps import (
     seat_answer,
     shape_seats,
 )
+
+CARD = Contents("bleak_monday")
 
 
 class Vouch(Decision):
@@ -67,6 +70,7 @@ def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "vouch",
         begin_vouch,
@@ -98,4 +102,4 @@ def _surely_not_him(state: State, played: InPlay) -> None:
         replace_step(state, "vote", Step("vouch"))
 
 
-add_card("bleak_monday", effect=_surely_not_him)
+add_card(CARD, "bleak_monday", effect=_surely_not_him)

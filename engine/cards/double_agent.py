@@ -9,6 +9,7 @@ from typing import ClassVar
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.outcome import WinReason
@@ -23,6 +24,8 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+CARD = Contents("double_agent")
 
 
 class AllyChoice(Decision):
@@ -64,6 +67,7 @@ def resolve_double_agent(state: State, pending: Pending, decision: Decision) -> 
 
 
 register(
+    CARD,
     StepSpec(
         "double_agent",
         begin_double_agent,
@@ -78,6 +82,7 @@ register(
     ),
 )
 add_night_step(
+    CARD,
     "double_agent",
     "first",
     1,
@@ -85,7 +90,9 @@ add_night_step(
 )
 
 
-add_card("double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive()))
+add_card(
+    CARD, "double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive())
+)
 
 
 def _shown_the_werewolves(state: State, seat: int) -> dict[str, object]:
@@ -97,6 +104,7 @@ def _only_werewolves_and_ally(state: State, alive: list[int], side: list[int]) -
 
 
 add_lasting(
+    CARD,
     Lasting(
         "double_agent",
         rank=1,
@@ -106,5 +114,5 @@ add_lasting(
             {"werewolves": state.seats_with(Role.WEREWOLF)} if seat == ally(state) else {}
         ),
         summary=lambda state: {"ally": ally(state) or None},
-    )
+    ),
 )

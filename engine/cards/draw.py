@@ -22,6 +22,7 @@ from typing import ClassVar, Literal
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
 from engine.cards.registry import CARD_RULES
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -37,6 +38,8 @@ from engine.steps import (
     shape_name,
     shape_one_of,
 )
+
+CARD = Contents("draw")
 
 
 class EventDraw(Decision):
@@ -158,6 +161,7 @@ def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
 # The registry (engine.steps): the box's chance steps.
 
 register(
+    CARD,
     StepSpec(
         "event",
         begin_event,

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
 from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -24,6 +25,8 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+CARD = Contents("executioner")
 
 
 class ExecutionerChoice(Decision):
@@ -115,6 +118,7 @@ def _most_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
 
 
 register(
+    CARD,
     StepSpec(
         "executioner",
         begin_executioner,
@@ -160,6 +164,7 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 
 # The card lasts while there is an executioner (spent here when none is left).
 add_card(
+    CARD,
     "executioner",
     effect=_name_executioner,
     ends=lambda state, played: False,
@@ -168,10 +173,11 @@ add_card(
     late_steps=("executioner",),
 )
 add_lasting(
+    CARD,
     Lasting(
         "executioner",
         hides_card=lambda state, seat: seat in executed(state),
         public_view=lambda state: {"executioner": executioner(state) or None},
         seat_view=_seat_view,
-    )
+    ),
 )

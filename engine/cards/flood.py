@@ -10,6 +10,7 @@ from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
@@ -24,6 +25,8 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+CARD = Contents("flood")
 
 
 class ChurchChoice(Decision):
@@ -58,6 +61,7 @@ def resolve_church(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "church",
         begin_church,
@@ -73,7 +77,7 @@ register(
         reveals=frozenset({"werewolves.victim"}),
     ),
 )
-add_night_step("church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))
+add_night_step(CARD, "church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))
 
 
 def _no_vote_today(state: State, played: InPlay) -> None:
@@ -88,6 +92,7 @@ def _men(state: State, played: InPlay, seats: list[int]) -> list[int]:
 
 
 add_card(
+    CARD,
     "flood",
     effect=_no_vote_today,
     playable=lambda state: len(state.alive()) >= 6,

@@ -9,6 +9,7 @@ from typing import ClassVar
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -23,6 +24,8 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+CARD = Contents("full_moon_rising")
 
 
 class MoonSeerChoice(Decision):
@@ -89,6 +92,7 @@ def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> Non
 
 
 register(
+    CARD,
     StepSpec("moon_seers", begin_moon_seers, Kind.NIGHT),
     StepSpec(
         "moon_seer",
@@ -104,7 +108,7 @@ register(
         reveals=frozenset({"seer.result"}),
     ),
 )
-add_night_step("moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
+add_night_step(CARD, "moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
 
 
 def acting_for(state: State, played: InPlay, role: Role) -> int | None:
@@ -127,10 +131,11 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 
 # It acts on night D+1 and ends at dawn of day D+1, spent or not; its pack replaces any other.
 add_card(
+    CARD,
     "full_moon_rising",
     ends=lambda state, played: state.day > played.day,
     acting_for=acting_for,
     rank=3,
     pack=moon_pack,
 )
-add_lasting(Lasting("full_moon_rising", seat_view=_seat_view))
+add_lasting(CARD, Lasting("full_moon_rising", seat_view=_seat_view))

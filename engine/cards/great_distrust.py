@@ -11,6 +11,7 @@ from pydantic import field_validator
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
 from engine.decisions import Decision
@@ -27,6 +28,8 @@ from engine.steps import (
     StepSpec,
     register,
 )
+
+CARD = Contents("great_distrust")
 
 
 class FriendVotes(Decision):
@@ -132,6 +135,7 @@ def _friends_codec() -> Codec:
 
 
 register(
+    CARD,
     StepSpec(
         "distrust",
         begin_distrust,
@@ -153,4 +157,4 @@ def _distrust(state: State, played: InPlay) -> None:
     replace_step(state, "vote", Step("distrust"))
 
 
-add_card("great_distrust", effect=_distrust)
+add_card(CARD, "great_distrust", effect=_distrust)

@@ -8,10 +8,13 @@ from typing import ClassVar, Literal
 
 from engine.cards.moon import InPlay, moon_of, roll
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import Kind, Share, StepSpec, field_codec, never_refused, register, shape_one_of
+
+CARD = Contents("heads_or_tails")
 
 
 class CoinToss(Decision):
@@ -45,6 +48,7 @@ def _toss(state: State, played: InPlay, seat: int) -> Step:
 
 
 register(
+    CARD,
     StepSpec(
         "coin",
         begin_coin,
@@ -58,4 +62,4 @@ register(
         ),
     ),
 )
-add_card("heads_or_tails", rank=1, verdict_step=_toss)
+add_card(CARD, "heads_or_tails", rank=1, verdict_step=_toss)

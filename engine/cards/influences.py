@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from engine.cards.moon import last_dead, spend
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.day import voters
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -20,6 +21,8 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+CARD = Contents("influences")
 
 
 class FirstVoter(Decision):
@@ -57,6 +60,7 @@ def _clockwise(state: State, seat: int) -> list[int]:
 
 
 register(
+    CARD,
     StepSpec(
         "influences",
         begin_influences,
@@ -73,6 +77,7 @@ register(
 
 
 add_card(
+    CARD,
     "influences",
     playable=lambda state: last_dead(state) != 0,
     before_vote=lambda state, played: [Step("influences")],

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from engine.cards.moon import InPlay, last_dead
 from engine.cards.registry import add_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import Decision
@@ -25,6 +26,8 @@ from engine.steps import (
     shape_seats,
     standing,
 )
+
+CARD = Contents("punishment")
 
 
 class Witnesses(Decision):
@@ -96,6 +99,7 @@ def resolve_witnesses(state: State, pending: Pending, decision: Decision) -> Non
 
 
 register(
+    CARD,
     StepSpec(
         "punishment",
         begin_punishment,
@@ -129,4 +133,4 @@ def _punish(state: State, played: InPlay) -> None:
     state.push(Step("punishment"))
 
 
-add_card("punishment", effect=_punish, playable=lambda state: last_dead(state) != 0)
+add_card(CARD, "punishment", effect=_punish, playable=lambda state: last_dead(state) != 0)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS
+from engine.contents import Contents
 
 if TYPE_CHECKING:
     from engine.cards.moon import InPlay
@@ -87,6 +88,7 @@ LATE_STEPS: set[str] = set()
 
 
 def add_card(
+    to: Contents,
     name: str,
     *,
     effect: Callable[[State, InPlay], None] | None = None,
@@ -117,8 +119,7 @@ def add_card(
 ) -> None:
     """Register the card `name`'s own rules (once: a second entry for a name is an error)."""
     assert name in CARDS, f"there is no event card {name!r} in the deck"
-    assert name not in CARD_RULES, f"the event card {name!r} is registered twice"
-    CARD_RULES[name] = CardRules(
+    rules = CardRules(
         name,
         effect,
         playable,
@@ -145,7 +146,19 @@ def add_card(
         prey,
         announce_as,
     )
+    to.add(lambda: _put_card(rules, late_steps))
+
+
+def _put_card(rules: CardRules, late_steps: tuple[str, ...]) -> None:
+    assert rules.name not in CARD_RULES, f"the event card {rules.name!r} is registered twice"
+    CARD_RULES[rules.name] = rules
     LATE_STEPS.update(late_steps)
+
+
+def forget() -> None:
+    CARD_RULES.clear()
+    LATE_STEPS.clear()
+    LASTING.clear()
 
 
 def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
@@ -190,8 +203,12 @@ class Lasting:
 LASTING: list[Lasting] = []
 
 
-def add_lasting(lasting: Lasting) -> None:
+def add_lasting(to: Contents, lasting: Lasting) -> None:
     """Rule 5: a card's module answers for what it changed that outlasts it (once per owner)."""
+    to.add(lambda: _put_lasting(lasting))
+
+
+def _put_lasting(lasting: Lasting) -> None:
     assert all(known.owner != lasting.owner for known in LASTING), f"{lasting.owner!r} is registered twice"
     LASTING.append(lasting)
     LASTING.sort(key=lambda known: known.rank)

@@ -10,6 +10,7 @@ from typing import ClassVar
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
 from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.day import living, voters
 from engine.decisions import Decision
 from engine.events import cue
@@ -24,6 +25,8 @@ from engine.steps import (
     register,
     shape_seats,
 )
+
+CARD = Contents("reports")
 
 
 class RuleBreakers(Decision):
@@ -84,6 +87,7 @@ def _majority(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
 
 
 register(
+    CARD,
     StepSpec(
         "report",
         begin_report,
@@ -106,7 +110,7 @@ def _report_before_vote(state: State, played: InPlay) -> None:
 
 
 for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
-    add_card(_card, effect=_report_before_vote, spoken_rule=True)
+    add_card(CARD, _card, effect=_report_before_vote, spoken_rule=True)
 add_lasting(
-    Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
+    CARD, Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
 )

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from engine.cards.moon import in_play, spend
 from engine.cards.nightsteps import add_night_step
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -23,6 +24,8 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("specter")
+
 
 class SpecterChoice(Decision):
     """The Specter: the old werewolf the new one names to die in its place."""
@@ -32,7 +35,7 @@ class SpecterChoice(Decision):
     werewolf: int
 
 
-add_cues({"card.specter": (), "specter.wake": (), "specter.sleep": ()})
+add_cues(CARD, {"card.specter": (), "specter.wake": (), "specter.sleep": ()})
 
 
 def begin_specter(state: State, step: Step) -> Pending | None:
@@ -69,6 +72,7 @@ def resolve_specter(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "specter",
         begin_specter,
@@ -83,4 +87,4 @@ register(
         reveals=frozenset({"card.changed"}),
     ),
 )
-add_night_step("specter", "after_wolves", 3, lambda state: in_play(state, "specter"))
+add_night_step(CARD, "specter", "after_wolves", 3, lambda state: in_play(state, "specter"))

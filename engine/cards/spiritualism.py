@@ -10,6 +10,7 @@ from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
 from engine.cards.registry import add_card
 from engine.cards.spirits import truth
+from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -29,6 +30,8 @@ from engine.steps import (
     shape_seats,
     single,
 )
+
+CARD = Contents("spiritualism")
 
 
 class MediumChoice(Decision):
@@ -187,6 +190,7 @@ def _question_codec() -> Codec:
 
 
 register(
+    CARD,
     StepSpec(
         "medium",
         begin_medium,
@@ -239,4 +243,4 @@ def _ghost_answers(state: State) -> bool:
 
 
 for _card in SPIRITUALISM:
-    add_card(_card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism")
+    add_card(CARD, _card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism")

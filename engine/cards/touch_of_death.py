@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from engine.cards.moon import in_play
 from engine.cards.nightsteps import add_night_step, pack
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
@@ -23,6 +24,8 @@ from engine.steps import (
     register,
     shape_bool,
 )
+
+CARD = Contents("touch_of_death")
 
 
 class Touch(Decision):
@@ -59,6 +62,7 @@ def _touch_unanswered(state: State, pending: Pending, parts: Mapping[int, Answer
 
 
 register(
+    CARD,
     StepSpec(
         "touch",
         begin_touch,
@@ -75,4 +79,4 @@ register(
         reveals=frozenset({"touch"}),
     ),
 )
-add_night_step("touch", "after_wolves", 2, lambda state: in_play(state, "touch_of_death"))
+add_night_step(CARD, "touch", "after_wolves", 2, lambda state: in_play(state, "touch_of_death"))

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from engine.cards.moon import InPlay, notes, spend
 from engine.cards.registry import Lasting, add_card, add_lasting, ranked_in_play
+from engine.contents import Contents
 from engine.day import voted_out
 from engine.decisions import Decision
 from engine.events import cue
@@ -26,6 +27,8 @@ from engine.steps import (
     shape_bool,
     single,
 )
+
+CARD = Contents("verdict")
 
 
 class PactChoice(Decision):
@@ -95,6 +98,7 @@ def begin_hang(state: State, step: Step) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "pact",
         begin_pact,
@@ -117,20 +121,26 @@ def _waits(state: State, played: InPlay, seat: int) -> Step | None:
 
 
 # The coin (rank 1) comes before the pact: a void verdict offers no pact.
-add_card("pact_with_the_devil", rank=2, verdict_step=_offer_pact)
+add_card(CARD, "pact_with_the_devil", rank=2, verdict_step=_offer_pact)
 add_card(
-    "enthusiasm", rank=3, verdict_step=_waits, second_vote=lambda state, played, seat: state.is_werewolf(seat)
+    CARD,
+    "enthusiasm",
+    rank=3,
+    verdict_step=_waits,
+    second_vote=lambda state, played, seat: state.is_werewolf(seat),
 )
 add_card(
+    CARD,
     "dissatisfaction",
     rank=3,
     verdict_step=_waits,
     second_vote=lambda state, played, seat: not state.is_werewolf(seat),
 )
 add_lasting(
+    CARD,
     Lasting(
         "pact_with_the_devil",
         public_view=lambda state: {"pacts": list(pacts(state))},
         summary=lambda state: {"pacts": list(pacts(state))},
-    )
+    ),
 )

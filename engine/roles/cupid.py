@@ -139,14 +139,15 @@ def _lovers(seats: tuple[int, ...]) -> CupidChoice:
     return CupidChoice(lovers=(seats[0], seats[1]))
 
 
-declare(Role.CUPID, plain=True)
-add_consequence(_grief, rank=1)
-add_win(1, _lovers_win)
-add_seat_part(_seat_part)
-add_cues({"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
-add_night_step(NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
-add_night_step(NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
+ROLE = declare(Role.CUPID, plain=True)
+add_consequence(ROLE, _grief, rank=1)
+add_win(ROLE, 1, _lovers_win)
+add_seat_part(ROLE, _seat_part)
+add_cues(ROLE, {"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
+add_night_step(ROLE, NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
+add_night_step(ROLE, NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
 register(
+    ROLE,
     StepSpec(
         "cupid",
         begin_cupid,

@@ -15,8 +15,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.DEMON_HUNTER, god=True)
-add_cues({"demon_hunter.wake": (), "demon_hunter.act": (), "demon_hunter.sleep": ()})
+ROLE = declare(Role.DEMON_HUNTER, god=True)
+add_cues(ROLE, {"demon_hunter.wake": (), "demon_hunter.act": (), "demon_hunter.sleep": ()})
 
 HUNT = "demon_hunter.hunt"
 """`state.tonight.marks` key: (the demon hunter's seat, the seat he hunts) tonight."""
@@ -73,10 +73,11 @@ def _poison_spares(state: State, seat: int, cause: str) -> bool:
     return cause == "poison" and state.player(seat).card == Role.DEMON_HUNTER
 
 
-add_spared(_poison_spares)
-add_dawn(5, _hunt)
-add_night_step(NightStep("demon_hunter", Role.DEMON_HUNTER, club=15, from_night=2))
+add_spared(ROLE, _poison_spares)
+add_dawn(ROLE, 5, _hunt)
+add_night_step(ROLE, NightStep("demon_hunter", Role.DEMON_HUNTER, club=15, from_night=2))
 register(
+    ROLE,
     StepSpec(
         "demon_hunter",
         begin_demon_hunter,

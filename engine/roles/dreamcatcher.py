@@ -16,8 +16,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, first_target, register, seat_answer, shape_seat
 
-declare(Role.DREAMCATCHER, god=True)
-add_cues({"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
+ROLE = declare(Role.DREAMCATCHER, god=True)
+add_cues(ROLE, {"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
 
 WALKER = "dreamcatcher.walker"
 """`state.tonight.marks`: tonight's dreamwalker (the seat as named; `dreamwalker` where it lands)."""
@@ -94,10 +94,11 @@ def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str,
     return [("dreamcatcher", {"target": decision.target})]
 
 
-add_spared(_spared)
-add_dawn(7, _dream_deaths)
-add_night_step(NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
+add_spared(ROLE, _spared)
+add_dawn(ROLE, 7, _dream_deaths)
+add_night_step(ROLE, NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
 register(
+    ROLE,
     StepSpec(
         "dreamcatcher",
         begin_dreamcatcher,

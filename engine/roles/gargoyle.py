@@ -16,8 +16,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.GARGOYLE, wolf=True, pack=False, lone_killer=True, self_destructs=False)
-add_cues({"gargoyle.wake": (), "gargoyle.act": (), "gargoyle.sleep": ()})
+ROLE = declare(Role.GARGOYLE, wolf=True, pack=False, lone_killer=True, self_destructs=False)
+add_cues(ROLE, {"gargoyle.wake": (), "gargoyle.act": (), "gargoyle.sleep": ()})
 
 CHECKED = "gargoyle.checked"
 """`state.memory` key: the seats the gargoyle has checked (never again)."""
@@ -58,8 +58,9 @@ def resolve_gargoyle(state: State, pending: Pending, decision: Decision) -> None
     state.emit(cue("gargoyle.sleep"))
 
 
-add_night_step(NightStep("gargoyle", Role.GARGOYLE, club=10))
+add_night_step(ROLE, NightStep("gargoyle", Role.GARGOYLE, club=10))
 register(
+    ROLE,
     StepSpec(
         "gargoyle",
         begin_gargoyle,

@@ -17,8 +17,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
 
-declare(Role.GRAVEKEEPER, god=True)
-add_cues({"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
+ROLE = declare(Role.GRAVEKEEPER, god=True)
+add_cues(ROLE, {"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
 
 
 class GravekeeperSeen(Decision):
@@ -69,8 +69,9 @@ def _seen(state: State, pending: Pending) -> Decision:
     return GravekeeperSeen()
 
 
-add_night_step(NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
+add_night_step(ROLE, NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
 register(
+    ROLE,
     StepSpec(
         "gravekeeper",
         begin_gravekeeper,

@@ -21,7 +21,7 @@ from engine.nightstep import (
     told_seat,
     wake,
 )
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
@@ -35,6 +35,8 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+ROLE = declare(Role.GUARD)
 
 
 class GuardChoice(Decision):
@@ -97,11 +99,12 @@ def _seat_part(state: State, seat: int) -> dict[str, int]:
     return {"last_protected": last_protected(state)} if state.player(seat).card == Role.GUARD else {}
 
 
-add_cues({"guard.wake": (), "guard.act": (), "guard.sleep": ()})
-add_night_step(NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
-add_protection(guarded)
-add_seat_part(_seat_part)
+add_cues(ROLE, {"guard.wake": (), "guard.act": (), "guard.sleep": ()})
+add_night_step(ROLE, NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
+add_protection(ROLE, guarded)
+add_seat_part(ROLE, _seat_part)
 register(
+    ROLE,
     StepSpec(
         "guard",
         begin_guard,

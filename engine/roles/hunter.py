@@ -9,13 +9,14 @@ from typing import ClassVar
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.moon import shooter_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -31,6 +32,8 @@ from engine.steps import (
     shape_seat,
     single,
 )
+
+ROLE = declare(Role.HUNTER)
 
 
 class HunterShot(Decision):
@@ -85,6 +88,7 @@ def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    ROLE,
     StepSpec(
         "hunter",
         begin_hunter,
@@ -98,7 +102,7 @@ register(
         codecs=(field_codec("hunter", Kind.DAY, HunterShot, "target", shape_seat, repeated=True),),
     ),
 )
-add_trigger(_hunter_shoots)
+add_trigger(ROLE, _hunter_shoots)
 
 
 # The night's shot status (RULES-CLUB.md, night step 17, `shot_status_signal`): the hunter, then
@@ -114,11 +118,11 @@ class HunterStatus(Decision):
 
 
 def shot_status_step(
-    name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
+    to: Contents, name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
 ) -> StepSpec:
     """The night step that shows the holder of `card` his shot status (nothing narrated when
     `shot_status_signal` is off; pretended for a dead or void holder)."""
-    add_cues({f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
+    add_cues(to, {f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
 
     def begin(state: State, step: Step) -> Pending | None:
         if not state.rules.shot_status_signal:
@@ -150,5 +154,5 @@ def _hunter_could_shoot(state: State, seat: int) -> bool:
     return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
-add_night_step(NightStep("hunter_status", Role.HUNTER, club=17))
-register(shot_status_step("hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))
+add_night_step(ROLE, NightStep("hunter_status", Role.HUNTER, club=17))
+register(ROLE, shot_status_step(ROLE, "hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))

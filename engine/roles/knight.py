@@ -17,13 +17,14 @@ from engine.script import add_cues
 from engine.state import State, Step
 from engine.steps import Answer, DayAction, Form, one_seat, register_action
 
-declare(Role.KNIGHT, god=True)
+ROLE = declare(Role.KNIGHT, god=True)
 add_cues(
+    ROLE,
     {
         "knight.duel": ("seat", "target"),
         "knight.wolf": ("target",),
         "knight.good": ("seat",),
-    }
+    },
 )
 
 USED = "knight.dueled"
@@ -84,6 +85,7 @@ def _make(seat: int, answer: Answer) -> Decision:
 
 
 register_action(
+    ROLE,
     DayAction(
         "duel",
         KnightDuel,
@@ -95,5 +97,5 @@ register_action(
         codec=seat_and_target("duel", KnightDuel),
         form=Form.SEATS,
         targets=lambda state: tuple(state.alive()),
-    )
+    ),
 )

@@ -18,8 +18,8 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Answer, Codec, Form, Kind, ShapeError, StepSpec, nobody, register, single
 
-declare(Role.MAGICIAN, god=True)
-add_cues({"magician.wake": (), "magician.act": (), "magician.sleep": ()})
+ROLE = declare(Role.MAGICIAN, god=True)
+add_cues(ROLE, {"magician.wake": (), "magician.act": (), "magician.sleep": ()})
 
 SWAP = "magician.swap"
 """`state.tonight.marks`: tonight's swap, the two seats (absent: no swap)."""
@@ -115,9 +115,10 @@ def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str,
     return [("magician", {"seats": sorted(decision.seats)})]
 
 
-add_redirect(landing)
-add_night_step(NightStep("magician", Role.MAGICIAN, club=5))
+add_redirect(ROLE, landing)
+add_night_step(ROLE, NightStep("magician", Role.MAGICIAN, club=5))
 register(
+    ROLE,
     StepSpec(
         "magician",
         begin_magician,

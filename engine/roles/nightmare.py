@@ -18,8 +18,8 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.NIGHTMARE, wolf=True, pack=True)
-add_cues({"nightmare.wake": (), "nightmare.act": (), "nightmare.sleep": ()})
+ROLE = declare(Role.NIGHTMARE, wolf=True, pack=True)
+add_cues(ROLE, {"nightmare.wake": (), "nightmare.act": (), "nightmare.sleep": ()})
 
 LAST = "nightmare.last"
 """`state.memory`: the seat feared last night (0: nobody)."""
@@ -83,9 +83,10 @@ def _no_kill(state: State, seat: int) -> IllegalDecision | None:
     )
 
 
-add_shield(_no_kill)
-add_night_step(NightStep("nightmare", Role.NIGHTMARE, club=4))
+add_shield(ROLE, _no_kill)
+add_night_step(ROLE, NightStep("nightmare", Role.NIGHTMARE, club=4))
 register(
+    ROLE,
     StepSpec(
         "nightmare",
         begin_nightmare,

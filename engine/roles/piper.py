@@ -117,15 +117,18 @@ def _seat_part(state: State, seat: int) -> dict[str, list[int]]:
     return {}
 
 
-declare(Role.PIPER, power_left=lambda state: not turned(state))
-add_win(2, _piper_wins)
-add_seat_part(_seat_part)
+ROLE = declare(Role.PIPER, power_left=lambda state: not turned(state))
+add_win(ROLE, 2, _piper_wins)
+add_seat_part(ROLE, _seat_part)
 
 
-add_cues({"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()})
-add_night_step(NightStep("piper", Role.PIPER, club=18, seeds=8))
-add_night_step(NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
+add_cues(
+    ROLE, {"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()}
+)
+add_night_step(ROLE, NightStep("piper", Role.PIPER, club=18, seeds=8))
+add_night_step(ROLE, NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
 register(
+    ROLE,
     StepSpec(
         "piper",
         begin_piper,

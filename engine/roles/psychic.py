@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
@@ -15,8 +16,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.PSYCHIC, god=True)
-add_cues({"psychic.wake": (), "psychic.act": (), "psychic.sleep": ()})
+ROLE = declare(Role.PSYCHIC, god=True)
+add_cues(ROLE, {"psychic.wake": (), "psychic.act": (), "psychic.sleep": ()})
 
 RESULTS = "psychic.results"
 """`state.memory` key: (step, night, target, card shown) of every exact-card check made."""
@@ -35,8 +36,8 @@ class PsychicCheck(Decision):
     target: int
 
 
-def add_card_shown(shown: Shown) -> None:
-    SHOWN.append(shown)
+def add_card_shown(to: Contents, shown: Shown) -> None:
+    to.add(lambda: SHOWN.append(shown))
 
 
 def card_shown(state: State, seat: int) -> str:
@@ -98,8 +99,9 @@ def resolve_psychic(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(cue("psychic.sleep"))
 
 
-add_night_step(NightStep("psychic", Role.PSYCHIC, club=14))
+add_night_step(ROLE, NightStep("psychic", Role.PSYCHIC, club=14))
 register(
+    ROLE,
     StepSpec(
         "psychic",
         begin_psychic,

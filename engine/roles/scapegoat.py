@@ -12,7 +12,7 @@ from engine.day import add_tie, add_verdict, kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import Decision
 from engine.events import cue
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -25,6 +25,8 @@ from engine.steps import (
     shape_seats,
     single,
 )
+
+ROLE = declare(Role.SCAPEGOAT)
 
 
 class ScapegoatChoice(Decision):
@@ -86,10 +88,11 @@ def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> Non
     state.emit(cue("scapegoat.chosen", seats=chosen))
 
 
-add_cues({"scapegoat.out": ("seat",), "scapegoat.choose": ("seat",), "scapegoat.chosen": ("seats",)})
-add_tie(_tie)
-add_verdict(_dies_for_neighbour)
+add_cues(ROLE, {"scapegoat.out": ("seat",), "scapegoat.choose": ("seat",), "scapegoat.chosen": ("seats",)})
+add_tie(ROLE, _tie)
+add_verdict(ROLE, _dies_for_neighbour)
 register(
+    ROLE,
     StepSpec(
         "scapegoat",
         begin_scapegoat,

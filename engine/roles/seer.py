@@ -13,7 +13,7 @@ from engine.nightstep import (
     pending_for,
     wake,
 )
-from engine.roles import SEEN_AS_WOLF, Role
+from engine.roles import SEEN_AS_WOLF, Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -26,6 +26,8 @@ from engine.steps import (
     seat_answer,
     shape_seat,
 )
+
+ROLE = declare(Role.SEER)
 
 
 class SeerChoice(Decision):
@@ -82,9 +84,10 @@ def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple
     return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
 
 
-add_cues({"seer.wake": (), "seer.act": (), "seer.sleep": ()})
-add_night_step(NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
+add_cues(ROLE, {"seer.wake": (), "seer.act": (), "seer.sleep": ()})
+add_night_step(ROLE, NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
 register(
+    ROLE,
     StepSpec(
         "seer",
         begin_seer,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from engine.contents import Contents
 from engine.day import living, most, public_votes, tally, votes_answer
 from engine.deaths import winner
 from engine.decisions import Decision, Votes
@@ -40,6 +41,8 @@ from engine.steps import (
     shape_votes,
     standing,
 )
+
+CORE = Contents("sheriff")
 
 
 class SheriffCandidacy(Decision):
@@ -357,6 +360,7 @@ def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CORE,
     StepSpec(
         "sheriff_candidacy",
         begin_sheriff_candidacy,

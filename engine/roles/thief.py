@@ -92,10 +92,11 @@ def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tupl
     return [("thief_kept", {})]
 
 
-declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
-add_cues({"thief.wake": (), "thief.act": (), "thief.sleep": ()})
-add_night_step(NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
+ROLE = declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
+add_cues(ROLE, {"thief.wake": (), "thief.act": (), "thief.sleep": ()})
+add_night_step(ROLE, NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
 register(
+    ROLE,
     StepSpec(
         "thief",
         begin_thief,

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
@@ -30,6 +31,8 @@ from engine.steps import (
     register,
     shape_seat,
 )
+
+CORE = Contents("werewolves")
 
 
 class WerewolvesChoice(Decision):
@@ -66,9 +69,10 @@ def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> No
     state.emit(cue("werewolves.sleep"))
 
 
-add_cues({"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
-add_night_step(NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
+add_cues(CORE, {"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
+add_night_step(CORE, NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
 register(
+    CORE,
     StepSpec(
         "werewolves",
         begin_werewolves,

@@ -17,8 +17,8 @@ from engine.script import add_cues
 from engine.state import State
 from engine.steps import ACTIONS, Answer, DayAction, Form, one_seat, register_action
 
-declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
-add_cues({"white_wolf_king.blow": ("seat", "target")})
+ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
+add_cues(ROLE, {"white_wolf_king.blow": ("seat", "target")})
 
 
 class WhiteWolfKingBlow(Decision):
@@ -57,6 +57,7 @@ def _make(seat: int, answer: Answer) -> Decision:
 
 
 register_action(
+    ROLE,
     DayAction(
         "white_wolf_king",
         WhiteWolfKingBlow,
@@ -68,5 +69,5 @@ register_action(
         codec=seat_and_target("white_wolf_king", WhiteWolfKingBlow),
         form=Form.SEATS,
         targets=lambda state: tuple(state.alive()),
-    )
+    ),
 )

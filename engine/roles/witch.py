@@ -180,11 +180,12 @@ def _seat_part(state: State, seat: int) -> dict[str, dict[str, bool]]:
     return {"potions": {"heal": heal, "poison": poison}}
 
 
-declare(Role.WITCH, power_left=lambda state: any(potions(state)))
-add_cues({"witch.wake": (), "witch.act": (), "witch.sleep": ()})
-add_night_step(NightStep("witch", Role.WITCH, club=12, seeds=7))
-add_seat_part(_seat_part)
+ROLE = declare(Role.WITCH, power_left=lambda state: any(potions(state)))
+add_cues(ROLE, {"witch.wake": (), "witch.act": (), "witch.sleep": ()})
+add_night_step(ROLE, NightStep("witch", Role.WITCH, club=12, seeds=7))
+add_seat_part(ROLE, _seat_part)
 register(
+    ROLE,
     StepSpec(
         "witch",
         begin_witch,

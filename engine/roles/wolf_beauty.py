@@ -19,14 +19,15 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, register, seat_answer, shape_seat
 
-declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
+ROLE = declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
 add_cues(
+    ROLE,
     {
         "wolf_beauty.wake": (),
         "wolf_beauty.act": (),
         "wolf_beauty.sleep": (),
         "wolf_beauty.link": ("seat", "target"),
-    }
+    },
 )
 
 CHARMED = "wolf_beauty.charmed"
@@ -133,11 +134,12 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
     return state.refuse("wolf_beauty_knife", "the werewolves may not name the wolf beauty")
 
 
-add_shield(_not_prey)
-add_dawn(8, _charm_at_dawn)
-add_alongside(_charm_by_day)
-add_night_step(NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
+add_shield(ROLE, _not_prey)
+add_dawn(ROLE, 8, _charm_at_dawn)
+add_alongside(ROLE, _charm_by_day)
+add_night_step(ROLE, NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
 register(
+    ROLE,
     StepSpec(
         "wolf_beauty",
         begin_wolf_beauty,

@@ -18,13 +18,14 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.WOLF_KING, wolf=True, pack=True)
+ROLE = declare(Role.WOLF_KING, wolf=True, pack=True)
 add_cues(
+    ROLE,
     {
         "wolf_king.shoot": ("seat",),
         "wolf_king.shot": ("seat", "target"),
         "wolf_king.declines": ("seat",),
-    }
+    },
 )
 
 KNIFE_OR_VOTE = frozenset({"werewolves", "vote"})
@@ -93,9 +94,10 @@ def _could_shoot(state: State, seat: int) -> bool:
     return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
-add_trigger(_trigger)
-add_night_step(NightStep("wolf_king_status", Role.WOLF_KING, club=17.5))
+add_trigger(ROLE, _trigger)
+add_night_step(ROLE, NightStep("wolf_king_status", Role.WOLF_KING, club=17.5))
 register(
+    ROLE,
     StepSpec(
         "wolf_king",
         begin_wolf_king,
@@ -108,5 +110,5 @@ register(
         default=nobody(WolfKingShot, "target"),
         codecs=(field_codec("wolf_king", Kind.DAY, WolfKingShot, "target", shape_seat, repeated=True),),
     ),
-    shot_status_step("wolf_king_status", Role.WOLF_KING, _could_shoot, WolfKingStatus),
+    shot_status_step(ROLE, "wolf_king_status", Role.WOLF_KING, _could_shoot, WolfKingStatus),
 )

@@ -36,8 +36,9 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
+ROLE = declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
 add_cues(
+    ROLE,
     {
         "wolf_robot.wake": (),
         "wolf_robot.act": (),
@@ -48,7 +49,7 @@ add_cues(
         "wolf_robot.shoot": ("seat",),
         "wolf_robot.shot": ("seat", "target"),
         "wolf_robot.declines": ("seat",),
-    }
+    },
 )
 
 LEARNED = "wolf_robot.learned"
@@ -325,14 +326,15 @@ def resolve_shot(state: State, pending: Pending, decision: Decision) -> None:
     kill_by_day(state, [(target, cause)], triggered=True)
 
 
-add_card_shown(_shown)
-add_spared(_spared)
-add_dawn(3, _wolf_kill)
-add_dawn(4, _poison)
-add_poison(lambda state: int(state.tonight.marks.get(POISON, 0)))
-add_trigger(_trigger)
-add_night_step(NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
+add_card_shown(ROLE, _shown)
+add_spared(ROLE, _spared)
+add_dawn(ROLE, 3, _wolf_kill)
+add_dawn(ROLE, 4, _poison)
+add_poison(ROLE, lambda state: int(state.tonight.marks.get(POISON, 0)))
+add_trigger(ROLE, _trigger)
+add_night_step(ROLE, NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
 register(
+    ROLE,
     StepSpec(
         "wolf_robot",
         begin_wolf_robot,
