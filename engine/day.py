@@ -176,8 +176,7 @@ def begin_revote(state: State, step: Step) -> Pending:
     return Pending(state.phase, "revote", key, allowed, tied, allow_none=True)
 
 
-def check_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Votes)
+def check_vote(state: State, pending: Pending, decision: Votes) -> None:
     lovers = state.lovers or ()
     hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     cards = state.moon is not None  # the cards' limits, asked only when they are on
@@ -201,8 +200,7 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     check_votes(state, pending, decision.votes)
 
 
-def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Votes)
+def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     counted = tally(state, decision.votes, weighted=True)
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes)}))
     top = most(counted, pending.targets)
@@ -493,13 +491,11 @@ register(
 )
 
 
-def _check_self_destruct(state: State, decision: Decision) -> None:
-    assert isinstance(decision, SelfDestruct)
+def _check_self_destruct(state: State, decision: SelfDestruct) -> None:
     check_self_destruct(state, decision.seat)
 
 
-def _self_destruct(state: State, decision: Decision) -> None:
-    assert isinstance(decision, SelfDestruct)
+def _self_destruct(state: State, decision: SelfDestruct) -> None:
     self_destruct(state, decision)
 
 
@@ -541,7 +537,7 @@ register_action(
         SelfDestruct,
         _check_self_destruct,
         _self_destruct,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
+        seat=lambda decision: decision.seat,
         make=lambda seat, answer: SelfDestruct(seat=seat),
         offered=lambda state: (
             state.rules.self_destruct and (state.announced or in_club_election(state)) and talk_time(state)

@@ -147,8 +147,7 @@ def _sheriff_order(state: State, upward: bool) -> list[int]:
     return [s for s in around if s != sheriff and s in alive] + [sheriff]
 
 
-def resolve_speech_order(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SpeechOrder)
+def resolve_speech_order(state: State, pending: Pending, decision: SpeechOrder) -> None:
     _speakers(state, _sheriff_order(state, decision.upward), upward=decision.upward)
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar
 
 from engine.contents import Contents
 from engine.state import IllegalDecision
@@ -124,22 +126,26 @@ class Codec:
 
 Begin = Callable[["State", "Step"], "Pending | None"]
 Parts = Callable[["Pending", Mapping[int, Answer]], "Decision"]
-Told = Callable[["State", "Pending", "Decision"], list[tuple[str, dict[str, Any]]]]
+D = TypeVar("D", bound="Decision", default="Decision")
+"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
+Told = Callable[["State", "Pending", D], list[tuple[str, dict[str, Any]]]]
 Fill = Callable[["State", "Pending", Mapping[int, Answer]], dict[int, Answer]]
-Check = Callable[["State", "Pending", "Decision"], None]
-Resolve = Callable[["State", "Pending", "Decision"], None]
+Check = Callable[["State", "Pending", D], None]
+Resolve = Callable[["State", "Pending", D], None]
 
 
 @dataclass(frozen=True, slots=True)
-class StepSpec:
-    """One step of the agenda and what it means (Rule 3)."""
+class StepSpec(Generic[D]):
+    """One step of the agenda and what it means (Rule 3). A step that takes a decision names its
+    type (`decision`): `check`, `resolve` and `told` receive that type (the game refuses any
+    other before asking them)."""
 
     name: str
     begin: Begin
     kind: Kind = Kind.FLOW
-    decision: type[Decision] | None = None
-    check: Check | None = None
-    resolve: Resolve | None = None
+    decision: type[D] | None = None
+    check: Check[D] | None = None
+    resolve: Resolve[D] | None = None
     form: Form = Form.NONE
     share: Share = Share.ONE
     answer: Parts | None = None
@@ -163,7 +169,7 @@ class StepSpec:
     names: int = 1
     """How many seats the night screen asks every phone to touch (the decoys' screen asks
     as many as the step's own, whoever acts)."""
-    told: Told | None = None
+    told: Told[D] | None = None
     """What the decision did, for the post-game review: (line, placeholders) pairs that the
     narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""
     reveals: frozenset[str] = frozenset()
@@ -182,7 +188,7 @@ class StepSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class DayAction:
+class DayAction(Generic[D]):
     """A decision a seat takes of its own accord while the day's talk goes on, interrupting the
     pending step: a werewolf's self-destruct, the knight's duel, the white wolf king's blow.
 
@@ -194,20 +200,20 @@ class DayAction:
     """
 
     name: str
-    decision: type[Decision]
-    check: Callable[[State, Decision], None]
-    resolve: Callable[[State, Decision], None]
-    seat: Callable[[Decision], int]
-    make: Callable[[int, Answer], Decision]
+    decision: type[D]
+    check: Callable[[State, D], None]
+    resolve: Callable[[State, D], None]
+    seat: Callable[[D], int]
+    make: Callable[[int, Answer], D]
     offered: Callable[[State], bool]
     codec: Codec
     form: Form = Form.NONE
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
-STEPS: dict[str, StepSpec] = {}
+STEPS: dict[str, StepSpec[Any]] = {}
 CODECS: dict[str, Codec] = {}
-ACTIONS: dict[type[Decision], DayAction] = {}
+ACTIONS: dict[type[Decision], DayAction[Any]] = {}
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
@@ -215,13 +221,13 @@ def never_refused(state: State, pending: Pending, decision: Decision) -> None:
     """The `check` of a step where every answer of the right type is legal (yes or no)."""
 
 
-def register(to: Contents, *specs: StepSpec) -> None:
+def register(to: Contents, *specs: StepSpec[Any]) -> None:
     """Register `specs` (Rule 1) when the catalogue is built; a step or record key registered
     twice is a programming error."""
     to.add(lambda: _put(specs))
 
 
-def _put(specs: tuple[StepSpec, ...]) -> None:
+def _put(specs: tuple[StepSpec[Any], ...]) -> None:
     for spec in specs:
         if spec.name in STEPS:
             raise ValueError(f"step {spec.name!r} is registered twice")
@@ -234,12 +240,12 @@ def _put(specs: tuple[StepSpec, ...]) -> None:
             CODECS[codec.key] = codec
 
 
-def register_action(to: Contents, action: DayAction) -> None:
+def register_action(to: Contents, action: DayAction[Any]) -> None:
     """Register a day action (and its record key) once, from the module that holds its rule."""
     to.add(lambda: _put_action(action))
 
 
-def _put_action(action: DayAction) -> None:
+def _put_action(action: DayAction[Any]) -> None:
     if action.decision in ACTIONS:
         raise ValueError(f"day action {action.name!r} is registered twice")
     ACTIONS[action.decision] = action
@@ -266,7 +272,7 @@ def register_codec(codec: Codec) -> None:
     CODECS[codec.key] = codec
 
 
-def spec_of(step: str) -> StepSpec:
+def spec_of(step: str) -> StepSpec[Any]:
     return STEPS[step]
 
 
@@ -410,11 +416,11 @@ def standing(decision: type[Decision], name: str) -> Parts:
     return answer
 
 
-def owed(spec: StepSpec, pending: Pending) -> tuple[int, ...]:
+def owed(spec: StepSpec[Any], pending: Pending) -> tuple[int, ...]:
     return spec.owed(pending) if spec.owed is not None else pending.seats
 
 
-def complete(spec: StepSpec, pending: Pending, parts: Mapping[int, Answer]) -> bool:
+def complete(spec: StepSpec[Any], pending: Pending, parts: Mapping[int, Answer]) -> bool:
     """Whether the parts given make the decision now: the pack agrees, one touch said yes, or
     every owed seat answered."""
     awaited = owed(spec, pending)

@@ -51,14 +51,12 @@ def begin_vouch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "vouch", "vouch", (voucher,), targets, info=args)
 
 
-def check_vouch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Vouch)
+def check_vouch(state: State, pending: Pending, decision: Vouch) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("vouch_standing", f"seat {decision.seat} is not standing, or vouches himself")
 
 
-def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Vouch)
+def resolve_vouch(state: State, pending: Pending, decision: Vouch) -> None:
     seat = decision.seat
     standing = tuple(s for s in pending.info["standing"] if s != seat)
     if state.rules.cards.surely_not_him == "chain":

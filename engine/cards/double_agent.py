@@ -53,14 +53,12 @@ def begin_double_agent(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "double_agent", "double_agent", (first,), targets)
 
 
-def check_double_agent(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, AllyChoice)
+def check_double_agent(state: State, pending: Pending, decision: AllyChoice) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("ally_not_werewolf", f"seat {decision.seat} is not a living non-werewolf")
 
 
-def resolve_double_agent(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, AllyChoice)
+def resolve_double_agent(state: State, pending: Pending, decision: AllyChoice) -> None:
     notes(state)[ALLY] = decision.seat
     state.emit(private("double_agent", decision.seat, werewolves=state.living_werewolves()))
     state.emit(cue("double_agent.sleep"))

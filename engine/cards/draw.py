@@ -104,8 +104,7 @@ def begin_event(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "event", "event", (), info={"drawn": card})
 
 
-def check_event(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, EventDraw)
+def check_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon, card = moon_of(state), decision.card
     if card not in CARDS:
         raise state.refuse("no_such_card", f"there is no event card {card!r}")
@@ -116,8 +115,7 @@ def check_event(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("card_unplayable", f"the event card {card!r} cannot be played now")
 
 
-def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, EventDraw)
+def resolve_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon, card = moon_of(state), decision.card
     moon.pile.remove(card)
     expire_on_draw(state)
@@ -138,10 +136,9 @@ def begin_potion(state: State, step: Step) -> Pending:
     return Pending(state.phase, "potion", "potion", (), info={"drawn": result, **step.args})
 
 
-def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_potion(state: State, pending: Pending, decision: PotionRoll) -> None:
     """The witch's potion, rolled: heal (she saves the victim), heal and turn the drinker into
     a plain villager or a werewolf, or poison (the drinker dies at dawn)."""
-    assert isinstance(decision, PotionRoll)
     moon_of(state).chance.append((state.phase, "potion", decision.result))
     target, result = pending.info["target"], decision.result
     state.emit(cue(f"potion.{result}"))

@@ -71,14 +71,12 @@ def begin_executioner(state: State, step: Step) -> Pending:
     return Pending(state.phase, "executioner", "executioner", tuple(state.alive()), tuple(state.alive()))
 
 
-def check_executioner(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ExecutionerChoice)
+def check_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:
     if decision.seat or not pending.allow_none:
         living(state, decision.seat, "executioner")
 
 
-def resolve_executioner(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ExecutionerChoice)
+def resolve_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:
     seat = decision.seat
     notes(state)[EXECUTIONER] = seat
     if seat:

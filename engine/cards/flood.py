@@ -47,14 +47,12 @@ def begin_church(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "church", "church", tuple(wolves), women, allow_none=True)
 
 
-def check_church(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ChurchChoice)
+def check_church(state: State, pending: Pending, decision: ChurchChoice) -> None:
     if decision.victim and decision.victim not in pending.targets:
         raise state.refuse("church_victim", f"seat {decision.victim} is not a woman in the church")
 
 
-def resolve_church(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ChurchChoice)
+def resolve_church(state: State, pending: Pending, decision: ChurchChoice) -> None:
     if decision.victim:
         state.tonight.moon_deaths.append((decision.victim, "werewolves"))
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))

@@ -71,14 +71,12 @@ def begin_moon_seer(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "moon_seer", "moon_seers", (wolf,), targets, allow_none=True)
 
 
-def check_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MoonSeerChoice)
+def check_moon_seer(state: State, pending: Pending, decision: MoonSeerChoice) -> None:
     if decision.target and decision.target not in pending.targets:
         raise state.refuse("moon_seer_target", f"seat {decision.target} is not another living player")
 
 
-def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MoonSeerChoice)
+def resolve_moon_seer(state: State, pending: Pending, decision: MoonSeerChoice) -> None:
     wolf, target = pending.seats[0], decision.target
     if not target:
         return

@@ -56,8 +56,7 @@ def begin_distrust(state: State, step: Step) -> Pending:
     return Pending(state.phase, "distrust", "friends", voters(state), targets, count=min(2, len(targets) - 1))
 
 
-def check_distrust(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FriendVotes)
+def check_distrust(state: State, pending: Pending, decision: FriendVotes) -> None:
     for voter, friends in decision.friends.items():
         living(state, voter, "voter")
         if voter not in pending.seats:
@@ -74,8 +73,7 @@ def check_distrust(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("everyone_names_friends", f"seats {missing} name no friends")
 
 
-def resolve_distrust(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FriendVotes)
+def resolve_distrust(state: State, pending: Pending, decision: FriendVotes) -> None:
     named = {friend for friends in decision.friends.values() for friend in friends}
     state.emit(
         Event(

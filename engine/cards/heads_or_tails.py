@@ -30,8 +30,7 @@ def begin_coin(state: State, step: Step) -> Pending:
     return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
 
 
-def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CoinToss)
+def resolve_coin(state: State, pending: Pending, decision: CoinToss) -> None:
     seat = pending.info["seat"]
     moon_of(state).chance.append((state.phase, "coin", decision.side))
     state.emit(cue(f"coin.{decision.side}", seat=seat))

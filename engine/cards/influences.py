@@ -39,14 +39,12 @@ def begin_influences(state: State, step: Step) -> Pending:
     return Pending(state.phase, "influences", "first_voter", (chooser,), voters(state))
 
 
-def check_influences(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FirstVoter)
+def check_influences(state: State, pending: Pending, decision: FirstVoter) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("not_a_voter", f"seat {decision.seat} does not vote today")
 
 
-def resolve_influences(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FirstVoter)
+def resolve_influences(state: State, pending: Pending, decision: FirstVoter) -> None:
     order = [decision.seat]
     while len(order) < len(pending.targets):
         order.append(next(s for s in _clockwise(state, order[-1]) if s in pending.targets))

@@ -52,13 +52,11 @@ def begin_punishment(state: State, step: Step) -> Pending:
     return Pending(state.phase, "punishment", "punishment", (accuser,), tuple(state.alive()))
 
 
-def check_punishment(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Accusation)
+def check_punishment(state: State, pending: Pending, decision: Accusation) -> None:
     living(state, decision.target, "accused")
 
 
-def resolve_punishment(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Accusation)
+def resolve_punishment(state: State, pending: Pending, decision: Accusation) -> None:
     state.emit(cue("punishment.accused", seat=decision.target))
     state.push(Step("witnesses", {"accused": decision.target}))
 
@@ -78,8 +76,7 @@ def begin_witnesses(state: State, step: Step) -> Pending:
     )
 
 
-def check_witnesses(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Witnesses)
+def check_witnesses(state: State, pending: Pending, decision: Witnesses) -> None:
     accused = pending.info["accused"]
     for seat in set(decision.seats):
         living(state, seat, "witness")
@@ -87,8 +84,7 @@ def check_witnesses(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("own_witness", "the accused cannot testify for himself")
 
 
-def resolve_witnesses(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Witnesses)
+def resolve_witnesses(state: State, pending: Pending, decision: Witnesses) -> None:
     accused = pending.info["accused"]
     seats = set(decision.seats)
     if len(seats) >= 2:

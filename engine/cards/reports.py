@@ -60,16 +60,14 @@ def begin_report(state: State, step: Step) -> Pending:
     )
 
 
-def check_report(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, RuleBreakers)
+def check_report(state: State, pending: Pending, decision: RuleBreakers) -> None:
     for seat in sorted(set(decision.seats)):
         living(state, seat, "player reported")
         if seat not in pending.targets:
             raise state.refuse("not_a_voter", f"seat {seat} has no vote today to lose")
 
 
-def resolve_report(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, RuleBreakers)
+def resolve_report(state: State, pending: Pending, decision: RuleBreakers) -> None:
     seats = sorted(set(decision.seats))
     notes(state)[REPORTED] = (state.day, tuple(seats))
     if seats:

@@ -49,16 +49,14 @@ def begin_specter(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "specter", "specter", (victim,), tuple(old))
 
 
-def check_specter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SpecterChoice)
+def check_specter(state: State, pending: Pending, decision: SpecterChoice) -> None:
     if decision.werewolf not in pending.targets:
         raise state.refuse("specter_names_a_werewolf", f"seat {decision.werewolf} is not an old werewolf")
 
 
-def resolve_specter(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_specter(state: State, pending: Pending, decision: SpecterChoice) -> None:
     """The old werewolf dies at once (seeds 000, 001): the card he is given acts for nobody
     tonight; his death is told at dawn with the night's."""
-    assert isinstance(decision, SpecterChoice)
     new, old = pending.seats[0], decision.werewolf
     newcomer, former = state.player(new), state.player(old)
     newcomer.card, former.card = former.card, newcomer.card

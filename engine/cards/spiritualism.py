@@ -78,13 +78,11 @@ def begin_medium(state: State, step: Step) -> Pending:
     return Pending(state.phase, "medium", "medium", (chooser,), tuple(state.alive()))
 
 
-def check_medium(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MediumChoice)
+def check_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
     living(state, decision.medium, "medium")
 
 
-def resolve_medium(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MediumChoice)
+def resolve_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
     state.agenda[0] = Step("question", {**state.agenda[0].args, "medium": decision.medium})
 
 
@@ -107,8 +105,7 @@ def begin_question(state: State, step: Step) -> Pending:
     )
 
 
-def check_question(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostQuestion)
+def check_question(state: State, pending: Pending, decision: GhostQuestion) -> None:
     ask, seats = decision.ask, decision.seats
     if ask not in pending.info["questions"]:
         raise state.refuse("not_on_the_card", f"{ask!r} is not a question of this card")
@@ -119,8 +116,7 @@ def check_question(state: State, pending: Pending, decision: Decision) -> None:
         living(state, seat, "player pointed at")
 
 
-def resolve_question(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostQuestion)
+def resolve_question(state: State, pending: Pending, decision: GhostQuestion) -> None:
     ask, seats = decision.ask, decision.seats
     wanted = QUESTIONS[ask].seats
     if wanted == 1:
@@ -145,15 +141,13 @@ def begin_ghost(state: State, step: Step) -> Pending:
     )
 
 
-def check_ghost(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostAnswer)
+def check_ghost(state: State, pending: Pending, decision: GhostAnswer) -> None:
     known = pending.info["truth"]
     if known is not None and decision.yes != known:
         raise state.refuse("ghost_tells_the_truth", "the ghost may only answer truly")
 
 
-def resolve_ghost(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostAnswer)
+def resolve_ghost(state: State, pending: Pending, decision: GhostAnswer) -> None:
     state.emit(cue("spiritualism.yes" if decision.yes else "spiritualism.no"))
     state.emit(
         Event(

@@ -45,8 +45,7 @@ def begin_touch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "touch", "touched", tuple(wolves), info={"victim": state.tonight.victim})
 
 
-def resolve_touch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Touch)
+def resolve_touch(state: State, pending: Pending, decision: Touch) -> None:
     if not decision.touched:
         state.tonight.victim = 0
     state.emit(private("touch", frozenset(pending.seats), touched=decision.touched))

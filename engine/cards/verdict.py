@@ -64,8 +64,7 @@ def begin_pact(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "pact", "pact", (seat,), info={"seat": seat})
 
 
-def resolve_pact(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PactChoice)
+def resolve_pact(state: State, pending: Pending, decision: PactChoice) -> None:
     seat = pending.seats[0]
     if decision.pact:
         _pact_made(state, seat)

@@ -52,8 +52,7 @@ def begin_cupid(state: State, step: Step) -> Pending | None:
     return pending_for(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
 
 
-def check_cupid(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CupidChoice)
+def check_cupid(state: State, pending: Pending, decision: CupidChoice) -> None:
     a, b = decision.lovers
     if a == b:
         raise state.refuse("cupid_two_lovers", "Cupid names two different players")
@@ -62,8 +61,7 @@ def check_cupid(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("no_such_seat", f"seat {seat} is not a living player")
 
 
-def resolve_cupid(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CupidChoice)
+def resolve_cupid(state: State, pending: Pending, decision: CupidChoice) -> None:
     a, b = decision.lovers
     state.lovers = (min(a, b), max(a, b))
     state.memory[NAMED] = state.lovers

@@ -38,16 +38,14 @@ def begin_demon_hunter(state: State, step: Step) -> Pending | None:
     return pending_for(state, "demon_hunter", [seat], targets=targets, allow_none=True)
 
 
-def check_demon_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DemonHunterHunt)
+def check_demon_hunter(state: State, pending: Pending, decision: DemonHunterHunt) -> None:
     if decision.target:
         living_target(state, decision.target)
         if decision.target == pending.seats[0]:
             raise state.refuse("demon_hunter_self", "the demon hunter hunts another player, not himself")
 
 
-def resolve_demon_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DemonHunterHunt)
+def resolve_demon_hunter(state: State, pending: Pending, decision: DemonHunterHunt) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         state.tonight.marks[HUNT] = (seat, target)

@@ -50,8 +50,7 @@ def begin_dreamcatcher(state: State, step: Step) -> Pending | None:
     return pending_for(state, "dreamcatcher", [seat], targets=targets)
 
 
-def check_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DreamcatcherChoice)
+def check_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:
     target = decision.target
     if not target:
         raise state.refuse("dreamcatcher_nobody", "the dreamcatcher must choose a dreamwalker every night")
@@ -60,8 +59,7 @@ def check_dreamcatcher(state: State, pending: Pending, decision: Decision) -> No
         raise state.refuse("dreamcatcher_self", "the dreamcatcher chooses another player, not himself")
 
 
-def resolve_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DreamcatcherChoice)
+def resolve_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:
     target = decision.target
     state.tonight.marks[WALKER] = target
     state.tonight.marks[SECOND] = state.memory.get(LAST, 0) == target
@@ -89,8 +87,7 @@ def _dream_deaths(state: State, deaths: dict[int, str]) -> None:
         deaths.setdefault(walker, cause)
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, DreamcatcherChoice)
+def _told(state: State, pending: Pending, decision: DreamcatcherChoice) -> list[tuple[str, dict[str, Any]]]:
     return [("dreamcatcher", {"target": decision.target})]
 
 

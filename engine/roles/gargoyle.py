@@ -40,8 +40,7 @@ def begin_gargoyle(state: State, step: Step) -> Pending | None:
     return pending_for(state, "gargoyle", [seat], targets=targets, allow_none=True)
 
 
-def check_gargoyle(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GargoyleCheck)
+def check_gargoyle(state: State, pending: Pending, decision: GargoyleCheck) -> None:
     if decision.target:
         living_target(state, decision.target)
         if decision.target == pending.seats[0]:
@@ -50,8 +49,7 @@ def check_gargoyle(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("gargoyle_repeat", "the gargoyle never checks the same player twice")
 
 
-def resolve_gargoyle(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GargoyleCheck)
+def resolve_gargoyle(state: State, pending: Pending, decision: GargoyleCheck) -> None:
     if decision.target:
         check_result(state, "gargoyle", pending.seats[0], decision.target)
         state.memory.setdefault(CHECKED, []).append(decision.target)

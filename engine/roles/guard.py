@@ -74,8 +74,7 @@ def begin_guard(state: State, step: Step) -> Pending | None:
     return pending_for(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
 
-def check_guard(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GuardChoice)
+def check_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
     target = decision.target
     if target:
         living_target(state, target)
@@ -86,8 +85,7 @@ def check_guard(state: State, pending: Pending, decision: Decision) -> None:
         guard_limits(state, pending, target)
 
 
-def resolve_guard(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GuardChoice)
+def resolve_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
     target = decision.target
     state.tonight.marks[TONIGHT] = target
     state.memory[LAST] = target

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
@@ -70,15 +70,13 @@ def begin_hunter(state: State, step: Step) -> Pending:
     return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
 
 
-def check_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
+def check_hunter(state: State, pending: Pending, decision: HunterShot) -> None:
     if decision.target:
         living(state, decision.target, "target")
         hunter_limits(state, pending, decision.target)
 
 
-def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
+def resolve_hunter(state: State, pending: Pending, decision: HunterShot) -> None:
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("hunter.declines", seat=seat))
@@ -119,7 +117,7 @@ class HunterStatus(Decision):
 
 def shot_status_step(
     to: Contents, name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
-) -> StepSpec:
+) -> StepSpec[Any]:
     """The night step that shows the holder of `card` his shot status (nothing narrated when
     `shot_status_signal` is off; pretended for a dead or void holder)."""
     add_cues(to, {f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})

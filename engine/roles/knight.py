@@ -45,8 +45,7 @@ def discussion(state: State) -> bool:
     return talk_time(state) and state.announced and pending is not None and pending.step == DayVote.step
 
 
-def check_duel(state: State, decision: Decision) -> None:
-    assert isinstance(decision, KnightDuel)
+def check_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     if not discussion(state):
         raise state.refuse("duel_when", "the knight duels only during the day's discussion")
@@ -60,8 +59,7 @@ def check_duel(state: State, decision: Decision) -> None:
         raise state.refuse("duel_self", "the knight duels another player")
 
 
-def resolve_duel(state: State, decision: Decision) -> None:
-    assert isinstance(decision, KnightDuel)
+def resolve_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     state.memory[USED] = True
     state.emit(cue("knight.duel", seat=seat, target=target))
@@ -91,7 +89,7 @@ register_action(
         KnightDuel,
         check_duel,
         resolve_duel,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
+        seat=lambda decision: decision.seat,
         make=_make,
         offered=_offered,
         codec=seat_and_target("duel", KnightDuel),

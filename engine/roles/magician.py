@@ -59,8 +59,7 @@ def begin_magician(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_magician(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MagicianSwap)
+def check_magician(state: State, pending: Pending, decision: MagicianSwap) -> None:
     if not decision.seats:
         return
     if len(decision.seats) != 2 or decision.seats[0] == decision.seats[1]:
@@ -73,8 +72,7 @@ def check_magician(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("magician_repeat", f"seat {target} was swapped before: once a game")
 
 
-def resolve_magician(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MagicianSwap)
+def resolve_magician(state: State, pending: Pending, decision: MagicianSwap) -> None:
     seats = sorted(decision.seats)
     if seats:
         state.tonight.marks[SWAP] = (seats[0], seats[1])
@@ -108,8 +106,7 @@ def _codec() -> Codec:
     return Codec("magician", Kind.NIGHT, read, write, shape)
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, MagicianSwap)
+def _told(state: State, pending: Pending, decision: MagicianSwap) -> list[tuple[str, dict[str, Any]]]:
     if not decision.seats:
         return [("magician_nobody", {})]
     return [("magician", {"seats": sorted(decision.seats)})]

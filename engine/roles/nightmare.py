@@ -47,8 +47,7 @@ def begin_nightmare(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_nightmare(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, NightmareFear)
+def check_nightmare(state: State, pending: Pending, decision: NightmareFear) -> None:
     target = decision.target
     if not target:
         return
@@ -61,8 +60,7 @@ def check_nightmare(state: State, pending: Pending, decision: Decision) -> None:
         )
 
 
-def resolve_nightmare(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, NightmareFear)
+def resolve_nightmare(state: State, pending: Pending, decision: NightmareFear) -> None:
     target = decision.target
     state.memory[LAST] = target
     if target:

@@ -52,8 +52,7 @@ def begin_piper(state: State, step: Step) -> Pending | None:
     return pending_for(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
 
 
-def check_piper(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PiperChoice)
+def check_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
     chosen = decision.charmed
     if len(set(chosen)) != pending.count or len(chosen) != pending.count:
         raise state.refuse(
@@ -67,8 +66,7 @@ def check_piper(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("piper_charmed", f"seat {target} is already charmed")
 
 
-def resolve_piper(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PiperChoice)
+def resolve_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
     chosen = decision.charmed
     for target in chosen:
         state.player(target).charmed = True

@@ -84,16 +84,14 @@ def begin_psychic(state: State, step: Step) -> Pending | None:
     return pending_for(state, "psychic", [seat], targets=targets, allow_none=True)
 
 
-def check_psychic(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PsychicCheck)
+def check_psychic(state: State, pending: Pending, decision: PsychicCheck) -> None:
     if decision.target:
         living_target(state, decision.target)
         if decision.target == pending.seats[0]:
             raise state.refuse("psychic_self", "the psychic checks another player, not himself")
 
 
-def resolve_psychic(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PsychicCheck)
+def resolve_psychic(state: State, pending: Pending, decision: PsychicCheck) -> None:
     if decision.target:
         check_result(state, "psychic", pending.seats[0], decision.target)
     state.emit(cue("psychic.sleep"))

@@ -75,14 +75,12 @@ def begin_scapegoat(state: State, step: Step) -> Pending:
     return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True, count=len(alive))
 
 
-def check_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
+def check_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:
     for seat in set(decision.voters):
         living(state, seat, "voter")
 
 
-def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
+def resolve_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:
     chosen = sorted(set(decision.voters))
     state.next_voters_allowed = frozenset(chosen)
     state.emit(cue("scapegoat.chosen", seats=chosen))

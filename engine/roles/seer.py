@@ -44,8 +44,7 @@ def begin_seer(state: State, step: Step) -> Pending | None:
     return pending_for(state, "seer", [seat], targets=targets, allow_none=True)
 
 
-def check_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SeerChoice)
+def check_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         living_target(state, target)
@@ -53,8 +52,7 @@ def check_seer(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("seer_self", "the seer checks another player, not herself")
 
 
-def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SeerChoice)
+def resolve_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, lands_on(state, target)))
@@ -73,8 +71,7 @@ def seer_sees(state: State, target: int) -> str:
     return "werewolf" if card in SEEN_AS_WOLF else "not_werewolf"
 
 
-def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, SeerChoice)
+def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:
     if not decision.target:
         return [("seer_nobody", {})]
     night, target = pending.phase.number, decision.target

@@ -83,8 +83,7 @@ def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
 
 
-def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
+def check_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCandidacy) -> None:
     candidates = sorted(set(decision.candidates))
     if len(candidates) != len(decision.candidates):
         raise state.refuse("candidate_twice", "a candidate stands only once")
@@ -92,8 +91,7 @@ def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) 
         living(state, seat, "candidate")
 
 
-def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
+def resolve_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCandidacy) -> None:
     candidates = sorted(set(decision.candidates))
     if _club(state, pending.key):
         _club_candidacy(state, pending, candidates)
@@ -163,8 +161,7 @@ def begin_sheriff_withdraw(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "sheriff_withdraw", "sheriff", left_now, left_now, allow_none=True)
 
 
-def check_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffWithdrawal)
+def check_sheriff_withdraw(state: State, pending: Pending, decision: SheriffWithdrawal) -> None:
     if len(set(decision.seats)) != len(decision.seats):
         raise state.refuse("candidate_twice", "a candidate withdraws only once")
     for seat in decision.seats:
@@ -173,8 +170,7 @@ def check_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -
             raise state.refuse("not_a_candidate", f"seat {seat} is not a candidate and cannot withdraw")
 
 
-def resolve_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffWithdrawal)
+def resolve_sheriff_withdraw(state: State, pending: Pending, decision: SheriffWithdrawal) -> None:
     election = state.election
     gone = tuple(sorted(decision.seats))
     election.withdrawn += gone
@@ -225,8 +221,7 @@ def _voters(state: State, step: Step) -> tuple[int, ...]:
     return tuple([p.seat for p in living if p.seat not in left_out and not p.revealed_idiot])
 
 
-def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
+def check_sheriff_vote(state: State, pending: Pending, decision: SheriffVote) -> None:
     candidates = pending.targets
     for voter, target in decision.votes.items():
         living(state, voter, "voter")
@@ -238,8 +233,7 @@ def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> No
             raise state.refuse("not_a_candidate", f"seat {target} is not a candidate")
 
 
-def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
+def resolve_sheriff_vote(state: State, pending: Pending, decision: SheriffVote) -> None:
     candidates = pending.targets
     counted = tally(state, decision.votes, weighted=False)
     state.emit(Event("sheriff.votes", {"votes": public_votes(decision.votes)}))
@@ -340,16 +334,14 @@ def badge_holders(state: State) -> tuple[int, ...]:
     return tuple(s for s in state.alive() if not (barred and state.player(s).revealed_idiot))
 
 
-def check_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
+def check_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
     if decision.successor:
         living(state, decision.successor, "successor")
         if decision.successor not in pending.targets:
             raise state.refuse("idiot_badge", f"seat {decision.successor} is a revealed idiot: no badge")
 
 
-def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
+def resolve_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
     successor = decision.successor
     if successor:
         state.sheriff = successor

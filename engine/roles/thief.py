@@ -60,8 +60,7 @@ def begin_thief(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_thief(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ThiefChoice)
+def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     take = decision.take
     if take not in (0, 1, 2):
         raise state.refuse("thief_card", f"the thief takes card 1 or 2, or keeps (0), not {take}")
@@ -70,8 +69,7 @@ def check_thief(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
 
 
-def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ThiefChoice)
+def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     take = decision.take
     seat = dealt_thief(state)
     if take:
@@ -84,8 +82,7 @@ def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(cue("thief.sleep"))
 
 
-def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, ThiefChoice)
+def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[tuple[str, dict[str, Any]]]:
     cards = list(pending.info.get("cards", []))
     if decision.take and len(cards) >= decision.take:
         return [("thief", {"role": cards[decision.take - 1]})]

@@ -55,15 +55,13 @@ def begin_werewolves(state: State, step: Step) -> Pending | None:
     return pending_for(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
 
 
-def check_werewolves(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WerewolvesChoice)
+def check_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     if decision.victim:
         living_target(state, decision.victim)
         check_prey(state, pending, decision.victim)
 
 
-def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WerewolvesChoice)
+def resolve_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     state.tonight.victim = decision.victim
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
     state.emit(cue("werewolves.sleep"))

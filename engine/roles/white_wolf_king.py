@@ -30,8 +30,7 @@ class WhiteWolfKingBlow(Decision):
     target: int
 
 
-def check_blow(state: State, decision: Decision) -> None:
-    assert isinstance(decision, WhiteWolfKingBlow)
+def check_blow(state: State, decision: WhiteWolfKingBlow) -> None:
     check_self_destruct(state, decision.seat)
     if state.player(decision.seat).card != Role.WHITE_WOLF_KING:
         raise state.refuse("blow_white_wolf_king", f"seat {decision.seat} is not the white wolf king")
@@ -40,8 +39,7 @@ def check_blow(state: State, decision: Decision) -> None:
         raise state.refuse("blow_self", "the white wolf king takes another player with him")
 
 
-def resolve_blow(state: State, decision: Decision) -> None:
-    assert isinstance(decision, WhiteWolfKingBlow)
+def resolve_blow(state: State, decision: WhiteWolfKingBlow) -> None:
     seat, target = decision.seat, decision.target
     state.emit(cue("white_wolf_king.blow", seat=seat, target=target), *death_events(state, [seat, target]))
     blow(state, seat, takes=True)
@@ -63,7 +61,7 @@ register_action(
         WhiteWolfKingBlow,
         check_blow,
         resolve_blow,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
+        seat=lambda decision: decision.seat,
         make=_make,
         offered=_offered,
         codec=seat_and_target("white_wolf_king", WhiteWolfKingBlow),

@@ -93,8 +93,7 @@ def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
     return victim != witch or rule is True or (rule == "first_night" and state.night == 1)
 
 
-def check_witch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WitchChoice)
+def check_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     if heal:
@@ -116,8 +115,7 @@ def check_witch(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
 
 
-def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WitchChoice)
+def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     rolled = _harvest_night(state) and (heal or poison)
@@ -163,8 +161,7 @@ def _witch_codec() -> Codec:
     return Codec("witch", Kind.NIGHT, read, write, shape)
 
 
-def _told_witch(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, WitchChoice)
+def _told_witch(state: State, pending: Pending, decision: WitchChoice) -> list[tuple[str, dict[str, Any]]]:
     said: list[tuple[str, dict[str, Any]]] = []
     if decision.heal:
         said.append(("heal", {"target": pending.info.get("victim", 0)}))

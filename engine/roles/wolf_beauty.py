@@ -67,8 +67,7 @@ def begin_wolf_beauty(state: State, step: Step) -> Pending | None:
     return pending_for(state, "wolf_beauty", [seat], targets=targets, allow_none=not _required(state))
 
 
-def check_wolf_beauty(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfBeautyCharm)
+def check_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyCharm) -> None:
     target = decision.target
     if not target:
         if _required(state):
@@ -83,8 +82,7 @@ def check_wolf_beauty(state: State, pending: Pending, decision: Decision) -> Non
         )
 
 
-def resolve_wolf_beauty(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfBeautyCharm)
+def resolve_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyCharm) -> None:
     target = decision.target
     state.memory[LAST] = target
     if target:

@@ -73,14 +73,12 @@ def begin_wolf_king(state: State, step: Step) -> Pending:
     return Pending(state.phase, "wolf_king", "wolf_king", (seat,), tuple(state.alive()), allow_none=True)
 
 
-def check_wolf_king(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfKingShot)
+def check_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:
     if decision.target:
         living(state, decision.target, "target")
 
 
-def resolve_wolf_king(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfKingShot)
+def resolve_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("wolf_king.declines", seat=seat))

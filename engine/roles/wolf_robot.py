@@ -159,8 +159,7 @@ def begin_wolf_robot(state: State, step: Step) -> Pending | None:
     return pending_for(state, "wolf_robot", [seat], targets=tuple(targets), allow_none=True, info=info)
 
 
-def check_wolf_robot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotChoice)
+def check_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice) -> None:
     target, now = decision.target, power(state)
     if not target:
         return
@@ -177,8 +176,7 @@ def check_wolf_robot(state: State, pending: Pending, decision: Decision) -> None
         check_prey(state, pending, target)
 
 
-def resolve_wolf_robot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotChoice)
+def resolve_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice) -> None:
     seat, target, now = pending.seats[0], decision.target, power(state)
     if now == GUARDS:
         state.memory[GUARD_LAST] = target
@@ -208,8 +206,7 @@ def _sleep(state: State, pending: Pending) -> None:
     state.emit(cue("wolf_robot.sleep"))
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, WolfRobotChoice)
+def _told(state: State, pending: Pending, decision: WolfRobotChoice) -> list[tuple[str, dict[str, Any]]]:
     now, target, night = pending.info.get("power", ""), decision.target, pending.phase.number
     if not now:
         return []
@@ -307,16 +304,14 @@ def begin_shot(state: State, step: Step) -> Pending:
     )
 
 
-def check_shot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotShot)
+def check_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
     if decision.target:
         living(state, decision.target, "target")
 
 
-def resolve_shot(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
     """The shot is the copied card's: its cause (`hunter`, `wolf_king`) is what a shot victim's
     own shot and the spirit knight's immunity read."""
-    assert isinstance(decision, WolfRobotShot)
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("wolf_robot.declines", seat=seat))
