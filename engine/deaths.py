@@ -84,10 +84,11 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     """
     chain: list[tuple[int, str]] = []
     survivors = SURVIVES.of(state)
+    alongside = ALONGSIDE.of(state)
     moment = sorted(deaths)
     while moment:
         later: list[tuple[int, str]] = []
-        recorded, chained = len(state.deaths), len(chain)
+        recorded, chained, brought = len(state.deaths), len(chain), False
         for seat, cause in moment:  # grows with the deaths a death brings alongside
             player = state.player(seat)
             if not player.alive or (
@@ -97,12 +98,17 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             player.alive = False
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
-            moment.extend(_alongside(state, seat, cause))
+            if alongside:
+                along = [death for hook in alongside for death in hook(state, seat, cause)]
+                if along:
+                    moment.extend(along)
+                    brought = True
             later.extend(_consequences(state, seat, cause))
             if state.moon is not None:
                 hooks.on_death(state, seat, cause)
-        state.deaths[recorded:] = sorted(state.deaths[recorded:], key=lambda death: death.seat)
-        chain[chained:] = sorted(chain[chained:], key=lambda death: death[0])
+        if brought:  # Rule 1: the moment's deaths in seat order, those brought alongside too
+            state.deaths[recorded:] = sorted(state.deaths[recorded:], key=lambda death: death.seat)
+            chain[chained:] = sorted(chain[chained:], key=lambda death: death[0])
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
@@ -116,10 +122,6 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             steps.insert(0, check)  # a won game asks no shot and no badge
         steps.append(check)
     state.push(*steps)
-
-
-def _alongside(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
-    return [death for alongside in ALONGSIDE.of(state) for death in alongside(state, seat, cause)]
 
 
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
