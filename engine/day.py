@@ -181,12 +181,12 @@ def check_vote(state: State, pending: Pending, decision: Votes) -> None:
     hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     cards = state.moon is not None  # the cards' limits, asked only when they are on
     for voter, target in decision.votes.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter not in pending.seats:
             why = "a revealed idiot" if state.player(voter).revealed_idiot else "not allowed today"
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
-            living(state, target, "vote target")
+            living(state, target, "dead_vote_target", "vote target")
             if cards:
                 vote_limits(state, pending, voter, target)
             if target not in pending.targets:
@@ -321,7 +321,7 @@ def check_self_destruct(state: State, seat: int) -> None:
         raise state.refuse("self_destruct_off", "self-destruct is off in these rules")
     if not (state.daytime and (state.announced or in_club_election(state)) and talk_time(state)):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
-    living(state, seat, "werewolf")
+    living(state, seat, "dead_werewolf", "werewolf")
     if state.player(seat).card not in SELF_DESTRUCTS:
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
@@ -394,11 +394,13 @@ def begin_dusk(state: State, step: Step) -> None:
         state.push(Step("nightfall"))
 
 
-def living(state: State, seat: int, what: str) -> None:
+def living(state: State, seat: int, dead: str, what: str) -> None:
+    """Refuse a seat that is not at the table, or (with the rule `dead`, written whole at the
+    call: `"dead_voter"`) one that is dead; `what` says what the seat was named as."""
     if not state.is_seat(seat):
         raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
     if not state.players[seat - 1].alive:
-        raise state.refuse("dead_" + what.replace(" ", "_"), f"seat {seat} is dead ({what})")
+        raise state.refuse(dead, f"seat {seat} is dead ({what})")
 
 
 # The registry (engine.steps): what each day step means outside the engine.

@@ -73,7 +73,7 @@ def begin_executioner(state: State, step: Step) -> Pending:
 
 def check_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:
     if decision.seat or not pending.allow_none:
-        living(state, decision.seat, "executioner")
+        living(state, decision.seat, "dead_executioner", "executioner")
 
 
 def resolve_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:

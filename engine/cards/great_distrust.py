@@ -58,14 +58,14 @@ def begin_distrust(state: State, step: Step) -> Pending:
 
 def check_distrust(state: State, pending: Pending, decision: FriendVotes) -> None:
     for voter, friends in decision.friends.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter not in pending.seats:
             raise state.refuse("may_not_vote", f"seat {voter} may not vote today")
         wanted = min(2, len([t for t in pending.targets if t != voter]))
         if len(set(friends)) != len(friends) or len(friends) != wanted:
             raise state.refuse("two_friends", f"seat {voter} names {wanted} different friends")
         for friend in friends:
-            living(state, friend, "friend")
+            living(state, friend, "dead_friend", "friend")
             if friend == voter or friend not in pending.targets:
                 raise state.refuse("not_a_friend", f"seat {voter} cannot name seat {friend}")
     missing = [s for s in pending.seats if s not in decision.friends]

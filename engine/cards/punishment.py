@@ -53,7 +53,7 @@ def begin_punishment(state: State, step: Step) -> Pending:
 
 
 def check_punishment(state: State, pending: Pending, decision: Accusation) -> None:
-    living(state, decision.target, "accused")
+    living(state, decision.target, "dead_accused", "accused")
 
 
 def resolve_punishment(state: State, pending: Pending, decision: Accusation) -> None:
@@ -79,7 +79,7 @@ def begin_witnesses(state: State, step: Step) -> Pending:
 def check_witnesses(state: State, pending: Pending, decision: Witnesses) -> None:
     accused = pending.info["accused"]
     for seat in set(decision.seats):
-        living(state, seat, "witness")
+        living(state, seat, "dead_witness", "witness")
         if seat == accused:
             raise state.refuse("own_witness", "the accused cannot testify for himself")
 

@@ -62,7 +62,7 @@ def begin_report(state: State, step: Step) -> Pending:
 
 def check_report(state: State, pending: Pending, decision: RuleBreakers) -> None:
     for seat in sorted(set(decision.seats)):
-        living(state, seat, "player reported")
+        living(state, seat, "dead_player_reported", "player reported")
         if seat not in pending.targets:
             raise state.refuse("not_a_voter", f"seat {seat} has no vote today to lose")
 

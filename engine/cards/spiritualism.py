@@ -79,7 +79,7 @@ def begin_medium(state: State, step: Step) -> Pending:
 
 
 def check_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
-    living(state, decision.medium, "medium")
+    living(state, decision.medium, "dead_medium", "medium")
 
 
 def resolve_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
@@ -113,7 +113,7 @@ def check_question(state: State, pending: Pending, decision: GhostQuestion) -> N
     if len(seats) != wanted or len(set(seats)) != len(seats):
         raise state.refuse("question_seats", f"{ask!r} points at {wanted} different player(s)")
     for seat in seats:
-        living(state, seat, "player pointed at")
+        living(state, seat, "dead_player_pointed_at", "player pointed at")
 
 
 def resolve_question(state: State, pending: Pending, decision: GhostQuestion) -> None:

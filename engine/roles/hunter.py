@@ -72,7 +72,7 @@ def begin_hunter(state: State, step: Step) -> Pending:
 
 def check_hunter(state: State, pending: Pending, decision: HunterShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
         hunter_limits(state, pending, decision.target)
 
 

@@ -49,12 +49,12 @@ def check_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     if not discussion(state):
         raise state.refuse("duel_when", "the knight duels only during the day's discussion")
-    living(state, seat, "knight")
+    living(state, seat, "dead_knight", "knight")
     if state.player(seat).card != Role.KNIGHT:
         raise state.refuse("duel_knight", f"seat {seat} is not the knight")
     if state.memory.get(USED):
         raise state.refuse("duel_used", "the knight has dueled already")
-    living(state, target, "target")
+    living(state, target, "dead_target", "target")
     if target == seat:
         raise state.refuse("duel_self", "the knight duels another player")
 

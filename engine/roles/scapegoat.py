@@ -77,7 +77,7 @@ def begin_scapegoat(state: State, step: Step) -> Pending:
 
 def check_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:
     for seat in set(decision.voters):
-        living(state, seat, "voter")
+        living(state, seat, "dead_voter", "voter")
 
 
 def resolve_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:

@@ -88,7 +88,7 @@ def check_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCan
     if len(candidates) != len(decision.candidates):
         raise state.refuse("candidate_twice", "a candidate stands only once")
     for seat in candidates:
-        living(state, seat, "candidate")
+        living(state, seat, "dead_candidate", "candidate")
 
 
 def resolve_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCandidacy) -> None:
@@ -165,7 +165,7 @@ def check_sheriff_withdraw(state: State, pending: Pending, decision: SheriffWith
     if len(set(decision.seats)) != len(decision.seats):
         raise state.refuse("candidate_twice", "a candidate withdraws only once")
     for seat in decision.seats:
-        living(state, seat, "candidate")
+        living(state, seat, "dead_candidate", "candidate")
         if seat not in pending.seats:
             raise state.refuse("not_a_candidate", f"seat {seat} is not a candidate and cannot withdraw")
 
@@ -224,7 +224,7 @@ def _voters(state: State, step: Step) -> tuple[int, ...]:
 def check_sheriff_vote(state: State, pending: Pending, decision: SheriffVote) -> None:
     candidates = pending.targets
     for voter, target in decision.votes.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter in candidates:
             raise state.refuse("candidate_votes", f"seat {voter} is a candidate and may not vote")
         if voter not in pending.seats:
@@ -336,7 +336,7 @@ def badge_holders(state: State) -> tuple[int, ...]:
 
 def check_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
     if decision.successor:
-        living(state, decision.successor, "successor")
+        living(state, decision.successor, "dead_successor", "successor")
         if decision.successor not in pending.targets:
             raise state.refuse("idiot_badge", f"seat {decision.successor} is a revealed idiot: no badge")
 

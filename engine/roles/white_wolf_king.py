@@ -34,7 +34,7 @@ def check_blow(state: State, decision: WhiteWolfKingBlow) -> None:
     check_self_destruct(state, decision.seat)
     if state.player(decision.seat).card != Role.WHITE_WOLF_KING:
         raise state.refuse("blow_white_wolf_king", f"seat {decision.seat} is not the white wolf king")
-    living(state, decision.target, "target")
+    living(state, decision.target, "dead_target", "target")
     if decision.target == decision.seat:
         raise state.refuse("blow_self", "the white wolf king takes another player with him")
 

@@ -75,7 +75,7 @@ def begin_wolf_king(state: State, step: Step) -> Pending:
 
 def check_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
 
 
 def resolve_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:

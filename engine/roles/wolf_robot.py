@@ -306,7 +306,7 @@ def begin_shot(state: State, step: Step) -> Pending:
 
 def check_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
 
 
 def resolve_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
