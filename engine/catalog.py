@@ -9,7 +9,7 @@ its `ROLE` goes into `CONTENTS` below (see docs/roles.md).
 
 from __future__ import annotations
 
-from engine import day, night, rolehooks, roles, script, speaking, steps
+from engine import day, night, rolehooks, roles, script, speaking, state, steps
 from engine.cards import (
     april_fools,
     backfire,
@@ -29,6 +29,7 @@ from engine.cards import (
     little_rascal,
     luncheon,
     miracle,
+    moon,
     nightmare_card,
     nightsteps,
     punishment,
@@ -76,6 +77,7 @@ from engine.roles import (
 )
 
 CONTENTS: tuple[Contents, ...] = (
+    moon.CORE,
     bleak_monday.CARD,
     double_agent.CARD,
     draw.CARD,
@@ -149,6 +151,7 @@ def build() -> None:
     nightsteps.forget()
     registry.forget()
     roles.forget()
+    state.forget()
     psychic.SHOWN.clear()
     for hooks in rolehooks.REGISTRIES:
         hooks.forget()

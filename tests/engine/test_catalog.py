@@ -4,6 +4,7 @@ to the `Contents` it is added to, wherever the call comes from."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import subprocess
@@ -154,3 +155,13 @@ def test_the_roles_hooks_are_owned_by_their_role() -> None:
     assert wolf_beauty._charm_at_dawn in DAWN.for_deck(frozenset({Role.WOLF_BEAUTY}))
     assert wolf_beauty._charm_at_dawn not in DAWN.for_deck(frozenset({Role.WEREWOLF}))
     assert Path(wolf_beauty.__file__).stem == "wolf_beauty"
+
+
+def test_the_state_imports_nothing_of_the_cards_but_the_decks_own_state() -> None:
+    tree = ast.parse((ROOT / "engine" / "state.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert {name for name in imported if name and name.startswith("engine.cards")} == {"engine.cards.deck"}
+    deck = ast.parse((ROOT / "engine" / "cards" / "deck.py").read_text())
+    assert not [
+        node for node in ast.walk(deck) if isinstance(node, ast.ImportFrom) and "state" in (node.module or "")
+    ]
