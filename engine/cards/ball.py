@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cards.away_cards import half, send_away
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.state import State
 
@@ -21,5 +21,8 @@ def ends(state: State, played: InPlay) -> bool:
 
 
 add_card(
-    CARD, "saturday_evening_ball", effect=dance, ends=ends, ends_on_draw=True, away=lambda state, played: True
+    CARD,
+    CardRules(
+        "saturday_evening_ball", effect=dance, ends=ends, ends_on_draw=True, away=lambda state, played: True
+    ),
 )

@@ -8,7 +8,7 @@ from typing import ClassVar
 from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -100,4 +100,4 @@ def _surely_not_him(state: State, played: InPlay) -> None:
         replace_step(state, "vote", Step("vouch"))
 
 
-add_card(CARD, "bleak_monday", effect=_surely_not_him)
+add_card(CARD, CardRules("bleak_monday", effect=_surely_not_him))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.state import State
 
@@ -20,5 +20,5 @@ def bury(state: State, played: InPlay, seat: int, cause: str) -> None:
         notes(state).setdefault(BURIED, []).append(seat)
 
 
-add_card(CARD, "burial", on_death=bury)
+add_card(CARD, CardRules("burial", on_death=bury))
 add_lasting(CARD, Lasting("burial", hides_card=lambda state, seat: seat in notes(state).get(BURIED, ())))

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -89,7 +89,10 @@ add_night_step(
 
 
 add_card(
-    CARD, "double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive())
+    CARD,
+    CardRules(
+        "double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive())
+    ),
 )
 
 

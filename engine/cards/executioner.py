@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
@@ -163,12 +163,14 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 # The card lasts while there is an executioner (spent here when none is left).
 add_card(
     CARD,
-    "executioner",
-    effect=_name_executioner,
-    ends=lambda state, played: False,
-    on_voted_out=_sees,
-    death_steps=_successor,
-    late_steps=("executioner",),
+    CardRules(
+        "executioner",
+        effect=_name_executioner,
+        ends=lambda state, played: False,
+        on_voted_out=_sees,
+        death_steps=_successor,
+        late_steps=("executioner",),
+    ),
 )
 add_lasting(
     CARD,

@@ -9,7 +9,7 @@ from typing import ClassVar
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
@@ -91,10 +91,12 @@ def _men(state: State, played: InPlay, seats: list[int]) -> list[int]:
 
 add_card(
     CARD,
-    "flood",
-    effect=_no_vote_today,
-    playable=lambda state: len(state.alive()) >= 6,
-    rank=2,
-    pack=_men,
-    prey=_men,
+    CardRules(
+        "flood",
+        effect=_no_vote_today,
+        playable=lambda state: len(state.alive()) >= 6,
+        rank=2,
+        pack=_men,
+        prey=_men,
+    ),
 )

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
@@ -130,10 +130,12 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 # It acts on night D+1 and ends at dawn of day D+1, spent or not; its pack replaces any other.
 add_card(
     CARD,
-    "full_moon_rising",
-    ends=lambda state, played: state.day > played.day,
-    acting_for=acting_for,
-    rank=3,
-    pack=moon_pack,
+    CardRules(
+        "full_moon_rising",
+        ends=lambda state, played: state.day > played.day,
+        acting_for=acting_for,
+        rank=3,
+        pack=moon_pack,
+    ),
 )
 add_lasting(CARD, Lasting("full_moon_rising", seat_view=_seat_view))

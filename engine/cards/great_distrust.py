@@ -10,7 +10,7 @@ from pydantic import field_validator
 
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
@@ -155,4 +155,4 @@ def _distrust(state: State, played: InPlay) -> None:
     replace_step(state, "vote", Step("distrust"))
 
 
-add_card(CARD, "great_distrust", effect=_distrust)
+add_card(CARD, CardRules("great_distrust", effect=_distrust))

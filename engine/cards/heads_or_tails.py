@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from engine.cards.moon import InPlay, moon_of, roll
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue
@@ -61,4 +61,4 @@ register(
         ),
     ),
 )
-add_card(CARD, "heads_or_tails", rank=1, verdict_step=_toss)
+add_card(CARD, CardRules("heads_or_tails", rank=1, verdict_step=_toss))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards.moon import last_dead, spend
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.day import voters
 from engine.decisions import Decision
@@ -76,7 +76,9 @@ register(
 
 add_card(
     CARD,
-    "influences",
-    playable=lambda state: last_dead(state) != 0,
-    before_vote=lambda state, played: [Step("influences")],
+    CardRules(
+        "influences",
+        playable=lambda state: last_dead(state) != 0,
+        before_vote=lambda state, played: [Step("influences")],
+    ),
 )

@@ -4,7 +4,7 @@ plain villager."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.events import cue
 from engine.roles import Role
@@ -42,7 +42,7 @@ def revive(state: State, played: InPlay) -> None:
     state.emit(cue("miracle.revived", seat=seat))
 
 
-add_card(CARD, "miracle", effect=revive, playable=lambda state: miracle_seat(state) != 0)
+add_card(CARD, CardRules("miracle", effect=revive, playable=lambda state: miracle_seat(state) != 0))
 add_lasting(
     CARD,
     Lasting(

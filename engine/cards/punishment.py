@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards.moon import InPlay, last_dead
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
@@ -129,4 +129,4 @@ def _punish(state: State, played: InPlay) -> None:
     state.push(Step("punishment"))
 
 
-add_card(CARD, "punishment", effect=_punish, playable=lambda state: last_dead(state) != 0)
+add_card(CARD, CardRules("punishment", effect=_punish, playable=lambda state: last_dead(state) != 0))

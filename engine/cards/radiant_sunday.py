@@ -6,7 +6,7 @@ most one living player outside their side is uninfected."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.events import cue
 from engine.outcome import WinReason
@@ -52,7 +52,7 @@ def _all_infected(state: State, alive: list[int], side: list[int]) -> WinReason 
     return None
 
 
-add_card(CARD, "radiant_sunday", effect=read_fascination, infects=infects)
+add_card(CARD, CardRules("radiant_sunday", effect=read_fascination, infects=infects))
 add_lasting(
     CARD,
     Lasting(

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
 from engine.contents import Contents
 from engine.day import living, voters
 from engine.decisions import Decision
@@ -108,7 +108,7 @@ def _report_before_vote(state: State, played: InPlay) -> None:
 
 
 for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
-    add_card(CARD, _card, effect=_report_before_vote, spoken_rule=True)
+    add_card(CARD, CardRules(_card, effect=_report_before_vote, spoken_rule=True))
 add_lasting(
     CARD, Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
 )

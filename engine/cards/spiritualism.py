@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001, SPIRITUALISM
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.cards.spirits import truth
 from engine.contents import Contents
 from engine.day import living
@@ -237,4 +237,4 @@ def _ghost_answers(state: State) -> bool:
 
 
 for _card in SPIRITUALISM:
-    add_card(CARD, _card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism")
+    add_card(CARD, CardRules(_card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.cards.moon import InPlay, notes, spend
-from engine.cards.registry import Lasting, add_card, add_lasting, ranked_in_play
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting, ranked_in_play
 from engine.contents import Contents
 from engine.day import voted_out
 from engine.decisions import Decision
@@ -120,20 +120,24 @@ def _waits(state: State, played: InPlay, seat: int) -> Step | None:
 
 
 # The coin (rank 1) comes before the pact: a void verdict offers no pact.
-add_card(CARD, "pact_with_the_devil", rank=2, verdict_step=_offer_pact)
+add_card(CARD, CardRules("pact_with_the_devil", rank=2, verdict_step=_offer_pact))
 add_card(
     CARD,
-    "enthusiasm",
-    rank=3,
-    verdict_step=_waits,
-    second_vote=lambda state, played, seat: state.is_werewolf(seat),
+    CardRules(
+        "enthusiasm",
+        rank=3,
+        verdict_step=_waits,
+        second_vote=lambda state, played, seat: state.is_werewolf(seat),
+    ),
 )
 add_card(
     CARD,
-    "dissatisfaction",
-    rank=3,
-    verdict_step=_waits,
-    second_vote=lambda state, played, seat: not state.is_werewolf(seat),
+    CardRules(
+        "dissatisfaction",
+        rank=3,
+        verdict_step=_waits,
+        second_vote=lambda state, played, seat: not state.is_werewolf(seat),
+    ),
 )
 add_lasting(
     CARD,

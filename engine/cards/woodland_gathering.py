@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cards.away_cards import of_gender, send_away
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
 from engine.events import cue, private
 from engine.roles import Role
@@ -40,4 +40,4 @@ def away(state: State, played: InPlay) -> bool:
     return state.daytime and state.day == played.day
 
 
-add_card(CARD, "woodland_gathering", effect=gather, playable=witch_can_gather, away=away)
+add_card(CARD, CardRules("woodland_gathering", effect=gather, playable=witch_can_gather, away=away))
