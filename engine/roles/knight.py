@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.day import end_the_talk, kill_by_day, living, talk_time
-from engine.decisions import DayVote, Decision
+from engine.decisions import DayVote
 from engine.events import cue
 from engine.roles import WOLF_TEAM, Role, declare
-from engine.roles.duel_codec import seat_and_target
+from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State, Step
-from engine.steps import Answer, DayAction, Form, one_seat, register_action
+from engine.steps import register_action
 
 ROLE = declare(Role.KNIGHT, god=True)
 add_cues(
@@ -30,13 +30,11 @@ add_cues(
 USED = "knight.dueled"
 
 
-class KnightDuel(Decision):
+class KnightDuel(SeatAndTarget):
     """The knight at `seat` duels `target`."""
 
     step: ClassVar[str] = "duel"
     key: ClassVar[str] = "duel"
-    seat: int
-    target: int
 
 
 def discussion(state: State) -> bool:
@@ -78,22 +76,4 @@ def _offered(state: State) -> bool:
     return Role.KNIGHT in state.setup.deck and not state.memory.get(USED) and discussion(state)
 
 
-def _make(seat: int, answer: Answer) -> Decision:
-    return KnightDuel(seat=seat, target=one_seat(answer.seats))
-
-
-register_action(
-    ROLE,
-    DayAction(
-        "duel",
-        KnightDuel,
-        check_duel,
-        resolve_duel,
-        seat=lambda decision: decision.seat,
-        make=_make,
-        offered=_offered,
-        codec=seat_and_target("duel", KnightDuel),
-        form=Form.SEATS,
-        targets=lambda state: tuple(state.alive()),
-    ),
-)
+register_action(ROLE, seat_and_target_action("duel", KnightDuel, check_duel, resolve_duel, _offered))

@@ -9,25 +9,23 @@ from typing import ClassVar
 
 from engine.day import blow, check_self_destruct, kill_by_day, living
 from engine.deaths import death_events
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import SelfDestruct
 from engine.events import cue
 from engine.roles import Role, declare
-from engine.roles.duel_codec import seat_and_target
+from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State
-from engine.steps import ACTIONS, Answer, DayAction, Form, one_seat, register_action
+from engine.steps import ACTIONS, register_action
 
 ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
 add_cues(ROLE, {"white_wolf_king.blow": ("seat", "target")})
 
 
-class WhiteWolfKingBlow(Decision):
+class WhiteWolfKingBlow(SeatAndTarget):
     """The white wolf king at `seat` self-destructs and takes `target` with him."""
 
     step: ClassVar[str] = "white_wolf_king"
     key: ClassVar[str] = "white_wolf_king"
-    seat: int
-    target: int
 
 
 def check_blow(state: State, decision: WhiteWolfKingBlow) -> None:
@@ -50,22 +48,6 @@ def _offered(state: State) -> bool:
     return Role.WHITE_WOLF_KING in state.setup.deck and ACTIONS[SelfDestruct].offered(state)
 
 
-def _make(seat: int, answer: Answer) -> Decision:
-    return WhiteWolfKingBlow(seat=seat, target=one_seat(answer.seats))
-
-
 register_action(
-    ROLE,
-    DayAction(
-        "white_wolf_king",
-        WhiteWolfKingBlow,
-        check_blow,
-        resolve_blow,
-        seat=lambda decision: decision.seat,
-        make=_make,
-        offered=_offered,
-        codec=seat_and_target("white_wolf_king", WhiteWolfKingBlow),
-        form=Form.SEATS,
-        targets=lambda state: tuple(state.alive()),
-    ),
+    ROLE, seat_and_target_action("white_wolf_king", WhiteWolfKingBlow, check_blow, resolve_blow, _offered)
 )
