@@ -19,7 +19,6 @@ Rule 4: the club day's: the sheriff chooses who speaks first (警左 his next se
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from engine.cards.moon import away
 from engine.contents import Contents
@@ -33,12 +32,10 @@ from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, s
 CORE = Contents("speaking")
 
 
-class SpeechOrder(Decision):
+class SpeechOrder(Decision, step="speech_order"):
     """The sheriff's choice of who speaks first in the club day's discussion: his 下家 (警左, the
     next seat number upward, `upward`) or his 上家 (警右, downward); he speaks last."""
 
-    step: ClassVar[str] = "speech_order"
-    key: ClassVar[str] = "speech_order"
     upward: bool
 
 

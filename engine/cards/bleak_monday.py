@@ -3,8 +3,6 @@ down, until one is left standing, who is condemned (`surely_not_him`: chain or c
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
@@ -27,11 +25,9 @@ from engine.steps import (
 CARD = Contents("bleak_monday")
 
 
-class Vouch(Decision):
+class Vouch(Decision, step="vouch"):
     """In Any Case It Surely Isn't Him: the player vouched for, who sits down."""
 
-    step: ClassVar[str] = "vouch"
-    key: ClassVar[str] = "vouch"
     seat: int
 
 

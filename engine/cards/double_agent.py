@@ -4,8 +4,6 @@ werewolves win when everyone alive is a werewolf or the ally."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
@@ -28,11 +26,9 @@ from engine.steps import (
 CARD = Contents("double_agent")
 
 
-class AllyChoice(Decision):
+class AllyChoice(Decision, step="double_agent"):
     """Double Agent: the non-werewolf the first dead names as the werewolves' secret ally."""
 
-    step: ClassVar[str] = "double_agent"
-    key: ClassVar[str] = "double_agent"
     seat: int
 
 

@@ -17,7 +17,7 @@ Rule 3: the draw and the Harvest witch's potion roll (and Heads or Tails' coin,
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
@@ -42,19 +42,15 @@ from engine.steps import (
 CARD = Contents("draw")
 
 
-class EventDraw(Decision):
+class EventDraw(Decision, step="event"):
     """The event card drawn this morning."""
 
-    step: ClassVar[str] = "event"
-    key: ClassVar[str] = "event"
     card: str
 
 
-class PotionRoll(Decision):
+class PotionRoll(Decision, step="potion"):
     """Harvest Festival: what the witch's potion turns out to be."""
 
-    step: ClassVar[str] = "potion"
-    key: ClassVar[str] = "potion"
     result: Literal["heal", "villager", "werewolf", "poison"]
 
 

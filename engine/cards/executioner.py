@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
@@ -29,11 +28,9 @@ from engine.steps import (
 CARD = Contents("executioner")
 
 
-class ExecutionerChoice(Decision):
+class ExecutionerChoice(Decision, step="executioner"):
     """Executioner: the table's executioner, or a dying executioner's successor (0: none)."""
 
-    step: ClassVar[str] = "executioner"
-    key: ClassVar[str] = "executioner"
     seat: int
 
 

@@ -4,8 +4,6 @@ heal, the inn's victim only."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
@@ -29,11 +27,9 @@ from engine.steps import (
 CARD = Contents("flood")
 
 
-class ChurchChoice(Decision):
+class ChurchChoice(Decision, step="church"):
     """Flood: the woman the werewolves sheltering in the church eat (0: nobody)."""
 
-    step: ClassVar[str] = "church"
-    key: ClassVar[str] = "church"
     victim: int
 
 

@@ -4,8 +4,6 @@ werewolves (its `pack`, which replaces any other) and the seer's and witch's own
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
@@ -28,11 +26,9 @@ from engine.steps import (
 CARD = Contents("full_moon_rising")
 
 
-class MoonSeerChoice(Decision):
+class MoonSeerChoice(Decision, step="moon_seer", key="moon_seers"):
     """Full Moon Rising: the player a werewolf checks, as a seer, tonight (0: nobody)."""
 
-    step: ClassVar[str] = "moon_seer"
-    key: ClassVar[str] = "moon_seers"
     target: int
 
 

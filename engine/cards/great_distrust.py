@@ -4,7 +4,7 @@ player who could be named and was named by nobody is hanged (the idiot rule appl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import field_validator
 
@@ -32,11 +32,9 @@ from engine.steps import (
 CARD = Contents("great_distrust")
 
 
-class FriendVotes(Decision):
+class FriendVotes(Decision, step="distrust", key="friends"):
     """Great Distrust: each voter's two best friends; every voter must name them."""
 
-    step: ClassVar[str] = "distrust"
-    key: ClassVar[str] = "friends"
     friends: dict[int, tuple[int, ...]]
 
     @field_validator("friends", mode="before")

@@ -4,7 +4,7 @@ steps of a verdict (a void verdict offers no pact)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from engine.cards.moon import InPlay, moon_of, roll
 from engine.cards.registry import CardRules, add_card
@@ -17,11 +17,9 @@ from engine.steps import Kind, Share, StepSpec, field_codec, never_refused, regi
 CARD = Contents("heads_or_tails")
 
 
-class CoinToss(Decision):
+class CoinToss(Decision, step="coin"):
     """Heads or Tails: heads, the condemned is spared; tails, the verdict stands."""
 
-    step: ClassVar[str] = "coin"
-    key: ClassVar[str] = "coin"
     side: Literal["heads", "tails"]
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import last_dead, spend
 from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
@@ -25,11 +23,9 @@ from engine.steps import (
 CARD = Contents("influences")
 
 
-class FirstVoter(Decision):
+class FirstVoter(Decision, step="influences", key="first_voter"):
     """Influences: the player the last dead names to vote first."""
 
-    step: ClassVar[str] = "influences"
-    key: ClassVar[str] = "first_voter"
     seat: int
 
 

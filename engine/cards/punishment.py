@@ -3,8 +3,6 @@ two or more others testify for him."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, last_dead
 from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
@@ -30,19 +28,15 @@ from engine.steps import (
 CARD = Contents("punishment")
 
 
-class Witnesses(Decision):
+class Witnesses(Decision, step="witnesses"):
     """Punishment: the players who testify for the accused (two or more save him)."""
 
-    step: ClassVar[str] = "witnesses"
-    key: ClassVar[str] = "witnesses"
     seats: tuple[int, ...]
 
 
-class Accusation(Decision):
+class Accusation(Decision, step="punishment"):
     """Punishment: the player the last dead names."""
 
-    step: ClassVar[str] = "punishment"
-    key: ClassVar[str] = "punishment"
     target: int
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
@@ -29,11 +28,9 @@ from engine.steps import (
 CARD = Contents("reports")
 
 
-class RuleBreakers(Decision):
+class RuleBreakers(Decision, step="report", key="reported"):
     """The players the table reports for breaking today's spoken rule: they lose the vote."""
 
-    step: ClassVar[str] = "report"
-    key: ClassVar[str] = "reported"
     seats: tuple[int, ...]
 
 

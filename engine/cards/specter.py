@@ -4,8 +4,6 @@ victim's card, which acts for nobody that night."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import in_play, spend
 from engine.cards.nightsteps import add_night_step
 from engine.contents import Contents
@@ -27,11 +25,9 @@ from engine.steps import (
 CARD = Contents("specter")
 
 
-class SpecterChoice(Decision):
+class SpecterChoice(Decision, step="specter"):
     """The Specter: the old werewolf the new one names to die in its place."""
 
-    step: ClassVar[str] = "specter"
-    key: ClassVar[str] = "specter"
     werewolf: int
 
 

@@ -4,7 +4,7 @@ none, one or two players; the ghost answers yes or no, truly when the box knows 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001, SPIRITUALISM
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
@@ -34,28 +34,22 @@ from engine.steps import (
 CARD = Contents("spiritualism")
 
 
-class MediumChoice(Decision):
+class MediumChoice(Decision, step="medium"):
     """Spiritualism (`three_questions`): the player left of the last dead names the medium."""
 
-    step: ClassVar[str] = "medium"
-    key: ClassVar[str] = "medium"
     medium: int
 
 
-class GhostQuestion(Decision):
+class GhostQuestion(Decision, step="question"):
     """Spiritualism: the medium's question, and the seats it points at (none, one or two)."""
 
-    step: ClassVar[str] = "question"
-    key: ClassVar[str] = "question"
     ask: str
     seats: tuple[int, ...] = ()
 
 
-class GhostAnswer(Decision):
+class GhostAnswer(Decision, step="ghost"):
     """Spiritualism: the ghost's yes or no (it must be true when the box knows the truth)."""
 
-    step: ClassVar[str] = "ghost"
-    key: ClassVar[str] = "ghost"
     yes: bool
 
 

@@ -4,7 +4,6 @@ victim; if not, there is no victim."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.moon import in_play
 from engine.cards.nightsteps import add_night_step, pack
@@ -28,11 +27,9 @@ from engine.steps import (
 CARD = Contents("touch_of_death")
 
 
-class Touch(Decision):
+class Touch(Decision, step="touch", key="touched"):
     """Touch of Death: whether a werewolf touched the victim (if not, there is no victim)."""
 
-    step: ClassVar[str] = "touch"
-    key: ClassVar[str] = "touched"
     touched: bool
 
 

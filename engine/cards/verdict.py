@@ -6,8 +6,6 @@ werewolf). Those cards are spent on the next vote death."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, notes, spend
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting, ranked_in_play
 from engine.contents import Contents
@@ -31,11 +29,9 @@ from engine.steps import (
 CARD = Contents("verdict")
 
 
-class PactChoice(Decision):
+class PactChoice(Decision, step="pact"):
     """Pact with the Devil: whether the condemned makes the pact and lives."""
 
-    step: ClassVar[str] = "pact"
-    key: ClassVar[str] = "pact"
     pact: bool
 
 

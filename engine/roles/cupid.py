@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.deaths import add_consequence, add_win
 from engine.decisions import Decision
@@ -32,11 +30,9 @@ from engine.steps import (
 )
 
 
-class CupidChoice(Decision):
+class CupidChoice(Decision, step="cupid"):
     """The two lovers (Cupid may name himself)."""
 
-    step: ClassVar[str] = "cupid"
-    key: ClassVar[str] = "cupid"
     lovers: tuple[int, int]
 
 

@@ -4,8 +4,6 @@ hunter dies, cause `hunt`; no heal or guard stops it. Poison does nothing to him
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
@@ -22,11 +20,9 @@ HUNT = "demon_hunter.hunt"
 """`state.tonight.marks` key: (the demon hunter's seat, the seat he hunts) tonight."""
 
 
-class DemonHunterHunt(Decision):
+class DemonHunterHunt(Decision, step="demon_hunter"):
     """The seat the demon hunter hunts tonight; 0: nobody."""
 
-    step: ClassVar[str] = "demon_hunter"
-    key: ClassVar[str] = "demon_hunter"
     target: int
 
 

@@ -5,7 +5,7 @@ nights running he dies (cause `dream`), and if the dreamcatcher dies that night 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -28,11 +28,9 @@ SECOND = "dreamcatcher.second"
 """`state.tonight.marks`: tonight's dreamwalker was also last night's (he dies of the dream)."""
 
 
-class DreamcatcherChoice(Decision):
+class DreamcatcherChoice(Decision, step="dreamcatcher"):
     """The dreamwalker tonight (never 0, never the dreamcatcher himself)."""
 
-    step: ClassVar[str] = "dreamcatcher"
-    key: ClassVar[str] = "dreamcatcher"
     target: int
 
 

@@ -4,8 +4,6 @@ card lives he chooses the werewolves' kill alone (`declare(lone_killer=True)`)."
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.night import NightStep, add_night_step
 from engine.nightstep import living_target
 from engine.roles import Role, declare
@@ -21,11 +19,8 @@ CHECKED = "gargoyle.checked"
 """`state.memory` key: the seats the gargoyle has checked (never again)."""
 
 
-class GargoyleCheck(ExactCardCheck):
+class GargoyleCheck(ExactCardCheck, step="gargoyle"):
     """The seat the gargoyle checks; 0: nobody."""
-
-    step: ClassVar[str] = "gargoyle"
-    key: ClassVar[str] = "gargoyle"
 
 
 def check_gargoyle(state: State, pending: Pending, decision: GargoyleCheck) -> None:

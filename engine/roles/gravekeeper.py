@@ -4,7 +4,7 @@ and after a day with no exile."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -21,11 +21,9 @@ ROLE = declare(Role.GRAVEKEEPER, god=True)
 add_cues(ROLE, {"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
 
 
-class GravekeeperSeen(Decision):
+class GravekeeperSeen(Decision, step="gravekeeper"):
     """The gravekeeper saw what he is shown; his touch decides nothing."""
 
-    step: ClassVar[str] = "gravekeeper"
-    key: ClassVar[str] = "gravekeeper"
     seen: bool = True
 
 

@@ -8,8 +8,6 @@ Rule 2: a night whose power is void (feared, sealed) counts as no choice for the
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
 from engine.decisions import Decision
@@ -39,9 +37,7 @@ from engine.steps import (
 ROLE = declare(Role.GUARD)
 
 
-class GuardChoice(Decision):
-    step: ClassVar[str] = "guard"
-    key: ClassVar[str] = "guard"
+class GuardChoice(Decision, step="guard"):
     target: int
 
 

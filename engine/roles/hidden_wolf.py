@@ -5,7 +5,7 @@ pack's seats (they are not shown his); once no pack card lives he chooses the ki
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -22,11 +22,9 @@ ROLE = declare(
 add_cues(ROLE, {"hidden_wolf.wake": (), "hidden_wolf.act": (), "hidden_wolf.sleep": ()})
 
 
-class HiddenWolfSeen(Decision):
+class HiddenWolfSeen(Decision, step="hidden_wolf"):
     """The hidden wolf saw the pack's seats; his touch decides nothing."""
 
-    step: ClassVar[str] = "hidden_wolf"
-    key: ClassVar[str] = "hidden_wolf"
     seen: bool = True
 
 

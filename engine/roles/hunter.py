@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
@@ -36,9 +36,7 @@ from engine.steps import (
 ROLE = declare(Role.HUNTER)
 
 
-class HunterShot(Decision):
-    step: ClassVar[str] = "hunter"
-    key: ClassVar[str] = "hunter"
+class HunterShot(Decision, step="hunter"):
     target: int
 
 
@@ -107,11 +105,9 @@ add_trigger(ROLE, _hunter_shoots)
 # the wolf king, is shown whether he could shoot if he died tonight; he decides nothing.
 
 
-class HunterStatus(Decision):
+class HunterStatus(Decision, step="hunter_status"):
     """The hunter saw his shot status (👍/👎); his touch decides nothing."""
 
-    step: ClassVar[str] = "hunter_status"
-    key: ClassVar[str] = "hunter_status"
     seen: bool = True
 
 

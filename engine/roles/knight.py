@@ -6,8 +6,6 @@ unless `duel_triggers_skills`."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import end_the_talk, kill_by_day, living, talk_time
 from engine.decisions import DayVote
 from engine.events import cue
@@ -30,11 +28,8 @@ add_cues(
 USED = "knight.dueled"
 
 
-class KnightDuel(SeatAndTarget):
+class KnightDuel(SeatAndTarget, step="duel"):
     """The knight at `seat` duels `target`."""
-
-    step: ClassVar[str] = "duel"
-    key: ClassVar[str] = "duel"
 
 
 def discussion(state: State) -> bool:

@@ -7,7 +7,7 @@ named; day actions are never swapped."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -27,11 +27,9 @@ USED = "magician.used"
 """`state.memory`: every seat swapped so far this game (never again)."""
 
 
-class MagicianSwap(Decision):
+class MagicianSwap(Decision, step="magician"):
     """The two seats the magician swaps tonight; (): no swap."""
 
-    step: ClassVar[str] = "magician"
-    key: ClassVar[str] = "magician"
     seats: tuple[int, ...] = ()
 
 

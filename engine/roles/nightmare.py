@@ -6,8 +6,6 @@ counts as no choice for his repeat ban."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.nightsteps import add_shield
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -27,11 +25,9 @@ NO_KILL = "nightmare.no_kill"
 """`state.tonight.marks`: a wolf-team card is feared tonight, so the pack kills nobody."""
 
 
-class NightmareFear(Decision):
+class NightmareFear(Decision, step="nightmare"):
     """The player the nightmare fears tonight; 0: nobody."""
 
-    step: ClassVar[str] = "nightmare"
-    key: ClassVar[str] = "nightmare"
     target: int
 
 

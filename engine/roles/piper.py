@@ -3,8 +3,6 @@ left); the charmed wake together and learn who is charmed."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.deaths import add_win
 from engine.decisions import Decision
@@ -35,9 +33,7 @@ from engine.steps import (
 )
 
 
-class PiperChoice(Decision):
-    step: ClassVar[str] = "piper"
-    key: ClassVar[str] = "piper"
+class PiperChoice(Decision, step="piper"):
     charmed: tuple[int, ...]
 
 

@@ -4,7 +4,7 @@ card; the check a gargoyle makes too (`card_shown`, `check_result`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from engine.contents import Contents
 from engine.decisions import Decision
@@ -34,11 +34,8 @@ class ExactCardCheck(Decision):
     target: int
 
 
-class PsychicCheck(ExactCardCheck):
+class PsychicCheck(ExactCardCheck, step="psychic"):
     """The seat the psychic checks; 0: nobody."""
-
-    step: ClassVar[str] = "psychic"
-    key: ClassVar[str] = "psychic"
 
 
 def add_card_shown(to: Contents, shown: Shown) -> None:

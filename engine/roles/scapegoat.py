@@ -4,8 +4,6 @@ for a neighbour the village condemns (and a tie does not kill him)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.moon import neighbours
 from engine.day import add_tie, add_verdict, kill_by_day, living
@@ -29,11 +27,9 @@ from engine.steps import (
 ROLE = declare(Role.SCAPEGOAT)
 
 
-class ScapegoatChoice(Decision):
+class ScapegoatChoice(Decision, step="scapegoat"):
     """The seats the dying scapegoat allows to vote on the next day."""
 
-    step: ClassVar[str] = "scapegoat"
-    key: ClassVar[str] = "scapegoat"
     voters: tuple[int, ...]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.decisions import Decision
@@ -30,9 +30,7 @@ from engine.steps import (
 ROLE = declare(Role.SEER)
 
 
-class SeerChoice(Decision):
-    step: ClassVar[str] = "seer"
-    key: ClassVar[str] = "seer"
+class SeerChoice(Decision, step="seer"):
     target: int
 
 

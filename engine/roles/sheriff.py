@@ -16,7 +16,7 @@ Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not recei
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.contents import Contents
 from engine.day import living, most, public_votes, tally, votes_answer
@@ -45,32 +45,25 @@ from engine.steps import (
 CORE = Contents("sheriff")
 
 
-class SheriffCandidacy(Decision):
+class SheriffCandidacy(Decision, step="sheriff_candidacy", key="sheriff"):
     """The seats that stand for sheriff (one stands → elected; none → no sheriff)."""
 
-    step: ClassVar[str] = "sheriff_candidacy"
-    key: ClassVar[str] = "sheriff"
     candidates: tuple[int, ...]
 
 
-class SheriffWithdrawal(Decision):
+class SheriffWithdrawal(Decision, step="sheriff_withdraw", key="sheriff"):
     """The candidates who withdraw (退水) before the club election's vote (none: nobody)."""
 
-    step: ClassVar[str] = "sheriff_withdraw"
-    key: ClassVar[str] = "sheriff"
     seats: tuple[int, ...]
 
 
-class SheriffVote(Votes):
-    step: ClassVar[str] = "sheriff_vote"
-    key: ClassVar[str] = "sheriff"
+class SheriffVote(Votes, step="sheriff_vote", key="sheriff"):
+    pass
 
 
-class BadgeHandover(Decision):
+class BadgeHandover(Decision, step="badge"):
     """The dying sheriff's successor; 0 destroys the badge."""
 
-    step: ClassVar[str] = "badge"
-    key: ClassVar[str] = "badge"
     successor: int
 
 

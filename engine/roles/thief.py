@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -27,11 +27,9 @@ from engine.steps import (
 )
 
 
-class ThiefChoice(Decision):
+class ThiefChoice(Decision, step="thief"):
     """Take extra card 1 or 2, or keep the thief card (0)."""
 
-    step: ClassVar[str] = "thief"
-    key: ClassVar[str] = "thief"
     take: int
 
 

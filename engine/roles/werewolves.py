@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
 from engine.contents import Contents
@@ -35,11 +33,9 @@ from engine.steps import (
 CORE = Contents("werewolves")
 
 
-class WerewolvesChoice(Decision):
+class WerewolvesChoice(Decision, step="werewolves"):
     """The victim the werewolves agreed on; 0 = no agreement, nobody."""
 
-    step: ClassVar[str] = "werewolves"
-    key: ClassVar[str] = "werewolves"
     victim: int
 
 

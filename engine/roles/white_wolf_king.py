@@ -5,8 +5,6 @@ wolf king shoots (`white_wolf_king_victim_shoots`). No skill on any other death.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import blow, check_self_destruct, kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import SelfDestruct
@@ -21,11 +19,8 @@ ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
 add_cues(ROLE, {"white_wolf_king.blow": ("seat", "target")})
 
 
-class WhiteWolfKingBlow(SeatAndTarget):
+class WhiteWolfKingBlow(SeatAndTarget, step="white_wolf_king"):
     """The white wolf king at `seat` self-destructs and takes `target` with him."""
-
-    step: ClassVar[str] = "white_wolf_king"
-    key: ClassVar[str] = "white_wolf_king"
 
 
 def check_blow(state: State, decision: WhiteWolfKingBlow) -> None:

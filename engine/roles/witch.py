@@ -5,7 +5,7 @@ woken and asked)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.cards.limits import check_potions
@@ -47,9 +47,7 @@ def set_potions(state: State, *, heal: bool, poison: bool) -> None:
     state.memory[POTIONS] = (heal, poison)
 
 
-class WitchChoice(Decision):
-    step: ClassVar[str] = "witch"
-    key: ClassVar[str] = "witch"
+class WitchChoice(Decision, step="witch"):
     heal: bool = False
     poison: int = 0
 

@@ -6,8 +6,6 @@ deaths, by day at once after her death."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.nightsteps import add_shield
 from engine.deaths import add_alongside
 from engine.decisions import Decision
@@ -40,11 +38,9 @@ AT_DAWN = "wolf_beauty.at_dawn"
 """`state.tonight.marks`: she died in the night's deaths, whose charm link dawn has resolved."""
 
 
-class WolfBeautyCharm(Decision):
+class WolfBeautyCharm(Decision, step="wolf_beauty"):
     """The player the wolf beauty charms tonight; 0: nobody (only with `"optional"`)."""
 
-    step: ClassVar[str] = "wolf_beauty"
-    key: ClassVar[str] = "wolf_beauty"
     target: int
 
 

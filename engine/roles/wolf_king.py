@@ -5,8 +5,6 @@ poisoned, self-destructed, dueled, hunted, dream- or charm-killed, or void that 
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
@@ -32,19 +30,15 @@ KNIFE_OR_VOTE = frozenset({"werewolves", "vote"})
 SHOT = frozenset({"hunter", "wolf_king"})
 
 
-class WolfKingShot(Decision):
+class WolfKingShot(Decision, step="wolf_king"):
     """The seat the dying wolf king shoots; 0: he does not."""
 
-    step: ClassVar[str] = "wolf_king"
-    key: ClassVar[str] = "wolf_king"
     target: int
 
 
-class WolfKingStatus(Decision):
+class WolfKingStatus(Decision, step="wolf_king_status"):
     """The wolf king saw his shot status (👍/👎); his touch decides nothing."""
 
-    step: ClassVar[str] = "wolf_king_status"
-    key: ClassVar[str] = "wolf_king_status"
     seen: bool = True
 
 

@@ -8,7 +8,7 @@ check shows him as 机械狼 until he learns, then as the learned card."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import shield
@@ -70,20 +70,16 @@ LEARN, SEER, PSYCHIC, WITCH, GUARDS, EXTRA = "learn", "seer", "psychic", "poison
 SHOOTERS = frozenset({Role.HUNTER, Role.WOLF_KING})
 
 
-class WolfRobotChoice(Decision):
+class WolfRobotChoice(Decision, step="wolf_robot"):
     """The seat the wolf robot names tonight: the player he learns, or his copied power's target
     (checked, poisoned, guarded, extra-killed); 0: nobody."""
 
-    step: ClassVar[str] = "wolf_robot"
-    key: ClassVar[str] = "wolf_robot"
     target: int
 
 
-class WolfRobotShot(Decision):
+class WolfRobotShot(Decision, step="wolf_robot_shot"):
     """The seat the dying wolf robot shoots with his copied hunter's or wolf king's shot; 0: none."""
 
-    step: ClassVar[str] = "wolf_robot_shot"
-    key: ClassVar[str] = "wolf_robot_shot"
     target: int
 
 
