@@ -510,8 +510,7 @@ def _read_blow(value: Any, pending: Pending) -> Decision:
     return SelfDestruct(seat=value)
 
 
-def _write_blow(made: Decision, pending: Pending, old: Any) -> Any:
-    assert isinstance(made, SelfDestruct)
+def _write_blow(made: SelfDestruct, pending: Pending, old: Any) -> Any:
     return made.seat if old is None else [old, made.seat]
 
 

@@ -167,7 +167,7 @@ register(
                 "speech_order",
                 Kind.DAY,
                 lambda value, pending: SpeechOrder(upward=value == "up"),
-                lambda made, pending, old: "up" if made.upward else "down",  # type: ignore[attr-defined]
+                lambda made, pending, old: "up" if made.upward else "down",
                 shape_one_of("up", "down"),
             ),
         ),

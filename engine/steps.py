@@ -106,8 +106,12 @@ class ShapeError(ValueError):
         self.part = part
 
 
+D = TypeVar("D", bound="Decision", default="Decision")
+"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
+
+
 @dataclass(frozen=True, slots=True)
-class Codec:
+class Codec(Generic[D]):
     """How the game record holds a step's decision under one key.
 
     `read(value, pending)` is the decision (None: the value holds none for this pending, such
@@ -118,16 +122,14 @@ class Codec:
 
     key: str
     kind: Kind
-    read: Callable[[Any, Pending], Decision | None]
-    write: Callable[[Decision, Pending, Any], Any]
+    read: Callable[[Any, Pending], D | None]
+    write: Callable[[D, Pending, Any], Any]
     shape: Callable[[Any], None]
     repeated: bool = False
 
 
 Begin = Callable[["State", "Step"], "Pending | None"]
 Parts = Callable[["Pending", Mapping[int, Answer]], "Decision"]
-D = TypeVar("D", bound="Decision", default="Decision")
-"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
 Told = Callable[["State", "Pending", D], list[tuple[str, dict[str, Any]]]]
 Fill = Callable[["State", "Pending", Mapping[int, Answer]], dict[int, Answer]]
 Check = Callable[["State", "Pending", D], None]
@@ -161,7 +163,7 @@ class StepSpec(Generic[D]):
     """The seats whose part is awaited (None: every seat of `pending.seats`)."""
     default: Callable[[State, Pending], Decision] | None = None
     """The decision when time runs out with no answer: pass, abstain, keep where allowed."""
-    codecs: tuple[Codec, ...] = ()
+    codecs: tuple[Codec[Any], ...] = ()
     talk: bool = False
     """The day's talk goes on while this step waits: a werewolf may self-destruct."""
     verdict: bool = False
@@ -206,13 +208,13 @@ class DayAction(Generic[D]):
     seat: Callable[[D], int]
     make: Callable[[int, Answer], D]
     offered: Callable[[State], bool]
-    codec: Codec
+    codec: Codec[D]
     form: Form = Form.NONE
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
 STEPS: dict[str, StepSpec[Any]] = {}
-CODECS: dict[str, Codec] = {}
+CODECS: dict[str, Codec[Any]] = {}
 ACTIONS: dict[type[Decision], DayAction[Any]] = {}
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
@@ -265,7 +267,7 @@ def decision_types() -> list[type[Decision]]:
     return found + [kind for kind in ACTIONS if kind not in found]
 
 
-def register_codec(codec: Codec) -> None:
+def register_codec(codec: Codec[Any]) -> None:
     """Register a record key that belongs to no agenda step (a self-destruct interrupts one)."""
     if codec.key in CODECS:
         raise ValueError(f"record key {codec.key!r} is registered twice")
@@ -276,7 +278,7 @@ def spec_of(step: str) -> StepSpec[Any]:
     return STEPS[step]
 
 
-def codec_for(pending: Pending) -> Codec | None:
+def codec_for(pending: Pending) -> Codec[Any] | None:
     """The record codec of `pending` (its key; None for a step the record does not hold)."""
     return CODECS.get(pending.key)
 

@@ -80,7 +80,7 @@ register(
                 "vouch",
                 Kind.DAY,
                 lambda value, pending: Vouch(seat=value),
-                lambda made, pending, old: made.seat,  # type: ignore[attr-defined]
+                lambda made, pending, old: made.seat,
                 shape_seats(),
                 repeated=True,
             ),

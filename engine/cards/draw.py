@@ -168,7 +168,7 @@ register(
                 "event",
                 Kind.DAY,
                 lambda value, pending: EventDraw(card=value),
-                lambda made, pending, old: made.card,  # type: ignore[attr-defined]
+                lambda made, pending, old: made.card,
                 shape_name,
             ),
         ),

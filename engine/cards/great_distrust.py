@@ -115,7 +115,7 @@ def _all_friends(state: State, pending: Pending, parts: Mapping[int, Answer]) ->
     return {**quiet, **parts}
 
 
-def _friends_codec() -> Codec:
+def _friends_codec() -> Codec[FriendVotes]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or not all(
             str(k).isdigit() and isinstance(v, list) and all(isinstance(s, int) for s in v)
@@ -123,8 +123,7 @@ def _friends_codec() -> Codec:
         ):
             raise ShapeError("must be a table of voter = [friend, friend]")
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, FriendVotes)
+    def write(made: FriendVotes, pending: Pending, old: Any) -> Any:
         return {voter: list(friends) for voter, friends in made.friends.items()}
 
     return Codec("friends", Kind.DAY, lambda value, pending: FriendVotes(friends=value), write, shape)

@@ -156,7 +156,7 @@ def _quiet_question(state: State, pending: Pending) -> Decision:
     return GhostQuestion(ask=ask, seats=pending.targets[: QUESTIONS[ask].seats])
 
 
-def _question_codec() -> Codec:
+def _question_codec() -> Codec[GhostQuestion]:
     def shape(value: object) -> None:
         if isinstance(value, dict):
             if set(value) - {"ask", "seats"} or not isinstance(value.get("ask"), str):
@@ -165,13 +165,12 @@ def _question_codec() -> Codec:
         elif not isinstance(value, str):
             raise ShapeError("must be a name or { ask, seats }")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> GhostQuestion:
         if isinstance(value, str):
             return GhostQuestion(ask=value)
         return GhostQuestion(ask=value["ask"], seats=tuple(value.get("seats", [])))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, GhostQuestion)
+    def write(made: GhostQuestion, pending: Pending, old: Any) -> Any:
         return {"ask": made.ask, "seats": list(made.seats)}
 
     return Codec("question", Kind.DAY, read, write, shape)

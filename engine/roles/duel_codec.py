@@ -50,7 +50,7 @@ def seat_and_target_action(
     )
 
 
-def seat_and_target(key: str, decision: type[Decision]) -> Codec:
+def seat_and_target(key: str, decision: type[A]) -> Codec[A]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or set(value) != {"seat", "target"}:
             raise ShapeError("must be a table { seat = …, target = … }")
@@ -58,10 +58,10 @@ def seat_and_target(key: str, decision: type[Decision]) -> Codec:
             if not isinstance(value[part], int) or isinstance(value[part], bool):
                 raise ShapeError("must be a seat number", part)
 
-    def read(value: Any, pending: object) -> Decision:
+    def read(value: Any, pending: object) -> A:
         return decision.model_validate({"seat": value["seat"], "target": value["target"]})
 
-    def write(made: Decision, pending: object, old: Any) -> Any:
+    def write(made: A, pending: object, old: Any) -> Any:
         dumped = made.model_dump()
         return {"seat": dumped["seat"], "target": dumped["target"]}
 

@@ -85,7 +85,7 @@ def _answer(pending: Pending, given: Answer) -> Decision:
     return MagicianSwap(seats=tuple(given.seats))
 
 
-def _codec() -> Codec:
+def _codec() -> Codec[MagicianSwap]:
     """`magician = [a, b]`, or `[]` for no swap."""
 
     def shape(value: object) -> None:
@@ -94,11 +94,10 @@ def _codec() -> Codec:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise ShapeError("must be a list of two seats, or [] for no swap")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> MagicianSwap:
         return MagicianSwap(seats=tuple(value))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, MagicianSwap)
+    def write(made: MagicianSwap, pending: Pending, old: Any) -> Any:
         return list(made.seats)
 
     return Codec("magician", Kind.NIGHT, read, write, shape)

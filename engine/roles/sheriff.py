@@ -302,7 +302,7 @@ def _election_codec(key: str) -> Codec:
             return {"candidates": list(made.candidates)}
         if isinstance(made, SheriffWithdrawal):
             return {**(old or {}), "withdrawn": list(made.seats)}
-        assert isinstance(made, SheriffVote)
+        assert isinstance(made, SheriffVote)  # the election's key holds its three decisions
         round_key = "votes" if pending.info["round"] == 1 else "revotes"
         return {**old, round_key: dict(made.votes)}
 

@@ -139,7 +139,7 @@ def _one_potion_only(state: State) -> bool:
     return state.rules.witch_potions == "one_below_10" and state.setup.seats < 10
 
 
-def _witch_codec() -> Codec:
+def _witch_codec() -> Codec[WitchChoice]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
             raise ShapeError("must be a table of heal and poison")
@@ -149,11 +149,10 @@ def _witch_codec() -> Codec:
         if not isinstance(poison, int) or isinstance(poison, bool):
             raise ShapeError("must be a seat number", "poison")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> WitchChoice:
         return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, WitchChoice)
+    def write(made: WitchChoice, pending: Pending, old: Any) -> Any:
         return {"heal": made.heal, "poison": made.poison}
 
     return Codec("witch", Kind.NIGHT, read, write, shape)
