@@ -87,6 +87,12 @@ def register(subparsers: Any) -> None:
         choices=("off", "peaceful_nights", "every_morning"),
         help="New Moon event cards: off (default), after a peaceful night, or every morning",
     )
+    demo.add_argument(
+        "--games",
+        type=int,
+        help="an evening of this many games at one table (the bots stay seated); "
+        "the evening's scores are printed, the last line as JSON",
+    )
     demo.add_argument("--record", type=Path, help="write the game record here")
     demo.add_argument(
         "--self-destruct",
@@ -116,13 +122,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the outcome as JSON at the end")
 
 
-def _finish(result: dict[str, Any], as_json: bool) -> int:
+def _finish(result: dict[str, Any], as_json: bool, scores_last: bool = False) -> int:
+    """The last game's outcome (JSON with `as_json`); with `scores_last` the evening's scores
+    as one JSON object on the last line."""
     if as_json:
         print(json.dumps({k: result[k] for k in ("winner", "ended", "cards", "lovers")}, ensure_ascii=False))
     elif result["winner"]:
         print(f"winner: {result['winner']} ({result['ended']})")
     else:
         print("the game was ended before anyone won")
+    if scores_last and result.get("evening") is not None:
+        print(json.dumps(result["evening"], ensure_ascii=False), flush=True)
     return 0
 
 
@@ -210,6 +220,9 @@ def run_demo(args: argparse.Namespace) -> int:
     except (ValueError, ConfigError) as error:
         print(f"narrator demo: {error}", file=sys.stderr)
         return 2
+    if args.games is not None and args.games < 1:
+        print("narrator demo: --games takes a number of games, 1 or more", file=sys.stderr)
+        return 2
     store = open_store(demo_store(args.store), "demo")
     options = dict(
         bots=True,
@@ -288,7 +301,7 @@ def set_damaged(store: Store, error: DamagedGame, command: str) -> None:
 
 
 def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[str, Any]:
-    settings = {k: v for k, v in config.items() if k != "demo"}
+    settings = {k: v for k, v in config.items() if k not in ("demo", "evening_games")}
     settings["store"] = None
     if args is not None:
         settings["store"] = args.store
@@ -302,15 +315,23 @@ def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[s
 def _new_game(
     config: PlayConfig, store: Store, options: dict[str, Any], args: argparse.Namespace, demo: bool = False
 ) -> int:
+    """A new game: a demo's in an evening of its own (of `--games` games); at a real table in
+    the evening still open (the table is still sitting after a crash), else a new evening."""
+    from narrator.moderator.session import Evening
+
     command = "demo" if demo else "play"
     if not demo:
         _abandon_unfinished(store, command)
+    games = getattr(args, "games", None) if demo else None
+    evening = Evening((None if demo else store.open_evening_id()) or store.open_evening(), games)
     setup, rules = config.table()
     settings = config.model_dump(mode="json")
-    game_id = store.create(setup, rules, {**settings, "demo": True} if demo else settings)
+    if demo:
+        settings |= {"demo": True, "evening_games": games}
+    game_id = store.create(setup, rules, settings, evening=evening.id)
     game = RecordedGame(setup, rules).record_to(store, game_id)
-    print(f"game {game_id} (store {store.path})", flush=True)
-    return _run(game, config, store, options, args, seed=config.seed or 0)
+    print(f"game {game_id}, evening {evening.id} (store {store.path})", flush=True)
+    return _run(game, config, store, options, args, seed=config.seed or 0, evening=evening)
 
 
 def _resume(
@@ -327,6 +348,9 @@ def _resume(
         f"at {game.phase} after {len(stored.decisions)} decisions (last stored at {last})",
         flush=True,
     )
+    from narrator.moderator.session import Evening
+
+    evening = Evening(store.evening_of(stored.id), stored.config.get("evening_games"))
     options = dict(
         bots=bots,
         fast=getattr(args, "fast", False),
@@ -336,7 +360,7 @@ def _resume(
         printed=True if args.silent or getattr(args, "fast", False) else None,
         keypad=getattr(args, "keypad", None),
     )
-    return _run(game, config, store, options, args, seed=config.seed or 0, resumed=True)
+    return _run(game, config, store, options, args, seed=config.seed or 0, resumed=True, evening=evening)
 
 
 def _run(
@@ -348,8 +372,10 @@ def _run(
     *,
     seed: int,
     resumed: bool = False,
+    evening: Any = None,
 ) -> int:
-    """Play the game to its end; Ctrl-C marks it abandoned (`narrator resume GAME` still
+    """Play the game to its end (and the evening's next ones at the same table); Ctrl-C
+    marks it abandoned (`narrator resume GAME` still
     continues it, a plain `narrator resume` does not pick it up)."""
     if (missing := missing_voice()) is not None:
         print(f"narrator: {missing}", file=sys.stderr, flush=True)
@@ -357,7 +383,9 @@ def _run(
     try:
         from narrator.moderator.session import Options, run_session
 
-        session = run_session(game, config, store, Options(**options), seed=seed, resumed=resumed)
+        session = run_session(
+            game, config, store, Options(**options), seed=seed, resumed=resumed, evening=evening
+        )
         result = asyncio.run(session)
     except KeyboardInterrupt:
         store.mark(game.game_id, "abandoned", "stopped with Ctrl-C")
@@ -367,7 +395,7 @@ def _run(
             file=sys.stderr,
         )
         return 130
-    return _finish(result, args.json)
+    return _finish(result, args.json, scores_last=evening is not None and evening.games is not None)
 
 
 def _abandon_unfinished(store: Store, command: str) -> None:

@@ -6,7 +6,8 @@ werewolf bots agree by drawing their victim from the same seeded generator (the 
 too, in the Flood). When the event cards are on, a bot tells made-up facts at joining
 (declining a few); it answers the cards' screens (yes or no, the medium's question, friends)
 and tries other choices when the rules refuse one. With `speech_done` a bot ends its own
-speech at once from its phone. By day a bot presses one of the day actions its screen offers
+speech at once from its phone. A bot stays seated for the evening's next game (a welcome
+while seated: it looks at its new card). By day a bot presses one of the day actions its screen offers
 now and then (`self_destruct`: the chance at each screen), naming a living seat when the action
 asks for one; an action refused to it once it never presses again (not its card, most often).
 """
@@ -98,6 +99,9 @@ class BotPhone:
                 kind = message.get("type")
                 if kind == "joined":
                     self.token = message["token"]
+                    await self._send({"type": "peeked"})
+                elif kind == "welcome" and self.token:  # the evening's next game, same seat
+                    self._acted, self._refused_actions = None, set()
                     await self._send({"type": "peeked"})
                 elif kind == "state":
                     self.view, self.screen = message["view"], unsealed(message["screen"])

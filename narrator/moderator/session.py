@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from engine.boards import Board, find_board
 from engine.record import write_record
+from narrator.evening.ledger import evening_ledger
+from narrator.evening.report import as_json, lines
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
@@ -50,19 +54,38 @@ class Options:
 
 class StoredSeats(SeatRegistry):
     """Seats and the host's claim whose tokens are kept in the store, so phones (the host's
-    too) rejoin after a resume."""
+    too) rejoin after a resume. Once its game is over (`over`) the store keeps that game's
+    seats as they were at its end (its scores name them): a leave or a newcomer between two
+    games is stored with the next game (`following`)."""
 
     def __init__(self, store: Store, game_id: str, seats: int) -> None:
         super().__init__(seats, store.host_token(game_id))
         self.store, self.game_id = store, game_id
+        self.over = False
         for seat, (name, token) in store.seats(game_id).items():
             self._holders[seat] = SeatHolder(seat, name, token)
+
+    @classmethod
+    def following(cls, before: SeatRegistry, store: Store, game_id: str, seats: int) -> StoredSeats:
+        """The seats of the evening's next game `game_id`: the holders of `before` whose seat
+        it has, with their names and tokens, and the same host; stored first."""
+        kept = [h for seat, h in sorted(before._holders.items()) if seat <= seats]
+        for holder in kept:
+            store.bind_seat(game_id, holder.seat, holder.name, holder.token)
+        store.bind_host(game_id, before.host_token)
+        registry = cls(store, game_id, seats)
+        registry._pin, registry._misses = before._pin, dict(before._misses)
+        for holder in kept:
+            registry._holders[holder.seat].locale = holder.locale
+        return registry
 
     def claim_host(self, pin: str, address: str = "") -> str:
         """The claim counts once it is stored: a store that refuses it leaves the PIN and
         the host as they were (`StoreUnwritable`)."""
         before = (self.host_token, self._pin, dict(self._misses))
         token = super().claim_host(pin, address)
+        if self.over:
+            return token  # kept for the next game (`following`)
         try:
             self.store.bind_host(self.game_id, token)
         except StoreUnwritable:
@@ -73,6 +96,8 @@ class StoredSeats(SeatRegistry):
     def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:
         """The seat is taken once it is stored (write ahead: else it stays free)."""
         holder = super().join(seat, name, locale)  # type: ignore[arg-type]
+        if self.over:
+            return holder  # a newcomer between two games: stored with the next game
         try:
             self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
         except StoreUnwritable:
@@ -81,7 +106,7 @@ class StoredSeats(SeatRegistry):
         return holder
 
     def free(self, seat: int) -> SeatHolder | None:
-        if self.holder(seat) is not None:
+        if self.holder(seat) is not None and not self.over:
             self.store.free_seat(self.game_id, seat)  # stored first: a refusal frees nothing
         return super().free(seat)
 
@@ -105,6 +130,9 @@ TYPED = {
     "undo": "undo",
     "q": "end",
     "end": "end",
+    "a": "again",
+    "again": "again",
+    "再来一局": "again",
     "s": "ready",
     "start": "ready",
     "ready": "ready",
@@ -117,8 +145,9 @@ HOST_KEYS = ("h", "hs")  # show the host's PIN on the box's screen; say it aloud
 def read_terminal(inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
     """The host's keyboard, read in a thread of its own and posted to the moderator's inbox:
     s start (everyone has seen their card), p pause, c continue, r repeat, n next speaker,
-    v start the vote, u undo the last decision, q end the game; h shows the host's PIN, hs
-    says it (`on_host_key` gets the word)."""
+    v start the vote, u undo the last decision, q end the game (at the end: the evening), a one
+    more game (再来一局, at the end); h shows the host's PIN, hs says it (`on_host_key` gets the
+    word)."""
     try:
         for line in sys.stdin:
             word = line.strip().lower()
@@ -142,34 +171,98 @@ async def run_session(
     *,
     seed: int,
     resumed: bool = False,
+    evening: Evening | None = None,
 ) -> dict[str, Any]:
-    """Play `game` to its end at a phone table; the review of the game. The parts are made
-    here and closed here, whatever happens: the table and its server, the voice, the box's
+    """Play `game` to its end at a phone table, then the evening's next games at the same
+    table while the host asks for one more (再来一局; a demo: until the evening has its
+    games); the review of the last game, with the evening's scores. The parts are made here
+    and closed here, whatever happens: the table and its server, the voice, the box's
     controls (listener, terminal, keypad, host PIN), the moderator."""
+    evening = evening or Evening(None)
     table, server = await _open_table(game, config, store, options, resumed)
     parts = Parts(server=server)
     try:
         parts.voice = await _voice(config, options, game.setup.seats)
         parts.listener, parts.desk, host_pin = await _controls(table, server, config, options, parts.voice)
+        table.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
         clock: Clock = FastClock() if options.fast else Clock()
-        moderator = Moderator(
-            table,
-            parts.voice,
-            timers=config.timers_for(game.rules),
-            clock=clock,
-            rng=random.Random(seed),
-            desk=parts.desk,
-        )
         parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
-        if parts.desk is None and not await _wait_for_seats(table):
-            # `q` (or the host's end) while the phones join
-            await saved(lambda: store.finish(game.game_id, None, "ended"), store, table.inbox)
-            return review(game)
-        played = await _play(table, moderator, store, config, resumed)
-        await _keep_the_end(played, table, moderator, store, options, clock)
-        return review(played)
+        while True:
+            moderator = Moderator(
+                table,
+                parts.voice,
+                timers=config.timers_for(game.rules),
+                clock=clock,
+                rng=random.Random(seed),
+                desk=parts.desk,
+            )
+            if parts.desk is None and not await _wait_for_seats(table):
+                # `q` (or the host's end) while the phones join
+                await saved(partial(store.finish, game.game_id, None, "ended"), store, table.inbox)
+                evening.close(store)
+                return {**review(game), "evening": evening.scores(store)}
+            played = await _play(table, moderator, store, config, resumed)
+            word = await _keep_the_end(played, table, moderator, store, options, clock, evening)
+            if word != "again":
+                evening.close(store)
+                return {**review(played), "evening": evening.scores(store)}
+            game, config, seed = _next_game(table, store, config, evening, seed, options)
+            resumed = False
+            await moderator.say("host.again")
     finally:
         await parts.close()
+
+
+@dataclass
+class Evening:
+    """The evening the session's games are played in (None: a game of its own), and how many
+    games a demo plays in it (`games`; None: until the host ends it)."""
+
+    id: str | None
+    games: int | None = None
+
+    def played(self, store: Store) -> int:
+        """The evening's games so far (each stored game, finished or not)."""
+        return next((len(e["games"]) for e in store.evenings() if e["id"] == self.id), 0)
+
+    def scores(self, store: Store) -> dict[str, Any] | None:
+        if self.id is None:
+            return None
+        return as_json(evening_ledger(store, self.id), evening=self.id)
+
+    def close(self, store: Store) -> None:
+        """The table has gone home (the host ended the evening, the demo played its games)."""
+        if self.id is not None:
+            store.close_evening(self.id)
+
+
+def _next_game(
+    table: PhoneTable, store: Store, config: PlayConfig, evening: Evening, seed: int, options: Options
+) -> tuple[RecordedGame, PlayConfig, int]:
+    """The evening's next game dealt and stored (a new seed; the host's next board, or the
+    same board or cards), and seated at the table with the same phones; its game, settings
+    and seed."""
+    board = table.next_board or table.board
+    seed = seed + 1 if options.bots else secrets.randbelow(2**31)
+    update: dict[str, Any] = {"seed": seed}
+    if board is not None:
+        update |= {"board": board.id, "seats": board.seats, "setup": "auto", "extra_cards": []}
+    config = PlayConfig.model_validate({**config.model_dump(), **update})
+    setup, rules = config.table()
+    settings = config.model_dump(mode="json")
+    if options.bots:
+        settings |= {"demo": True, "evening_games": evening.games}
+    game_id = store.create(setup, rules, settings, evening=evening.id)
+    game = RecordedGame(setup, rules).record_to(store, game_id)
+    seats = StoredSeats.following(table.registry, store, game_id, setup.seats)
+    gone = table.next_game(game, seats, board)
+    print(
+        f"再来一局 / one more game: game {game_id}, {setup.seats} seats"
+        + (f", board {board.id}" if board else "")
+        + (f"; seats {gone} are not in it" if gone else ""),
+        flush=True,
+    )
+    return game, config, seed
 
 
 @dataclass
@@ -301,19 +394,41 @@ async def _play(
 
 
 async def _keep_the_end(
-    game: RecordedGame, table: PhoneTable, moderator: Moderator, store: Store, options: Options, clock: Clock
-) -> None:
-    """Write the record and the game's end (each once the disk takes it), then let the
-    phones show the end until the host closes it."""
+    game: RecordedGame,
+    table: PhoneTable,
+    moderator: Moderator,
+    store: Store,
+    options: Options,
+    clock: Clock,
+    evening: Evening,
+) -> str | None:
+    """Write the record and the game's end (each once the disk takes it), show the evening's
+    scores (the box's terminal, every phone), then let the phones show the end until the host
+    closes it or asks for one more game; "again" for one more (a demo: until the evening has
+    its games)."""
     outcome = game.outcome()
     record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
     text = write_record(game, comment=f"game {game.game_id}")
     winner = outcome.winner.value if outcome else None
-    if await saved(lambda: write_private(record, text), store, table.inbox, record):
-        status = "over" if outcome else "ended"
-        await saved(lambda: store.finish(game.game_id, winner, status), store, table.inbox)
-    if outcome is not None and not options.bots and table.connected():  # phones show the end
-        await serve_final_screen(table.inbox, clock, moderator.timers.final_screen)
+    if not await saved(lambda: write_private(record, text), store, table.inbox, record):
+        return None
+    status = "over" if outcome else "ended"
+    if not await saved(lambda: store.finish(game.game_id, winner, status), store, table.inbox):
+        return None
+    if isinstance(table.registry, StoredSeats):
+        table.registry.over = True  # this game's seats are kept as they were (its scores)
+    scores = evening.scores(store)
+    if scores is not None:
+        for line in lines(evening_ledger(store, str(evening.id)), table.locale):
+            print(line, flush=True)
+        table.show_scores(scores)
+    if outcome is None:
+        return None
+    if options.bots:
+        return "again" if evening.games is not None and evening.played(store) < evening.games else None
+    if table.connected():  # phones show the end
+        return await serve_final_screen(table.inbox, clock, moderator.timers.final_screen)
+    return None
 
 
 STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
@@ -341,19 +456,23 @@ async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Pat
             return False
 
 
-async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> None:
-    """Keep serving the phones the end of the game (the winner, every card, the review) until
-    the host ends it (the host's phone, `q` at the box) or `seconds` pass."""
+async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> str | None:
+    """Keep serving the phones the end of the game (the winner, every card, the review, the
+    evening's scores) until the host ends it ("end": the host's phone, `q` at the box), asks
+    for one more game ("again": 再来一局 on the host's phone, `a` at the box, said aloud), or
+    `seconds` pass (None)."""
     print(
-        "游戏结束：手机上保留结果，按 q 回车或在主持人手机上按“结束游戏”关闭。"
-        " / The game is over: the phones keep the result; q or the host's End closes it.",
+        "游戏结束：手机上保留结果。再来一局：按 a 回车或在主持人手机上按“再来一局”；"
+        "按 q 回车或“结束游戏”结束今晚。 / The game is over: the phones keep the result; "
+        "a or the host's One more game deals the next one; q or the host's End ends the evening.",
         flush=True,
     )
     end = clock.now() + seconds
     while (left := end - clock.now()) > 0:
         item = await inbox.next(clock, left)
-        if isinstance(item, Command) and item.word == "end":
-            return
+        if isinstance(item, Command) and item.word in ("end", "again"):
+            return item.word
+    return None
 
 
 async def _wait_for_seats(table: PhoneTable) -> bool:

@@ -18,7 +18,19 @@ LOCALES: tuple[Locale, ...] = ("zh-CN", "zh-TW", "en")
 DEFAULT_LOCALE: Locale = "zh-CN"
 
 # The groups the page needs to draw itself; errors and keypad lines stay on the box.
-PAGE_GROUPS = ("ui", "results", "roles", "winners", "steps", "cards", "questions", "facts", "asks", "told")
+PAGE_GROUPS = (
+    "ui",
+    "results",
+    "roles",
+    "winners",
+    "steps",
+    "cards",
+    "questions",
+    "facts",
+    "asks",
+    "told",
+    "evening",
+)
 
 
 @cache

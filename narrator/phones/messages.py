@@ -110,7 +110,13 @@ class Ping(PhoneMessage):
     type: Literal["ping"]
 
 
-Message = Hello | Join | Rejoin | Act | SelfDestructNow | DayActionNow | Done | Peeked | Ping
+class Leave(PhoneMessage):
+    """The player leaves the table between two games of the evening: the seat is freed."""
+
+    type: Literal["leave"]
+
+
+Message = Hello | Join | Rejoin | Act | SelfDestructNow | DayActionNow | Done | Peeked | Ping | Leave
 Incoming = Annotated[Message, Field(discriminator="type")]
 _INCOMING: TypeAdapter[Message] = TypeAdapter(Incoming)
 
@@ -119,7 +125,7 @@ class HostCommand(BaseModel):
     """A host control from the host's phone (`POST /host/command`, the host token as Bearer)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    command: Literal["ready", "pause", "resume", "repeat", "undo", "end"]
+    command: Literal["ready", "pause", "resume", "repeat", "undo", "end", "again"]  # again: 再来一局
 
 
 class Refusal(ValueError):

@@ -36,6 +36,12 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
+Rule 12: between two games of an evening (the game over) the host may pick the next game's
+        board, of any seat count (`next_board`), every phone told; a player may leave (his seat
+        is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
+        phones at the next game (same seats, names and tokens), the seats it no longer has
+        told so and let go; `show_scores` sends every phone the evening's scores, the same
+        message to each (public: names, wins, the cards shown at the ends).
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ from narrator.phones.messages import (
     Hello,
     HostCommand,
     Join,
+    Leave,
     Malformed,
     Message,
     Peeked,
@@ -115,6 +122,9 @@ class PhoneTable:
         self._game = game
         self.board = board
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 9)
+        self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 12)
+        self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 12)
+        self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
         self.inbox = inbox or Inbox()
         self.locale = locale
         self.auto_narrate = auto_narrate
@@ -155,7 +165,10 @@ class PhoneTable:
 
     def pick_board(self, name: str) -> Board:
         """The host's board (Rule 9). Refusal "board_late" (no dealer, every seat taken, or the
-        deal began), "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats"."""
+        deal began), "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats".
+        Between two games of an evening it is the next game's board, of any seat count (Rule 12)."""
+        if self.game.over:
+            return self._pick_next_board(name)
         if not self._boards_open():
             raise Refusal("board_late")
         try:
@@ -183,6 +196,68 @@ class PhoneTable:
             link.send({"type": "notice", "key": "host_board", "text": told})
         self._send_states(fresh=True)
         return board
+
+    def _pick_next_board(self, name: str) -> Board:
+        try:
+            board = find_board(name)
+        except BoardError:
+            raise Refusal("board_unknown") from None
+        if not board.playable:
+            raise Refusal("board_unplayable", missing=", ".join(board.missing_roles()))
+        self.next_board = board
+        log.info("the host picked the next game's board %s", board.id)
+        for link in list(self._link_locale):
+            locale = self._locale(link)
+            named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
+            told = text(locale, "notices.next_board", seats=board.seats, **named)
+            link.send({"type": "notice", "key": "next_board", "text": told})
+        return board
+
+    def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
+        """Play the evening's next game, `game` (not started), at this table: the phones stay
+        connected, the seats `registry` holds keep their holders; a phone whose seat the game
+        no longer has is told and let go. The seats let go (Rule 12)."""
+        assert not game.log
+        gone = sorted(seat for seat in self._links if registry.holder(seat) is None)
+        for seat in gone:
+            link = self._links.pop(seat)
+            self._link_seat.pop(link, None)
+            link.send({"type": "freed", "reason": "seat_gone"})
+            link.close(CLOSE_FREED)
+        self._game, self.registry, self.board = game, registry, board
+        self.next_board, self.scores, self.narrating = None, None, None
+        self._feeds = Feeds(game.setup.seats)
+        self._feeds.absorb(game.events)
+        self._collector, self._touched, self._peeked = None, set(), set()
+        self._last_deciders = ("", frozenset())
+        self.facts_asked = facts_asked(game.rules)
+        self._facts = {seat: f for seat, f in self._facts.items() if registry.holder(seat) is not None}
+        self._speaker, self._speech_end, self._speech_ended = None, None, False
+        self._snapshot()
+        for link in list(self._link_locale):
+            link.send(self._welcome(self._locale(link)))
+        self._send_states(fresh=True)
+        log.info("the evening's next game: %d seats, %s", game.setup.seats, board.id if board else "no board")
+        return gone
+
+    def show_scores(self, scores: dict[str, Any]) -> None:
+        """The evening's scores on every phone (Rule 12): one message, the same for each."""
+        self.scores = scores
+        message = {"type": "scores", "scores": scores}
+        for link in list(self._link_locale):
+            link.send(message)
+
+    def _leave(self, link: Link, seat: int, n: int) -> None:
+        """The player at `seat` leaves between two games (Rule 12)."""
+        if not self.game.over:
+            raise Refusal("leave_late")
+        holder = self.registry.holder(seat)
+        self._out(link, _ack(n, "leave"))
+        self.free_seat(seat)
+        name = holder.name if holder is not None else ""
+        self.notify("player_left", seat=seat, name=name)
+        if self.on_leave is not None:
+            self.on_leave(seat, name)
 
     def _boards_open(self) -> bool:
         free = any(entry["name"] is None for entry in self.registry.lobby())
@@ -334,6 +409,8 @@ class PhoneTable:
     def connect(self, link: Link) -> None:
         self._link_locale[link] = self.locale
         link.send(self._welcome(self.locale))
+        if self.scores is not None:
+            link.send({"type": "scores", "scores": self.scores})
 
     def disconnect(self, link: Link) -> None:
         seat = self._link_seat.pop(link, None)
@@ -386,6 +463,8 @@ class PhoneTable:
                     self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
                     self._day_action(link, seat, n, message.action, message.target)
+                elif isinstance(message, Leave):
+                    self._leave(link, seat, n)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)

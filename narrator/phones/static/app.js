@@ -97,6 +97,7 @@
       translate();
       drawFacts();
       if (!S.seat) { showLobby(); }
+      S.peeked = false;  // a new deal (the evening's next game, a board picked): a new card to see
       document.dispatchEvent(new CustomEvent("werewolf-welcome", { detail: m }));  // host.js: the boards
     } else if (m.type === "lobby") {
       S.lobby = m.lobby; if (!S.seat) { showLobby(); }
@@ -128,7 +129,9 @@
       toast(m.message, true);
       if (m.code === "bad_token") { forget(); }
     } else if (m.type === "freed") {
-      toast(t("ui.freed"), true); forget();
+      toast(t(m.reason === "seat_gone" ? "ui.seat_gone" : "ui.freed"), true); forget();
+    } else if (m.type === "scores") {
+      document.dispatchEvent(new CustomEvent("werewolf-scores", { detail: m.scores }));  // evening.js
     } else if (m.type === "notice") {
       toast(m.text, true);  // the host claimed the role or freed a seat: every phone is told
     }
@@ -712,6 +715,9 @@
     return phase[0] === "day" ? Number(phase[1]) : -1;
   }
 
-  window.werewolf = { t: t, toast: toast };  // for host.js
+  window.werewolf = {  // for host.js and evening.js
+    t: t, toast: toast, send: send, el: el,
+    over: function () { return !!(S.view && S.view.public.winner); },
+  };
   connect();
 })();
