@@ -18,6 +18,7 @@ class Command(StrEnum):
     RESUME = "resume"
     CONFIRM = "confirm"
     CANCEL = "cancel"
+    AGAIN = "again"  # 再来一局: one more game, once a game is over
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ _ZH_CN = {
     "继续": Command.RESUME,
     "确认": Command.CONFIRM,
     "取消": Command.CANCEL,
+    "再来一局": Command.AGAIN,
 }
 
 # Taiwan's Mandarin: the same words in traditional characters, heard by the zh-CN model.
@@ -75,6 +77,7 @@ _ZH_TW_SPELLING = {
     "繼續": "继续",
     "確認": "确认",
     "取消": "取消",
+    "再來一局": "再来一局",
 }
 _ZH_TW = {traditional: _ZH_CN[simplified] for traditional, simplified in _ZH_TW_SPELLING.items()}
 
@@ -88,6 +91,7 @@ _EN = {
     "continue": Command.RESUME,
     "confirm": Command.CONFIRM,
     "cancel": Command.CANCEL,
+    "one more game": Command.AGAIN,
 }
 
 # The locales a game is played in (the judge's catalogues); the others are for tests.

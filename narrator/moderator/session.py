@@ -247,7 +247,10 @@ def _next_game(
     update: dict[str, Any] = {"seed": seed}
     if board is not None:
         update |= {"board": board.id, "seats": board.seats, "setup": "auto", "extra_cards": []}
-    config = PlayConfig.model_validate({**config.model_dump(), **update})
+    settings = config.model_dump(exclude_unset=True)
+    if board is not None:
+        settings.pop("preset", None)  # a board plays its own preset
+    config = PlayConfig.model_validate({**settings, **update})
     setup, rules = config.table()
     settings = config.model_dump(mode="json")
     if options.bots:
@@ -408,6 +411,8 @@ async def _keep_the_end(
     its games)."""
     outcome = game.outcome()
     record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
+    if options.record is not None and (evening.games or 1) > 1:  # one file a game: FILE-N.toml
+        record = record.with_name(f"{record.stem}-{evening.played(store)}{record.suffix}")
     text = write_record(game, comment=f"game {game.game_id}")
     winner = outcome.winner.value if outcome else None
     if not await saved(lambda: write_private(record, text), store, table.inbox, record):
@@ -426,8 +431,8 @@ async def _keep_the_end(
         return None
     if options.bots:
         return "again" if evening.games is not None and evening.played(store) < evening.games else None
-    if table.connected():  # phones show the end
-        return await serve_final_screen(table.inbox, clock, moderator.timers.final_screen)
+    if table.connected():  # phones show the end, as long as people take (the real clock)
+        return await serve_final_screen(table.inbox, Clock(), moderator.timers.final_screen)
     return None
 
 

@@ -31,8 +31,9 @@ def board_cards(board: Board, locale: Locale) -> str:
     )
 
 
-def offered_boards(seats: int, locale: Locale) -> list[dict[str, Any]]:
-    """The boards of `seats` seats as the host's phone lists them, in `locale`."""
+def offered_boards(seats: int | None, locale: Locale) -> list[dict[str, Any]]:
+    """The boards of `seats` seats (None: every board) as the host's phone lists them, in
+    `locale`."""
     return [
         {
             "id": board.id,
@@ -41,5 +42,5 @@ def offered_boards(seats: int, locale: Locale) -> list[dict[str, Any]]:
             "playable": board.playable,
         }
         for board in BOARDS
-        if board.seats == seats
+        if seats is None or board.seats == seats
     ]

@@ -241,11 +241,15 @@ class PhoneTable:
         return gone
 
     def show_scores(self, scores: dict[str, Any]) -> None:
-        """The evening's scores on every phone (Rule 12): one message, the same for each."""
+        """The evening's scores on every phone (Rule 12), with every board the host may pick
+        for the next game: one message, the same for each phone of a language."""
         self.scores = scores
-        message = {"type": "scores", "scores": scores}
         for link in list(self._link_locale):
-            link.send(message)
+            link.send(self._scores_message(self._locale(link)))
+
+    def _scores_message(self, locale: Locale) -> dict[str, Any]:
+        assert self.scores is not None
+        return {"type": "scores", "scores": self.scores, "boards": offered_boards(None, locale)}
 
     def _leave(self, link: Link, seat: int, n: int) -> None:
         """The player at `seat` leaves between two games (Rule 12)."""
@@ -410,7 +414,7 @@ class PhoneTable:
         self._link_locale[link] = self.locale
         link.send(self._welcome(self.locale))
         if self.scores is not None:
-            link.send({"type": "scores", "scores": self.scores})
+            link.send(self._scores_message(self.locale))
 
     def disconnect(self, link: Link) -> None:
         seat = self._link_seat.pop(link, None)

@@ -89,8 +89,21 @@ def test_an_evening_killed_in_its_second_game_goes_on_after_a_resume(tmp_path: P
     """kill -9 in the middle of the evening's second game; `narrator resume` plays that game
     on from where it was, then the evening's third game; the first game's scores intact."""
     store_dir, env = tmp_path / "demo", _env(tmp_path)
-    command = [*NARRATOR, "demo", "--fast", "--silent", "--games", "3", "--seed", "8", "--store", str(store_dir)]
-    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as run:
+    command = [
+        *NARRATOR,
+        "demo",
+        "--fast",
+        "--silent",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--store",
+        str(store_dir),
+    ]
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    ) as run:
         assert run.stdout is not None
         second, said = False, 0
         for line in run.stdout:

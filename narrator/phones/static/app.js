@@ -131,7 +131,7 @@
     } else if (m.type === "freed") {
       toast(t(m.reason === "seat_gone" ? "ui.seat_gone" : "ui.freed"), true); forget();
     } else if (m.type === "scores") {
-      document.dispatchEvent(new CustomEvent("werewolf-scores", { detail: m.scores }));  // evening.js
+      document.dispatchEvent(new CustomEvent("werewolf-scores", { detail: m }));  // evening.js
     } else if (m.type === "notice") {
       toast(m.text, true);  // the host claimed the role or freed a seat: every phone is told
     }

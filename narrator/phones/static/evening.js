@@ -17,7 +17,7 @@
     }).join(document.documentElement.lang === "en" ? ", " : "、");
   }
   document.addEventListener("werewolf-scores", function (event) {
-    var scores = event.detail;
+    var scores = event.detail.scores;
     $("evening").hidden = false;
     $("evening-title").textContent = W.t("evening.title") + "（" +
       W.t("evening.games_played", { count: scores.games }) + "）";

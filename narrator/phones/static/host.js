@@ -2,7 +2,9 @@
 // (h on its terminal) or says: the box answers with the host key, kept by the phone. The host's
 // phone then shows start, pause, resume, repeat, undo, end (POST /host/command), "free a
 // seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
-// count (POST /host/board). A key the box no longer knows is forgotten.
+// count (POST /host/board); between two games of the evening "再来一局" (the command "again")
+// and every board, of any seat count, for the next game. A key the box no longer knows is
+// forgotten.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
@@ -108,7 +110,15 @@
   boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
-    var offered = event.detail.boards || [];
+    boardTitle.setAttribute("data-t", "ui.board_title"); boardTitle.textContent = W.t("ui.board_title");
+    offer(event.detail);
+  });
+  document.addEventListener("werewolf-scores", function (event) {  // between games: any board
+    boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
+    offer(event.detail);
+  });
+  function offer(detail) {
+    var offered = detail.boards || [];
     boards.hidden = !offered.length;
     boardSelect.textContent = "";
     var choose = el("option", null, { value: "", disabled: "" });
@@ -120,8 +130,8 @@
       option.disabled = !board.playable;
       boardSelect.appendChild(option);
     });
-    boardSelect.value = event.detail.board || "";
-  });
+    boardSelect.value = detail.board || "";
+  }
   boardPick.onclick = function () {
     if (!boardSelect.value) { return; }
     var body = { board: boardSelect.value, locale: document.documentElement.lang };
