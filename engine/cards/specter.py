@@ -31,7 +31,7 @@ class SpecterChoice(Decision, step="specter"):
     werewolf: int
 
 
-add_cues(CARD, {"card.specter": (), "specter.wake": (), "specter.sleep": ()})
+add_cues(CARD, {"specter.wake": (), "specter.sleep": ()})  # its card line: `CARD_LINES`
 
 
 def begin_specter(state: State, step: Step) -> Pending | None:
