@@ -176,7 +176,9 @@ async def run_session(
         clock=clock,
         rng=random.Random(seed),
         desk=desk,
+        on_line=table.said,  # the phones follow what the judge says
     )
+    table.timers = moderator.timers
     bots: list[BotPhone] = []
     try:
         if options.bots:
