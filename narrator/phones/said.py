@@ -89,6 +89,7 @@ class Said:
 
     def __init__(self) -> None:
         self.phase: str | None = None  # None: the judge has not said the first night yet
+        self.began = False  # the judge said the first night fall, or narrated a step
         self.candidates: list[int] = []
         self.votes_from = 0
         self.paused = False
@@ -97,6 +98,7 @@ class Said:
         """The judge says the line `key` with `params`; `votes_cast`: how many votes the game
         has counted so far."""
         if key == NIGHT_FALLS:
+            self.began = True
             self.phase = f"night {params.get('night', 1)}"
         elif key == DAY_BREAKS:
             self.phase = f"day {params.get('day', 1)}"

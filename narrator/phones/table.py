@@ -203,6 +203,8 @@ class PhoneTable:
     def narrate(self, step: str | None, *, final: bool = False) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
         the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        if step is not None:
+            self._said.began = True
         if step != self.narrating or step is None:
             self._step_clock.start(step_seconds(self.timers, step))
         self.narrating = step
@@ -617,7 +619,7 @@ class PhoneTable:
             "seconds": self._speech_left(),
             "review": None,
             "clock": self._clock(),
-            "started": self._said.phase is not None or self.auto_narrate or bool(self.game.log),
+            "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
             "votes_from": self._said.votes_from,
         }
