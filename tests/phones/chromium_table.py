@@ -16,6 +16,7 @@ import threading
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.game import Game
@@ -60,6 +61,8 @@ LOOK = """() => {
     extra: texts('#step-extra button'), none: on(q('#none')) ? q('#none').textContent : '',
     confirm: on(q('#confirm')), done: on(q('#done-speaking')), over: !!q('table.end'),
     actions: texts('#day-action-buttons button'), timer: q('#step-timer').textContent,
+    step: q('#step').getAttribute('data-step') || '', speaking: shown(q('#speech')),
+    started: !!q('#phase').textContent,
   };
 }"""
 # Holding the sealed box with a finger: what it shows, its size, its lines
@@ -184,8 +187,12 @@ class Player:
 class ChromiumTable:
     """A game at a table of Chromium phones, narrated by the real moderator."""
 
-    def __init__(self, browser: Any, game: Game, seed: int, timers: Timers = QUICK) -> None:
+    def __init__(
+        self, browser: Any, game: Game, seed: int, timers: Timers = QUICK, shots: Path | None = None
+    ) -> None:
         self.game = game
+        self.shots = shots  # where to keep one screenshot of each screen seen (None: none)
+        self.shot: set[str] = set()
         self.voice = NotingVoice()
         self.box = BackgroundServer(lambda: PhoneTable(game, auto_narrate=False))
         server = self.box.start()
@@ -233,12 +240,45 @@ class ChromiumTable:
                 continue
             seen = player.look()
             key = (seen["phase"], seen["title"])
+            self.screenshot(player, seen)
             if measure and seen["secret"] and seen["night"] and key not in player.held:
                 under = player.hold_secret()
                 player.held.add(key)
                 real = "这一步轮到你" in under["text"]
                 self.held.append(Held(f"{key[0]} {key[1]}", player.seat, real, under["height"], under["lines"]))
             player.play(seen)
+
+    def screenshot(self, player: Player, seen: dict[str, Any]) -> None:
+        """The first time a screen is seen, a picture of it (and, at night, one held)."""
+        if self.shots is None:
+            return
+        if seen["over"]:
+            name = "end"
+        elif seen["out"]:
+            name = "out"
+        elif not seen["started"]:
+            name = "waiting"
+        elif seen["night"] and seen["secret"]:
+            under = player.hold_secret()
+            name = f"night-{seen['step']}-{'actor' if '这一步轮到你' in under['text'] else 'decoy'}"
+        elif seen["speaking"]:
+            name = "speech-mine" if seen["done"] else "speech"
+        else:
+            name = seen["step"] or ("night" if seen["night"] else "day")
+            name += "-asked" if seen["seats"] or seen["extra"] or seen["confirm"] else ""
+        if name in self.shot:
+            return
+        self.shot.add(name)
+        self.shots.mkdir(parents=True, exist_ok=True)
+        page = player.page
+        page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+        if name.startswith("night-"):  # the same, a finger holding the sealed box
+            area = page.locator("#step-secret").bounding_box()
+            if area is not None:
+                page.mouse.move(area["x"] + 20, area["y"] + 10)
+                page.mouse.down()
+                page.screenshot(path=str(self.shots / f"{name}-held.png"), full_page=True)
+                page.mouse.up()
 
     def play_to_the_end(self, limit: float = 900) -> None:
         assert self.running is not None

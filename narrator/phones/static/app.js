@@ -601,6 +601,7 @@
     $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if ($("step-secret").hidden) { hideSecret(); }
     $("step").className = sc.kind === "out" ? "out" : "";
+    $("step").setAttribute("data-step", sc.step || "");  // the step's code (tests, screenshots)
     if (sc.kind === "over") {
       title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
       drawEnd(extra);
