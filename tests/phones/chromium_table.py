@@ -72,7 +72,8 @@ HOLD = """() => {
   const face = document.querySelector('#secret-face');
   const r = box.getBoundingClientRect();
   const seen = {height: r.height, width: r.width, lines: face.querySelectorAll('p').length,
-                text: face.innerText, html: face.innerHTML.length};
+                text: face.innerText, shown: !box.hidden && r.height > 0,
+                title: document.querySelector('#step-title').textContent};
   box.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, pointerId: 1}));
   return seen;
 }"""
@@ -127,6 +128,7 @@ class Player:
     seat: int
     page: Any
     rng: random.Random
+    seed: int = 0
     peeked: bool = False
     done: set[tuple[str, str]] = field(default_factory=set)
     held: set[tuple[str, str]] = field(default_factory=set)
@@ -167,9 +169,11 @@ class Player:
             return
         if seen["seats"] and seen["confirm"] is False and seen["title"]:
             wants = 2 if "两" in seen["info"] or "2个" in seen["info"] else 1
-            for seat in self.rng.sample(seen["seats"], min(wants, len(seen["seats"]))):
+            # every phone draws alike at one step (the pack agrees; a decoy's pick counts for nothing)
+            drawn = random.Random(f"{self.seed}:{key}") if seen["night"] else self.rng
+            for seat in drawn.sample(seen["seats"], min(wants, len(seen["seats"]))):
                 self.click("#step-seats button", str(seat))
-            if self.rng.random() < 0.15 and seen["none"]:
+            if self.rng.random() < 0.1 and seen["none"] and not seen["night"]:
                 self.click("#none")
             else:
                 self.click("#confirm")
@@ -211,7 +215,7 @@ class ChromiumTable:
             page.fill("#name", f"玩家{seat}")
             page.click("#join")
             page.wait_for_selector("#game:not([hidden])")
-            self.players.append(Player(seat, page, random.Random(seed * 100 + seat)))
+            self.players.append(Player(seat, page, random.Random(seed * 100 + seat), seed))
 
     def start(self) -> None:
         """The judge begins (every seat is taken)."""
@@ -243,9 +247,10 @@ class ChromiumTable:
             self.screenshot(player, seen)
             if measure and seen["secret"] and seen["night"] and key not in player.held:
                 under = player.hold_secret()
-                player.held.add(key)
-                real = "这一步轮到你" in under["text"]
-                self.held.append(Held(f"{key[0]} {key[1]}", player.seat, real, under["height"], under["lines"]))
+                if under["shown"] and under["title"] == seen["title"]:  # not a step that just ended
+                    player.held.add(key)
+                    real = "这一步轮到你" in under["text"]
+                    self.held.append(Held(f"{key[0]} {key[1]}", player.seat, real, under["height"], under["lines"]))
             player.play(seen)
 
     def screenshot(self, player: Player, seen: dict[str, Any]) -> None:
@@ -277,7 +282,7 @@ class ChromiumTable:
             if area is not None:
                 page.mouse.move(area["x"] + 20, area["y"] + 10)
                 page.mouse.down()
-                page.screenshot(path=str(self.shots / f"{name}-held.png"), full_page=True)
+                page.screenshot(path=str(self.shots / f"{name}-held.png"))
                 page.mouse.up()
 
     def play_to_the_end(self, limit: float = 900) -> None:

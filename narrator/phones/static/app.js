@@ -622,7 +622,10 @@
       info.textContent = sc.form === "sleep" ? t("ui.sleeping") : !sc.step ? t("ui.waiting")
         : /vote$/.test(sc.step) ? t("ui.others_voting") : t("ui.someone_choosing");
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
-      if (!sc.step && sc.kind === "day") { title.textContent = t("ui.day_title"); }
+      if (!sc.step && sc.kind === "day") {
+        title.textContent = t(S.speaking ? "ui.speeches_title" : "ui.day_title");
+        if (S.speaking) { info.textContent = ""; }
+      }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
         notes.appendChild(el("li", t("ui.answered_count", S.progress)));
       }
