@@ -250,7 +250,9 @@ class ChromiumTable:
                 if under["shown"] and under["title"] == seen["title"]:  # not a step that just ended
                     player.held.add(key)
                     real = "这一步轮到你" in under["text"]
-                    self.held.append(Held(f"{key[0]} {key[1]}", player.seat, real, under["height"], under["lines"]))
+                    self.held.append(
+                        Held(f"{key[0]} {key[1]}", player.seat, real, under["height"], under["lines"])
+                    )
             player.play(seen)
 
     def screenshot(self, player: Player, seen: dict[str, Any]) -> None:

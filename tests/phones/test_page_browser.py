@@ -22,7 +22,7 @@ from narrator.moderator.inbox import Command
 from narrator.phones import BackgroundServer, PhoneTable
 from tests.phones.chromium_table import ChromiumTable, Held
 from tests.phones.harness import classic_game
-from tests.phones.test_browser import ARGS, CHROMIUM, PHONE, assert_same_picture, seat_button, sit
+from tests.phones.test_browser import ARGS, CHROMIUM, assert_same_picture, seat_button, sit
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
@@ -81,7 +81,9 @@ def assert_one_sealed_size(held: list[Held]) -> None:
     assert any(any(h.real for h in seen) and len(seen) > 1 for seen in steps.values()), "no actor measured"
     for step, seen in steps.items():
         sizes = {(round(h.height), h.lines) for h in seen}
-        assert len(sizes) == 1, f"{step}: the sealed box differs: {[(h.seat, h.real, h.height, h.lines) for h in seen]}"
+        assert len(sizes) == 1, (
+            f"{step}: the sealed box differs: {[(h.seat, h.real, h.height, h.lines) for h in seen]}"
+        )
 
 
 def test_a_whole_nine_seat_game_on_chromium_phones(browser: Any) -> None:
@@ -162,8 +164,12 @@ def test_the_witch_refused_a_heal_then_passes_with_no_potion(browser: Any) -> No
 def witch_refused_then_passes(box: BackgroundServer, browser: Any) -> None:
     assert box.server is not None
     table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
-    witch, villager = sit(browser, url, 4, "W"), sit(browser, url, 7, "V")
-    for decision, seat in ((GuardChoice(target=5), 5), (SeerChoice(target=1), 3), (WerewolvesChoice(victim=4), None)):
+    witch, _villager = sit(browser, url, 4, "W"), sit(browser, url, 7, "V")
+    for decision, seat in (
+        (GuardChoice(target=5), 5),
+        (SeerChoice(target=1), 3),
+        (WerewolvesChoice(victim=4), None),
+    ):
         box.call(table.apply, decision, seat)
     box.call(table.narrate, "witch")
     expect(witch.locator("#step-title")).to_have_text("女巫请行动")

@@ -597,7 +597,7 @@
     var none = $("none"), confirm = $("confirm");
     extra.textContent = ""; grid.textContent = ""; notes.textContent = "";
     none.hidden = true; confirm.hidden = true; info.textContent = "";
-    title.textContent = sc.step ? t("steps." + sc.step) : "";
+    title.textContent = !sc.step ? "" : has("ui.title_" + sc.step) ? t("ui.title_" + sc.step) : t("steps." + sc.step);
     $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if ($("step-secret").hidden) { hideSecret(); }
     $("step").className = sc.kind === "out" ? "out" : "";

@@ -22,6 +22,7 @@
     var host = !!hostToken();
     $("host").hidden = !host;
     $("host-claim").hidden = host;
+    if (host) { $("menu").open = true; }  // the host's phone keeps its controls in view
   }
   function post(path, body, headers) {
     headers["Content-Type"] = "application/json";
