@@ -60,7 +60,7 @@ LOOK = """() => {
     seats: [...document.querySelectorAll('#step-seats button')].filter(on).map(b => Number(b.firstChild.textContent)),
     extra: texts('#step-extra button'), none: on(q('#none')) ? q('#none').textContent : '',
     confirm: on(q('#confirm')), done: on(q('#done-speaking')), over: !!q('table.end'),
-    actions: texts('#day-action-buttons button'), timer: q('#step-timer').textContent,
+    actions: texts('#day-action-buttons button'), timer: (q('#step-timer') || {}).textContent || '',
     step: q('#step').getAttribute('data-step') || '', speaking: shown(q('#speech')),
     started: !!q('#phase').textContent,
   };
@@ -232,6 +232,8 @@ class ChromiumTable:
             self.table.timers = moderator.timers
             return moderator
 
+        if self.shots is not None:  # before the deal: every seat taken, nothing of the night
+            self.screenshot(self.players[0], self.players[0].look())
         self.moderator = self.box.call(make)
         loop = self.box._loop  # noqa: SLF001 - the server's own loop runs the judge too
         self.running = asyncio.run_coroutine_threadsafe(self.moderator.run(), loop)
@@ -294,6 +296,8 @@ class ChromiumTable:
             assert time.monotonic() < end, f"the game is stuck: last line {self.voice.said[-1][1:]}"
             self.round()
         self.running.result()
+        for player in self.players:  # the end, as every phone shows it
+            self.screenshot(player, player.look())
 
     def stop(self) -> None:
         self.voice.go_on()

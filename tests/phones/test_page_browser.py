@@ -22,7 +22,7 @@ from narrator.moderator.inbox import Command
 from narrator.phones import BackgroundServer, PhoneTable
 from tests.phones.chromium_table import ChromiumTable, Held
 from tests.phones.harness import classic_game
-from tests.phones.test_browser import ARGS, CHROMIUM, assert_same_picture, seat_button, sit
+from tests.phones.test_browser import ARGS, CHROMIUM, PHONE, assert_same_picture, seat_button, sit
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
@@ -62,12 +62,14 @@ def play_until_held(table: ChromiumTable, limit: float = 300) -> tuple[str, dict
 def assert_out_on_every_phone(table: ChromiumTable, seats: list[int]) -> None:
     """While the judge says it: the seats are out on every phone's board, and each of them
     says so on his own phone and offers nothing."""
+    for seat in seats:
+        expect(table.players[seat - 1].page.locator("#step")).to_contain_text("你已出局", timeout=3000)
     for player in table.players:
         for seat in seats:
             expect(cell(player.page, seat)).to_have_class(re.compile(r"\bdead\b"), timeout=3000)
     for seat in seats:
         page = table.players[seat - 1].page
-        expect(page.locator("#step-title")).to_have_text("你已出局", timeout=3000)
+        expect(page.locator("#step-title")).to_have_text("你已出局")
         expect(page.locator("#day-actions")).to_be_hidden()
         assert page.locator("#step button:visible").count() == 0
 
@@ -205,3 +207,32 @@ def test_a_tap_leaves_the_same_on_the_actors_screen_and_a_decoys(box: Background
     assert_same_picture(guard, villager, "guard")
     for page in (guard, villager):
         expect(page.locator("#step-seats button.picked")).to_have_count(0)
+
+
+def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, browser: Any) -> None:
+    """A 16-character name keeps the header on one line ("第1夜" whole); the page loads with no
+    404; a second page of the same seat tells the first "已在另一个页面打开"."""
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    context = browser.new_context(**PHONE)
+    first = context.new_page()
+    missing: list[str] = []
+    first.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    first.goto(url)
+    first.locator("#lobby-seats button", has_text="5").first.click()
+    first.fill("#name", "一二三四五六七八九十甲乙丙丁戊己")
+    first.click("#join")
+    first.wait_for_selector("#game:not([hidden])")
+    box.call(table.narrate, "guard")
+    expect(first.locator("#phase")).to_have_text("第1夜")
+    header, phase = first.locator("header").bounding_box(), first.locator("#phase").bounding_box()
+    assert header["height"] < 40 and phase["height"] < 30, "the header wrapped"
+    assert first.evaluate("document.documentElement.scrollWidth") <= 390, "the page is wider than the phone"
+    assert missing == []
+
+    second = context.new_page()  # the same phone's storage: the same seat's token
+    second.goto(url)
+    second.wait_for_selector("#game:not([hidden])")
+    expect(first.locator("#replaced")).to_have_text("已在另一个页面打开，这个页面不再使用")
+    expect(first.locator("#game")).to_be_hidden()
+    expect(second.locator("#me-seat")).to_have_text("5号")
