@@ -304,7 +304,7 @@ def test_the_review_is_shown_on_the_phones_when_the_game_is_over(browser: Any, t
         expect(public).to_contain_text(
             "第一夜，守卫守护了5号，预言家查验了1号，是狼人，狼人杀了7号，女巫毒了1号"
         )
-        expect(public).to_contain_text("第一天，2号被投票放逐。")
+        expect(public).to_contain_text("第一天，放逐投票结果：2号得1票，2号被投票放逐。")
         assert "请行动" not in public.inner_text() and ":" not in public.inner_text()
         expect(page.locator("#step-secret")).to_be_hidden()  # nothing to hold once it is over
         page.screenshot(path=str(shots(tmp_path) / "review.png"), full_page=True)

@@ -35,12 +35,12 @@ def test_the_review_is_sentences_in_every_language_without_titles_or_ascii_punct
         chinese[0]
         == "第一夜，守卫守护了5号，预言家查验了1号，是狼人，狼人杀了7号，女巫救了他，平安夜，没有人死亡。"
     )
-    assert chinese[1] == "第一天，2号被投票放逐。"
+    assert chinese[1] == "第一天，放逐投票结果：2号得1票，2号被投票放逐。"
     for locale in ("zh-CN", "zh-TW"):
         for sentence in written_review(game, locale):
             assert not set(sentence) & set(":()->;"), sentence
             assert "请行动" not in sentence and "請行動" not in sentence
-    assert written_review(game, "zh-TW")[1] == "第一天，2號被投票放逐。"
+    assert written_review(game, "zh-TW")[1] == "第一天，放逐投票結果：2號得1票，2號被投票放逐。"
     english = written_review(game, "en")
     assert english[0].startswith("Night 1, the guard protected seat 5, the seer found seat 1 was a werewolf")
     assert all(sentence.endswith(".") for sentence in english)
