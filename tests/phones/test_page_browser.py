@@ -236,3 +236,21 @@ def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, bro
     expect(first.locator("#replaced")).to_have_text("已在另一个页面打开，这个页面不再使用")
     expect(first.locator("#game")).to_be_hidden()
     expect(second.locator("#me-seat")).to_have_text("5号")
+
+
+def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None:
+    """The end stays readable after the box has closed: no red reconnect notice over the review,
+    the page says the judge has closed."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+    over = replay(parse_record(record_table(rules="sheriff = false") + record)).game
+    background = BackgroundServer(lambda: PhoneTable(over))
+    server = background.start()
+    page = sit(browser, f"http://127.0.0.1:{server.port}/", 3, "Ming")
+    expect(page.locator("table.end")).to_be_visible()
+    background.stop()
+    expect(page.locator("#offline")).to_have_text("游戏已结束，法官已关闭。", timeout=10000)
+    expect(page.locator("table.end")).to_be_visible()
+    assert page.locator("#toast.bad:visible").count() == 0
