@@ -168,7 +168,7 @@ class Player:
             self.done.add(key)
             return
         if seen["seats"] and seen["confirm"] is False and seen["title"]:
-            wants = 2 if "两" in seen["info"] or "2个" in seen["info"] else 1
+            wants = 2 if "2名" in seen["info"] or "两" in seen["info"] else 1
             # every phone draws alike at one step (the pack agrees; a decoy's pick counts for nothing)
             drawn = random.Random(f"{self.seed}:{key}") if seen["night"] else self.rng
             for seat in drawn.sample(seen["seats"], min(wants, len(seen["seats"]))):
