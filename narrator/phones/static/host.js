@@ -115,6 +115,7 @@
   boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
+    freeSeat.placeholder = W.t("ui.seat_number");
     var offered = event.detail.boards || [];
     offeredBoards = offered.length > 0; showBoards();
     boardSelect.textContent = "";
