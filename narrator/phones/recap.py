@@ -62,12 +62,14 @@ def _days(game: Game, locale: Locale) -> dict[str, list[str]]:
     return days
 
 
-def _tally(locale: Locale, kind: str, votes: dict[str, int]) -> str:
-    """A vote as counts, most votes first: "放逐投票中5号得4票、3号得1票" (abstentions left out)."""
+def _tally(locale: Locale, kind: str, votes: dict[str, int | list[int]]) -> str:
+    """A vote as counts, most votes first: "放逐投票结果：5号得4票、3号得1票" (abstentions left
+    out; a voter who names several seats, as some event cards ask, counts for each)."""
     counts: dict[int, int] = {}
-    for target in votes.values():
-        if target:
-            counts[int(target)] = counts.get(int(target), 0) + 1
+    for named in votes.values():
+        for target in named if isinstance(named, list) else [named]:
+            if target:
+                counts[int(target)] = counts.get(int(target), 0) + 1
     if not counts:
         return _line(locale, "votes_none")
     ranked = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))

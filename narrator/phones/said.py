@@ -98,7 +98,6 @@ class Said:
         """The judge says the line `key` with `params`; `votes_cast`: how many votes the game
         has counted so far."""
         if key == NIGHT_FALLS:
-            self.began = True
             self.phase = f"night {params.get('night', 1)}"
         elif key == DAY_BREAKS:
             self.phase = f"day {params.get('day', 1)}"

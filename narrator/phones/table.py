@@ -196,7 +196,8 @@ class PhoneTable:
 
     def _boards_open(self) -> bool:
         free = any(entry["name"] is None for entry in self.registry.lobby())
-        return free and self.dealer is not None and not self.game.log and self.narrating is None
+        began = self._said.began
+        return free and self.dealer is not None and not self.game.log and self.narrating is None and not began
 
     # The moderator's side
 
@@ -204,7 +205,7 @@ class PhoneTable:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
         the moderator has said the end of the game, the phones may show it (Rule 3)."""
         if step is not None:
-            self._said.began = True
+            self._begin()
         if step != self.narrating or step is None:
             self._step_clock.start(step_seconds(self.timers, step))
         self.narrating = step
@@ -280,6 +281,8 @@ class PhoneTable:
     def said(self, key: str, params: dict[str, Any]) -> None:
         """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
         what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
+        if key == NIGHT_FALLS:
+            self._begin()
         self._said.hear(key, params, len(public_view(self.game).votes))
         if key in (PAUSE, RESUME):
             for clock in (self._step_clock, self._speech_clock):
@@ -292,6 +295,15 @@ class PhoneTable:
             elif not self.game.over:
                 self._refresh_public()
                 self._send_states(fresh=False)
+
+    def _begin(self) -> None:
+        """The game begins (the first night falls, or a first step is narrated): every phone
+        is welcomed again, with no board to pick any more."""
+        if self._said.began:
+            return
+        self._said.began = True
+        for link in list(self._link_locale):
+            link.send(self._welcome(self._locale(link)))
 
     def poll_command(self) -> str | None:
         """Take the first command word the phones left in the inbox ("pass", "pause", …), or

@@ -8,6 +8,7 @@ import asyncio
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
+from narrator.moderator.config import PlayConfig
 from narrator.moderator.inbox import Inbox
 from narrator.moderator.session import serve_final_screen
 from narrator.moderator.timing import Clock, FastClock
@@ -95,3 +96,30 @@ def test_a_night_that_opens_with_a_pretended_step_says_night_and_the_voted_out_i
                 await phone.close()
 
     asyncio.run(scenario())
+
+
+def test_the_review_tells_every_day_of_random_games_on_every_board() -> None:
+    """Whole random games (the default nine, the club boards, the event cards): the review has a
+    sentence for each day with its votes counted, the election's outcome when there was one, and
+    no placeholder left, in every language."""
+    import random
+
+    from engine.boards import BOARDS
+    from engine.bots import random_decision
+    from tests.phones.harness import event_game
+
+    games = [Game(*PlayConfig(seed=seed).table()) for seed in range(3)]
+    games += [Game(*PlayConfig(board=b.id, seed=1).table()) for b in BOARDS if b.seats == 12 and b.playable]
+    games += [event_game(seed) for seed in range(2)]
+    for index, game in enumerate(games):
+        rng = random.Random(index)
+        while not game.over and game.pending is not None:
+            game.apply(random_decision(game, rng))
+        for locale in ("zh-CN", "zh-TW", "en"):
+            sentences = written_review(game, locale)
+            assert all("{" not in s and "recap." not in s for s in sentences), sentences
+        chinese = " ".join(written_review(game, "zh-CN"))
+        if any(e.kind == "votes" for e in game.events):
+            assert "放逐投票结果：" in chinese or "投票时所有人都弃权" in chinese
+        if any(e.kind == "cue" and e.data["key"] == "sheriff.elected" for e in game.events):
+            assert "当选警长" in chinese
