@@ -1,8 +1,9 @@
 """Step names and cue keys are written whole in engine/, so that a search for `seer.sleep` or
 for the step `"seer"` finds every place that says it (issue 24). Read from the source with ast,
-like the refusal ids in test_refusals: a cue key passed to `cue(...)`, a key of `add_cues`, a
+like the refusal ids in test_refusals: a cue key passed to `cue(...)`, a key of `add_cues` or of
+`CUES.update` (the script's own), a
 field of `StepCues`, or a step name (a decision's `step=`/`key=`, a `StepSpec`'s, `NightStep`'s,
-`pending_for`'s, a `Pending`'s, an event's `step=`) may be a string written whole, a constant
+`pending_for`'s, a `Pending`'s, an agenda `Step`'s, an event's `step=`) may be a string written whole, a constant
 or field that holds one, a choice between those — never one built from pieces (an f-string,
 `+`, `%`, `.format`, `.join`), nor a local variable so built."""
 
@@ -14,7 +15,15 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
-STEP_POSITIONAL = {"pending_for": 1, "StepSpec": 0, "NightStep": 0, "StepCues": 0}
+STEP_POSITIONAL = {
+    "pending_for": (1,),
+    "StepSpec": (0,),
+    "NightStep": (0,),
+    "StepCues": (0,),
+    "Step": (0,),
+    "Pending": (1, 2),
+}
+"""Where a call names a step by position (a `Pending`'s step and record key, an agenda `Step`)."""
 STEP_KEYWORDS = {"step", "key"}
 """`key=` of a class line or a `Pending` is the step's record key, a step name too."""
 CUE_CALLS = {"cue"}
@@ -85,12 +94,22 @@ def named(tree: ast.Module) -> Iterator[tuple[str, ast.expr, ast.AST]]:
         name, scope = callee(node), owner[id(node)]
         if name in CUE_CALLS and node.args:
             yield "cue key", node.args[0], scope
-        if name == "add_cues" and len(node.args) > 1 and isinstance(node.args[1], ast.Dict):
-            for key in node.args[1].keys:
+        table = node.args[1] if name == "add_cues" and len(node.args) > 1 else None
+        if (
+            name == "update"
+            and isinstance(node.func, ast.Attribute)
+            and ast.unparse(node.func.value) == "CUES"
+        ):
+            table = node.args[0] if node.args else None  # the script's own lines (engine/script.py)
+        if isinstance(table, ast.Dict):
+            for key in table.keys:
                 if key is not None:
                     yield "cue key", key, scope
-        if name in STEP_POSITIONAL and len(node.args) > STEP_POSITIONAL[name]:
-            yield "step name", node.args[STEP_POSITIONAL[name]], scope
+        elif isinstance(table, ast.DictComp):
+            yield "cue key", table.key, scope
+        for place in STEP_POSITIONAL.get(name, ()):
+            if len(node.args) > place:
+                yield "step name", node.args[place], scope
         for keyword in node.keywords:
             if keyword.arg in STEP_KEYWORDS or (name in STEP_POSITIONAL and keyword.arg == "name"):
                 yield "step name", keyword.value, scope
@@ -126,9 +145,12 @@ def f(state, name, side):
     key = f"coin.{side}"
     state.emit(cue(key), cue("%s.wake" % name), cue("{}.act".format(name)), cue(CUES.sleep))
     pending_for(state, ".".join(["a", "b"]), [1])
+    state.push(Step("moon_" + side), Step(SEER))
     state.emit(cue("vote.pk" if side else "vote.revote"), cue(SEER_CUES.wake))
 add_cues(ROLE, {f"{NAME}.act": (), "seer.wake": ()})
 StepCues(SEER, wake="seer.wake", act=NAME + ".act", sleep="seer.sleep")
+CUES.update({f"card.{name}": () for name in NAMES})
+CUES.update({key: () for key in CARD_LINES.values()})
 """
     tree = ast.parse(source)
     bad = []
@@ -141,6 +163,8 @@ StepCues(SEER, wake="seer.wake", act=NAME + ".act", sleep="seer.sleep")
         (5, "cue key"),
         (5, "cue key"),
         (6, "step name"),
-        (8, "cue key"),
+        (7, "step name"),
         (9, "cue key"),
+        (10, "cue key"),
+        (11, "cue key"),
     ]
