@@ -326,6 +326,8 @@ def _answers(spec: StepSpec[Any], pending: Pending) -> Iterator[Answer]:
             yield from (Answer(heal=heal, seats=(seat,) if seat else ()) for seat in (0, *seats))
     elif spec.form in (Form.YES_NO, Form.STAND):
         yield from (Answer(yes=False), Answer(yes=True))
+    elif spec.form == Form.NOTICE:
+        yield Answer()
     elif spec.form == Form.QUESTION:
         for ask in pending.info.get("questions", ()):
             for n in range(3):

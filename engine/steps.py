@@ -58,6 +58,8 @@ class Form(StrEnum):
     POTIONS = "potions"
     """Heal (yes or no) and a seat to poison (0: none)."""
     YES_NO = "yes_no"
+    NOTICE = "notice"
+    """Nothing to decide: the seat is shown something (its shot status) and says it saw it."""
     STAND = "stand"
     """Stand or not (the sheriff election): a yes or no in the election's own words."""
     QUESTION = "question"
@@ -178,6 +180,9 @@ class StepSpec(Generic[D]):
     reveals: frozenset[str] = frozenset()
     """The private events that answer the deciding seat at once (the seer's result)."""
     cues: StepCues | None = None
+    answers: tuple[str, str] | None = None
+    """A yes-or-no step's own names for its yes and its no (退水 / 继续竞选), when it has them:
+    the phones' `ui.<name>` lines, filled with the pending's `info`."""
     """A night step's opening and closing lines (its `wake`, `act`, `sleep` cue keys)."""
     sleep: Callable[[State, Pending], None] | None = None
     """The public lines that close the step, when more than its `cues.sleep` (the wolf

@@ -148,7 +148,7 @@ def shot_status_step(
         decision,
         never_refused,
         resolve,
-        form=Form.YES_NO,
+        form=Form.NOTICE,
         answer=single(lambda pending, given: decision.model_validate({"seen": True})),
         default=lambda state, pending: decision.model_validate({"seen": True}),
         codecs=(field_codec(name, Kind.NIGHT, decision, "seen", shape_bool),),

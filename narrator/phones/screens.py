@@ -38,6 +38,7 @@ PAGE_FORMS: dict[Form, str] = {
     Form.TAKE: "cards",
     Form.POTIONS: "witch",
     Form.YES_NO: "yesno",
+    Form.NOTICE: "notice",
     Form.STAND: "stand",
     Form.QUESTION: "question",
 }
@@ -60,14 +61,9 @@ def _meeting(step: str) -> bool:
     return spec is not None and spec.kind == Kind.MEETING
 
 
-STATUS_STEPS = ("hunter_status", "wolf_king_status")
-"""The night steps that only show a seat something (whether he can shoot tonight): a notice to
-acknowledge, nothing to decide."""
-
-
 def form_of(step: str) -> str:
     spec = spec_of(step)
-    if spec is None or spec.kind == Kind.MEETING or step in STATUS_STEPS:
+    if spec is None or spec.kind == Kind.MEETING:
         return "notice"
     return PAGE_FORMS.get(spec.form, "seats")
 
@@ -103,6 +99,7 @@ def screen(
         "pack": is_pack(spec),
         "any_count": spec is not None and (spec.form == Form.LIST or spec.share == Share.MAJORITY),
         "verdict": spec is not None and spec.verdict,
+        "answers": list(spec.answers) if spec is not None and spec.answers else None,
         "real": False,
         "choices": [],
         "count": 0,

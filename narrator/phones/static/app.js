@@ -697,10 +697,7 @@
   }
   // A yes or no with the choice named: 退水 / 继续竞选; 警左（N号先说）/ 警右（M号先说）
   function yesNo(sc) {
-    if (sc.step === "sheriff_withdraw") { return [[t("ui.withdraw"), true], [t("ui.keep_running"), false]]; }
-    if (sc.step === "speech_order" && sc.info.up) {
-      return [[t("ui.order_left", { seat: sc.info.up }), true], [t("ui.order_right", { seat: sc.info.down }), false]];
-    }
+    if (sc.answers) { return [[t("ui." + sc.answers[0], sc.info), true], [t("ui." + sc.answers[1], sc.info), false]]; }
     return [[t("ui.yes"), true], [t("ui.no"), false]];
   }
   // The end: every seat, its name, its card, its side, the wolves marked, and the winner
