@@ -173,13 +173,13 @@ def run_listen(args: argparse.Namespace) -> int:
     from narrator.listen.wavfile import AudioFileError, read_wav
 
     keywords = args.keywords.split(",") if args.keywords else None
+    began = time.perf_counter()
     try:
         book = phrasebook(args.locale, keywords)
         location = find_model(args.locale, args.model)
+        model = load_model(str(location.path))
     except (KeyError, ModelError) as error:
         return _fail(str(error).strip("'\""))
-    began = time.perf_counter()
-    model = load_model(str(location.path))
     spotter = KeywordSpotter(model, book)
     print(
         f"model {location.path} loaded in {time.perf_counter() - began:.1f} s; "
