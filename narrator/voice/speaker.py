@@ -43,7 +43,7 @@ from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.speech import LineRenderer
+from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker, WorkerFailed
 
 # Seconds after a line has left the speaker during which the judge still counts as speaking,
@@ -329,7 +329,9 @@ class Speaker:
             return self._worker("neural")
         except NeuralUnavailable as error:
             self._tell_once(f"{error}; speaking with espeak-ng")
-            return self._worker("espeak")
+        except SpeechError as error:  # installed, but it cannot start here (LiteRT crashed)
+            self._tell_once(f"the neural voice cannot start on this machine ({error}); speaking with espeak-ng")
+        return self._worker("espeak")
 
     def _prepare_in_background(self, seats: int) -> None:
         try:
