@@ -330,7 +330,8 @@ class Speaker:
         except NeuralUnavailable as error:
             self._tell_once(f"{error}; speaking with espeak-ng")
         except SpeechError as error:  # installed, but it cannot start here (LiteRT crashed)
-            self._tell_once(f"the neural voice cannot start on this machine ({error}); speaking with espeak-ng")
+            reason = f"the neural voice cannot start on this machine ({error})"
+            self._tell_once(f"{reason}; speaking with espeak-ng")
         return self._worker("espeak")
 
     def _prepare_in_background(self, seats: int) -> None:

@@ -22,7 +22,7 @@ def test_a_byte_bar_reaches_a_full_line_with_scaled_sizes() -> None:
 def test_a_line_bar_counts_lines_and_a_total_unknown_is_a_counter() -> None:
     stream = io.StringIO()
     bar = ProgressBar("voice zh-CN", stream)
-    for done in range(0, 413):
+    for done in range(413):
         bar(done, 412)
     assert stream.getvalue().split("\r")[-1].startswith("voice zh-CN: 100%")
     assert "412/412" in stream.getvalue()
