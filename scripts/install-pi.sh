@@ -72,9 +72,9 @@ else
 fi
 echo "install-pi.sh: writing and enabling the unit $unit"
 printf '%s' "$unit_text" | $SUDO tee "$unit" >/dev/null
-# In a chroot (scripts/check_fresh.sh) systemd is not running: the reload is skipped, and
-# `enable` links the unit all the same.
-$SUDO systemctl daemon-reload
+# Where systemd is not running (a chroot: scripts/check_fresh.sh) there is nothing to reload,
+# and `enable` links the unit all the same.
+if [ -d /run/systemd/system ]; then $SUDO systemctl daemon-reload; fi
 $SUDO systemctl enable --quiet werewolf-judge.service
 echo "The judge starts at boot. Start it now with: sudo systemctl start werewolf-judge"
 echo "Phones join at http://$(hostname -I | awk '{print $1}'):$port (the address is also read aloud)."
