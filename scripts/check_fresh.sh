@@ -134,6 +134,7 @@ else
     || { tail -n 20 "$chroot_dir.debootstrap.log" >&2; die "debootstrap"; }
   if [ -n "$base" ]; then tar -c -p -f "$base" -C "$chroot_dir" .; fi
 fi
+chmod 755 "$chroot_dir"  # its / (mktemp made it 0700): apt's own user and pi must get in
 done_step bootstrap
 
 # What a stock image has besides: a user, and (as on this machine) the trust store and pip's
