@@ -264,4 +264,4 @@ json+="}"
 echo "$json"
 }
 
-main "$@"
+main "$@"; exit $?  # on one line: nothing after it is read, whatever the file holds by then
