@@ -32,7 +32,6 @@ set -euo pipefail
 # take long) cannot change what the running check does next.
 main() {
 cd "$(dirname "$0")/.."
-source_dir=$(pwd)
 
 arch=amd64
 keep=0
