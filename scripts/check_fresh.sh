@@ -135,6 +135,8 @@ else
 fi
 chmod 755 "$chroot_dir"  # its / (mktemp made it 0700): apt's own user and pi must get in
 done_step bootstrap
+machine=$(chroot "$chroot_dir" /usr/bin/uname -m)
+say "the chroot's machine: $machine"
 
 # What a stock image has besides: a user, and (as on this machine) the trust store and pip's
 # settings, so that pip verifies the registry as the host does; the name server.
@@ -217,6 +219,7 @@ begin "neural_install: narrator voices install neural"
 run_in ".venv/bin/narrator voices install neural" >"$chroot_dir/tmp/neural.log" 2>&1 \
   || { tail -n 30 "$chroot_dir/tmp/neural.log" >&2; die "narrator voices install neural"; }
 tail -n 1 "$chroot_dir/tmp/neural.log" >&2
+run_in ".venv/bin/python -c \"from importlib.metadata import version; print('LiteRT', version('ai-edge-litert'))\"" >&2
 done_step neural_install
 
 begin "neural_line: the neural voice renders a line"
@@ -256,7 +259,7 @@ if [ -n "$also" ]; then
   done_step also
 fi
 
-json="{\"arch\": \"$arch\""
+json="{\"arch\": \"$arch\", \"machine\": \"$machine\""
 for i in "${!names[@]}"; do json+=", \"${names[$i]}\": ${times[$i]}"; done
 json+=", \"total_s\": $(awk -v a="$check_started" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')"
 json+="}"
