@@ -33,6 +33,9 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
+        write before a real decision counts (write ahead) takes no time a sniffer could see.
 """
 
 from __future__ import annotations
@@ -41,7 +44,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.boards import Board, BoardError, find_board
@@ -52,7 +54,7 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.steps import ACTIONS, DayAction
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
@@ -66,6 +68,7 @@ from narrator.phones.messages import (
     HostCommand,
     Join,
     Malformed,
+    Message,
     Peeked,
     Ping,
     Refusal,
@@ -79,11 +82,13 @@ from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
+from narrator.store import StoreUnwritable
 
 log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
+NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
 
 
 class Link(Protocol):
@@ -92,18 +97,6 @@ class Link(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, code: int) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A decision the table applied: `by` the seat that made it (None: the table together or
-    the moderator), `step` the step it answered, `events` what it caused (secrets included:
-    for the moderator only)."""
-
-    decision: Decision
-    by: int | None
-    step: str
-    events: tuple[Event, ...]
 
 
 class PhoneTable:
@@ -143,6 +136,7 @@ class PhoneTable:
         self._speaker: int | None = None
         self._speech_end: float | None = None  # time.monotonic() when the speech ends
         self._speech_ended = False
+        self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -214,7 +208,16 @@ class PhoneTable:
         if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
-                self._apply_collective(collector)
+                self._settle_collective(collector)
+
+    def settle(self) -> Applied | None:
+        """Apply the pending collective decision if every part of it is in (after the store
+        refused it: the moderator calls this once the store writes again)."""
+        pending = self.game.pending
+        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+            return None
+        collector = self._collector_for_pending()
+        return self._apply_collective(collector) if collector.complete() or not collector.owed else None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -226,7 +229,7 @@ class PhoneTable:
         """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
         the engine raises it."""
         pending = self.game.pending
-        events = self.game.apply(decision, by=by)
+        events = self._take(decision, by)
         action = ACTIONS.get(type(decision))
         step = action.name if action is not None else pending.step if pending is not None else decision.step
         return self._after(decision, by, step, events)
@@ -322,6 +325,10 @@ class PhoneTable:
     def connected(self) -> list[int]:
         return sorted(self._links)
 
+    def seat_of(self, link: Link) -> int | None:
+        """The seat `link` holds, or None."""
+        return self._link_seat.get(link)
+
     # The phones' side
 
     def connect(self, link: Link) -> None:
@@ -335,18 +342,34 @@ class PhoneTable:
             del self._links[seat]
 
     def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from `link`: answer it, and act on it when it is sound."""
-        n = 0
+        """Handle one message from `link`: answer it, and act on it when it is sound. A touch
+        at night is answered, real or decoy, NIGHT_ANSWER_S after it came (Rule 11)."""
         try:
             message = parse(raw)
-            n = message.n
+        except Malformed as refusal:
+            link.send(self._error(link, refusal, refusal.n))
+            return
+        if not (isinstance(message, Act) and is_night(self.narrating)):
+            self._handle(link, message)
+            return
+        held: list[tuple[Link, dict[str, Any]]] = []
+        self._holding = held
+        try:
+            self._handle(link, message)
+        finally:
+            self._holding = None
+        _send_later(held, NIGHT_ANSWER_S)
+
+    def _handle(self, link: Link, message: Message) -> None:
+        n = message.n
+        try:
             if isinstance(message, Hello):
                 self._link_locale[link] = message.locale or self._locale(link)
-                link.send(self._welcome(self._locale(link)))
+                self._out(link, self._welcome(self._locale(link)))
             elif isinstance(message, Join | Rejoin):
                 self._sit(link, message)
             elif isinstance(message, Ping):
-                link.send({"type": "pong", "n": n})
+                self._out(link, {"type": "pong", "n": n})
             else:
                 seat = self._link_seat.get(link)
                 if seat is None:
@@ -360,16 +383,23 @@ class PhoneTable:
                         self._peeked.add(seat)
                         log.info("seat %d looked at its card", seat)
                         self.inbox.put(CardSeen(seat))
-                    link.send(_ack(n, "peeked"))
+                    self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
                     self._day_action(link, seat, n, message.action, message.target)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
-        except Malformed as refusal:
-            link.send(self._error(link, refusal, refusal.n))
         except Refusal as refusal:
-            link.send(self._error(link, refusal, n))
+            self._out(link, self._error(link, refusal, n))
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            self._out(link, self._error(link, Refusal("not_saved"), n))
+
+    def _out(self, link: Link, message: dict[str, Any]) -> None:
+        """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
+        if self._holding is not None:
+            self._holding.append((link, message))
+        else:
+            link.send(message)
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
@@ -390,7 +420,8 @@ class PhoneTable:
         self._links[holder.seat] = link
         self._link_seat[link] = holder.seat
         self._link_locale[link] = locale
-        link.send(
+        self._out(
+            link,
             {
                 "type": "joined",
                 "n": message.n,
@@ -398,7 +429,7 @@ class PhoneTable:
                 "name": holder.name,
                 "token": holder.token,
                 "locale": locale,
-            }
+            },
         )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
@@ -422,7 +453,7 @@ class PhoneTable:
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(None)
             return
         assert pending is not None
@@ -433,22 +464,22 @@ class PhoneTable:
             collector.offer(seat, answer_of(spec, act))
             if not is_pack(spec):
                 self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
-                self._apply_collective(collector)
+                self._settle_collective(collector)
             return
         if seat in self._touched:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
         try:
-            events = game.apply(decision, by=seat)
+            events = self._take(decision, seat)
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
         added = self._feeds.absorb(game.events)
         results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
-        link.send(_ack(act.n, act.step, {"feed": results} if results else None))
+        self._out(link, _ack(act.n, act.step, {"feed": results} if results else None))
         if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
@@ -460,7 +491,7 @@ class PhoneTable:
             raise Refusal("already")
         self._speech_ended = True
         self.inbox.put(Command("pass", "speaker"))
-        link.send(_ack(n, "speech"))
+        self._out(link, _ack(n, "speech"))
 
     def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
         """The day action called `name` pressed at `seat` (Rule 10)."""
@@ -472,8 +503,9 @@ class PhoneTable:
             raise Refusal("malformed")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
-        decision, events = day_action(game, action, seat, target)
-        link.send(_ack(n, action.name))
+        decision = day_action(game, action, seat, target)
+        events = self._take(decision, seat)
+        self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
     # Collective decisions
@@ -485,10 +517,25 @@ class PhoneTable:
             self._collector = Collector(self.game, pending)
         return self._collector
 
+    def _settle_collective(self, collector: Collector) -> None:
+        """Apply the collective decision whose parts are all in; when the store refuses it
+        the parts stay, for `settle` once the store writes again (the box was told)."""
+        try:
+            self._apply_collective(collector)
+        except StoreUnwritable:
+            pass
+
     def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
-        events = self.game.apply(decision)
+        events = self._take(decision, None)
         return self._after(decision, None, collector.step, events)
+
+    def _take(self, decision: Decision, by: int | None) -> list[Event]:
+        """The one place a decision enters the game, whoever made it (a phone, the table
+        together, the keypad, a deadline's default): checked, written to the store when the
+        game has one, then applied (`RecordedGame.apply`); `IllegalDecision` or
+        `StoreUnwritable` change nothing."""
+        return self.game.apply(decision, by=by)
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
@@ -622,7 +669,7 @@ class PhoneTable:
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         link = self._links.get(seat)
         if link is not None:
-            link.send(message)
+            self._out(link, message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
         return {
@@ -645,6 +692,19 @@ class PhoneTable:
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
         return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+
+
+def _send_later(held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
+    """Send `held` in order `seconds` from now (at once without a running event loop)."""
+
+    def send() -> None:
+        for link, message in held:
+            link.send(message)
+
+    try:
+        asyncio.get_running_loop().call_later(seconds, send)
+    except RuntimeError:
+        send()
 
 
 def _speakers_pass(item: object) -> bool:
