@@ -159,7 +159,9 @@ async def run_session(
             clock=clock,
             rng=random.Random(seed),
             desk=parts.desk,
+            on_line=table.said,  # the phones follow what the judge says
         )
+        table.timers = moderator.timers
         parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         if parts.desk is None and not await _wait_for_seats(table):
             # `q` (or the host's end) while the phones join
