@@ -1,7 +1,11 @@
 """The moderator: narrates the engine's steps, waits for each decision, keeps every timer.
 
 Rule 1: events are narrated in order: cues are said; a pretended night step pauses as long
-        as a real one (`NightPacing`); a meeting pauses; the discussion, candidates' and
+        as a real one (`NightPacing`), on the same clock: its reminder falls where a real
+        step's does and it closes at the same second after it, however long the reminder
+        takes to say; a step that only shows its holder something (his shot status, the
+        pack) asks nothing and lasts the night step's drawn minimum, tap or not, without a
+        reminder, like its pretended twin; a meeting pauses; the discussion, candidates' and
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
         the rule's default is applied (the phones' parts so far; a pass for one seat).
@@ -77,6 +81,13 @@ SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote",
 TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.start")
 """The cues after which speeches run again, after a self-destruct in the club election that
 stopped the candidates' speeches."""
+
+
+def shown(step: str) -> bool:
+    """Whether the night step `step` only shows its holder something (his shot status, the
+    pack, the exiled seat's side): its decision is that he saw it, and decides nothing."""
+    decision = STEPS[step].decision
+    return decision is not None and set(decision.model_fields) == {"seen"}
 
 
 def anchor(events: Sequence[Event]) -> int:
@@ -165,7 +176,7 @@ class Moderator:
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
             self.table.narrate(event.data["step"])
-            await self.pretend()
+            await self.pretend(event.data["step"])
             self.table.narrate(None)
         elif event.kind == "meeting":
             self.table.narrate(event.data["step"])
@@ -195,25 +206,29 @@ class Moderator:
         self.table.narrate(pending.step)
         if self.desk is not None:
             self.desk.ask(pending)
+        if night and shown(pending.step):
+            if not await self.show(pending):
+                self.table.narrate(None)
+            return
         start = self.clock.now()
         # the table's decisions by day (votes, the candidacy, the cards' reports) take a vote's time
         limit = self.timers.vote if spec.kind is Kind.DAY and is_shared(spec) else self.timers.decision
+        deadline, remind_at = start + limit, start + (limit - self.timers.reminder)
         reminded = False
         while self.game.pending is pending and not self.game.over and not self.ended:
-            waited = self.clock.now() - start
-            if waited >= limit:
+            now = self.clock.now()
+            if now >= deadline:
                 self.close(pending)
                 break
-            if not reminded and waited >= limit - self.timers.reminder:
+            if not reminded and now >= remind_at:
                 reminded = True
                 await self.say("reminder.hurry")
                 continue  # what came while the reminder was said, before the time runs on
-            due = limit - waited if reminded else limit - self.timers.reminder - waited
+            due = (deadline if reminded else remind_at) - now
             if await self.wait(due, ("undo",), owed=True) == "undo" and self.undo():
                 return
-        if self.clock.now() - start >= limit:
-            if not night:  # a night step's name would tell it was real
-                log.info("%s: no decision by the deadline", pending.step)
+        if self.clock.now() >= deadline and not night:  # a night step's name would tell it was real
+            log.info("%s: no decision by the deadline", pending.step)
         if self._interrupted and self._talk_goes_on(pending):
             self._interrupted = False  # a day action after which the talk goes on (a duel lost)
         if night and not self.ended:  # an ended game waits for nothing more
@@ -281,15 +296,32 @@ class Moderator:
                 pass
         return self.game.default()
 
-    async def pretend(self) -> None:
-        """A pretended night step: as long as a real one, with the reminder where it falls."""
+    async def pretend(self, step: str) -> None:
+        """A pretended night step: as long as a real one, with the reminder where it falls;
+        the time the reminder takes to say is counted in, as it is in a real step, so a
+        pretended step that runs to the deadline closes when a real one does (Rule 1)."""
+        if shown(step):
+            await self.pause_for(self.pacing.minimum())
+            return
+        start = self.clock.now()
         seconds = self.pacing.pretended()
-        remind_at = self.timers.decision - self.timers.reminder
-        if seconds > remind_at:
-            await self.pause_for(remind_at)
+        limit = self.timers.decision
+        if seconds > limit - self.timers.reminder:
+            await self.pause_until(start + (limit - self.timers.reminder))
             await self.say("reminder.hurry")
-            seconds -= remind_at
-        await self.pause_for(seconds)
+        await self.pause_until(start + limit if seconds >= limit else start + seconds)
+
+    async def show(self, pending: Pending) -> bool:
+        """A step that shows its holder something and asks nothing (Rule 1): it lasts the
+        night step's drawn minimum, whether he touches the screen or not, and then closes as
+        a touch would; True when an undo took the game back meanwhile."""
+        end = self.clock.now() + self.pacing.minimum()
+        while (left := end - self.clock.now()) > 0 and not self.ended:
+            if await self.wait(left, ("undo",), owed=True) == "undo" and self.undo():
+                return True
+        if self.game.pending is pending and not self.game.over and not self.ended:
+            self.close(pending)
+        return False
 
     # Speeches and timers
 
@@ -410,7 +442,10 @@ class Moderator:
 
     async def pause_for(self, seconds: float) -> None:
         """Let `seconds` pass on the clock, acting on the commands that come meanwhile."""
-        end = self.clock.now() + seconds
+        await self.pause_until(self.clock.now() + seconds)
+
+    async def pause_until(self, end: float) -> None:
+        """Let the clock run to `end`, acting on the commands that come meanwhile."""
         while (left := end - self.clock.now()) > 0 and not self.ended:
             await self.wait(left)
 
