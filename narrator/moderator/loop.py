@@ -36,6 +36,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
+from narrator.moderator.cues import night_of, spoken_as
 from narrator.moderator.inbox import Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
@@ -127,6 +128,7 @@ class Moderator:
         self._interrupted = False
         self._day_action: Applied | None = None
         self._said_early: set[int] = set()
+        self._night = 0
         self.ended = False
 
     @property
@@ -138,6 +140,7 @@ class Moderator:
     async def run(self, *, from_event: int = 0) -> None:
         """Narrate and decide until the game is over (`from_event`: resume after these)."""
         self._seen = from_event
+        self._night = night_of(self.game.events, from_event)
         while not self.ended:
             await self.narrate_new()
             pending = self.game.pending
@@ -161,13 +164,17 @@ class Moderator:
             if key in ("night.falls", "day.breaks"):
                 self.voice.night(key == "night.falls")
                 self._interrupted = False
+            if key == "night.falls":
+                self._night = int(params["night"])
             blast = self._interrupted  # a self-destruct stopped the talk: these are its last words
             if key in ("self_destruct", "sheriff.self_destruct"):
                 self._interrupted = True
             elif key in TALK_GOES_ON:
                 self._interrupted = False
-            await self.say(key, **params)
-            if key == "game.peek":
+            await self.say(spoken_as(key, self._night), **params)
+            if key == "game.opening" and self.table.board is not None:
+                await self.say(f"board.{self.table.board.id}")  # the board is public: said at the deal
+            elif key == "game.peek":
                 await self.wait_ready(self.timers.peek)
             elif key in SPEECHES:
                 await self.speeches(list(params["seats"]))

@@ -199,8 +199,6 @@ async def run_session(
         game = table.game  # type: ignore[assignment]  # the host may have picked a board
         if not game.log:
             game = _with_facts(game, table, store)
-        if not resumed and table.board is not None:
-            await moderator.say(f"board.{table.board.id}")  # the board is public: said at the deal
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]

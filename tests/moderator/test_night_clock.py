@@ -117,7 +117,9 @@ class Step:
 def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[Step]:
     """The night steps of the timeline (meetings left out, and the step that ends the game,
     which ends at once), each with its reminders."""
-    for (name, opened, real, _), (after, closed, _, over) in zip(table.narrated, table.narrated[1:], strict=False):
+    for (name, opened, real, _), (after, closed, _, over) in zip(
+        table.narrated, table.narrated[1:], strict=False
+    ):
         if name is None or after is not None or over or STEPS[name].kind is not Kind.NIGHT:
             continue
         said = [began for key, began, _ in lines if key == "reminder.hurry" and opened <= began < closed]
@@ -202,4 +204,8 @@ def test_a_step_that_only_shows_something_is_paced_like_any_other_and_asks_nothi
     assert {("hunter_status", True), ("hunter_status", False), ("gravekeeper", True)} <= kinds, kinds
     for game, seed, step in shown:
         assert not step.reminders, ("nothing to decide, nothing to hurry", game, seed, step)
-        assert TIMERS.night_step - EPSILON <= step.lasted <= TIMERS.night_step * 1.5 + EPSILON, (game, seed, step)
+        assert TIMERS.night_step - EPSILON <= step.lasted <= TIMERS.night_step * 1.5 + EPSILON, (
+            game,
+            seed,
+            step,
+        )
