@@ -130,6 +130,8 @@ class Moderator:
         self._said_early: set[int] = set()
         self._night = 0
         self.ended = False
+        self.ended_by: str | None = None
+        """Where the command that ended the game early came from ("host", "terminal", …)."""
 
     @property
     def game(self) -> Game:
@@ -259,6 +261,8 @@ class Moderator:
     async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
         """Act on one input from the inbox, as `wait` says."""
         if isinstance(item, Command):
+            if item.word == "end":
+                self.ended_by = item.source
             return await self.command(item.word, ending)
         if isinstance(item, Keyed):
             self.key(item)
@@ -498,7 +502,7 @@ class Moderator:
                     if item.word == "resume":
                         break
                     if item.word == "end":
-                        self.ended = True
+                        self.ended, self.ended_by = True, item.source
                         return
                     if item.word != "pause":  # a pause while paused means nothing more
                         kept.append(item)

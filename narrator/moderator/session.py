@@ -202,7 +202,8 @@ async def run_session(
         start = anchor(game.events) if resumed else 0
         await moderator.run(from_event=start)
         game = moderator.game  # type: ignore[assignment]
-        for key, params in spoken_review(game, load_catalogue(config.locale).__contains__):
+        has_line = load_catalogue(config.locale).__contains__
+        for key, params in spoken_review(game, has_line, ended_by=moderator.ended_by):
             await moderator.say(key, **params)
         outcome = game.outcome()
         record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
