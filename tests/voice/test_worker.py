@@ -73,3 +73,28 @@ def test_a_line_the_voice_fails_twice_is_printed_and_the_judge_goes_on(
     assert "line printed, not said" in capsys.readouterr().err
     said = judge.say("night.falls")  # the next line starts a worker again and is said
     assert said.started_at is not None and loudness(said.clip) > 0.02
+
+
+def test_a_worker_whose_judge_went_away_mid_reply_ends_quietly(tmp_path: Path) -> None:
+    """The judge stopped (Ctrl-C) while a line was being rendered: the worker's reply meets a
+    closed pipe; it ends with status 0 and no traceback on the box's terminal."""
+    import json
+    import subprocess
+
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "narrator.voice.worker", "espeak"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert worker.stdin is not None and worker.stdout is not None and worker.stderr is not None
+    assert json.loads(worker.stdout.readline())["ok"]
+    worker.stdout.close()  # the judge is gone
+    request = {"op": "render", "text": "天黑请闭眼", "path": str(tmp_path / "line.wav"), "voice": {}}
+    worker.stdin.write(json.dumps(request) + "\n")
+    worker.stdin.close()
+    assert worker.wait(timeout=60) == 0
+    err = worker.stderr.read()
+    worker.stderr.close()
+    assert "Traceback" not in err, err
