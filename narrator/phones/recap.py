@@ -4,9 +4,8 @@ Rule 1: one sentence a phase, from the `recap` lines of the phones' catalogue ("
         了3号，女巫救了他，平安夜，没有人死亡。"): never the steps' titles, never ASCII
         punctuation in Chinese.
 Rule 2: a night tells what each role did (nobody: said too) and who died; a day tells who
-        was elected sheriff (or nobody), the idiot's reveal, a shot not taken, the duel, where
-        the badge went, and who was voted out, shot or self-destructed (the deaths). Steps of
-        the New Moon cards are told by the deaths they caused.
+        was voted out, shot or self-destructed. Steps of the New Moon cards are told by
+        the deaths they caused.
 """
 
 from __future__ import annotations
@@ -14,16 +13,8 @@ from __future__ import annotations
 from engine.game import Game
 from engine.phase import Phase
 from engine.views import public_view
-from narrator.moderator.review import days
 from narrator.phones.catalogue import Locale, has, text
 from narrator.voice.numbers import read_number
-
-BEFORE_DEATHS = frozenset({"sheriff_elected", "sheriff_none", "knight_duel", "idiot"})
-AFTER_DEATHS = frozenset(
-    {"no_shot", "no_wolf_king_shot", "badge_passed", "badge_destroyed", "badge_swallowed", "badge_lost"}
-)
-"""The day's lines (`narrator.moderator.review.days`) a day's sentence tells before and after its
-deaths, which tell the exile, the shots and the self-destructs themselves."""
 
 
 def written_review(game: Game, locale: Locale) -> list[str]:
@@ -33,11 +24,6 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         clauses = phases.setdefault(pending.phase, [])
         for key, params in told:
             clauses.append(_clause(locale, key, params, clauses))
-    after: dict[str, list[str]] = {}
-    for day, told in days(game).items():
-        name = str(Phase("day", day))
-        phases.setdefault(name, []).extend(_line(locale, k, **p) for k, p in told if k in BEFORE_DEATHS)
-        after[name] = [_line(locale, k, **p) for k, p in told if k in AFTER_DEATHS]
     deaths: dict[str, list[tuple[int, str]]] = {}
     for death in public_view(game).deaths:
         deaths.setdefault(death["phase"], []).append((death["seat"], death.get("cause", "")))
@@ -46,7 +32,7 @@ def written_review(game: Game, locale: Locale) -> list[str]:
     for name in sorted(phases, key=_phase_order):
         phase = Phase.parse(name)
         clauses = [_line(locale, phase.kind, **{phase.kind: phase.number}), *phases[name]]
-        clauses += _deaths(locale, phase.kind, deaths.get(name, [])) + after.get(name, [])
+        clauses += _deaths(locale, phase.kind, deaths.get(name, []))
         sentence = _line(locale, "comma").join(clauses) + _line(locale, "stop")
         sentences.append(sentence[:1].upper() + sentence[1:])
     return sentences

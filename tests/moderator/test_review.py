@@ -1,4 +1,4 @@
-"""The review (复盘) tells the days too, spoken and written: the election, the exiles, the shots,
+"""The spoken review (复盘) tells the days too: the election, the exiles, the shots,
 the self-destructs, the badge; a game ended early with `q` or the host's phone says so and by
 whom, and tells what the table heard, never "下面开始复盘。复盘结束" with nothing between."""
 
@@ -16,7 +16,6 @@ from narrator.moderator.loop import Moderator
 from narrator.moderator.review import days, spoken_review
 from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.recap import written_review
 from narrator.voice.catalogue import load_catalogue
 from tests.moderator.test_failures import Lines
 
@@ -65,19 +64,6 @@ def test_the_spoken_review_tells_a_self_destruct_and_the_badge() -> None:
             game.apply(random_decision(game, rng, self_destruct=0.2))
         seen |= {key for key, _ in spoken_review(game, ZH.__contains__)}
     assert "review.self_destruct" in seen, sorted(seen)
-
-
-def test_the_written_review_tells_the_election_and_the_badge_of_each_day() -> None:
-    for seed in range(1, 9):
-        game = finished("wolf-king-guard-12", seed)
-        sentences = written_review(game, "zh-CN")
-        day_one = next(s for s in sentences if s.startswith("第一天"))
-        assert "当选警长" in day_one, day_one
-        told = {key for lines in days(game).values() for key, _ in lines}
-        if "badge_passed" in told:
-            assert any("警徽移交给" in s for s in sentences), sentences
-            return
-    raise AssertionError("no badge passed in eight games")
 
 
 def test_a_game_ended_early_says_who_ended_it_and_tells_only_what_the_table_heard() -> None:
