@@ -30,7 +30,7 @@ def random_decision(game: Game, rng: random.Random, self_destruct: float = 0.03)
             if actions:
                 return rng.choice(actions)
     if spec.kind == Kind.CHANCE:
-        drawn = CODECS[pending.key].read(pending.info["drawn"], pending)
+        drawn: Decision | None = CODECS[pending.key].read(pending.info["drawn"], pending)
         assert drawn is not None
         return drawn
     if spec.share == Share.ONE:

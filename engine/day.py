@@ -42,6 +42,7 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
+from engine.contents import Contents
 from engine.deaths import check, death_events, kill
 from engine.decisions import (
     DayVote,
@@ -74,6 +75,9 @@ from engine.steps import (
     shape_seat,
     shape_votes,
 )
+
+CORE = Contents("day")
+
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
 _RESUMED = Step("sheriff_withdraw", {"resumed": True})
@@ -172,18 +176,17 @@ def begin_revote(state: State, step: Step) -> Pending:
     return Pending(state.phase, "revote", key, allowed, tied, allow_none=True)
 
 
-def check_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Votes)
+def check_vote(state: State, pending: Pending, decision: Votes) -> None:
     lovers = state.lovers or ()
     hate = len(lovers) == 2 and hooks.lovers_vote_each_other(state)
     cards = state.moon is not None  # the cards' limits, asked only when they are on
     for voter, target in decision.votes.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter not in pending.seats:
             why = "a revealed idiot" if state.player(voter).revealed_idiot else "not allowed today"
             raise state.refuse("may_not_vote", f"seat {voter} may not vote ({why})")
         if target:
-            living(state, target, "vote target")
+            living(state, target, "dead_vote_target", "vote target")
             if cards:
                 vote_limits(state, pending, voter, target)
             if target not in pending.targets:
@@ -197,8 +200,7 @@ def check_vote(state: State, pending: Pending, decision: Decision) -> None:
     check_votes(state, pending, decision.votes)
 
 
-def resolve_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Votes)
+def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     counted = tally(state, decision.votes, weighted=True)
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes)}))
     top = most(counted, pending.targets)
@@ -221,16 +223,16 @@ VOTED_OUT: RoleHooks[Instead] = RoleHooks("voted_out")
 """A player voted out who does not die of it (the idiot shows his card): True when spared."""
 
 
-def add_tie(tie: Tie) -> None:
-    TIES.add(tie)
+def add_tie(to: Contents, tie: Tie) -> None:
+    TIES.add(to, tie)
 
 
-def add_verdict(instead: Instead) -> None:
-    VERDICTS.add(instead)
+def add_verdict(to: Contents, instead: Instead) -> None:
+    VERDICTS.add(to, instead)
 
 
-def add_voted_out(spared: Instead) -> None:
-    VOTED_OUT.add(spared)
+def add_voted_out(to: Contents, spared: Instead) -> None:
+    VOTED_OUT.add(to, spared)
 
 
 def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> None:
@@ -319,7 +321,7 @@ def check_self_destruct(state: State, seat: int) -> None:
         raise state.refuse("self_destruct_off", "self-destruct is off in these rules")
     if not (state.daytime and (state.announced or in_club_election(state)) and talk_time(state)):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
-    living(state, seat, "werewolf")
+    living(state, seat, "dead_werewolf", "werewolf")
     if state.player(seat).card not in SELF_DESTRUCTS:
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
@@ -392,11 +394,13 @@ def begin_dusk(state: State, step: Step) -> None:
         state.push(Step("nightfall"))
 
 
-def living(state: State, seat: int, what: str) -> None:
+def living(state: State, seat: int, dead: str, what: str) -> None:
+    """Refuse a seat that is not at the table, or (with the rule `dead`, written whole at the
+    call: `"dead_voter"`) one that is dead; `what` says what the seat was named as."""
     if not state.is_seat(seat):
         raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
     if not state.players[seat - 1].alive:
-        raise state.refuse("dead_" + what.replace(" ", "_"), f"seat {seat} is dead ({what})")
+        raise state.refuse(dead, f"seat {seat} is dead ({what})")
 
 
 # The registry (engine.steps): what each day step means outside the engine.
@@ -458,6 +462,7 @@ _VOTE_SPEC = {
 }
 
 register(
+    CORE,
     StepSpec("dawn", begin_dawn),
     StepSpec("announce", begin_announce),
     StepSpec(
@@ -488,13 +493,11 @@ register(
 )
 
 
-def _check_self_destruct(state: State, decision: Decision) -> None:
-    assert isinstance(decision, SelfDestruct)
+def _check_self_destruct(state: State, decision: SelfDestruct) -> None:
     check_self_destruct(state, decision.seat)
 
 
-def _self_destruct(state: State, decision: Decision) -> None:
-    assert isinstance(decision, SelfDestruct)
+def _self_destruct(state: State, decision: SelfDestruct) -> None:
     self_destruct(state, decision)
 
 
@@ -507,8 +510,7 @@ def _read_blow(value: Any, pending: Pending) -> Decision:
     return SelfDestruct(seat=value)
 
 
-def _write_blow(made: Decision, pending: Pending, old: Any) -> Any:
-    assert isinstance(made, SelfDestruct)
+def _write_blow(made: SelfDestruct, pending: Pending, old: Any) -> Any:
     return made.seat if old is None else [old, made.seat]
 
 
@@ -530,16 +532,17 @@ def talk_time(state: State) -> bool:
 
 
 register_action(
+    CORE,
     DayAction(
         "self_destruct",
         SelfDestruct,
         _check_self_destruct,
         _self_destruct,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
+        seat=lambda decision: decision.seat,
         make=lambda seat, answer: SelfDestruct(seat=seat),
         offered=lambda state: (
             state.rules.self_destruct and (state.announced or in_club_election(state)) and talk_time(state)
         ),
         codec=Codec("self_destruct", Kind.DAY, _read_blow, _write_blow, _shape_blows),
-    )
+    ),
 )

@@ -1,6 +1,7 @@
 """Deaths and what they trigger, and the win check.
 
-Rule 1: deaths of one moment are recorded in seat order.
+Rule 1: deaths of one moment are recorded in seat order, with the deaths a death brings in
+        that same moment (the wolf beauty's charm).
 Rule 2: a lover's partner dies of grief, and a revealed idiot dies with an elder killed by
         poison, hunter or vote (whose death also curses every village power): both are one
         later moment, in the same phase, resolved before anything else.
@@ -21,6 +22,7 @@ from collections.abc import Callable
 
 from engine.cards import hooks
 from engine.cards.moon import hides_card, on_werewolf_side, sides_with_werewolves
+from engine.contents import Contents
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
@@ -34,23 +36,26 @@ TRIGGERS: RoleHooks[Trigger] = RoleHooks("triggers")
 they run over the whole chain in the order of death (Rule 3)."""
 
 
-def add_trigger(trigger: Trigger) -> None:
-    TRIGGERS.add(trigger)
+def add_trigger(to: Contents, trigger: Trigger) -> None:
+    TRIGGERS.add(to, trigger)
 
 
 Consequence = Callable[[State, int, str], list[tuple[int, str]]]
 CONSEQUENCES: RoleHooks[Consequence] = RoleHooks("consequences")
 """Deaths a death brings in the same moment, before anything is triggered or the win checked
 (a lover's grief, the elder's curse, the wolf beauty's charm): each role's module adds its own."""
+ALONGSIDE: RoleHooks[Consequence] = RoleHooks("alongside")
+"""Deaths a death brings in the very same moment, listed with it in seat order (the wolf
+beauty's charm, RULES-CLUB.md): each role's module adds its own."""
 Survives = Callable[[State, int, str], bool]
 SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 """Who does not die of a death by day (the spirit knight shot after a night death, with
 `spirit_knight_shot = "immune"`): each module adds its own."""
 
 
-def add_consequence(consequence: Consequence, rank: float = 0.0) -> None:
+def add_consequence(to: Contents, consequence: Consequence, rank: float = 0.0) -> None:
     """`rank` orders the consequences of one death (a lover's grief before the elder's curse)."""
-    CONSEQUENCES.add(consequence, rank)
+    CONSEQUENCES.add(to, consequence, rank)
 
 
 Win = Callable[[State, list[int]], "tuple[Winner, WinReason] | None"]
@@ -59,12 +64,16 @@ WINS: RoleHooks[Win] = RoleHooks("wins")
 pied piper's): `win(state, alive)`; each role's module adds its own."""
 
 
-def add_win(rank: float, win: Win) -> None:
-    WINS.add(win, rank)
+def add_alongside(to: Contents, alongside: Consequence) -> None:
+    ALONGSIDE.add(to, alongside)
 
 
-def add_survives(survives: Survives) -> None:
-    SURVIVES.add(survives)
+def add_win(to: Contents, rank: float, win: Win) -> None:
+    WINS.add(to, win, rank)
+
+
+def add_survives(to: Contents, survives: Survives) -> None:
+    SURVIVES.add(to, survives)
 
 
 def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
@@ -75,10 +84,12 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     """
     chain: list[tuple[int, str]] = []
     survivors = SURVIVES.of(state)
+    alongside = ALONGSIDE.of(state)
     moment = sorted(deaths)
     while moment:
         later: list[tuple[int, str]] = []
-        for seat, cause in moment:
+        recorded, chained, brought = len(state.deaths), len(chain), False
+        for seat, cause in moment:  # grows with the deaths a death brings alongside
             player = state.player(seat)
             if not player.alive or (
                 survivors and any(survives(state, seat, cause) for survives in survivors)
@@ -87,9 +98,17 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             player.alive = False
             state.deaths.append(Death(seat, phase, cause))
             chain.append((seat, cause))
+            if alongside:
+                along = [death for hook in alongside for death in hook(state, seat, cause)]
+                if along:
+                    moment.extend(along)
+                    brought = True
             later.extend(_consequences(state, seat, cause))
             if state.moon is not None:
                 hooks.on_death(state, seat, cause)
+        if brought:  # Rule 1: the moment's deaths in seat order, those brought alongside too
+            state.deaths[recorded:] = sorted(state.deaths[recorded:], key=lambda death: death.seat)
+            chain[chained:] = sorted(chain[chained:], key=lambda death: death[0])
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]

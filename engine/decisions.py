@@ -6,17 +6,25 @@ event card's decision type lives in the module that registers its step (`engine/
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
 
 class Decision(BaseModel):
-    """A decision; `step` is the engine step that accepts it, `key` its game-record key."""
+    """A decision; `step` is the engine step that accepts it, `key` its game-record key, both
+    said once in the class line: `class GuardChoice(Decision, step="guard")` (the key is the
+    step's name unless said: `key="sheriff"`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     step: ClassVar[str]
     key: ClassVar[str]
+
+    def __init_subclass__(cls, step: str = "", key: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if step:
+            cls.step = step
+            cls.key = key or step
 
 
 class Votes(Decision):
@@ -32,19 +40,15 @@ class Votes(Decision):
         return value
 
 
-class DayVote(Votes):
-    step: ClassVar[str] = "vote"
-    key: ClassVar[str] = "vote"
+class DayVote(Votes, step="vote"):
+    """The day's exile vote."""
 
 
-class Revote(Votes):
-    step: ClassVar[str] = "revote"
-    key: ClassVar[str] = "revote"
+class Revote(Votes, step="revote"):
+    """The revote between the tied."""
 
 
-class SelfDestruct(Decision):
+class SelfDestruct(Decision, step="self_destruct"):
     """A werewolf reveals itself during the day: it dies and the day ends with no vote."""
 
-    step: ClassVar[str] = "self_destruct"
-    key: ClassVar[str] = "self_destruct"
     seat: int

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
-import engine.catalog  # noqa: F401  (registers every step)
+from engine import catalog
 from engine.cards.draw import start_moon
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -21,6 +21,8 @@ from engine.state import IllegalDecision, Pending, Player, State, Step
 from engine.steps import ACTIONS, CODECS, STEPS, Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
+
+catalog.build()  # the one call that puts every module's steps, hooks and cues in place
 
 
 class Game:
@@ -80,7 +82,7 @@ class Game:
         return self._state.pending
 
     @property
-    def spec(self) -> StepSpec | None:
+    def spec(self) -> StepSpec[Any] | None:
         """What the pending step means (`engine.steps`), or None when nothing is pending."""
         pending = self._state.pending
         return STEPS[pending.step] if pending is not None else None
@@ -132,14 +134,19 @@ class Game:
             return
         if by is not None and pending is not None and by not in pending.seats:
             raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
-        if pending is None or decision.step != pending.step:
+        spec = STEPS[pending.step] if pending is not None else None
+        if (
+            pending is None
+            or spec is None
+            or spec.decision is None
+            or not isinstance(decision, spec.decision)
+        ):
             waiting = pending.key if pending else "nothing"
             raise IllegalDecision("out_of_turn", f"the game waits for {waiting}, not {decision.key}")
-        spec = STEPS[pending.step]
-        assert spec.check is not None
+        assert spec.check is not None  # a step that takes a decision has one (steps.register)
         spec.check(state, pending, decision)
 
-    def actions_offered(self) -> list[DayAction]:
+    def actions_offered(self) -> list[DayAction[Any]]:
         """The day actions whose buttons every living phone shows now (public facts only)."""
         state = self._state
         if state.outcome is not None:
@@ -302,7 +309,7 @@ class Game:
             state.pending = pending
 
 
-def _answers(spec: StepSpec, pending: Pending) -> Iterator[Answer]:
+def _answers(spec: StepSpec[Any], pending: Pending) -> Iterator[Answer]:
     """Every answer of the step's form worth trying (the check sorts out the legal ones)."""
     seats = pending.targets
     none = [Answer()] if pending.allow_none or spec.form in (Form.LIST, Form.YES_NO, Form.STAND) else []

@@ -20,6 +20,7 @@ from functools import cache
 from engine.cards import hooks
 from engine.cards.moon import spare_life
 from engine.cards.nightsteps import night_card_steps
+from engine.contents import Contents
 from engine.events import cue, private
 from engine.rolehooks import RoleHooks
 from engine.roles import LONE_KILLERS, PACK, Role
@@ -28,6 +29,8 @@ from engine.steps import (
     StepSpec,
     register,
 )
+
+CORE = Contents("night")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +61,20 @@ _STEPS: dict[str, Step] = {}
 _DAWN = Step("dawn")
 
 
-def add_night_step(step: NightStep) -> None:
-    """A role's module puts its night step in the night order."""
+def add_night_step(to: Contents, step: NightStep) -> None:
+    """A role's module puts its night step in the night order (by its ranks: `club`, `seeds`)."""
+    to.add(lambda: _put_night_step(step))
+
+
+def _put_night_step(step: NightStep) -> None:
     NIGHT_ORDER.append(step)
     _STEPS[step.name] = Step(step.name)
+    _order.cache_clear()
+
+
+def forget() -> None:
+    NIGHT_ORDER.clear()
+    _STEPS.clear()
     _order.cache_clear()
 
 
@@ -114,12 +127,12 @@ DAWN: RoleHooks[Dawn] = RoleHooks("dawn")
 (the hunt, the reflect, the dream, the charm)."""
 
 
-def add_spared(spare: Spare) -> None:
-    SPARED.add(spare)
+def add_spared(to: Contents, spare: Spare) -> None:
+    SPARED.add(to, spare)
 
 
-def add_dawn(rank: float, dawn: Dawn) -> None:
-    DAWN.add(dawn, rank)
+def add_dawn(to: Contents, rank: float, dawn: Dawn) -> None:
+    DAWN.add(to, dawn, rank)
 
 
 Protect = Callable[[State, int], bool]
@@ -127,8 +140,8 @@ PROTECTIONS: RoleHooks[Protect] = RoleHooks("protections")
 """Who a role's night protection covers from the werewolves tonight (the guard's)."""
 
 
-def add_protection(protect: Protect) -> None:
-    PROTECTIONS.add(protect)
+def add_protection(to: Contents, protect: Protect) -> None:
+    PROTECTIONS.add(to, protect)
 
 
 def protected(state: State, seat: int) -> bool:
@@ -147,16 +160,16 @@ own; the readers of a night choice (the knife, the potion, the guard here; a che
 charm, a hunt in their modules) ask `lands_on`."""
 
 
-def add_redirect(redirect: Redirect) -> None:
-    REDIRECTS.add(redirect)
+def add_redirect(to: Contents, redirect: Redirect) -> None:
+    REDIRECTS.add(to, redirect)
 
 
 POISONS: RoleHooks[Callable[[State], int]] = RoleHooks("poisons")
 """Tonight's poisons other than the witch's (the wolf robot's copy): each gives the seat named."""
 
 
-def add_poison(poison: Callable[[State], int]) -> None:
-    POISONS.add(poison)
+def add_poison(to: Contents, poison: Callable[[State], int]) -> None:
+    POISONS.add(to, poison)
 
 
 def poisoned_tonight(state: State, seat: int) -> bool:
@@ -202,4 +215,4 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
     return sorted(deaths.items())
 
 
-register(StepSpec("nightfall", begin_nightfall))
+register(CORE, StepSpec("nightfall", begin_nightfall))

@@ -166,7 +166,7 @@ def replay(record: Record) -> Replay:
 
 def _day_action(
     game: Game,
-    spec: StepSpec,
+    spec: StepSpec[Any],
     table: dict[str, Any],
     decision: Decision | None,
     done: set[tuple[int, str, str]],

@@ -2,17 +2,17 @@
 triggers …), each kept with the role whose module added it, so that a game asks only the hooks
 of the cards in its deck: a table without the club's cards pays nothing for them.
 
-A hook added by a module named after a role (`engine.roles.wolf_robot`) belongs to that role;
-any other module's hook (the core's, an event card's) is asked in every game.
+A hook belongs to the `Contents` it is added to: a role's (`declare`) is asked only when the
+role is in the deck; one without an owner (the core's, an event card's) in every game.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from engine.roles import ROLE_NAMES, Role
+from engine.contents import Contents
+from engine.roles import Role
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -23,20 +23,26 @@ REGISTRIES: list[RoleHooks[Any]] = []
 
 
 class RoleHooks(Generic[F]):
-    """One kind of hook: `add` it from a role's module; `of(state)` the hooks of the game's deck
-    (computed once a game, by `install`), in the order added, or by `rank` when given."""
+    """One kind of hook: a module `add`s it to its `Contents`; `of(state)` the hooks of the
+    game's deck (computed once a game, by `install`), by `rank`, then in the catalogue's order."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._entries: list[tuple[float, Role | None, F]] = []
         REGISTRIES.append(self)
 
-    def add(self, hook: F, rank: float = 0.0) -> None:
-        module = sys._getframe(2).f_globals.get("__name__", "")
-        last = module.rsplit(".", 1)[-1]
-        role = Role(last) if module.startswith("engine.roles.") and last in ROLE_NAMES else None
-        self._entries.append((rank, role, hook))
+    def add(self, to: Contents, hook: F, rank: float = 0.0) -> None:
+        """`hook`, owned by `to`'s role (None: every game), put in place when the catalogue is
+        built."""
+        to.add(lambda: self._put(to.owner, hook, rank))
+
+    def _put(self, owner: Role | None, hook: F, rank: float) -> None:
+        self._entries.append((rank, owner, hook))
         self._entries.sort(key=lambda entry: entry[0])
+        _BY_DECK.clear()
+
+    def forget(self) -> None:
+        self._entries.clear()
         _BY_DECK.clear()
 
     def of(self, state: State) -> tuple[F, ...]:

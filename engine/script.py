@@ -15,6 +15,8 @@ more lines of their own (timers, reminders, the post-game review).
 
 from __future__ import annotations
 
+from engine.contents import Contents
+
 CUES: dict[str, tuple[str, ...]] = {
     # Opening
     "game.opening": ("count",),
@@ -197,8 +199,21 @@ CUES.update(
 )
 
 
-def add_cues(cues: dict[str, tuple[str, ...]]) -> None:
+_CORE = dict(CUES)
+"""The core's own lines (a role's are added by `add_cues`)."""
+
+
+def forget() -> None:
+    CUES.clear()
+    CUES.update(_CORE)
+
+
+def add_cues(to: Contents, cues: dict[str, tuple[str, ...]]) -> None:
     """A role's module adds the lines of its steps to the script (each key once)."""
+    to.add(lambda: _put(cues))
+
+
+def _put(cues: dict[str, tuple[str, ...]]) -> None:
     for key, params in cues.items():
         if key in CUES and CUES[key] != params:
             raise ValueError(f"cue {key!r} is in the script already, with {CUES[key]}")

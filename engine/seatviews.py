@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.contents import Contents
 from engine.rolehooks import RoleHooks
 from engine.state import State
 
@@ -13,9 +14,9 @@ SeatPart = Callable[[State, int], dict[str, Any]]
 SEAT_PARTS: RoleHooks[SeatPart] = RoleHooks("seat_parts")
 
 
-def add_seat_part(part: SeatPart) -> None:
+def add_seat_part(to: Contents, part: SeatPart) -> None:
     """`part(state, seat)` gives the seat view's fields for `seat` (empty when not its card)."""
-    SEAT_PARTS.add(part)
+    SEAT_PARTS.add(to, part)
 
 
 def seat_parts(state: State, seat: int) -> dict[str, Any]:

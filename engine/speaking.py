@@ -19,9 +19,9 @@ Rule 4: the club day's: the sheriff chooses who speaks first (警左 his next se
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from engine.cards.moon import away
+from engine.contents import Contents
 from engine.deaths import winner
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -29,13 +29,13 @@ from engine.phase import Phase
 from engine.state import Pending, State, Step
 from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, shape_one_of, single
 
+CORE = Contents("speaking")
 
-class SpeechOrder(Decision):
+
+class SpeechOrder(Decision, step="speech_order"):
     """The sheriff's choice of who speaks first in the club day's discussion: his 下家 (警左, the
     next seat number upward, `upward`) or his 上家 (警右, downward); he speaks last."""
 
-    step: ClassVar[str] = "speech_order"
-    key: ClassVar[str] = "speech_order"
     upward: bool
 
 
@@ -144,12 +144,12 @@ def _sheriff_order(state: State, upward: bool) -> list[int]:
     return [s for s in around if s != sheriff and s in alive] + [sheriff]
 
 
-def resolve_speech_order(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SpeechOrder)
+def resolve_speech_order(state: State, pending: Pending, decision: SpeechOrder) -> None:
     _speakers(state, _sheriff_order(state, decision.upward), upward=decision.upward)
 
 
 register(
+    CORE,
     StepSpec("last_words", begin_last_words),
     StepSpec("discussion", begin_discussion),
     StepSpec(
@@ -167,7 +167,7 @@ register(
                 "speech_order",
                 Kind.DAY,
                 lambda value, pending: SpeechOrder(upward=value == "up"),
-                lambda made, pending, old: "up" if made.upward else "down",  # type: ignore[attr-defined]
+                lambda made, pending, old: "up" if made.upward else "down",
                 shape_one_of("up", "down"),
             ),
         ),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards.moon import MoonState, acting_for, powerless
+from engine.cards.deck import MoonState
+from engine.contents import Contents
 from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
@@ -215,14 +216,14 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
-        if self.moon is not None and powerless(self, seat):
+        if self.moon is not None and CARDS_ASKED.powerless(self, seat):
             return False
         left = POWER_LEFT.get(card)
         return left is None or left(self)
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
-        swapped = acting_for(self, role) if self.moon is not None else None
+        swapped = CARDS_ASKED.acting_for(self, role) if self.moon is not None else None
         if swapped is not None:
             return swapped
         seat = self.seat_of(role)
@@ -237,3 +238,39 @@ class State:
 
     def refuse(self, rule: str, message: str) -> IllegalDecision:
         return IllegalDecision(rule, message)
+
+
+def _no_say_on_power(state: State, seat: int) -> bool:
+    return False
+
+
+def _no_say_on_acting(state: State, role: Role) -> int | None:
+    return None
+
+
+@dataclass(slots=True)
+class CardsAsked:
+    """What the state asks of the event cards when they are on, answered by `engine.cards.moon`
+    (`answer_for_cards`, put in place by the catalogue): whether a card took a seat's power for
+    good, and the seat that acts for a role tonight under a card (None: no card has a say)."""
+
+    powerless: Callable[[State, int], bool] = _no_say_on_power
+    acting_for: Callable[[State, Role], int | None] = _no_say_on_acting
+
+
+CARDS_ASKED = CardsAsked()
+
+
+def answer_for_cards(
+    to: Contents, powerless: Callable[[State, int], bool], acting_for: Callable[[State, Role], int | None]
+) -> None:
+    """The event cards' module says how it answers the state's questions (`CardsAsked`)."""
+
+    def put() -> None:
+        CARDS_ASKED.powerless, CARDS_ASKED.acting_for = powerless, acting_for
+
+    to.add(put)
+
+
+def forget() -> None:
+    CARDS_ASKED.powerless, CARDS_ASKED.acting_for = _no_say_on_power, _no_say_on_acting

@@ -1,7 +1,8 @@
 """The step registry: every agenda step, with everything it means, in one entry.
 
 Rule 1: a step is registered once, by the module that holds its rule (a role's, a card's, the
-        day's), with `register(StepSpec(...))`; `engine.catalog` imports every such module.
+        day's), with `register(ROLE, StepSpec(...))` to its `Contents`; `engine.catalog.build`
+        puts every module's contents in place, in the catalogue's order.
 Rule 2: a step that takes a decision has a `check` that only reads the state and raises
         `IllegalDecision` naming the rule, and a `resolve` that changes the state and never
         raises: a refused decision leaves the game as it was without a copy.
@@ -16,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
+from typing_extensions import TypeVar
+
+from engine.contents import Contents
 from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
@@ -102,8 +106,12 @@ class ShapeError(ValueError):
         self.part = part
 
 
+D = TypeVar("D", bound="Decision", default="Decision")
+"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
+
+
 @dataclass(frozen=True, slots=True)
-class Codec:
+class Codec(Generic[D]):
     """How the game record holds a step's decision under one key.
 
     `read(value, pending)` is the decision (None: the value holds none for this pending, such
@@ -114,30 +122,32 @@ class Codec:
 
     key: str
     kind: Kind
-    read: Callable[[Any, Pending], Decision | None]
-    write: Callable[[Decision, Pending, Any], Any]
+    read: Callable[[Any, Pending], D | None]
+    write: Callable[[D, Pending, Any], Any]
     shape: Callable[[Any], None]
     repeated: bool = False
 
 
 Begin = Callable[["State", "Step"], "Pending | None"]
 Parts = Callable[["Pending", Mapping[int, Answer]], "Decision"]
-Told = Callable[["State", "Pending", "Decision"], list[tuple[str, dict[str, Any]]]]
+Told = Callable[["State", "Pending", D], list[tuple[str, dict[str, Any]]]]
 Fill = Callable[["State", "Pending", Mapping[int, Answer]], dict[int, Answer]]
-Check = Callable[["State", "Pending", "Decision"], None]
-Resolve = Callable[["State", "Pending", "Decision"], None]
+Check = Callable[["State", "Pending", D], None]
+Resolve = Callable[["State", "Pending", D], None]
 
 
 @dataclass(frozen=True, slots=True)
-class StepSpec:
-    """One step of the agenda and what it means (Rule 3)."""
+class StepSpec(Generic[D]):
+    """One step of the agenda and what it means (Rule 3). A step that takes a decision names its
+    type (`decision`): `check`, `resolve` and `told` receive that type (the game refuses any
+    other before asking them)."""
 
     name: str
     begin: Begin
     kind: Kind = Kind.FLOW
-    decision: type[Decision] | None = None
-    check: Check | None = None
-    resolve: Resolve | None = None
+    decision: type[D] | None = None
+    check: Check[D] | None = None
+    resolve: Resolve[D] | None = None
     form: Form = Form.NONE
     share: Share = Share.ONE
     answer: Parts | None = None
@@ -153,7 +163,7 @@ class StepSpec:
     """The seats whose part is awaited (None: every seat of `pending.seats`)."""
     default: Callable[[State, Pending], Decision] | None = None
     """The decision when time runs out with no answer: pass, abstain, keep where allowed."""
-    codecs: tuple[Codec, ...] = ()
+    codecs: tuple[Codec[Any], ...] = ()
     talk: bool = False
     """The day's talk goes on while this step waits: a werewolf may self-destruct."""
     verdict: bool = False
@@ -161,7 +171,7 @@ class StepSpec:
     names: int = 1
     """How many seats the night screen asks every phone to touch (the decoys' screen asks
     as many as the step's own, whoever acts)."""
-    told: Told | None = None
+    told: Told[D] | None = None
     """What the decision did, for the post-game review: (line, placeholders) pairs that the
     narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""
     reveals: frozenset[str] = frozenset()
@@ -180,7 +190,7 @@ class StepSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class DayAction:
+class DayAction(Generic[D]):
     """A decision a seat takes of its own accord while the day's talk goes on, interrupting the
     pending step: a werewolf's self-destruct, the knight's duel, the white wolf king's blow.
 
@@ -192,20 +202,20 @@ class DayAction:
     """
 
     name: str
-    decision: type[Decision]
-    check: Callable[[State, Decision], None]
-    resolve: Callable[[State, Decision], None]
-    seat: Callable[[Decision], int]
-    make: Callable[[int, Answer], Decision]
+    decision: type[D]
+    check: Callable[[State, D], None]
+    resolve: Callable[[State, D], None]
+    seat: Callable[[D], int]
+    make: Callable[[int, Answer], D]
     offered: Callable[[State], bool]
-    codec: Codec
+    codec: Codec[D]
     form: Form = Form.NONE
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
-STEPS: dict[str, StepSpec] = {}
-CODECS: dict[str, Codec] = {}
-ACTIONS: dict[type[Decision], DayAction] = {}
+STEPS: dict[str, StepSpec[Any]] = {}
+CODECS: dict[str, Codec[Any]] = {}
+ACTIONS: dict[type[Decision], DayAction[Any]] = {}
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
@@ -213,8 +223,13 @@ def never_refused(state: State, pending: Pending, decision: Decision) -> None:
     """The `check` of a step where every answer of the right type is legal (yes or no)."""
 
 
-def register(*specs: StepSpec) -> None:
-    """Register `specs` (Rule 1); a step or record key registered twice is a programming error."""
+def register(to: Contents, *specs: StepSpec[Any]) -> None:
+    """Register `specs` (Rule 1) when the catalogue is built; a step or record key registered
+    twice is a programming error."""
+    to.add(lambda: _put(specs))
+
+
+def _put(specs: tuple[StepSpec[Any], ...]) -> None:
     for spec in specs:
         if spec.name in STEPS:
             raise ValueError(f"step {spec.name!r} is registered twice")
@@ -227,12 +242,22 @@ def register(*specs: StepSpec) -> None:
             CODECS[codec.key] = codec
 
 
-def register_action(action: DayAction) -> None:
+def register_action(to: Contents, action: DayAction[Any]) -> None:
     """Register a day action (and its record key) once, from the module that holds its rule."""
+    to.add(lambda: _put_action(action))
+
+
+def _put_action(action: DayAction[Any]) -> None:
     if action.decision in ACTIONS:
         raise ValueError(f"day action {action.name!r} is registered twice")
     ACTIONS[action.decision] = action
     register_codec(action.codec)
+
+
+def forget() -> None:
+    STEPS.clear()
+    CODECS.clear()
+    ACTIONS.clear()
 
 
 def decision_types() -> list[type[Decision]]:
@@ -242,18 +267,18 @@ def decision_types() -> list[type[Decision]]:
     return found + [kind for kind in ACTIONS if kind not in found]
 
 
-def register_codec(codec: Codec) -> None:
+def register_codec(codec: Codec[Any]) -> None:
     """Register a record key that belongs to no agenda step (a self-destruct interrupts one)."""
     if codec.key in CODECS:
         raise ValueError(f"record key {codec.key!r} is registered twice")
     CODECS[codec.key] = codec
 
 
-def spec_of(step: str) -> StepSpec:
+def spec_of(step: str) -> StepSpec[Any]:
     return STEPS[step]
 
 
-def codec_for(pending: Pending) -> Codec | None:
+def codec_for(pending: Pending) -> Codec[Any] | None:
     """The record codec of `pending` (its key; None for a step the record does not hold)."""
     return CODECS.get(pending.key)
 
@@ -393,11 +418,11 @@ def standing(decision: type[Decision], name: str) -> Parts:
     return answer
 
 
-def owed(spec: StepSpec, pending: Pending) -> tuple[int, ...]:
+def owed(spec: StepSpec[Any], pending: Pending) -> tuple[int, ...]:
     return spec.owed(pending) if spec.owed is not None else pending.seats
 
 
-def complete(spec: StepSpec, pending: Pending, parts: Mapping[int, Answer]) -> bool:
+def complete(spec: StepSpec[Any], pending: Pending, parts: Mapping[int, Answer]) -> bool:
     """Whether the parts given make the decision now: the pack agrees, one touch said yes, or
     every owed seat answered."""
     awaited = owed(spec, pending)

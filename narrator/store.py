@@ -18,8 +18,9 @@ import json
 import os
 import secrets
 import sqlite3
+import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,8 +100,34 @@ class DamagedStore(StoreError):
     """A store file that cannot be read as a store; `problem` says what is wrong."""
 
     def __init__(self, path: Path, problem: str) -> None:
+        problem = " ".join(problem.split())  # one line (quick_check's rows hold newlines)
         super().__init__(f"the store {path} is damaged: {problem}")
         self.path, self.problem = path, problem
+
+
+class StoreUnwritable(StoreError):
+    """A write the store's disk refused (full, read-only, failing): nothing of it was written.
+    `line` says in one line what is wrong and where, for the box's terminal."""
+
+    def __init__(self, path: Path, error: sqlite3.Error | OSError) -> None:
+        self.path, self.error = path, error
+        self.line = unwritable_line(path, error)
+        super().__init__(self.line)
+
+
+def unwritable_line(path: Path, error: sqlite3.Error | OSError) -> str:
+    """One line for a write that failed: what is wrong, where, and that the game waits."""
+    code = getattr(error, "sqlite_errorname", "") or ""
+    errno = getattr(error, "errno", None)
+    detail = " ".join(str(error).split())
+    if code == "SQLITE_FULL" or errno == 28:
+        what = "存储已满 / the store's disk is full"
+    elif code.startswith("SQLITE_READONLY") or errno == 30:
+        what = "存储只读 / the store is read-only"
+    else:
+        what = "存储写入失败 / the store could not write"
+    waits = "游戏暂停，写入恢复后自动继续 / the game waits until it can write again"
+    return f"{what}：{path} ({detail}); {waits}"
 
 
 class DamagedGame(StoreError):
@@ -143,14 +170,16 @@ class Store:
     def __init__(self, path: Path | str | None = None) -> None:
         """Open (or create) the store; raises `DamagedStore` when the file cannot be one."""
         self.path = store_path(path)
+        self.unwritable: StoreUnwritable | None = None  # the last write failed: why
+        self.report: Callable[[str], None] = _say  # where the box says it (one line)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        _check_files(self.path)
+        created = _check_files(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise DamagedStore(self.path, str(error)) from None
         try:
-            self._open()
+            self._open(created)
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise DamagedStore(self.path, str(error)) from None
@@ -159,7 +188,9 @@ class Store:
                 with suppress(PermissionError):  # another user's store: theirs to close
                     name.chmod(PRIVATE)
 
-    def _open(self) -> None:
+    def _open(self, created: bool) -> None:
+        """Set the store up; `DatabaseError` naming what is wrong with a file that is not one
+        (`created`: the file was made just now, empty)."""
         db = self._db
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
@@ -171,6 +202,9 @@ class Store:
         missing = [name for name in CORE_TABLES if name not in tables]
         if tables & set(CORE_TABLES) and missing:
             raise sqlite3.DatabaseError(f"its table(s) {', '.join(missing)} are missing")
+        if not created and not tables & set(CORE_TABLES):  # its WAL lost, or another's beside it
+            others = f" (it has {', '.join(sorted(tables))})" if tables else ""
+            raise sqlite3.DatabaseError(f"it holds none of the store's tables{others}")
         db.executescript(SCHEMA)
         (version,) = db.execute("PRAGMA user_version").fetchone()
         if version > len(MIGRATIONS):
@@ -185,13 +219,43 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        """One write, all or nothing: a write the disk refuses raises `StoreUnwritable` and
+        leaves the store as it was (the caller has changed nothing yet: write ahead)."""
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._rollback()
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            self._rollback()
+            if _unwritable(error):
+                refused = StoreUnwritable(self.path, error)
+                if self.unwritable is None:
+                    self.report(refused.line)  # once, until it writes again
+                self.unwritable = refused
+                raise refused from None
             raise
-        self._db.execute("COMMIT")
+        if self.unwritable is not None:
+            self.unwritable = None
+            self.report(f"存储恢复 / the store writes again: {self.path}")
+
+    def _rollback(self) -> None:
+        """Roll back what is open (SQLite may have rolled back a failed commit itself)."""
+        if self._db.in_transaction:
+            with suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+
+    def probe(self) -> bool:
+        """Whether the store writes again (a write that changes nothing a game holds)."""
+        try:
+            with self._transaction() as db:
+                db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        except StoreUnwritable:
+            return False
+        return True
 
     # Games
 
@@ -218,6 +282,9 @@ class Store:
         """Commit decision number `n` (0-based) of the game; returns once it is on disk."""
         with self._transaction() as db:
             count = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()[0]
+            row = (type(decision).__name__, decision.model_dump_json())
+            if count == n + 1 and self._stored(game_id, n) == row:
+                return  # a commit reported failed that reached the disk after all: it is there
             if count != n:
                 raise StoreError(f"game {game_id} has {count} decisions stored, not {n}")
             db.execute(
@@ -233,6 +300,12 @@ class Store:
                 ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+    def _stored(self, game_id: str, n: int) -> tuple[str, str] | None:
+        row = self._db.execute(
+            "SELECT kind, body FROM decisions WHERE game_id = ? AND n = ?", (game_id, n)
+        ).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
 
     def undo(self, game_id: str) -> Decision | None:
         """Remove the game's last decision (a mistaken one); the decision removed."""
@@ -418,16 +491,32 @@ def _companions(path: Path) -> tuple[Path, Path, Path]:
     return path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
 
 
-def _check_files(path: Path) -> None:
-    """Create the store file for its owner only; refuse an empty one with a WAL beside it
-    (SQLite would open it as an empty store and delete the WAL: every game lost)."""
+def _check_files(path: Path) -> bool:
+    """Create the store file for its owner only (True: created now); refuse an empty one
+    (SQLite would open it as an empty store, and delete a WAL beside it: every game lost)."""
     main, wal, _ = _companions(path)
     if not main.exists():
         os.close(os.open(main, os.O_WRONLY | os.O_CREAT, PRIVATE))
-    elif main.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
+        return True
+    if main.stat().st_size == 0 and wal.exists() and wal.stat().st_size > 0:
         raise DamagedStore(
             path, f"the main file is empty but its write-ahead log ({wal.stat().st_size} bytes) is beside it"
         )
+    if main.stat().st_size == 0:
+        raise DamagedStore(path, "the main file is empty (0 bytes) and no write-ahead log holds its pages")
+    return False
+
+
+def _say(line: str) -> None:
+    print(f"narrator: {line}", file=sys.stderr, flush=True)
+
+
+def _unwritable(error: sqlite3.OperationalError) -> bool:
+    """A write the disk refused (full, read-only, an I/O error), not a mistake of ours."""
+    code = getattr(error, "sqlite_errorname", "") or ""
+    return code.startswith(("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN")) or any(
+        words in str(error) for words in ("disk is full", "disk I/O error", "readonly database")
+    )
 
 
 def _part(game_id: str, what: str, read: Any) -> Any:

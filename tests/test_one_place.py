@@ -105,3 +105,23 @@ def test_the_engines_core_names_no_role_card() -> None:
     assert not found, "\n".join(found)
     for name in CATALOGUES:  # each exception is still needed
         assert "Role." in (ROOT / "engine" / name).read_text(), name
+
+
+def test_a_decision_enters_the_game_in_one_place() -> None:
+    """At the table, every decision (a phone's, the table's together, a day action, the
+    keypad's, a deadline's default) is applied by `PhoneTable._take`, which the store's write
+    ahead guards: no other call applies a decision to a game."""
+    calls = []
+    for folder in ("narrator/phones", "narrator/moderator"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    for call in ast.walk(node):
+                        if (
+                            isinstance(call, ast.Call)
+                            and isinstance(call.func, ast.Attribute)
+                            and call.func.attr == "apply"
+                            and "game" in ast.unparse(call.func.value)
+                        ):
+                            calls.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert sorted(set(calls)) == ["narrator/phones/table.py:_take"], calls

@@ -6,9 +6,13 @@ other, and a lover's death parts them with no grief."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, powerless
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.roles import CURSABLE_ROLES, POWER_LEFT, Role
 from engine.state import Player, State
+
+CARD = Contents("april_fools")
+
 
 SWAPPED: dict[Role, Role] = {Role.SEER: Role.WITCH, Role.WITCH: Role.SEER, Role.GUARD: Role.ELDER}
 
@@ -41,9 +45,12 @@ def spare_life(state: State, played: InPlay, seat: int, spare: Player | None) ->
 
 
 add_card(
-    "april_fools",
-    acting_for=acting_for,
-    spare_life=spare_life,
-    shooter_card=lambda state, played, card: Role.LITTLE_GIRL,
-    lovers_hate=True,
+    CARD,
+    CardRules(
+        "april_fools",
+        acting_for=acting_for,
+        spare_life=spare_life,
+        shooter_card=lambda state, played, card: Role.LITTLE_GIRL,
+        lovers_hate=True,
+    ),
 )

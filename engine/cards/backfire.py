@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.cards.moon import in_play, left_of, spend
 from engine.cards.nightsteps import add_night_step
+from engine.contents import Contents
 from engine.events import private
 from engine.roles import Role
 from engine.state import State, Step
@@ -13,6 +14,8 @@ from engine.steps import (
     StepSpec,
     register,
 )
+
+CARD = Contents("backfire")
 
 
 def begin_backfire(state: State, step: Step) -> None:
@@ -37,6 +40,7 @@ def begin_backfire(state: State, step: Step) -> None:
 
 
 register(
+    CARD,
     StepSpec("backfire", begin_backfire),
 )
-add_night_step("backfire", "after_wolves", 4, lambda state: in_play(state, "backfire"))
+add_night_step(CARD, "backfire", "after_wolves", 4, lambda state: in_play(state, "backfire"))

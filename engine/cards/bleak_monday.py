@@ -3,12 +3,11 @@ down, until one is left standing, who is condemned (`surely_not_him`: chain or c
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
@@ -23,12 +22,12 @@ from engine.steps import (
     shape_seats,
 )
 
+CARD = Contents("bleak_monday")
 
-class Vouch(Decision):
+
+class Vouch(Decision, step="vouch"):
     """In Any Case It Surely Isn't Him: the player vouched for, who sits down."""
 
-    step: ClassVar[str] = "vouch"
-    key: ClassVar[str] = "vouch"
     seat: int
 
 
@@ -48,14 +47,12 @@ def begin_vouch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "vouch", "vouch", (voucher,), targets, info=args)
 
 
-def check_vouch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Vouch)
+def check_vouch(state: State, pending: Pending, decision: Vouch) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("vouch_standing", f"seat {decision.seat} is not standing, or vouches himself")
 
 
-def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Vouch)
+def resolve_vouch(state: State, pending: Pending, decision: Vouch) -> None:
     seat = decision.seat
     standing = tuple(s for s in pending.info["standing"] if s != seat)
     if state.rules.cards.surely_not_him == "chain":
@@ -67,6 +64,7 @@ def resolve_vouch(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "vouch",
         begin_vouch,
@@ -82,7 +80,7 @@ register(
                 "vouch",
                 Kind.DAY,
                 lambda value, pending: Vouch(seat=value),
-                lambda made, pending, old: made.seat,  # type: ignore[attr-defined]
+                lambda made, pending, old: made.seat,
                 shape_seats(),
                 repeated=True,
             ),
@@ -98,4 +96,4 @@ def _surely_not_him(state: State, played: InPlay) -> None:
         replace_step(state, "vote", Step("vouch"))
 
 
-add_card("bleak_monday", effect=_surely_not_him)
+add_card(CARD, CardRules("bleak_monday", effect=_surely_not_him))

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.state import State
+
+CARD = Contents("burial")
+
 
 BURIED = "burial.buried"
 """`MoonState.notes`: the werewolf victims whose card is hidden."""
@@ -16,5 +20,5 @@ def bury(state: State, played: InPlay, seat: int, cause: str) -> None:
         notes(state).setdefault(BURIED, []).append(seat)
 
 
-add_card("burial", on_death=bury)
-add_lasting(Lasting("burial", hides_card=lambda state, seat: seat in notes(state).get(BURIED, ())))
+add_card(CARD, CardRules("burial", on_death=bury))
+add_lasting(CARD, Lasting("burial", hides_card=lambda state, seat: seat in notes(state).get(BURIED, ())))

@@ -8,8 +8,12 @@ the end of the game. Names are the setting and record names; `docs/events.md` te
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.phase import Phase
 
 
 class Moon(StrEnum):
@@ -163,3 +167,36 @@ FACTS: tuple[str, ...] = (
     "lives_here",
     "studies_well",
 )
+
+
+# The deck's state in a game (`State.moon`); what the cards do with it is `engine.cards.moon`'s.
+
+
+@dataclass(slots=True)
+class InPlay:
+    """A card in play: drawn on `day` (0 = put in play by the table at the start); `seats` are
+    the players it concerns (those sent away, the rascal)."""
+
+    card: str
+    day: int
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class MoonState:
+    """The deck and the cards in play; what a card changed that outlasts a step is in `notes`,
+    under keys its own module names and reads (`registry.add_lasting`).
+
+    `rolls` counts the uses of the seeded generator (`roll`), so a replay draws the same cards,
+    coins and potions; `chance` lists each outcome drawn (phase, record key, value) for the
+    game record.
+    """
+
+    seed: int
+    pile: list[str]
+    discard: list[str] = field(default_factory=list)
+    in_play: list[InPlay] = field(default_factory=list)
+    rolls: int = 0
+    played: list[tuple[int, str]] = field(default_factory=list)
+    chance: list[tuple[Phase, str, str]] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)

@@ -4,11 +4,10 @@ werewolves win when everyone alive is a werewolf or the ally."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.outcome import WinReason
@@ -24,12 +23,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("double_agent")
 
-class AllyChoice(Decision):
+
+class AllyChoice(Decision, step="double_agent"):
     """Double Agent: the non-werewolf the first dead names as the werewolves' secret ally."""
 
-    step: ClassVar[str] = "double_agent"
-    key: ClassVar[str] = "double_agent"
     seat: int
 
 
@@ -50,20 +49,19 @@ def begin_double_agent(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "double_agent", "double_agent", (first,), targets)
 
 
-def check_double_agent(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, AllyChoice)
+def check_double_agent(state: State, pending: Pending, decision: AllyChoice) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("ally_not_werewolf", f"seat {decision.seat} is not a living non-werewolf")
 
 
-def resolve_double_agent(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, AllyChoice)
+def resolve_double_agent(state: State, pending: Pending, decision: AllyChoice) -> None:
     notes(state)[ALLY] = decision.seat
     state.emit(private("double_agent", decision.seat, werewolves=state.living_werewolves()))
     state.emit(cue("double_agent.sleep"))
 
 
 register(
+    CARD,
     StepSpec(
         "double_agent",
         begin_double_agent,
@@ -78,6 +76,7 @@ register(
     ),
 )
 add_night_step(
+    CARD,
     "double_agent",
     "first",
     1,
@@ -85,7 +84,12 @@ add_night_step(
 )
 
 
-add_card("double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive()))
+add_card(
+    CARD,
+    CardRules(
+        "double_agent", playable=lambda state: any(not state.is_werewolf(seat) for seat in state.alive())
+    ),
+)
 
 
 def _shown_the_werewolves(state: State, seat: int) -> dict[str, object]:
@@ -97,6 +101,7 @@ def _only_werewolves_and_ally(state: State, alive: list[int], side: list[int]) -
 
 
 add_lasting(
+    CARD,
     Lasting(
         "double_agent",
         rank=1,
@@ -106,5 +111,5 @@ add_lasting(
             {"werewolves": state.seats_with(Role.WEREWOLF)} if seat == ally(state) else {}
         ),
         summary=lambda state: {"ally": ally(state) or None},
-    )
+    ),
 )

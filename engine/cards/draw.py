@@ -17,11 +17,12 @@ Rule 3: the draw and the Harvest witch's potion roll (and Heads or Tails' coin,
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
 from engine.cards.registry import CARD_RULES
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -38,20 +39,18 @@ from engine.steps import (
     shape_one_of,
 )
 
+CARD = Contents("draw")
 
-class EventDraw(Decision):
+
+class EventDraw(Decision, step="event"):
     """The event card drawn this morning."""
 
-    step: ClassVar[str] = "event"
-    key: ClassVar[str] = "event"
     card: str
 
 
-class PotionRoll(Decision):
+class PotionRoll(Decision, step="potion"):
     """Harvest Festival: what the witch's potion turns out to be."""
 
-    step: ClassVar[str] = "potion"
-    key: ClassVar[str] = "potion"
     result: Literal["heal", "villager", "werewolf", "poison"]
 
 
@@ -101,8 +100,7 @@ def begin_event(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "event", "event", (), info={"drawn": card})
 
 
-def check_event(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, EventDraw)
+def check_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon, card = moon_of(state), decision.card
     if card not in CARDS:
         raise state.refuse("no_such_card", f"there is no event card {card!r}")
@@ -113,8 +111,7 @@ def check_event(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("card_unplayable", f"the event card {card!r} cannot be played now")
 
 
-def resolve_event(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, EventDraw)
+def resolve_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon, card = moon_of(state), decision.card
     moon.pile.remove(card)
     expire_on_draw(state)
@@ -135,10 +132,9 @@ def begin_potion(state: State, step: Step) -> Pending:
     return Pending(state.phase, "potion", "potion", (), info={"drawn": result, **step.args})
 
 
-def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_potion(state: State, pending: Pending, decision: PotionRoll) -> None:
     """The witch's potion, rolled: heal (she saves the victim), heal and turn the drinker into
     a plain villager or a werewolf, or poison (the drinker dies at dawn)."""
-    assert isinstance(decision, PotionRoll)
     moon_of(state).chance.append((state.phase, "potion", decision.result))
     target, result = pending.info["target"], decision.result
     state.emit(cue(f"potion.{result}"))
@@ -158,6 +154,7 @@ def resolve_potion(state: State, pending: Pending, decision: Decision) -> None:
 # The registry (engine.steps): the box's chance steps.
 
 register(
+    CARD,
     StepSpec(
         "event",
         begin_event,
@@ -171,7 +168,7 @@ register(
                 "event",
                 Kind.DAY,
                 lambda value, pending: EventDraw(card=value),
-                lambda made, pending, old: made.card,  # type: ignore[attr-defined]
+                lambda made, pending, old: made.card,
                 shape_name,
             ),
         ),

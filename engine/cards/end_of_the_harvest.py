@@ -5,9 +5,12 @@ the Harvest Festival: powers reach only neighbours, this round (the core asks
 from __future__ import annotations
 
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.events import cue
 from engine.state import State
+
+CARD = Contents("end_of_the_harvest")
 
 
 def read_festival(state: State, played: InPlay) -> None:
@@ -23,4 +26,4 @@ def festival(state: State, played: InPlay, tonight: bool) -> bool:
     return not tonight or (not state.daytime and state.night == played.day + 1)
 
 
-add_card("end_of_the_harvest", effect=read_festival, neighbours_only=festival)
+add_card(CARD, CardRules("end_of_the_harvest", effect=read_festival, neighbours_only=festival))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -25,12 +25,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("executioner")
 
-class ExecutionerChoice(Decision):
+
+class ExecutionerChoice(Decision, step="executioner"):
     """Executioner: the table's executioner, or a dying executioner's successor (0: none)."""
 
-    step: ClassVar[str] = "executioner"
-    key: ClassVar[str] = "executioner"
     seat: int
 
 
@@ -68,14 +68,12 @@ def begin_executioner(state: State, step: Step) -> Pending:
     return Pending(state.phase, "executioner", "executioner", tuple(state.alive()), tuple(state.alive()))
 
 
-def check_executioner(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ExecutionerChoice)
+def check_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:
     if decision.seat or not pending.allow_none:
-        living(state, decision.seat, "executioner")
+        living(state, decision.seat, "dead_executioner", "executioner")
 
 
-def resolve_executioner(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ExecutionerChoice)
+def resolve_executioner(state: State, pending: Pending, decision: ExecutionerChoice) -> None:
     seat = decision.seat
     notes(state)[EXECUTIONER] = seat
     if seat:
@@ -115,6 +113,7 @@ def _most_named(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
 
 
 register(
+    CARD,
     StepSpec(
         "executioner",
         begin_executioner,
@@ -160,18 +159,22 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 
 # The card lasts while there is an executioner (spent here when none is left).
 add_card(
-    "executioner",
-    effect=_name_executioner,
-    ends=lambda state, played: False,
-    on_voted_out=_sees,
-    death_steps=_successor,
-    late_steps=("executioner",),
+    CARD,
+    CardRules(
+        "executioner",
+        effect=_name_executioner,
+        ends=lambda state, played: False,
+        on_voted_out=_sees,
+        death_steps=_successor,
+        late_steps=("executioner",),
+    ),
 )
 add_lasting(
+    CARD,
     Lasting(
         "executioner",
         hides_card=lambda state, seat: seat in executed(state),
         public_view=lambda state: {"executioner": executioner(state) or None},
         seat_view=_seat_view,
-    )
+    ),
 )

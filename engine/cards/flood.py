@@ -4,12 +4,11 @@ heal, the inn's victim only."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
@@ -25,12 +24,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("flood")
 
-class ChurchChoice(Decision):
+
+class ChurchChoice(Decision, step="church"):
     """Flood: the woman the werewolves sheltering in the church eat (0: nobody)."""
 
-    step: ClassVar[str] = "church"
-    key: ClassVar[str] = "church"
     victim: int
 
 
@@ -44,20 +43,19 @@ def begin_church(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "church", "church", tuple(wolves), women, allow_none=True)
 
 
-def check_church(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ChurchChoice)
+def check_church(state: State, pending: Pending, decision: ChurchChoice) -> None:
     if decision.victim and decision.victim not in pending.targets:
         raise state.refuse("church_victim", f"seat {decision.victim} is not a woman in the church")
 
 
-def resolve_church(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ChurchChoice)
+def resolve_church(state: State, pending: Pending, decision: ChurchChoice) -> None:
     if decision.victim:
         state.tonight.moon_deaths.append((decision.victim, "werewolves"))
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
 
 
 register(
+    CARD,
     StepSpec(
         "church",
         begin_church,
@@ -73,7 +71,7 @@ register(
         reveals=frozenset({"werewolves.victim"}),
     ),
 )
-add_night_step("church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))
+add_night_step(CARD, "church", "after_wolves", 1, lambda state: tonight_after(state, "flood"))
 
 
 def _no_vote_today(state: State, played: InPlay) -> None:
@@ -88,10 +86,13 @@ def _men(state: State, played: InPlay, seats: list[int]) -> list[int]:
 
 
 add_card(
-    "flood",
-    effect=_no_vote_today,
-    playable=lambda state: len(state.alive()) >= 6,
-    rank=2,
-    pack=_men,
-    prey=_men,
+    CARD,
+    CardRules(
+        "flood",
+        effect=_no_vote_today,
+        playable=lambda state: len(state.alive()) >= 6,
+        rank=2,
+        pack=_men,
+        prey=_men,
+    ),
 )

@@ -4,11 +4,10 @@ werewolves (its `pack`, which replaces any other) and the seer's and witch's own
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -24,12 +23,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("full_moon_rising")
 
-class MoonSeerChoice(Decision):
+
+class MoonSeerChoice(Decision, step="moon_seer", key="moon_seers"):
     """Full Moon Rising: the player a werewolf checks, as a seer, tonight (0: nobody)."""
 
-    step: ClassVar[str] = "moon_seer"
-    key: ClassVar[str] = "moon_seers"
     target: int
 
 
@@ -68,14 +67,12 @@ def begin_moon_seer(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "moon_seer", "moon_seers", (wolf,), targets, allow_none=True)
 
 
-def check_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MoonSeerChoice)
+def check_moon_seer(state: State, pending: Pending, decision: MoonSeerChoice) -> None:
     if decision.target and decision.target not in pending.targets:
         raise state.refuse("moon_seer_target", f"seat {decision.target} is not another living player")
 
 
-def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MoonSeerChoice)
+def resolve_moon_seer(state: State, pending: Pending, decision: MoonSeerChoice) -> None:
     wolf, target = pending.seats[0], decision.target
     if not target:
         return
@@ -89,6 +86,7 @@ def resolve_moon_seer(state: State, pending: Pending, decision: Decision) -> Non
 
 
 register(
+    CARD,
     StepSpec("moon_seers", begin_moon_seers, Kind.NIGHT),
     StepSpec(
         "moon_seer",
@@ -104,7 +102,7 @@ register(
         reveals=frozenset({"seer.result"}),
     ),
 )
-add_night_step("moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
+add_night_step(CARD, "moon_seers", "before_wolves", 1, lambda state: tonight_after(state, "full_moon_rising"))
 
 
 def acting_for(state: State, played: InPlay, role: Role) -> int | None:
@@ -127,10 +125,13 @@ def _seat_view(state: State, seat: int) -> dict[str, object]:
 
 # It acts on night D+1 and ends at dawn of day D+1, spent or not; its pack replaces any other.
 add_card(
-    "full_moon_rising",
-    ends=lambda state, played: state.day > played.day,
-    acting_for=acting_for,
-    rank=3,
-    pack=moon_pack,
+    CARD,
+    CardRules(
+        "full_moon_rising",
+        ends=lambda state, played: state.day > played.day,
+        acting_for=acting_for,
+        rank=3,
+        pack=moon_pack,
+    ),
 )
-add_lasting(Lasting("full_moon_rising", seat_view=_seat_view))
+add_lasting(CARD, Lasting("full_moon_rising", seat_view=_seat_view))

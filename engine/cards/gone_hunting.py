@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from engine.cards.away_cards import of_gender, send_away
 from engine.cards.moon import InPlay, night_after
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.state import State
+
+CARD = Contents("gone_hunting")
 
 
 def hunt(state: State, played: InPlay) -> None:
@@ -22,4 +25,6 @@ def hunting_pack(state: State, played: InPlay, wolves: list[int]) -> list[int]:
 
 
 # Its pack first: it counts the werewolves away before any other card changes the pack.
-add_card("gone_hunting", effect=hunt, away=lambda state, played: True, rank=1, pack=hunting_pack)
+add_card(
+    CARD, CardRules("gone_hunting", effect=hunt, away=lambda state, played: True, rank=1, pack=hunting_pack)
+)

@@ -4,13 +4,14 @@ player who could be named and was named by nobody is hanged (the idiot rule appl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import field_validator
 
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
 from engine.decisions import Decision
@@ -28,12 +29,12 @@ from engine.steps import (
     register,
 )
 
+CARD = Contents("great_distrust")
 
-class FriendVotes(Decision):
+
+class FriendVotes(Decision, step="distrust", key="friends"):
     """Great Distrust: each voter's two best friends; every voter must name them."""
 
-    step: ClassVar[str] = "distrust"
-    key: ClassVar[str] = "friends"
     friends: dict[int, tuple[int, ...]]
 
     @field_validator("friends", mode="before")
@@ -53,17 +54,16 @@ def begin_distrust(state: State, step: Step) -> Pending:
     return Pending(state.phase, "distrust", "friends", voters(state), targets, count=min(2, len(targets) - 1))
 
 
-def check_distrust(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FriendVotes)
+def check_distrust(state: State, pending: Pending, decision: FriendVotes) -> None:
     for voter, friends in decision.friends.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter not in pending.seats:
             raise state.refuse("may_not_vote", f"seat {voter} may not vote today")
         wanted = min(2, len([t for t in pending.targets if t != voter]))
         if len(set(friends)) != len(friends) or len(friends) != wanted:
             raise state.refuse("two_friends", f"seat {voter} names {wanted} different friends")
         for friend in friends:
-            living(state, friend, "friend")
+            living(state, friend, "dead_friend", "friend")
             if friend == voter or friend not in pending.targets:
                 raise state.refuse("not_a_friend", f"seat {voter} cannot name seat {friend}")
     missing = [s for s in pending.seats if s not in decision.friends]
@@ -71,8 +71,7 @@ def check_distrust(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("everyone_names_friends", f"seats {missing} name no friends")
 
 
-def resolve_distrust(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FriendVotes)
+def resolve_distrust(state: State, pending: Pending, decision: FriendVotes) -> None:
     named = {friend for friends in decision.friends.values() for friend in friends}
     state.emit(
         Event(
@@ -116,7 +115,7 @@ def _all_friends(state: State, pending: Pending, parts: Mapping[int, Answer]) ->
     return {**quiet, **parts}
 
 
-def _friends_codec() -> Codec:
+def _friends_codec() -> Codec[FriendVotes]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or not all(
             str(k).isdigit() and isinstance(v, list) and all(isinstance(s, int) for s in v)
@@ -124,14 +123,14 @@ def _friends_codec() -> Codec:
         ):
             raise ShapeError("must be a table of voter = [friend, friend]")
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, FriendVotes)
+    def write(made: FriendVotes, pending: Pending, old: Any) -> Any:
         return {voter: list(friends) for voter, friends in made.friends.items()}
 
     return Codec("friends", Kind.DAY, lambda value, pending: FriendVotes(friends=value), write, shape)
 
 
 register(
+    CARD,
     StepSpec(
         "distrust",
         begin_distrust,
@@ -153,4 +152,4 @@ def _distrust(state: State, played: InPlay) -> None:
     replace_step(state, "vote", Step("distrust"))
 
 
-add_card("great_distrust", effect=_distrust)
+add_card(CARD, CardRules("great_distrust", effect=_distrust))

@@ -4,21 +4,22 @@ steps of a verdict (a void verdict offers no pact)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from engine.cards.moon import InPlay, moon_of, roll
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
 from engine.steps import Kind, Share, StepSpec, field_codec, never_refused, register, shape_one_of
 
+CARD = Contents("heads_or_tails")
 
-class CoinToss(Decision):
+
+class CoinToss(Decision, step="coin"):
     """Heads or Tails: heads, the condemned is spared; tails, the verdict stands."""
 
-    step: ClassVar[str] = "coin"
-    key: ClassVar[str] = "coin"
     side: Literal["heads", "tails"]
 
 
@@ -27,8 +28,7 @@ def begin_coin(state: State, step: Step) -> Pending:
     return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
 
 
-def resolve_coin(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CoinToss)
+def resolve_coin(state: State, pending: Pending, decision: CoinToss) -> None:
     seat = pending.info["seat"]
     moon_of(state).chance.append((state.phase, "coin", decision.side))
     state.emit(cue(f"coin.{decision.side}", seat=seat))
@@ -45,6 +45,7 @@ def _toss(state: State, played: InPlay, seat: int) -> Step:
 
 
 register(
+    CARD,
     StepSpec(
         "coin",
         begin_coin,
@@ -58,4 +59,4 @@ register(
         ),
     ),
 )
-add_card("heads_or_tails", rank=1, verdict_step=_toss)
+add_card(CARD, CardRules("heads_or_tails", rank=1, verdict_step=_toss))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import last_dead, spend
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.day import voters
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -21,12 +20,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("influences")
 
-class FirstVoter(Decision):
+
+class FirstVoter(Decision, step="influences", key="first_voter"):
     """Influences: the player the last dead names to vote first."""
 
-    step: ClassVar[str] = "influences"
-    key: ClassVar[str] = "first_voter"
     seat: int
 
 
@@ -36,14 +35,12 @@ def begin_influences(state: State, step: Step) -> Pending:
     return Pending(state.phase, "influences", "first_voter", (chooser,), voters(state))
 
 
-def check_influences(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FirstVoter)
+def check_influences(state: State, pending: Pending, decision: FirstVoter) -> None:
     if decision.seat not in pending.targets:
         raise state.refuse("not_a_voter", f"seat {decision.seat} does not vote today")
 
 
-def resolve_influences(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, FirstVoter)
+def resolve_influences(state: State, pending: Pending, decision: FirstVoter) -> None:
     order = [decision.seat]
     while len(order) < len(pending.targets):
         order.append(next(s for s in _clockwise(state, order[-1]) if s in pending.targets))
@@ -57,6 +54,7 @@ def _clockwise(state: State, seat: int) -> list[int]:
 
 
 register(
+    CARD,
     StepSpec(
         "influences",
         begin_influences,
@@ -73,7 +71,10 @@ register(
 
 
 add_card(
-    "influences",
-    playable=lambda state: last_dead(state) != 0,
-    before_vote=lambda state, played: [Step("influences")],
+    CARD,
+    CardRules(
+        "influences",
+        playable=lambda state: last_dead(state) != 0,
+        before_vote=lambda state, played: [Step("influences")],
+    ),
 )

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from engine.cards.away_cards import age
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.events import cue
 from engine.state import State
+
+CARD = Contents("little_rascal")
 
 
 def send_off(state: State, played: InPlay) -> None:
@@ -26,9 +29,12 @@ def vote_weight(state: State, played: InPlay, voter: int, weight: float) -> floa
 
 
 add_card(
-    "little_rascal",
-    effect=send_off,
-    ends=lambda state, played: state.day > played.day + 1,
-    away=away,
-    vote_weight=vote_weight,
+    CARD,
+    CardRules(
+        "little_rascal",
+        effect=send_off,
+        ends=lambda state, played: state.day > played.day + 1,
+        away=away,
+        vote_weight=vote_weight,
+    ),
 )

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from engine.cards.away_cards import half, send_away
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.state import State
+
+CARD = Contents("luncheon")
 
 
 def lunch(state: State, played: InPlay) -> None:
@@ -23,4 +26,4 @@ def away(state: State, played: InPlay) -> bool:
     return state.day == played.day if state.rules.cards.luncheon_until == "dusk" else True
 
 
-add_card("luncheon_for_seniors", effect=lunch, ends=ends, ends_on_draw=True, away=away)
+add_card(CARD, CardRules("luncheon_for_seniors", effect=lunch, ends=ends, ends_on_draw=True, away=away))

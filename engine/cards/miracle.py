@@ -4,10 +4,14 @@ plain villager."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.events import cue
 from engine.roles import Role
 from engine.state import State
+
+CARD = Contents("miracle")
+
 
 REVIVED = "miracle.revived"
 """`MoonState.notes`: the seats the Miracle brought back, in order."""
@@ -38,11 +42,12 @@ def revive(state: State, played: InPlay) -> None:
     state.emit(cue("miracle.revived", seat=seat))
 
 
-add_card("miracle", effect=revive, playable=lambda state: miracle_seat(state) != 0)
+add_card(CARD, CardRules("miracle", effect=revive, playable=lambda state: miracle_seat(state) != 0))
 add_lasting(
+    CARD,
     Lasting(
         "miracle",
         public_view=lambda state: {"revived": list(revived(state))},
         summary=lambda state: {"revived": list(revived(state))},
-    )
+    ),
 )

@@ -17,46 +17,18 @@ Rule 5: every query here answers as if no card were in play when `state.moon` is
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS, Moon
+from engine.cards.deck import InPlay as InPlay  # where the cards' modules look for it
+from engine.cards.deck import MoonState as MoonState
 from engine.cards.registry import CARD_RULES, LASTING
-from engine.phase import Phase
+from engine.contents import Contents
 from engine.roles import Role
+from engine.state import answer_for_cards
 
 if TYPE_CHECKING:
     from engine.state import Player, State
-
-
-@dataclass(slots=True)
-class InPlay:
-    """A card in play: drawn on `day` (0 = put in play by the table at the start); `seats` are
-    the players it concerns (those sent away, the rascal)."""
-
-    card: str
-    day: int
-    seats: tuple[int, ...] = ()
-
-
-@dataclass(slots=True)
-class MoonState:
-    """The deck and the cards in play; what a card changed that outlasts a step is in `notes`,
-    under keys its own module names and reads (`registry.add_lasting`).
-
-    `rolls` counts the uses of the seeded generator (`roll`), so a replay draws the same cards,
-    coins and potions; `chance` lists each outcome drawn (phase, record key, value) for the
-    game record.
-    """
-
-    seed: int
-    pile: list[str]
-    discard: list[str] = field(default_factory=list)
-    in_play: list[InPlay] = field(default_factory=list)
-    rolls: int = 0
-    played: list[tuple[int, str]] = field(default_factory=list)
-    chance: list[tuple[Phase, str, str]] = field(default_factory=list)
-    notes: dict[str, Any] = field(default_factory=dict)
 
 
 def moon_of(state: State) -> MoonState:
@@ -304,3 +276,7 @@ def spare_life(state: State, seat: int) -> Player | None:
         if rules is not None and rules.spare_life is not None:
             spare = rules.spare_life(state, played, seat, spare)
     return spare
+
+
+CORE = Contents("moon")
+answer_for_cards(CORE, powerless, acting_for)

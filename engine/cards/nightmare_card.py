@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.events import cue
 from engine.state import State, Step
+
+CARD = Contents("nightmare_card")
 
 
 def dream(state: State, played: InPlay) -> None:
@@ -18,4 +21,4 @@ def dream(state: State, played: InPlay) -> None:
     replace_step(state, "vote", Step("vote", {"must_vote": True}))
 
 
-add_card("nightmare", effect=dream)
+add_card(CARD, CardRules("nightmare", effect=dream))

@@ -19,6 +19,7 @@ from typing import Literal
 from engine.cards import hooks
 from engine.cards.moon import away, neighbours
 from engine.cards.registry import ranked_in_play, rules_in_play
+from engine.contents import Contents
 from engine.rolehooks import RoleHooks
 from engine.state import IllegalDecision, State, Step
 
@@ -39,9 +40,19 @@ class CardNightStep:
 CARD_NIGHT_STEPS: list[CardNightStep] = []
 
 
-def add_night_step(name: str, place: Place, rank: int, tonight: Callable[[State], bool]) -> None:
+def add_night_step(
+    to: Contents, name: str, place: Place, rank: int, tonight: Callable[[State], bool]
+) -> None:
     """A card's module adds its night step (Rule 1)."""
-    CARD_NIGHT_STEPS.append(CardNightStep(Step(name), place, rank, tonight))
+    to.add(lambda: _put_night_step(CardNightStep(Step(name), place, rank, tonight)))
+
+
+def forget() -> None:
+    CARD_NIGHT_STEPS.clear()
+
+
+def _put_night_step(step: CardNightStep) -> None:
+    CARD_NIGHT_STEPS.append(step)
     CARD_NIGHT_STEPS.sort(key=lambda added: added.rank)
 
 
@@ -64,8 +75,8 @@ beauty, the spirit knight, a night the nightmare fears a wolf): the refusal that
 (`state.refuse`), or None when the role lets the pack name the seat."""
 
 
-def add_shield(shield: Shield) -> None:
-    SHIELDS.add(shield)
+def add_shield(to: Contents, shield: Shield) -> None:
+    SHIELDS.add(to, shield)
 
 
 def shield(state: State, seat: int) -> IllegalDecision | None:

@@ -3,10 +3,9 @@ two or more others testify for him."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, last_dead
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import Decision
@@ -26,20 +25,18 @@ from engine.steps import (
     standing,
 )
 
+CARD = Contents("punishment")
 
-class Witnesses(Decision):
+
+class Witnesses(Decision, step="witnesses"):
     """Punishment: the players who testify for the accused (two or more save him)."""
 
-    step: ClassVar[str] = "witnesses"
-    key: ClassVar[str] = "witnesses"
     seats: tuple[int, ...]
 
 
-class Accusation(Decision):
+class Accusation(Decision, step="punishment"):
     """Punishment: the player the last dead names."""
 
-    step: ClassVar[str] = "punishment"
-    key: ClassVar[str] = "punishment"
     target: int
 
 
@@ -49,13 +46,11 @@ def begin_punishment(state: State, step: Step) -> Pending:
     return Pending(state.phase, "punishment", "punishment", (accuser,), tuple(state.alive()))
 
 
-def check_punishment(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Accusation)
-    living(state, decision.target, "accused")
+def check_punishment(state: State, pending: Pending, decision: Accusation) -> None:
+    living(state, decision.target, "dead_accused", "accused")
 
 
-def resolve_punishment(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Accusation)
+def resolve_punishment(state: State, pending: Pending, decision: Accusation) -> None:
     state.emit(cue("punishment.accused", seat=decision.target))
     state.push(Step("witnesses", {"accused": decision.target}))
 
@@ -75,17 +70,15 @@ def begin_witnesses(state: State, step: Step) -> Pending:
     )
 
 
-def check_witnesses(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Witnesses)
+def check_witnesses(state: State, pending: Pending, decision: Witnesses) -> None:
     accused = pending.info["accused"]
     for seat in set(decision.seats):
-        living(state, seat, "witness")
+        living(state, seat, "dead_witness", "witness")
         if seat == accused:
             raise state.refuse("own_witness", "the accused cannot testify for himself")
 
 
-def resolve_witnesses(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Witnesses)
+def resolve_witnesses(state: State, pending: Pending, decision: Witnesses) -> None:
     accused = pending.info["accused"]
     seats = set(decision.seats)
     if len(seats) >= 2:
@@ -96,6 +89,7 @@ def resolve_witnesses(state: State, pending: Pending, decision: Decision) -> Non
 
 
 register(
+    CARD,
     StepSpec(
         "punishment",
         begin_punishment,
@@ -129,4 +123,4 @@ def _punish(state: State, played: InPlay) -> None:
     state.push(Step("punishment"))
 
 
-add_card("punishment", effect=_punish, playable=lambda state: last_dead(state) != 0)
+add_card(CARD, CardRules("punishment", effect=_punish, playable=lambda state: last_dead(state) != 0))

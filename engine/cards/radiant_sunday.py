@@ -6,10 +6,14 @@ most one living player outside their side is uninfected."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.events import cue
 from engine.outcome import WinReason
 from engine.state import State
+
+CARD = Contents("radiant_sunday")
+
 
 INFECTED = "radiant_sunday.infected"
 """`MoonState.notes`: the seats infected, in order."""
@@ -48,8 +52,9 @@ def _all_infected(state: State, alive: list[int], side: list[int]) -> WinReason 
     return None
 
 
-add_card("radiant_sunday", effect=read_fascination, infects=infects)
+add_card(CARD, CardRules("radiant_sunday", effect=read_fascination, infects=infects))
 add_lasting(
+    CARD,
     Lasting(
         "radiant_sunday",
         rank=2,  # after the ally's win: everyone alive on the werewolves' side is told as such
@@ -57,5 +62,5 @@ add_lasting(
         wins=_all_infected,
         seat_view=lambda state, seat: {"infected": True} if seat in infected(state) else {},
         summary=lambda state: {"infected": sorted(infected(state))},
-    )
+    ),
 )

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS
+from engine.contents import Contents
 
 if TYPE_CHECKING:
     from engine.cards.moon import InPlay
@@ -79,6 +80,8 @@ class CardRules:
     pack: Callable[[State, InPlay, list[int]], list[int]] | None = None
     prey: Callable[[State, InPlay, list[int]], list[int]] | None = None
     announce_as: str = ""
+    late_steps: tuple[str, ...] = ()
+    """Rule 4: the names of the steps `death_steps` adds that are heard after last words."""
 
 
 CARD_RULES: dict[str, CardRules] = {}
@@ -86,66 +89,22 @@ LATE_STEPS: set[str] = set()
 """Rule 4: the names of the steps cards add when players die, heard after last words."""
 
 
-def add_card(
-    name: str,
-    *,
-    effect: Callable[[State, InPlay], None] | None = None,
-    playable: Callable[[State], bool] | None = None,
-    ends: Callable[[State, InPlay], bool] | None = None,
-    ends_on_draw: bool = False,
-    away: Callable[[State, InPlay], bool] | None = None,
-    spoken_rule: bool = False,
-    on_death: Callable[[State, InPlay, int, str], None] | None = None,
-    infects: Callable[[State, InPlay, int], bool] | None = None,
-    check_heard: Callable[[State, InPlay, list[str], str], None] | None = None,
-    vote_weight: Callable[[State, InPlay, int, float], float] | None = None,
-    neighbours_only: Callable[[State, InPlay, bool], bool] | None = None,
-    acting_for: Callable[[State, InPlay, Role], int | None] | None = None,
-    spare_life: Callable[[State, InPlay, int, Player | None], Player | None] | None = None,
-    shooter_card: Callable[[State, InPlay, Role], Role] | None = None,
-    lovers_hate: bool = False,
-    rank: int = 0,
-    verdict_step: Callable[[State, InPlay, int], Step | None] | None = None,
-    second_vote: Callable[[State, InPlay, int], bool] | None = None,
-    before_vote: Callable[[State, InPlay], list[Step]] | None = None,
-    on_voted_out: Callable[[State, InPlay, int], None] | None = None,
-    death_steps: Callable[[State, InPlay, list[int]], list[Step]] | None = None,
-    late_steps: tuple[str, ...] = (),
-    pack: Callable[[State, InPlay, list[int]], list[int]] | None = None,
-    prey: Callable[[State, InPlay, list[int]], list[int]] | None = None,
-    announce_as: str = "",
-) -> None:
-    """Register the card `name`'s own rules (once: a second entry for a name is an error)."""
-    assert name in CARDS, f"there is no event card {name!r} in the deck"
-    assert name not in CARD_RULES, f"the event card {name!r} is registered twice"
-    CARD_RULES[name] = CardRules(
-        name,
-        effect,
-        playable,
-        ends,
-        ends_on_draw,
-        away,
-        spoken_rule,
-        on_death,
-        infects,
-        check_heard,
-        vote_weight,
-        neighbours_only,
-        acting_for,
-        spare_life,
-        shooter_card,
-        lovers_hate,
-        rank,
-        verdict_step,
-        second_vote,
-        before_vote,
-        on_voted_out,
-        death_steps,
-        pack,
-        prey,
-        announce_as,
-    )
-    LATE_STEPS.update(late_steps)
+def add_card(to: Contents, rules: CardRules) -> None:
+    """Register the card `rules.name`'s own rules (once: a second entry for a name is an error)."""
+    assert rules.name in CARDS, f"there is no event card {rules.name!r} in the deck"
+    to.add(lambda: _put_card(rules))
+
+
+def _put_card(rules: CardRules) -> None:
+    assert rules.name not in CARD_RULES, f"the event card {rules.name!r} is registered twice"
+    CARD_RULES[rules.name] = rules
+    LATE_STEPS.update(rules.late_steps)
+
+
+def forget() -> None:
+    CARD_RULES.clear()
+    LATE_STEPS.clear()
+    LASTING.clear()
 
 
 def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
@@ -190,8 +149,12 @@ class Lasting:
 LASTING: list[Lasting] = []
 
 
-def add_lasting(lasting: Lasting) -> None:
+def add_lasting(to: Contents, lasting: Lasting) -> None:
     """Rule 5: a card's module answers for what it changed that outlasts it (once per owner)."""
+    to.add(lambda: _put_lasting(lasting))
+
+
+def _put_lasting(lasting: Lasting) -> None:
     assert all(known.owner != lasting.owner for known in LASTING), f"{lasting.owner!r} is registered twice"
     LASTING.append(lasting)
     LASTING.sort(key=lambda known: known.rank)

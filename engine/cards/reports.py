@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.day import living, voters
 from engine.decisions import Decision
 from engine.events import cue
@@ -25,12 +25,12 @@ from engine.steps import (
     shape_seats,
 )
 
+CARD = Contents("reports")
 
-class RuleBreakers(Decision):
+
+class RuleBreakers(Decision, step="report", key="reported"):
     """The players the table reports for breaking today's spoken rule: they lose the vote."""
 
-    step: ClassVar[str] = "report"
-    key: ClassVar[str] = "reported"
     seats: tuple[int, ...]
 
 
@@ -57,16 +57,14 @@ def begin_report(state: State, step: Step) -> Pending:
     )
 
 
-def check_report(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, RuleBreakers)
+def check_report(state: State, pending: Pending, decision: RuleBreakers) -> None:
     for seat in sorted(set(decision.seats)):
-        living(state, seat, "player reported")
+        living(state, seat, "dead_player_reported", "player reported")
         if seat not in pending.targets:
             raise state.refuse("not_a_voter", f"seat {seat} has no vote today to lose")
 
 
-def resolve_report(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, RuleBreakers)
+def resolve_report(state: State, pending: Pending, decision: RuleBreakers) -> None:
     seats = sorted(set(decision.seats))
     notes(state)[REPORTED] = (state.day, tuple(seats))
     if seats:
@@ -84,6 +82,7 @@ def _majority(pending: Pending, parts: Mapping[int, Answer]) -> Decision:
 
 
 register(
+    CARD,
     StepSpec(
         "report",
         begin_report,
@@ -106,7 +105,7 @@ def _report_before_vote(state: State, played: InPlay) -> None:
 
 
 for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
-    add_card(_card, effect=_report_before_vote, spoken_rule=True)
+    add_card(CARD, CardRules(_card, effect=_report_before_vote, spoken_rule=True))
 add_lasting(
-    Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
+    CARD, Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
 )

@@ -4,9 +4,12 @@ sheriff on; with `saint_philippe = "always"` even when there is no sheriff)."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.events import cue
 from engine.state import State, Step
+
+CARD = Contents("saint_philippe")
 
 
 def dismiss(state: State, played: InPlay) -> None:
@@ -21,4 +24,4 @@ def playable(state: State) -> bool:
     return state.rules.sheriff and (state.rules.cards.saint_philippe == "always" or state.sheriff != 0)
 
 
-add_card("saint_philippe", effect=dismiss, playable=playable)
+add_card(CARD, CardRules("saint_philippe", effect=dismiss, playable=playable))

@@ -4,9 +4,13 @@ the target; each answer is kept for the review."""
 from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes
-from engine.cards.registry import Lasting, add_card, add_lasting
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.contents import Contents
 from engine.events import cue
 from engine.state import State
+
+CARD = Contents("somnambulism")
+
 
 SLEEPWALKS = "somnambulism.sleepwalks"
 """`MoonState.notes`: (night, result) of each seer answer said aloud."""
@@ -26,10 +30,11 @@ def sleepwalk(state: State, played: InPlay, results: list[str], result: str) -> 
     notes(state).setdefault(SLEEPWALKS, []).append((state.night, result))
 
 
-add_card("somnambulism", check_heard=sleepwalk)
+add_card(CARD, CardRules("somnambulism", check_heard=sleepwalk))
 add_lasting(
+    CARD,
     Lasting(
         "somnambulism",
         public_view=lambda state: {"sleepwalker": [{"night": n, "result": r} for n, r in sleepwalks(state)]},
-    )
+    ),
 )

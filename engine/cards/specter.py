@@ -4,10 +4,9 @@ victim's card, which acts for nobody that night."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import in_play, spend
 from engine.cards.nightsteps import add_night_step
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
@@ -23,16 +22,16 @@ from engine.steps import (
     shape_seat,
 )
 
+CARD = Contents("specter")
 
-class SpecterChoice(Decision):
+
+class SpecterChoice(Decision, step="specter"):
     """The Specter: the old werewolf the new one names to die in its place."""
 
-    step: ClassVar[str] = "specter"
-    key: ClassVar[str] = "specter"
     werewolf: int
 
 
-add_cues({"card.specter": (), "specter.wake": (), "specter.sleep": ()})
+add_cues(CARD, {"card.specter": (), "specter.wake": (), "specter.sleep": ()})
 
 
 def begin_specter(state: State, step: Step) -> Pending | None:
@@ -46,16 +45,14 @@ def begin_specter(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "specter", "specter", (victim,), tuple(old))
 
 
-def check_specter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SpecterChoice)
+def check_specter(state: State, pending: Pending, decision: SpecterChoice) -> None:
     if decision.werewolf not in pending.targets:
         raise state.refuse("specter_names_a_werewolf", f"seat {decision.werewolf} is not an old werewolf")
 
 
-def resolve_specter(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_specter(state: State, pending: Pending, decision: SpecterChoice) -> None:
     """The old werewolf dies at once (seeds 000, 001): the card he is given acts for nobody
     tonight; his death is told at dawn with the night's."""
-    assert isinstance(decision, SpecterChoice)
     new, old = pending.seats[0], decision.werewolf
     newcomer, former = state.player(new), state.player(old)
     newcomer.card, former.card = former.card, newcomer.card
@@ -69,6 +66,7 @@ def resolve_specter(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "specter",
         begin_specter,
@@ -83,4 +81,4 @@ register(
         reveals=frozenset({"card.changed"}),
     ),
 )
-add_night_step("specter", "after_wolves", 3, lambda state: in_play(state, "specter"))
+add_night_step(CARD, "specter", "after_wolves", 3, lambda state: in_play(state, "specter"))

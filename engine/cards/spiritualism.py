@@ -4,12 +4,13 @@ none, one or two players; the ghost answers yes or no, truly when the box knows 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_001, SPIRITUALISM
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
 from engine.cards.spirits import truth
+from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
 from engine.events import Event, cue
@@ -30,29 +31,25 @@ from engine.steps import (
     single,
 )
 
+CARD = Contents("spiritualism")
 
-class MediumChoice(Decision):
+
+class MediumChoice(Decision, step="medium"):
     """Spiritualism (`three_questions`): the player left of the last dead names the medium."""
 
-    step: ClassVar[str] = "medium"
-    key: ClassVar[str] = "medium"
     medium: int
 
 
-class GhostQuestion(Decision):
+class GhostQuestion(Decision, step="question"):
     """Spiritualism: the medium's question, and the seats it points at (none, one or two)."""
 
-    step: ClassVar[str] = "question"
-    key: ClassVar[str] = "question"
     ask: str
     seats: tuple[int, ...] = ()
 
 
-class GhostAnswer(Decision):
+class GhostAnswer(Decision, step="ghost"):
     """Spiritualism: the ghost's yes or no (it must be true when the box knows the truth)."""
 
-    step: ClassVar[str] = "ghost"
-    key: ClassVar[str] = "ghost"
     yes: bool
 
 
@@ -75,13 +72,11 @@ def begin_medium(state: State, step: Step) -> Pending:
     return Pending(state.phase, "medium", "medium", (chooser,), tuple(state.alive()))
 
 
-def check_medium(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MediumChoice)
-    living(state, decision.medium, "medium")
+def check_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
+    living(state, decision.medium, "dead_medium", "medium")
 
 
-def resolve_medium(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MediumChoice)
+def resolve_medium(state: State, pending: Pending, decision: MediumChoice) -> None:
     state.agenda[0] = Step("question", {**state.agenda[0].args, "medium": decision.medium})
 
 
@@ -104,8 +99,7 @@ def begin_question(state: State, step: Step) -> Pending:
     )
 
 
-def check_question(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostQuestion)
+def check_question(state: State, pending: Pending, decision: GhostQuestion) -> None:
     ask, seats = decision.ask, decision.seats
     if ask not in pending.info["questions"]:
         raise state.refuse("not_on_the_card", f"{ask!r} is not a question of this card")
@@ -113,11 +107,10 @@ def check_question(state: State, pending: Pending, decision: Decision) -> None:
     if len(seats) != wanted or len(set(seats)) != len(seats):
         raise state.refuse("question_seats", f"{ask!r} points at {wanted} different player(s)")
     for seat in seats:
-        living(state, seat, "player pointed at")
+        living(state, seat, "dead_player_pointed_at", "player pointed at")
 
 
-def resolve_question(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostQuestion)
+def resolve_question(state: State, pending: Pending, decision: GhostQuestion) -> None:
     ask, seats = decision.ask, decision.seats
     wanted = QUESTIONS[ask].seats
     if wanted == 1:
@@ -142,15 +135,13 @@ def begin_ghost(state: State, step: Step) -> Pending:
     )
 
 
-def check_ghost(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostAnswer)
+def check_ghost(state: State, pending: Pending, decision: GhostAnswer) -> None:
     known = pending.info["truth"]
     if known is not None and decision.yes != known:
         raise state.refuse("ghost_tells_the_truth", "the ghost may only answer truly")
 
 
-def resolve_ghost(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GhostAnswer)
+def resolve_ghost(state: State, pending: Pending, decision: GhostAnswer) -> None:
     state.emit(cue("spiritualism.yes" if decision.yes else "spiritualism.no"))
     state.emit(
         Event(
@@ -165,7 +156,7 @@ def _quiet_question(state: State, pending: Pending) -> Decision:
     return GhostQuestion(ask=ask, seats=pending.targets[: QUESTIONS[ask].seats])
 
 
-def _question_codec() -> Codec:
+def _question_codec() -> Codec[GhostQuestion]:
     def shape(value: object) -> None:
         if isinstance(value, dict):
             if set(value) - {"ask", "seats"} or not isinstance(value.get("ask"), str):
@@ -174,19 +165,19 @@ def _question_codec() -> Codec:
         elif not isinstance(value, str):
             raise ShapeError("must be a name or { ask, seats }")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> GhostQuestion:
         if isinstance(value, str):
             return GhostQuestion(ask=value)
         return GhostQuestion(ask=value["ask"], seats=tuple(value.get("seats", [])))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, GhostQuestion)
+    def write(made: GhostQuestion, pending: Pending, old: Any) -> Any:
         return {"ask": made.ask, "seats": list(made.seats)}
 
     return Codec("question", Kind.DAY, read, write, shape)
 
 
 register(
+    CARD,
     StepSpec(
         "medium",
         begin_medium,
@@ -239,4 +230,4 @@ def _ghost_answers(state: State) -> bool:
 
 
 for _card in SPIRITUALISM:
-    add_card(_card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism")
+    add_card(CARD, CardRules(_card, effect=_seance, playable=_ghost_answers, announce_as="spiritualism"))

@@ -4,10 +4,10 @@ victim; if not, there is no victim."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
 
 from engine.cards.moon import in_play
 from engine.cards.nightsteps import add_night_step, pack
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
@@ -24,12 +24,12 @@ from engine.steps import (
     shape_bool,
 )
 
+CARD = Contents("touch_of_death")
 
-class Touch(Decision):
+
+class Touch(Decision, step="touch", key="touched"):
     """Touch of Death: whether a werewolf touched the victim (if not, there is no victim)."""
 
-    step: ClassVar[str] = "touch"
-    key: ClassVar[str] = "touched"
     touched: bool
 
 
@@ -42,8 +42,7 @@ def begin_touch(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "touch", "touched", tuple(wolves), info={"victim": state.tonight.victim})
 
 
-def resolve_touch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, Touch)
+def resolve_touch(state: State, pending: Pending, decision: Touch) -> None:
     if not decision.touched:
         state.tonight.victim = 0
     state.emit(private("touch", frozenset(pending.seats), touched=decision.touched))
@@ -59,6 +58,7 @@ def _touch_unanswered(state: State, pending: Pending, parts: Mapping[int, Answer
 
 
 register(
+    CARD,
     StepSpec(
         "touch",
         begin_touch,
@@ -75,4 +75,4 @@ register(
         reveals=frozenset({"touch"}),
     ),
 )
-add_night_step("touch", "after_wolves", 2, lambda state: in_play(state, "touch_of_death"))
+add_night_step(CARD, "touch", "after_wolves", 2, lambda state: in_play(state, "touch_of_death"))

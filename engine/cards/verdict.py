@@ -6,10 +6,9 @@ werewolf). Those cards are spent on the next vote death."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.moon import InPlay, notes, spend
-from engine.cards.registry import Lasting, add_card, add_lasting, ranked_in_play
+from engine.cards.registry import CardRules, Lasting, add_card, add_lasting, ranked_in_play
+from engine.contents import Contents
 from engine.day import voted_out
 from engine.decisions import Decision
 from engine.events import cue
@@ -27,12 +26,12 @@ from engine.steps import (
     single,
 )
 
+CARD = Contents("verdict")
 
-class PactChoice(Decision):
+
+class PactChoice(Decision, step="pact"):
     """Pact with the Devil: whether the condemned makes the pact and lives."""
 
-    step: ClassVar[str] = "pact"
-    key: ClassVar[str] = "pact"
     pact: bool
 
 
@@ -61,8 +60,7 @@ def begin_pact(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "pact", "pact", (seat,), info={"seat": seat})
 
 
-def resolve_pact(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PactChoice)
+def resolve_pact(state: State, pending: Pending, decision: PactChoice) -> None:
     seat = pending.seats[0]
     if decision.pact:
         _pact_made(state, seat)
@@ -95,6 +93,7 @@ def begin_hang(state: State, step: Step) -> None:
 
 
 register(
+    CARD,
     StepSpec(
         "pact",
         begin_pact,
@@ -117,20 +116,30 @@ def _waits(state: State, played: InPlay, seat: int) -> Step | None:
 
 
 # The coin (rank 1) comes before the pact: a void verdict offers no pact.
-add_card("pact_with_the_devil", rank=2, verdict_step=_offer_pact)
+add_card(CARD, CardRules("pact_with_the_devil", rank=2, verdict_step=_offer_pact))
 add_card(
-    "enthusiasm", rank=3, verdict_step=_waits, second_vote=lambda state, played, seat: state.is_werewolf(seat)
+    CARD,
+    CardRules(
+        "enthusiasm",
+        rank=3,
+        verdict_step=_waits,
+        second_vote=lambda state, played, seat: state.is_werewolf(seat),
+    ),
 )
 add_card(
-    "dissatisfaction",
-    rank=3,
-    verdict_step=_waits,
-    second_vote=lambda state, played, seat: not state.is_werewolf(seat),
+    CARD,
+    CardRules(
+        "dissatisfaction",
+        rank=3,
+        verdict_step=_waits,
+        second_vote=lambda state, played, seat: not state.is_werewolf(seat),
+    ),
 )
 add_lasting(
+    CARD,
     Lasting(
         "pact_with_the_devil",
         public_view=lambda state: {"pacts": list(pacts(state))},
         summary=lambda state: {"pacts": list(pacts(state))},
-    )
+    ),
 )

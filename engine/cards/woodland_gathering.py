@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from engine.cards.away_cards import of_gender, send_away
 from engine.cards.moon import InPlay
-from engine.cards.registry import add_card
+from engine.cards.registry import CardRules, add_card
+from engine.contents import Contents
 from engine.events import cue, private
 from engine.roles import Role
 from engine.roles.witch import potions, set_potions
 from engine.state import State
+
+CARD = Contents("woodland_gathering")
 
 
 def gather(state: State, played: InPlay) -> None:
@@ -37,4 +40,4 @@ def away(state: State, played: InPlay) -> bool:
     return state.daytime and state.day == played.day
 
 
-add_card("woodland_gathering", effect=gather, playable=witch_can_gather, away=away)
+add_card(CARD, CardRules("woodland_gathering", effect=gather, playable=witch_can_gather, away=away))

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
+from engine.contents import Contents
+
 
 class Role(StrEnum):
     WEREWOLF = "werewolf"
@@ -81,8 +83,7 @@ POWER_LEFT: dict[Role, Callable[[Any], bool]] = {}
 """Whether a card's power is not used up (the witch's potions), said by the card's module."""
 LONE_KILLERS: list[Role] = []
 """Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
-the order their modules declare them (engine.catalog imports the gargoyle, the hidden wolf,
-the wolf robot)."""
+the catalogue's order (`engine.catalog`: the gargoyle, the hidden wolf, the wolf robot)."""
 
 
 def declare(
@@ -97,12 +98,36 @@ def declare(
     power_left: Callable[[Any], bool] | None = None,
     plain: bool = False,
     lives: int = 1,
-) -> None:
+) -> Contents:
     """What the card `role` is, said once by its module: a wolf-team card (`wolf`) that wakes
     with the pack or not, shows as a werewolf to a check unless said otherwise, and may
     self-destruct if it meets the pack unless said otherwise; or a special village role (`god`);
     `power_left(state)` says whether a power that can be used up is left; `plain`: counted with
-    the plain villagers; `lives`: dealt with that many."""
+    the plain villagers; `lives`: dealt with that many.
+
+    Hands back the role's `Contents`: everything else the module adds (its steps, hooks, cues,
+    night step) it adds to that value, which `engine.catalog` puts in place."""
+    card = Contents(role.value, role)
+    card.add(
+        lambda: _put(
+            role, wolf, pack, seen_as_wolf, self_destructs, god, lone_killer, power_left, plain, lives
+        )
+    )
+    return card
+
+
+def _put(
+    role: Role,
+    wolf: bool,
+    pack: bool,
+    seen_as_wolf: bool | None,
+    self_destructs: bool | None,
+    god: bool,
+    lone_killer: bool,
+    power_left: Callable[[Any], bool] | None,
+    plain: bool,
+    lives: int,
+) -> None:
     if wolf:
         WOLF_TEAM.add(role)
         if pack:
@@ -121,6 +146,19 @@ def declare(
         PLAIN.add(role)
     if lives != 1:
         LIVES[role] = lives
+
+
+def forget() -> None:
+    """Every card as if no module had declared it (the catalogue is being built again)."""
+    for cards in (WOLF_TEAM, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS):
+        cards.clear()
+        cards.add(Role.WEREWOLF)
+    GODS.clear()
+    GODS.update(SPECIAL_VILLAGE_ROLES)
+    PLAIN.clear()
+    LIVES.clear()
+    POWER_LEFT.clear()
+    LONE_KILLERS.clear()
 
 
 def parse_role(name: str) -> Role:

@@ -15,7 +15,7 @@ from engine.roles import Role, declare
 from engine.state import State, Step
 from engine.steps import StepSpec, register
 
-declare(Role.BLOOD_MOON, wolf=True, pack=True)
+ROLE = declare(Role.BLOOD_MOON, wolf=True, pack=True)
 
 KEPT = "blood_moon.kept"
 """`state.memory`: (seat, day) of the blood moon exiled as the last wolf, alive until dawn."""
@@ -69,7 +69,7 @@ def _dies_at_dawn(state: State, deaths: dict[int, str]) -> None:
         deaths[kept[0]] = "vote"
 
 
-add_survives(_kept)
-add_dawn(0, _dies_at_dawn)
-add_night_step(NightStep("blood_moon_seal", Role.BLOOD_MOON, club=0))
-register(StepSpec("blood_moon_seal", begin_seal))
+add_survives(ROLE, _kept)
+add_dawn(ROLE, 0, _dies_at_dawn)
+add_night_step(ROLE, NightStep("blood_moon_seal", Role.BLOOD_MOON, club=0))
+register(ROLE, StepSpec("blood_moon_seal", begin_seal))

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.deaths import add_consequence, add_win
 from engine.decisions import Decision
@@ -32,11 +30,9 @@ from engine.steps import (
 )
 
 
-class CupidChoice(Decision):
+class CupidChoice(Decision, step="cupid"):
     """The two lovers (Cupid may name himself)."""
 
-    step: ClassVar[str] = "cupid"
-    key: ClassVar[str] = "cupid"
     lovers: tuple[int, int]
 
 
@@ -52,8 +48,7 @@ def begin_cupid(state: State, step: Step) -> Pending | None:
     return pending_for(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
 
 
-def check_cupid(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CupidChoice)
+def check_cupid(state: State, pending: Pending, decision: CupidChoice) -> None:
     a, b = decision.lovers
     if a == b:
         raise state.refuse("cupid_two_lovers", "Cupid names two different players")
@@ -62,8 +57,7 @@ def check_cupid(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("no_such_seat", f"seat {seat} is not a living player")
 
 
-def resolve_cupid(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, CupidChoice)
+def resolve_cupid(state: State, pending: Pending, decision: CupidChoice) -> None:
     a, b = decision.lovers
     state.lovers = (min(a, b), max(a, b))
     state.memory[NAMED] = state.lovers
@@ -139,14 +133,15 @@ def _lovers(seats: tuple[int, ...]) -> CupidChoice:
     return CupidChoice(lovers=(seats[0], seats[1]))
 
 
-declare(Role.CUPID, plain=True)
-add_consequence(_grief, rank=1)
-add_win(1, _lovers_win)
-add_seat_part(_seat_part)
-add_cues({"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
-add_night_step(NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
-add_night_step(NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
+ROLE = declare(Role.CUPID, plain=True)
+add_consequence(ROLE, _grief, rank=1)
+add_win(ROLE, 1, _lovers_win)
+add_seat_part(ROLE, _seat_part)
+add_cues(ROLE, {"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
+add_night_step(ROLE, NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
+add_night_step(ROLE, NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
 register(
+    ROLE,
     StepSpec(
         "cupid",
         begin_cupid,

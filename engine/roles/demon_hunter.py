@@ -4,8 +4,6 @@ hunter dies, cause `hunt`; no heal or guard stops it. Poison does nothing to him
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
@@ -15,18 +13,16 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.DEMON_HUNTER, god=True)
-add_cues({"demon_hunter.wake": (), "demon_hunter.act": (), "demon_hunter.sleep": ()})
+ROLE = declare(Role.DEMON_HUNTER, god=True)
+add_cues(ROLE, {"demon_hunter.wake": (), "demon_hunter.act": (), "demon_hunter.sleep": ()})
 
 HUNT = "demon_hunter.hunt"
 """`state.tonight.marks` key: (the demon hunter's seat, the seat he hunts) tonight."""
 
 
-class DemonHunterHunt(Decision):
+class DemonHunterHunt(Decision, step="demon_hunter"):
     """The seat the demon hunter hunts tonight; 0: nobody."""
 
-    step: ClassVar[str] = "demon_hunter"
-    key: ClassVar[str] = "demon_hunter"
     target: int
 
 
@@ -38,16 +34,14 @@ def begin_demon_hunter(state: State, step: Step) -> Pending | None:
     return pending_for(state, "demon_hunter", [seat], targets=targets, allow_none=True)
 
 
-def check_demon_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DemonHunterHunt)
+def check_demon_hunter(state: State, pending: Pending, decision: DemonHunterHunt) -> None:
     if decision.target:
         living_target(state, decision.target)
         if decision.target == pending.seats[0]:
             raise state.refuse("demon_hunter_self", "the demon hunter hunts another player, not himself")
 
 
-def resolve_demon_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DemonHunterHunt)
+def resolve_demon_hunter(state: State, pending: Pending, decision: DemonHunterHunt) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         state.tonight.marks[HUNT] = (seat, target)
@@ -73,10 +67,11 @@ def _poison_spares(state: State, seat: int, cause: str) -> bool:
     return cause == "poison" and state.player(seat).card == Role.DEMON_HUNTER
 
 
-add_spared(_poison_spares)
-add_dawn(5, _hunt)
-add_night_step(NightStep("demon_hunter", Role.DEMON_HUNTER, club=15, from_night=2))
+add_spared(ROLE, _poison_spares)
+add_dawn(ROLE, 5, _hunt)
+add_night_step(ROLE, NightStep("demon_hunter", Role.DEMON_HUNTER, club=15, from_night=2))
 register(
+    ROLE,
     StepSpec(
         "demon_hunter",
         begin_demon_hunter,

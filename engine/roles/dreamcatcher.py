@@ -5,7 +5,7 @@ nights running he dies (cause `dream`), and if the dreamcatcher dies that night 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -16,8 +16,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, first_target, register, seat_answer, shape_seat
 
-declare(Role.DREAMCATCHER, god=True)
-add_cues({"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
+ROLE = declare(Role.DREAMCATCHER, god=True)
+add_cues(ROLE, {"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
 
 WALKER = "dreamcatcher.walker"
 """`state.tonight.marks`: tonight's dreamwalker (the seat as named; `dreamwalker` where it lands)."""
@@ -28,11 +28,9 @@ SECOND = "dreamcatcher.second"
 """`state.tonight.marks`: tonight's dreamwalker was also last night's (he dies of the dream)."""
 
 
-class DreamcatcherChoice(Decision):
+class DreamcatcherChoice(Decision, step="dreamcatcher"):
     """The dreamwalker tonight (never 0, never the dreamcatcher himself)."""
 
-    step: ClassVar[str] = "dreamcatcher"
-    key: ClassVar[str] = "dreamcatcher"
     target: int
 
 
@@ -50,8 +48,7 @@ def begin_dreamcatcher(state: State, step: Step) -> Pending | None:
     return pending_for(state, "dreamcatcher", [seat], targets=targets)
 
 
-def check_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DreamcatcherChoice)
+def check_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:
     target = decision.target
     if not target:
         raise state.refuse("dreamcatcher_nobody", "the dreamcatcher must choose a dreamwalker every night")
@@ -60,8 +57,7 @@ def check_dreamcatcher(state: State, pending: Pending, decision: Decision) -> No
         raise state.refuse("dreamcatcher_self", "the dreamcatcher chooses another player, not himself")
 
 
-def resolve_dreamcatcher(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, DreamcatcherChoice)
+def resolve_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:
     target = decision.target
     state.tonight.marks[WALKER] = target
     state.tonight.marks[SECOND] = state.memory.get(LAST, 0) == target
@@ -89,15 +85,15 @@ def _dream_deaths(state: State, deaths: dict[int, str]) -> None:
         deaths.setdefault(walker, cause)
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, DreamcatcherChoice)
+def _told(state: State, pending: Pending, decision: DreamcatcherChoice) -> list[tuple[str, dict[str, Any]]]:
     return [("dreamcatcher", {"target": decision.target})]
 
 
-add_spared(_spared)
-add_dawn(7, _dream_deaths)
-add_night_step(NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
+add_spared(ROLE, _spared)
+add_dawn(ROLE, 7, _dream_deaths)
+add_night_step(ROLE, NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
 register(
+    ROLE,
     StepSpec(
         "dreamcatcher",
         begin_dreamcatcher,

@@ -19,5 +19,5 @@ def _curse(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     return [(p.seat, "elder_curse") for p in state.players if p.alive and p.revealed_idiot]
 
 
-declare(Role.ELDER, lives=2)
-add_consequence(_curse, rank=2)
+ROLE = declare(Role.ELDER, lives=2)
+add_consequence(ROLE, _curse, rank=2)

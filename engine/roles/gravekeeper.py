@@ -4,7 +4,7 @@ and after a day with no exile."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -17,15 +17,13 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
 
-declare(Role.GRAVEKEEPER, god=True)
-add_cues({"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
+ROLE = declare(Role.GRAVEKEEPER, god=True)
+add_cues(ROLE, {"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
 
 
-class GravekeeperSeen(Decision):
+class GravekeeperSeen(Decision, step="gravekeeper"):
     """The gravekeeper saw what he is shown; his touch decides nothing."""
 
-    step: ClassVar[str] = "gravekeeper"
-    key: ClassVar[str] = "gravekeeper"
     seen: bool = True
 
 
@@ -69,8 +67,9 @@ def _seen(state: State, pending: Pending) -> Decision:
     return GravekeeperSeen()
 
 
-add_night_step(NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
+add_night_step(ROLE, NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
 register(
+    ROLE,
     StepSpec(
         "gravekeeper",
         begin_gravekeeper,

@@ -8,8 +8,6 @@ Rule 2: a night whose power is void (feared, sealed) counts as no choice for the
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
 from engine.decisions import Decision
@@ -21,7 +19,7 @@ from engine.nightstep import (
     told_seat,
     wake,
 )
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
@@ -36,10 +34,10 @@ from engine.steps import (
     shape_seat,
 )
 
+ROLE = declare(Role.GUARD)
 
-class GuardChoice(Decision):
-    step: ClassVar[str] = "guard"
-    key: ClassVar[str] = "guard"
+
+class GuardChoice(Decision, step="guard"):
     target: int
 
 
@@ -72,8 +70,7 @@ def begin_guard(state: State, step: Step) -> Pending | None:
     return pending_for(state, "guard", [seat], targets=targets, allow_none=True, info=info)
 
 
-def check_guard(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GuardChoice)
+def check_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
     target = decision.target
     if target:
         living_target(state, target)
@@ -84,8 +81,7 @@ def check_guard(state: State, pending: Pending, decision: Decision) -> None:
         guard_limits(state, pending, target)
 
 
-def resolve_guard(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, GuardChoice)
+def resolve_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
     target = decision.target
     state.tonight.marks[TONIGHT] = target
     state.memory[LAST] = target
@@ -97,11 +93,12 @@ def _seat_part(state: State, seat: int) -> dict[str, int]:
     return {"last_protected": last_protected(state)} if state.player(seat).card == Role.GUARD else {}
 
 
-add_cues({"guard.wake": (), "guard.act": (), "guard.sleep": ()})
-add_night_step(NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
-add_protection(guarded)
-add_seat_part(_seat_part)
+add_cues(ROLE, {"guard.wake": (), "guard.act": (), "guard.sleep": ()})
+add_night_step(ROLE, NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
+add_protection(ROLE, guarded)
+add_seat_part(ROLE, _seat_part)
 register(
+    ROLE,
     StepSpec(
         "guard",
         begin_guard,

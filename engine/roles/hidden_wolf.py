@@ -5,7 +5,7 @@ pack's seats (they are not shown his); once no pack card lives he chooses the ki
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -16,15 +16,15 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
 
-declare(Role.HIDDEN_WOLF, wolf=True, pack=False, seen_as_wolf=False, self_destructs=False, lone_killer=True)
-add_cues({"hidden_wolf.wake": (), "hidden_wolf.act": (), "hidden_wolf.sleep": ()})
+ROLE = declare(
+    Role.HIDDEN_WOLF, wolf=True, pack=False, seen_as_wolf=False, self_destructs=False, lone_killer=True
+)
+add_cues(ROLE, {"hidden_wolf.wake": (), "hidden_wolf.act": (), "hidden_wolf.sleep": ()})
 
 
-class HiddenWolfSeen(Decision):
+class HiddenWolfSeen(Decision, step="hidden_wolf"):
     """The hidden wolf saw the pack's seats; his touch decides nothing."""
 
-    step: ClassVar[str] = "hidden_wolf"
-    key: ClassVar[str] = "hidden_wolf"
     seen: bool = True
 
 
@@ -49,8 +49,9 @@ def _seen(state: State, pending: Pending) -> Decision:
     return HiddenWolfSeen()
 
 
-add_night_step(NightStep("hidden_wolf", Role.HIDDEN_WOLF, club=8.5, first_night_only=True))
+add_night_step(ROLE, NightStep("hidden_wolf", Role.HIDDEN_WOLF, club=8.5, first_night_only=True))
 register(
+    ROLE,
     StepSpec(
         "hidden_wolf",
         begin_hidden_wolf,

@@ -4,18 +4,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.moon import shooter_card
+from engine.contents import Contents
 from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
 from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -32,10 +33,10 @@ from engine.steps import (
     single,
 )
 
+ROLE = declare(Role.HUNTER)
 
-class HunterShot(Decision):
-    step: ClassVar[str] = "hunter"
-    key: ClassVar[str] = "hunter"
+
+class HunterShot(Decision, step="hunter"):
     target: int
 
 
@@ -67,15 +68,13 @@ def begin_hunter(state: State, step: Step) -> Pending:
     return Pending(state.phase, "hunter", "hunter", (seat,), targets, allow_none=True)
 
 
-def check_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
+def check_hunter(state: State, pending: Pending, decision: HunterShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
         hunter_limits(state, pending, decision.target)
 
 
-def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, HunterShot)
+def resolve_hunter(state: State, pending: Pending, decision: HunterShot) -> None:
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("hunter.declines", seat=seat))
@@ -85,6 +84,7 @@ def resolve_hunter(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    ROLE,
     StepSpec(
         "hunter",
         begin_hunter,
@@ -98,27 +98,25 @@ register(
         codecs=(field_codec("hunter", Kind.DAY, HunterShot, "target", shape_seat, repeated=True),),
     ),
 )
-add_trigger(_hunter_shoots)
+add_trigger(ROLE, _hunter_shoots)
 
 
 # The night's shot status (RULES-CLUB.md, night step 17, `shot_status_signal`): the hunter, then
 # the wolf king, is shown whether he could shoot if he died tonight; he decides nothing.
 
 
-class HunterStatus(Decision):
+class HunterStatus(Decision, step="hunter_status"):
     """The hunter saw his shot status (👍/👎); his touch decides nothing."""
 
-    step: ClassVar[str] = "hunter_status"
-    key: ClassVar[str] = "hunter_status"
     seen: bool = True
 
 
 def shot_status_step(
-    name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
-) -> StepSpec:
+    to: Contents, name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
+) -> StepSpec[Any]:
     """The night step that shows the holder of `card` his shot status (nothing narrated when
     `shot_status_signal` is off; pretended for a dead or void holder)."""
-    add_cues({f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
+    add_cues(to, {f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
 
     def begin(state: State, step: Step) -> Pending | None:
         if not state.rules.shot_status_signal:
@@ -150,5 +148,5 @@ def _hunter_could_shoot(state: State, seat: int) -> bool:
     return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
-add_night_step(NightStep("hunter_status", Role.HUNTER, club=17))
-register(shot_status_step("hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))
+add_night_step(ROLE, NightStep("hunter_status", Role.HUNTER, club=17))
+register(ROLE, shot_status_step(ROLE, "hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from engine.day import add_voted_out
 from engine.events import cue
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import State
+
+ROLE = declare(Role.IDIOT)
 
 
 def _reveals(state: State, seat: int) -> bool:
@@ -20,5 +22,5 @@ def _reveals(state: State, seat: int) -> bool:
     return True
 
 
-add_cues({"idiot.revealed": ("seat",)})
-add_voted_out(_reveals)
+add_cues(ROLE, {"idiot.revealed": ("seat",)})
+add_voted_out(ROLE, _reveals)

@@ -6,36 +6,30 @@ unless `duel_triggers_skills`."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import end_the_talk, kill_by_day, living, talk_time
-from engine.decisions import DayVote, Decision
+from engine.decisions import DayVote
 from engine.events import cue
 from engine.roles import WOLF_TEAM, Role, declare
-from engine.roles.duel_codec import seat_and_target
+from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State, Step
-from engine.steps import Answer, DayAction, Form, one_seat, register_action
+from engine.steps import register_action
 
-declare(Role.KNIGHT, god=True)
+ROLE = declare(Role.KNIGHT, god=True)
 add_cues(
+    ROLE,
     {
         "knight.duel": ("seat", "target"),
         "knight.wolf": ("target",),
         "knight.good": ("seat",),
-    }
+    },
 )
 
 USED = "knight.dueled"
 
 
-class KnightDuel(Decision):
+class KnightDuel(SeatAndTarget, step="duel"):
     """The knight at `seat` duels `target`."""
-
-    step: ClassVar[str] = "duel"
-    key: ClassVar[str] = "duel"
-    seat: int
-    target: int
 
 
 def discussion(state: State) -> bool:
@@ -44,23 +38,21 @@ def discussion(state: State) -> bool:
     return talk_time(state) and state.announced and pending is not None and pending.step == DayVote.step
 
 
-def check_duel(state: State, decision: Decision) -> None:
-    assert isinstance(decision, KnightDuel)
+def check_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     if not discussion(state):
         raise state.refuse("duel_when", "the knight duels only during the day's discussion")
-    living(state, seat, "knight")
+    living(state, seat, "dead_knight", "knight")
     if state.player(seat).card != Role.KNIGHT:
         raise state.refuse("duel_knight", f"seat {seat} is not the knight")
     if state.memory.get(USED):
         raise state.refuse("duel_used", "the knight has dueled already")
-    living(state, target, "target")
+    living(state, target, "dead_target", "target")
     if target == seat:
         raise state.refuse("duel_self", "the knight duels another player")
 
 
-def resolve_duel(state: State, decision: Decision) -> None:
-    assert isinstance(decision, KnightDuel)
+def resolve_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     state.memory[USED] = True
     state.emit(cue("knight.duel", seat=seat, target=target))
@@ -79,21 +71,4 @@ def _offered(state: State) -> bool:
     return Role.KNIGHT in state.setup.deck and not state.memory.get(USED) and discussion(state)
 
 
-def _make(seat: int, answer: Answer) -> Decision:
-    return KnightDuel(seat=seat, target=one_seat(answer.seats))
-
-
-register_action(
-    DayAction(
-        "duel",
-        KnightDuel,
-        check_duel,
-        resolve_duel,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
-        make=_make,
-        offered=_offered,
-        codec=seat_and_target("duel", KnightDuel),
-        form=Form.SEATS,
-        targets=lambda state: tuple(state.alive()),
-    )
-)
+register_action(ROLE, seat_and_target_action("duel", KnightDuel, check_duel, resolve_duel, _offered))

@@ -7,7 +7,7 @@ named; day actions are never swapped."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -18,8 +18,8 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Answer, Codec, Form, Kind, ShapeError, StepSpec, nobody, register, single
 
-declare(Role.MAGICIAN, god=True)
-add_cues({"magician.wake": (), "magician.act": (), "magician.sleep": ()})
+ROLE = declare(Role.MAGICIAN, god=True)
+add_cues(ROLE, {"magician.wake": (), "magician.act": (), "magician.sleep": ()})
 
 SWAP = "magician.swap"
 """`state.tonight.marks`: tonight's swap, the two seats (absent: no swap)."""
@@ -27,11 +27,9 @@ USED = "magician.used"
 """`state.memory`: every seat swapped so far this game (never again)."""
 
 
-class MagicianSwap(Decision):
+class MagicianSwap(Decision, step="magician"):
     """The two seats the magician swaps tonight; (): no swap."""
 
-    step: ClassVar[str] = "magician"
-    key: ClassVar[str] = "magician"
     seats: tuple[int, ...] = ()
 
 
@@ -59,8 +57,7 @@ def begin_magician(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_magician(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MagicianSwap)
+def check_magician(state: State, pending: Pending, decision: MagicianSwap) -> None:
     if not decision.seats:
         return
     if len(decision.seats) != 2 or decision.seats[0] == decision.seats[1]:
@@ -73,8 +70,7 @@ def check_magician(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("magician_repeat", f"seat {target} was swapped before: once a game")
 
 
-def resolve_magician(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, MagicianSwap)
+def resolve_magician(state: State, pending: Pending, decision: MagicianSwap) -> None:
     seats = sorted(decision.seats)
     if seats:
         state.tonight.marks[SWAP] = (seats[0], seats[1])
@@ -89,7 +85,7 @@ def _answer(pending: Pending, given: Answer) -> Decision:
     return MagicianSwap(seats=tuple(given.seats))
 
 
-def _codec() -> Codec:
+def _codec() -> Codec[MagicianSwap]:
     """`magician = [a, b]`, or `[]` for no swap."""
 
     def shape(value: object) -> None:
@@ -98,26 +94,25 @@ def _codec() -> Codec:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise ShapeError("must be a list of two seats, or [] for no swap")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> MagicianSwap:
         return MagicianSwap(seats=tuple(value))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, MagicianSwap)
+    def write(made: MagicianSwap, pending: Pending, old: Any) -> Any:
         return list(made.seats)
 
     return Codec("magician", Kind.NIGHT, read, write, shape)
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, MagicianSwap)
+def _told(state: State, pending: Pending, decision: MagicianSwap) -> list[tuple[str, dict[str, Any]]]:
     if not decision.seats:
         return [("magician_nobody", {})]
     return [("magician", {"seats": sorted(decision.seats)})]
 
 
-add_redirect(landing)
-add_night_step(NightStep("magician", Role.MAGICIAN, club=5))
+add_redirect(ROLE, landing)
+add_night_step(ROLE, NightStep("magician", Role.MAGICIAN, club=5))
 register(
+    ROLE,
     StepSpec(
         "magician",
         begin_magician,

@@ -6,8 +6,6 @@ counts as no choice for his repeat ban."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.nightsteps import add_shield
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -18,8 +16,8 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.NIGHTMARE, wolf=True, pack=True)
-add_cues({"nightmare.wake": (), "nightmare.act": (), "nightmare.sleep": ()})
+ROLE = declare(Role.NIGHTMARE, wolf=True, pack=True)
+add_cues(ROLE, {"nightmare.wake": (), "nightmare.act": (), "nightmare.sleep": ()})
 
 LAST = "nightmare.last"
 """`state.memory`: the seat feared last night (0: nobody)."""
@@ -27,11 +25,9 @@ NO_KILL = "nightmare.no_kill"
 """`state.tonight.marks`: a wolf-team card is feared tonight, so the pack kills nobody."""
 
 
-class NightmareFear(Decision):
+class NightmareFear(Decision, step="nightmare"):
     """The player the nightmare fears tonight; 0: nobody."""
 
-    step: ClassVar[str] = "nightmare"
-    key: ClassVar[str] = "nightmare"
     target: int
 
 
@@ -47,8 +43,7 @@ def begin_nightmare(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_nightmare(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, NightmareFear)
+def check_nightmare(state: State, pending: Pending, decision: NightmareFear) -> None:
     target = decision.target
     if not target:
         return
@@ -61,8 +56,7 @@ def check_nightmare(state: State, pending: Pending, decision: Decision) -> None:
         )
 
 
-def resolve_nightmare(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, NightmareFear)
+def resolve_nightmare(state: State, pending: Pending, decision: NightmareFear) -> None:
     target = decision.target
     state.memory[LAST] = target
     if target:
@@ -83,9 +77,10 @@ def _no_kill(state: State, seat: int) -> IllegalDecision | None:
     )
 
 
-add_shield(_no_kill)
-add_night_step(NightStep("nightmare", Role.NIGHTMARE, club=4))
+add_shield(ROLE, _no_kill)
+add_night_step(ROLE, NightStep("nightmare", Role.NIGHTMARE, club=4))
 register(
+    ROLE,
     StepSpec(
         "nightmare",
         begin_nightmare,

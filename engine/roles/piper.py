@@ -3,8 +3,6 @@ left); the charmed wake together and learn who is charmed."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.deaths import add_win
 from engine.decisions import Decision
@@ -35,9 +33,7 @@ from engine.steps import (
 )
 
 
-class PiperChoice(Decision):
-    step: ClassVar[str] = "piper"
-    key: ClassVar[str] = "piper"
+class PiperChoice(Decision, step="piper"):
     charmed: tuple[int, ...]
 
 
@@ -52,8 +48,7 @@ def begin_piper(state: State, step: Step) -> Pending | None:
     return pending_for(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
 
 
-def check_piper(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PiperChoice)
+def check_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
     chosen = decision.charmed
     if len(set(chosen)) != pending.count or len(chosen) != pending.count:
         raise state.refuse(
@@ -67,8 +62,7 @@ def check_piper(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("piper_charmed", f"seat {target} is already charmed")
 
 
-def resolve_piper(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PiperChoice)
+def resolve_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
     chosen = decision.charmed
     for target in chosen:
         state.player(target).charmed = True
@@ -117,15 +111,18 @@ def _seat_part(state: State, seat: int) -> dict[str, list[int]]:
     return {}
 
 
-declare(Role.PIPER, power_left=lambda state: not turned(state))
-add_win(2, _piper_wins)
-add_seat_part(_seat_part)
+ROLE = declare(Role.PIPER, power_left=lambda state: not turned(state))
+add_win(ROLE, 2, _piper_wins)
+add_seat_part(ROLE, _seat_part)
 
 
-add_cues({"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()})
-add_night_step(NightStep("piper", Role.PIPER, club=18, seeds=8))
-add_night_step(NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
+add_cues(
+    ROLE, {"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()}
+)
+add_night_step(ROLE, NightStep("piper", Role.PIPER, club=18, seeds=8))
+add_night_step(ROLE, NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
 register(
+    ROLE,
     StepSpec(
         "piper",
         begin_piper,

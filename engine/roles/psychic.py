@@ -4,8 +4,9 @@ card; the check a gargoyle makes too (`card_shown`, `check_result`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, TypeVar
 
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
@@ -15,8 +16,8 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.PSYCHIC, god=True)
-add_cues({"psychic.wake": (), "psychic.act": (), "psychic.sleep": ()})
+ROLE = declare(Role.PSYCHIC, god=True)
+add_cues(ROLE, {"psychic.wake": (), "psychic.act": (), "psychic.sleep": ()})
 
 RESULTS = "psychic.results"
 """`state.memory` key: (step, night, target, card shown) of every exact-card check made."""
@@ -27,16 +28,18 @@ SHOWN: list[Shown] = []
 each card's module adds its own (`add_card_shown`); None: the card itself."""
 
 
-class PsychicCheck(Decision):
-    """The seat the psychic checks; 0: nobody."""
+class ExactCardCheck(Decision):
+    """The seat an exact-card check names (the psychic's, the gargoyle's); 0: nobody."""
 
-    step: ClassVar[str] = "psychic"
-    key: ClassVar[str] = "psychic"
     target: int
 
 
-def add_card_shown(shown: Shown) -> None:
-    SHOWN.append(shown)
+class PsychicCheck(ExactCardCheck, step="psychic"):
+    """The seat the psychic checks; 0: nobody."""
+
+
+def add_card_shown(to: Contents, shown: Shown) -> None:
+    to.add(lambda: SHOWN.append(shown))
 
 
 def card_shown(state: State, seat: int) -> str:
@@ -75,43 +78,58 @@ def told_check(name: str) -> Callable[[State, Pending, Decision], list[tuple[str
     return told
 
 
-def begin_psychic(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "psychic", Role.PSYCHIC)
-    if not seat:
-        return None
-    targets = tuple(s for s in state.alive() if s != seat)
-    return pending_for(state, "psychic", [seat], targets=targets, allow_none=True)
+C = TypeVar("C", bound=ExactCardCheck)
 
 
-def check_psychic(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PsychicCheck)
+def exact_card_step(
+    name: str,
+    card: Role,
+    decision: type[C],
+    check: Callable[[State, Pending, C], None],
+    barred: Callable[[State], list[int]] = lambda state: [],
+    after: Callable[[State, int], None] | None = None,
+) -> StepSpec[C]:
+    """The night step `name` where the holder of `card` checks one other living player's exact
+    card (not one of `barred(state)`), or nobody; `after(state, target)` keeps what the role
+    keeps of a check. `check` says the role's own refusals (its ids written whole there)."""
+
+    def begin(state: State, step: Step) -> Pending | None:
+        seat = wake(state, name, card)
+        if not seat:
+            return None
+        out = barred(state)
+        targets = tuple(s for s in state.alive() if s != seat and s not in out)
+        return pending_for(state, name, [seat], targets=targets, allow_none=True)
+
+    def resolve(state: State, pending: Pending, made: C) -> None:
+        if made.target:
+            check_result(state, name, pending.seats[0], made.target)
+            if after is not None:
+                after(state, made.target)
+        state.emit(cue(f"{name}.sleep"))
+
+    return StepSpec(
+        name,
+        begin,
+        Kind.NIGHT,
+        decision,
+        check,
+        resolve,
+        told=told_check(name),
+        form=Form.SEATS,
+        answer=seat_answer(decision, "target"),
+        default=nobody(decision, "target"),
+        codecs=(field_codec(name, Kind.NIGHT, decision, "target", shape_seat),),
+        reveals=frozenset({"seer.result"}),
+    )
+
+
+def check_psychic(state: State, pending: Pending, decision: PsychicCheck) -> None:
     if decision.target:
         living_target(state, decision.target)
         if decision.target == pending.seats[0]:
             raise state.refuse("psychic_self", "the psychic checks another player, not himself")
 
 
-def resolve_psychic(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, PsychicCheck)
-    if decision.target:
-        check_result(state, "psychic", pending.seats[0], decision.target)
-    state.emit(cue("psychic.sleep"))
-
-
-add_night_step(NightStep("psychic", Role.PSYCHIC, club=14))
-register(
-    StepSpec(
-        "psychic",
-        begin_psychic,
-        Kind.NIGHT,
-        PsychicCheck,
-        check_psychic,
-        resolve_psychic,
-        told=told_check("psychic"),
-        form=Form.SEATS,
-        answer=seat_answer(PsychicCheck, "target"),
-        default=nobody(PsychicCheck, "target"),
-        codecs=(field_codec("psychic", Kind.NIGHT, PsychicCheck, "target", shape_seat),),
-        reveals=frozenset({"seer.result"}),
-    ),
-)
+add_night_step(ROLE, NightStep("psychic", Role.PSYCHIC, club=14))
+register(ROLE, exact_card_step("psychic", Role.PSYCHIC, PsychicCheck, check_psychic))

@@ -4,15 +4,13 @@ for a neighbour the village condemns (and a tie does not kill him)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards import hooks
 from engine.cards.moon import neighbours
 from engine.day import add_tie, add_verdict, kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import Decision
 from engine.events import cue
-from engine.roles import Role
+from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -26,12 +24,12 @@ from engine.steps import (
     single,
 )
 
+ROLE = declare(Role.SCAPEGOAT)
 
-class ScapegoatChoice(Decision):
+
+class ScapegoatChoice(Decision, step="scapegoat"):
     """The seats the dying scapegoat allows to vote on the next day."""
 
-    step: ClassVar[str] = "scapegoat"
-    key: ClassVar[str] = "scapegoat"
     voters: tuple[int, ...]
 
 
@@ -73,23 +71,22 @@ def begin_scapegoat(state: State, step: Step) -> Pending:
     return Pending(state.phase, "scapegoat", "scapegoat", (seat,), alive, allow_none=True, count=len(alive))
 
 
-def check_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
+def check_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:
     for seat in set(decision.voters):
-        living(state, seat, "voter")
+        living(state, seat, "dead_voter", "voter")
 
 
-def resolve_scapegoat(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ScapegoatChoice)
+def resolve_scapegoat(state: State, pending: Pending, decision: ScapegoatChoice) -> None:
     chosen = sorted(set(decision.voters))
     state.next_voters_allowed = frozenset(chosen)
     state.emit(cue("scapegoat.chosen", seats=chosen))
 
 
-add_cues({"scapegoat.out": ("seat",), "scapegoat.choose": ("seat",), "scapegoat.chosen": ("seats",)})
-add_tie(_tie)
-add_verdict(_dies_for_neighbour)
+add_cues(ROLE, {"scapegoat.out": ("seat",), "scapegoat.choose": ("seat",), "scapegoat.chosen": ("seats",)})
+add_tie(ROLE, _tie)
+add_verdict(ROLE, _dies_for_neighbour)
 register(
+    ROLE,
     StepSpec(
         "scapegoat",
         begin_scapegoat,

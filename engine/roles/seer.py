@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.decisions import Decision
@@ -13,7 +13,7 @@ from engine.nightstep import (
     pending_for,
     wake,
 )
-from engine.roles import SEEN_AS_WOLF, Role
+from engine.roles import SEEN_AS_WOLF, Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -27,10 +27,10 @@ from engine.steps import (
     shape_seat,
 )
 
+ROLE = declare(Role.SEER)
 
-class SeerChoice(Decision):
-    step: ClassVar[str] = "seer"
-    key: ClassVar[str] = "seer"
+
+class SeerChoice(Decision, step="seer"):
     target: int
 
 
@@ -42,8 +42,7 @@ def begin_seer(state: State, step: Step) -> Pending | None:
     return pending_for(state, "seer", [seat], targets=targets, allow_none=True)
 
 
-def check_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SeerChoice)
+def check_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         living_target(state, target)
@@ -51,8 +50,7 @@ def check_seer(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("seer_self", "the seer checks another player, not herself")
 
 
-def resolve_seer(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SeerChoice)
+def resolve_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
         results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, lands_on(state, target)))
@@ -71,8 +69,7 @@ def seer_sees(state: State, target: int) -> str:
     return "werewolf" if card in SEEN_AS_WOLF else "not_werewolf"
 
 
-def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, SeerChoice)
+def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:
     if not decision.target:
         return [("seer_nobody", {})]
     night, target = pending.phase.number, decision.target
@@ -82,9 +79,10 @@ def _told_seer(state: State, pending: Pending, decision: Decision) -> list[tuple
     return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
 
 
-add_cues({"seer.wake": (), "seer.act": (), "seer.sleep": ()})
-add_night_step(NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
+add_cues(ROLE, {"seer.wake": (), "seer.act": (), "seer.sleep": ()})
+add_night_step(ROLE, NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
 register(
+    ROLE,
     StepSpec(
         "seer",
         begin_seer,

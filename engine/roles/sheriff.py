@@ -16,8 +16,9 @@ Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not recei
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
+from engine.contents import Contents
 from engine.day import living, most, public_votes, tally, votes_answer
 from engine.deaths import winner
 from engine.decisions import Decision, Votes
@@ -41,33 +42,28 @@ from engine.steps import (
     standing,
 )
 
+CORE = Contents("sheriff")
 
-class SheriffCandidacy(Decision):
+
+class SheriffCandidacy(Decision, step="sheriff_candidacy", key="sheriff"):
     """The seats that stand for sheriff (one stands → elected; none → no sheriff)."""
 
-    step: ClassVar[str] = "sheriff_candidacy"
-    key: ClassVar[str] = "sheriff"
     candidates: tuple[int, ...]
 
 
-class SheriffWithdrawal(Decision):
+class SheriffWithdrawal(Decision, step="sheriff_withdraw", key="sheriff"):
     """The candidates who withdraw (退水) before the club election's vote (none: nobody)."""
 
-    step: ClassVar[str] = "sheriff_withdraw"
-    key: ClassVar[str] = "sheriff"
     seats: tuple[int, ...]
 
 
-class SheriffVote(Votes):
-    step: ClassVar[str] = "sheriff_vote"
-    key: ClassVar[str] = "sheriff"
+class SheriffVote(Votes, step="sheriff_vote", key="sheriff"):
+    pass
 
 
-class BadgeHandover(Decision):
+class BadgeHandover(Decision, step="badge"):
     """The dying sheriff's successor; 0 destroys the badge."""
 
-    step: ClassVar[str] = "badge"
-    key: ClassVar[str] = "badge"
     successor: int
 
 
@@ -80,17 +76,15 @@ def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "sheriff_candidacy", key, alive, alive, allow_none=True, count=len(alive))
 
 
-def check_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
+def check_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCandidacy) -> None:
     candidates = sorted(set(decision.candidates))
     if len(candidates) != len(decision.candidates):
         raise state.refuse("candidate_twice", "a candidate stands only once")
     for seat in candidates:
-        living(state, seat, "candidate")
+        living(state, seat, "dead_candidate", "candidate")
 
 
-def resolve_sheriff_candidacy(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffCandidacy)
+def resolve_sheriff_candidacy(state: State, pending: Pending, decision: SheriffCandidacy) -> None:
     candidates = sorted(set(decision.candidates))
     if _club(state, pending.key):
         _club_candidacy(state, pending, candidates)
@@ -160,18 +154,16 @@ def begin_sheriff_withdraw(state: State, step: Step) -> Pending | None:
     return Pending(state.phase, "sheriff_withdraw", "sheriff", left_now, left_now, allow_none=True)
 
 
-def check_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffWithdrawal)
+def check_sheriff_withdraw(state: State, pending: Pending, decision: SheriffWithdrawal) -> None:
     if len(set(decision.seats)) != len(decision.seats):
         raise state.refuse("candidate_twice", "a candidate withdraws only once")
     for seat in decision.seats:
-        living(state, seat, "candidate")
+        living(state, seat, "dead_candidate", "candidate")
         if seat not in pending.seats:
             raise state.refuse("not_a_candidate", f"seat {seat} is not a candidate and cannot withdraw")
 
 
-def resolve_sheriff_withdraw(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffWithdrawal)
+def resolve_sheriff_withdraw(state: State, pending: Pending, decision: SheriffWithdrawal) -> None:
     election = state.election
     gone = tuple(sorted(decision.seats))
     election.withdrawn += gone
@@ -222,11 +214,10 @@ def _voters(state: State, step: Step) -> tuple[int, ...]:
     return tuple([p.seat for p in living if p.seat not in left_out and not p.revealed_idiot])
 
 
-def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
+def check_sheriff_vote(state: State, pending: Pending, decision: SheriffVote) -> None:
     candidates = pending.targets
     for voter, target in decision.votes.items():
-        living(state, voter, "voter")
+        living(state, voter, "dead_voter", "voter")
         if voter in candidates:
             raise state.refuse("candidate_votes", f"seat {voter} is a candidate and may not vote")
         if voter not in pending.seats:
@@ -235,8 +226,7 @@ def check_sheriff_vote(state: State, pending: Pending, decision: Decision) -> No
             raise state.refuse("not_a_candidate", f"seat {target} is not a candidate")
 
 
-def resolve_sheriff_vote(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, SheriffVote)
+def resolve_sheriff_vote(state: State, pending: Pending, decision: SheriffVote) -> None:
     candidates = pending.targets
     counted = tally(state, decision.votes, weighted=False)
     state.emit(Event("sheriff.votes", {"votes": public_votes(decision.votes)}))
@@ -312,7 +302,7 @@ def _election_codec(key: str) -> Codec:
             return {"candidates": list(made.candidates)}
         if isinstance(made, SheriffWithdrawal):
             return {**(old or {}), "withdrawn": list(made.seats)}
-        assert isinstance(made, SheriffVote)
+        assert isinstance(made, SheriffVote)  # the election's key holds its three decisions
         round_key = "votes" if pending.info["round"] == 1 else "revotes"
         return {**old, round_key: dict(made.votes)}
 
@@ -337,16 +327,14 @@ def badge_holders(state: State) -> tuple[int, ...]:
     return tuple(s for s in state.alive() if not (barred and state.player(s).revealed_idiot))
 
 
-def check_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
+def check_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
     if decision.successor:
-        living(state, decision.successor, "successor")
+        living(state, decision.successor, "dead_successor", "successor")
         if decision.successor not in pending.targets:
             raise state.refuse("idiot_badge", f"seat {decision.successor} is a revealed idiot: no badge")
 
 
-def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, BadgeHandover)
+def resolve_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
     successor = decision.successor
     if successor:
         state.sheriff = successor
@@ -357,6 +345,7 @@ def resolve_badge(state: State, pending: Pending, decision: Decision) -> None:
 
 
 register(
+    CORE,
     StepSpec(
         "sheriff_candidacy",
         begin_sheriff_candidacy,

@@ -14,8 +14,8 @@ from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import IllegalDecision, State
 
-declare(Role.SPIRIT_KNIGHT, wolf=True, pack=True, self_destructs=False)
-add_cues({"spirit_knight.immune": ("seat",)})
+ROLE = declare(Role.SPIRIT_KNIGHT, wolf=True, pack=True, self_destructs=False)
+add_cues(ROLE, {"spirit_knight.immune": ("seat",)})
 
 REFLECTED = "spirit_knight.reflected"
 """`state.memory`: the reflect has struck (with `"once"` it strikes no more)."""
@@ -83,7 +83,7 @@ def _immune(state: State, seat: int, cause: str) -> bool:
     return True
 
 
-add_shield(_not_prey)
-add_spared(_spared)
-add_dawn(6, _reflect)
-add_survives(_immune)
+add_shield(ROLE, _not_prey)
+add_spared(ROLE, _spared)
+add_dawn(ROLE, 6, _reflect)
+add_survives(ROLE, _immune)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -27,11 +27,9 @@ from engine.steps import (
 )
 
 
-class ThiefChoice(Decision):
+class ThiefChoice(Decision, step="thief"):
     """Take extra card 1 or 2, or keep the thief card (0)."""
 
-    step: ClassVar[str] = "thief"
-    key: ClassVar[str] = "thief"
     take: int
 
 
@@ -60,8 +58,7 @@ def begin_thief(state: State, step: Step) -> Pending | None:
     )
 
 
-def check_thief(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ThiefChoice)
+def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     take = decision.take
     if take not in (0, 1, 2):
         raise state.refuse("thief_card", f"the thief takes card 1 or 2, or keeps (0), not {take}")
@@ -70,8 +67,7 @@ def check_thief(state: State, pending: Pending, decision: Decision) -> None:
         raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
 
 
-def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, ThiefChoice)
+def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     take = decision.take
     seat = dealt_thief(state)
     if take:
@@ -84,18 +80,18 @@ def resolve_thief(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(cue("thief.sleep"))
 
 
-def _told_thief(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, ThiefChoice)
+def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[tuple[str, dict[str, Any]]]:
     cards = list(pending.info.get("cards", []))
     if decision.take and len(cards) >= decision.take:
         return [("thief", {"role": cards[decision.take - 1]})]
     return [("thief_kept", {})]
 
 
-declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
-add_cues({"thief.wake": (), "thief.act": (), "thief.sleep": ()})
-add_night_step(NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
+ROLE = declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
+add_cues(ROLE, {"thief.wake": (), "thief.act": (), "thief.sleep": ()})
+add_night_step(ROLE, NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
 register(
+    ROLE,
     StepSpec(
         "thief",
         begin_thief,

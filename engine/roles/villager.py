@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from engine.roles import Role, declare
 
-declare(Role.VILLAGER, plain=True, power_left=lambda state: False)
+ROLE = declare(Role.VILLAGER, plain=True, power_left=lambda state: False)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
@@ -31,12 +30,12 @@ from engine.steps import (
     shape_seat,
 )
 
+CORE = Contents("werewolves")
 
-class WerewolvesChoice(Decision):
+
+class WerewolvesChoice(Decision, step="werewolves"):
     """The victim the werewolves agreed on; 0 = no agreement, nobody."""
 
-    step: ClassVar[str] = "werewolves"
-    key: ClassVar[str] = "werewolves"
     victim: int
 
 
@@ -52,23 +51,22 @@ def begin_werewolves(state: State, step: Step) -> Pending | None:
     return pending_for(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
 
 
-def check_werewolves(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WerewolvesChoice)
+def check_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     if decision.victim:
         living_target(state, decision.victim)
         check_prey(state, pending, decision.victim)
 
 
-def resolve_werewolves(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WerewolvesChoice)
+def resolve_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     state.tonight.victim = decision.victim
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
     state.emit(cue("werewolves.sleep"))
 
 
-add_cues({"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
-add_night_step(NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
+add_cues(CORE, {"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
+add_night_step(CORE, NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
 register(
+    CORE,
     StepSpec(
         "werewolves",
         begin_werewolves,

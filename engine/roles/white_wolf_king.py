@@ -5,43 +5,34 @@ wolf king shoots (`white_wolf_king_victim_shoots`). No skill on any other death.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import blow, check_self_destruct, kill_by_day, living
 from engine.deaths import death_events
-from engine.decisions import Decision, SelfDestruct
+from engine.decisions import SelfDestruct
 from engine.events import cue
 from engine.roles import Role, declare
-from engine.roles.duel_codec import seat_and_target
+from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State
-from engine.steps import ACTIONS, Answer, DayAction, Form, one_seat, register_action
+from engine.steps import ACTIONS, register_action
 
-declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
-add_cues({"white_wolf_king.blow": ("seat", "target")})
+ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
+add_cues(ROLE, {"white_wolf_king.blow": ("seat", "target")})
 
 
-class WhiteWolfKingBlow(Decision):
+class WhiteWolfKingBlow(SeatAndTarget, step="white_wolf_king"):
     """The white wolf king at `seat` self-destructs and takes `target` with him."""
 
-    step: ClassVar[str] = "white_wolf_king"
-    key: ClassVar[str] = "white_wolf_king"
-    seat: int
-    target: int
 
-
-def check_blow(state: State, decision: Decision) -> None:
-    assert isinstance(decision, WhiteWolfKingBlow)
+def check_blow(state: State, decision: WhiteWolfKingBlow) -> None:
     check_self_destruct(state, decision.seat)
     if state.player(decision.seat).card != Role.WHITE_WOLF_KING:
         raise state.refuse("blow_white_wolf_king", f"seat {decision.seat} is not the white wolf king")
-    living(state, decision.target, "target")
+    living(state, decision.target, "dead_target", "target")
     if decision.target == decision.seat:
         raise state.refuse("blow_self", "the white wolf king takes another player with him")
 
 
-def resolve_blow(state: State, decision: Decision) -> None:
-    assert isinstance(decision, WhiteWolfKingBlow)
+def resolve_blow(state: State, decision: WhiteWolfKingBlow) -> None:
     seat, target = decision.seat, decision.target
     state.emit(cue("white_wolf_king.blow", seat=seat, target=target), *death_events(state, [seat, target]))
     blow(state, seat, takes=True)
@@ -52,21 +43,6 @@ def _offered(state: State) -> bool:
     return Role.WHITE_WOLF_KING in state.setup.deck and ACTIONS[SelfDestruct].offered(state)
 
 
-def _make(seat: int, answer: Answer) -> Decision:
-    return WhiteWolfKingBlow(seat=seat, target=one_seat(answer.seats))
-
-
 register_action(
-    DayAction(
-        "white_wolf_king",
-        WhiteWolfKingBlow,
-        check_blow,
-        resolve_blow,
-        seat=lambda decision: decision.seat,  # type: ignore[attr-defined]
-        make=_make,
-        offered=_offered,
-        codec=seat_and_target("white_wolf_king", WhiteWolfKingBlow),
-        form=Form.SEATS,
-        targets=lambda state: tuple(state.alive()),
-    )
+    ROLE, seat_and_target_action("white_wolf_king", WhiteWolfKingBlow, check_blow, resolve_blow, _offered)
 )

@@ -5,7 +5,7 @@ woken and asked)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import hooks
 from engine.cards.limits import check_potions
@@ -47,9 +47,7 @@ def set_potions(state: State, *, heal: bool, poison: bool) -> None:
     state.memory[POTIONS] = (heal, poison)
 
 
-class WitchChoice(Decision):
-    step: ClassVar[str] = "witch"
-    key: ClassVar[str] = "witch"
+class WitchChoice(Decision, step="witch"):
     heal: bool = False
     poison: int = 0
 
@@ -93,8 +91,7 @@ def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
     return victim != witch or rule is True or (rule == "first_night" and state.night == 1)
 
 
-def check_witch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WitchChoice)
+def check_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     if heal:
@@ -116,8 +113,7 @@ def check_witch(state: State, pending: Pending, decision: Decision) -> None:
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
 
 
-def resolve_witch(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WitchChoice)
+def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
     victim = state.tonight.told_victim
     rolled = _harvest_night(state) and (heal or poison)
@@ -143,7 +139,7 @@ def _one_potion_only(state: State) -> bool:
     return state.rules.witch_potions == "one_below_10" and state.setup.seats < 10
 
 
-def _witch_codec() -> Codec:
+def _witch_codec() -> Codec[WitchChoice]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
             raise ShapeError("must be a table of heal and poison")
@@ -153,18 +149,16 @@ def _witch_codec() -> Codec:
         if not isinstance(poison, int) or isinstance(poison, bool):
             raise ShapeError("must be a seat number", "poison")
 
-    def read(value: Any, pending: Pending) -> Decision:
+    def read(value: Any, pending: Pending) -> WitchChoice:
         return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
 
-    def write(made: Decision, pending: Pending, old: Any) -> Any:
-        assert isinstance(made, WitchChoice)
+    def write(made: WitchChoice, pending: Pending, old: Any) -> Any:
         return {"heal": made.heal, "poison": made.poison}
 
     return Codec("witch", Kind.NIGHT, read, write, shape)
 
 
-def _told_witch(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, WitchChoice)
+def _told_witch(state: State, pending: Pending, decision: WitchChoice) -> list[tuple[str, dict[str, Any]]]:
     said: list[tuple[str, dict[str, Any]]] = []
     if decision.heal:
         said.append(("heal", {"target": pending.info.get("victim", 0)}))
@@ -180,11 +174,12 @@ def _seat_part(state: State, seat: int) -> dict[str, dict[str, bool]]:
     return {"potions": {"heal": heal, "poison": poison}}
 
 
-declare(Role.WITCH, power_left=lambda state: any(potions(state)))
-add_cues({"witch.wake": (), "witch.act": (), "witch.sleep": ()})
-add_night_step(NightStep("witch", Role.WITCH, club=12, seeds=7))
-add_seat_part(_seat_part)
+ROLE = declare(Role.WITCH, power_left=lambda state: any(potions(state)))
+add_cues(ROLE, {"witch.wake": (), "witch.act": (), "witch.sleep": ()})
+add_night_step(ROLE, NightStep("witch", Role.WITCH, club=12, seeds=7))
+add_seat_part(ROLE, _seat_part)
 register(
+    ROLE,
     StepSpec(
         "witch",
         begin_witch,

@@ -6,10 +6,8 @@ deaths, by day at once after her death."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.cards.nightsteps import add_shield
-from engine.deaths import add_consequence
+from engine.deaths import add_alongside
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, lands_on, spared
@@ -19,14 +17,15 @@ from engine.script import add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, register, seat_answer, shape_seat
 
-declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
+ROLE = declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
 add_cues(
+    ROLE,
     {
         "wolf_beauty.wake": (),
         "wolf_beauty.act": (),
         "wolf_beauty.sleep": (),
         "wolf_beauty.link": ("seat", "target"),
-    }
+    },
 )
 
 CHARMED = "wolf_beauty.charmed"
@@ -39,11 +38,9 @@ AT_DAWN = "wolf_beauty.at_dawn"
 """`state.tonight.marks`: she died in the night's deaths, whose charm link dawn has resolved."""
 
 
-class WolfBeautyCharm(Decision):
+class WolfBeautyCharm(Decision, step="wolf_beauty"):
     """The player the wolf beauty charms tonight; 0: nobody (only with `"optional"`)."""
 
-    step: ClassVar[str] = "wolf_beauty"
-    key: ClassVar[str] = "wolf_beauty"
     target: int
 
 
@@ -66,8 +63,7 @@ def begin_wolf_beauty(state: State, step: Step) -> Pending | None:
     return pending_for(state, "wolf_beauty", [seat], targets=targets, allow_none=not _required(state))
 
 
-def check_wolf_beauty(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfBeautyCharm)
+def check_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyCharm) -> None:
     target = decision.target
     if not target:
         if _required(state):
@@ -82,8 +78,7 @@ def check_wolf_beauty(state: State, pending: Pending, decision: Decision) -> Non
         )
 
 
-def resolve_wolf_beauty(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfBeautyCharm)
+def resolve_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyCharm) -> None:
     target = decision.target
     state.memory[LAST] = target
     if target:
@@ -116,8 +111,8 @@ def _charm_at_dawn(state: State, deaths: dict[int, str]) -> None:
 
 def _charm_by_day(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     """The wolf beauty dead by day (or of grief at dawn) takes her latest charm in the same
-    moment, before anything is triggered or the win checked; her card and the charmed seat are
-    said. Her death among the night's deaths took it at dawn."""
+    moment (listed with her in seat order), before anything is triggered or the win checked;
+    her card and the charmed seat are said. Her death among the night's deaths took it at dawn."""
     target = charmed(state)
     if state.player(seat).card != Role.WOLF_BEAUTY or not target or not state.is_alive(target):
         return []
@@ -133,11 +128,12 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
     return state.refuse("wolf_beauty_knife", "the werewolves may not name the wolf beauty")
 
 
-add_shield(_not_prey)
-add_dawn(8, _charm_at_dawn)
-add_consequence(_charm_by_day)
-add_night_step(NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
+add_shield(ROLE, _not_prey)
+add_dawn(ROLE, 8, _charm_at_dawn)
+add_alongside(ROLE, _charm_by_day)
+add_night_step(ROLE, NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
 register(
+    ROLE,
     StepSpec(
         "wolf_beauty",
         begin_wolf_beauty,

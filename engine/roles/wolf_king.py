@@ -5,8 +5,6 @@ poisoned, self-destructed, dueled, hunted, dream- or charm-killed, or void that 
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.day import kill_by_day, living
 from engine.deaths import add_trigger, death_events
 from engine.decisions import Decision
@@ -18,32 +16,29 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.WOLF_KING, wolf=True, pack=True)
+ROLE = declare(Role.WOLF_KING, wolf=True, pack=True)
 add_cues(
+    ROLE,
     {
         "wolf_king.shoot": ("seat",),
         "wolf_king.shot": ("seat", "target"),
         "wolf_king.declines": ("seat",),
-    }
+    },
 )
 
 KNIFE_OR_VOTE = frozenset({"werewolves", "vote"})
 SHOT = frozenset({"hunter", "wolf_king"})
 
 
-class WolfKingShot(Decision):
+class WolfKingShot(Decision, step="wolf_king"):
     """The seat the dying wolf king shoots; 0: he does not."""
 
-    step: ClassVar[str] = "wolf_king"
-    key: ClassVar[str] = "wolf_king"
     target: int
 
 
-class WolfKingStatus(Decision):
+class WolfKingStatus(Decision, step="wolf_king_status"):
     """The wolf king saw his shot status (👍/👎); his touch decides nothing."""
 
-    step: ClassVar[str] = "wolf_king_status"
-    key: ClassVar[str] = "wolf_king_status"
     seen: bool = True
 
 
@@ -72,14 +67,12 @@ def begin_wolf_king(state: State, step: Step) -> Pending:
     return Pending(state.phase, "wolf_king", "wolf_king", (seat,), tuple(state.alive()), allow_none=True)
 
 
-def check_wolf_king(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfKingShot)
+def check_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
 
 
-def resolve_wolf_king(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfKingShot)
+def resolve_wolf_king(state: State, pending: Pending, decision: WolfKingShot) -> None:
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("wolf_king.declines", seat=seat))
@@ -93,9 +86,10 @@ def _could_shoot(state: State, seat: int) -> bool:
     return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
-add_trigger(_trigger)
-add_night_step(NightStep("wolf_king_status", Role.WOLF_KING, club=17.5))
+add_trigger(ROLE, _trigger)
+add_night_step(ROLE, NightStep("wolf_king_status", Role.WOLF_KING, club=17.5))
 register(
+    ROLE,
     StepSpec(
         "wolf_king",
         begin_wolf_king,
@@ -108,5 +102,5 @@ register(
         default=nobody(WolfKingShot, "target"),
         codecs=(field_codec("wolf_king", Kind.DAY, WolfKingShot, "target", shape_seat, repeated=True),),
     ),
-    shot_status_step("wolf_king_status", Role.WOLF_KING, _could_shoot, WolfKingStatus),
+    shot_status_step(ROLE, "wolf_king_status", Role.WOLF_KING, _could_shoot, WolfKingStatus),
 )

@@ -8,7 +8,7 @@ check shows him as 机械狼 until he learns, then as the learned card."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import shield
@@ -36,8 +36,9 @@ from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
-declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
+ROLE = declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
 add_cues(
+    ROLE,
     {
         "wolf_robot.wake": (),
         "wolf_robot.act": (),
@@ -48,7 +49,7 @@ add_cues(
         "wolf_robot.shoot": ("seat",),
         "wolf_robot.shot": ("seat", "target"),
         "wolf_robot.declines": ("seat",),
-    }
+    },
 )
 
 LEARNED = "wolf_robot.learned"
@@ -69,20 +70,16 @@ LEARN, SEER, PSYCHIC, WITCH, GUARDS, EXTRA = "learn", "seer", "psychic", "poison
 SHOOTERS = frozenset({Role.HUNTER, Role.WOLF_KING})
 
 
-class WolfRobotChoice(Decision):
+class WolfRobotChoice(Decision, step="wolf_robot"):
     """The seat the wolf robot names tonight: the player he learns, or his copied power's target
     (checked, poisoned, guarded, extra-killed); 0: nobody."""
 
-    step: ClassVar[str] = "wolf_robot"
-    key: ClassVar[str] = "wolf_robot"
     target: int
 
 
-class WolfRobotShot(Decision):
+class WolfRobotShot(Decision, step="wolf_robot_shot"):
     """The seat the dying wolf robot shoots with his copied hunter's or wolf king's shot; 0: none."""
 
-    step: ClassVar[str] = "wolf_robot_shot"
-    key: ClassVar[str] = "wolf_robot_shot"
     target: int
 
 
@@ -158,8 +155,7 @@ def begin_wolf_robot(state: State, step: Step) -> Pending | None:
     return pending_for(state, "wolf_robot", [seat], targets=tuple(targets), allow_none=True, info=info)
 
 
-def check_wolf_robot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotChoice)
+def check_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice) -> None:
     target, now = decision.target, power(state)
     if not target:
         return
@@ -176,8 +172,7 @@ def check_wolf_robot(state: State, pending: Pending, decision: Decision) -> None
         check_prey(state, pending, target)
 
 
-def resolve_wolf_robot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotChoice)
+def resolve_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice) -> None:
     seat, target, now = pending.seats[0], decision.target, power(state)
     if now == GUARDS:
         state.memory[GUARD_LAST] = target
@@ -207,8 +202,7 @@ def _sleep(state: State, pending: Pending) -> None:
     state.emit(cue("wolf_robot.sleep"))
 
 
-def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
-    assert isinstance(decision, WolfRobotChoice)
+def _told(state: State, pending: Pending, decision: WolfRobotChoice) -> list[tuple[str, dict[str, Any]]]:
     now, target, night = pending.info.get("power", ""), decision.target, pending.phase.number
     if not now:
         return []
@@ -306,16 +300,14 @@ def begin_shot(state: State, step: Step) -> Pending:
     )
 
 
-def check_shot(state: State, pending: Pending, decision: Decision) -> None:
-    assert isinstance(decision, WolfRobotShot)
+def check_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
     if decision.target:
-        living(state, decision.target, "target")
+        living(state, decision.target, "dead_target", "target")
 
 
-def resolve_shot(state: State, pending: Pending, decision: Decision) -> None:
+def resolve_shot(state: State, pending: Pending, decision: WolfRobotShot) -> None:
     """The shot is the copied card's: its cause (`hunter`, `wolf_king`) is what a shot victim's
     own shot and the spirit knight's immunity read."""
-    assert isinstance(decision, WolfRobotShot)
     seat, target = pending.seats[0], decision.target
     if not target:
         state.emit(cue("wolf_robot.declines", seat=seat))
@@ -325,14 +317,15 @@ def resolve_shot(state: State, pending: Pending, decision: Decision) -> None:
     kill_by_day(state, [(target, cause)], triggered=True)
 
 
-add_card_shown(_shown)
-add_spared(_spared)
-add_dawn(3, _wolf_kill)
-add_dawn(4, _poison)
-add_poison(lambda state: int(state.tonight.marks.get(POISON, 0)))
-add_trigger(_trigger)
-add_night_step(NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
+add_card_shown(ROLE, _shown)
+add_spared(ROLE, _spared)
+add_dawn(ROLE, 3, _wolf_kill)
+add_dawn(ROLE, 4, _poison)
+add_poison(ROLE, lambda state: int(state.tonight.marks.get(POISON, 0)))
+add_trigger(ROLE, _trigger)
+add_night_step(ROLE, NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
 register(
+    ROLE,
     StepSpec(
         "wolf_robot",
         begin_wolf_robot,

@@ -31,6 +31,9 @@ from narrator.phones.collector import is_pack
 YES = {Share.ANY: 0.8, Share.STAND: 0.3}
 
 
+NOT_SAVED_RETRY = 0.3  # real seconds a bot waits to try again when the judge could not save
+
+
 class BotPhone:
     """A phone held by a bot at `seat`."""
 
@@ -107,6 +110,10 @@ class BotPhone:
                     self._refused_actions.add(self._action_name)
                 elif kind == "error" and message.get("code", "").startswith("rule."):
                     await self._retry()
+                elif kind == "error" and message.get("code") == "not_saved":
+                    await asyncio.sleep(NOT_SAVED_RETRY)  # the judge could not save: try again
+                    self._acted = None
+                    await self._maybe_act()
 
     async def _maybe_act(self) -> None:
         screen = self.screen

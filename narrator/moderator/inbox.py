@@ -15,14 +15,12 @@ import concurrent.futures
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from engine.decisions import Decision
+from engine.events import Event
 from engine.state import Pending
 from narrator.moderator.timing import Clock
-
-if TYPE_CHECKING:
-    from narrator.phones.table import Applied
 
 Source = Literal["voice", "terminal", "host", "speaker"]
 
@@ -34,6 +32,18 @@ class Command:
 
     word: str
     source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A decision the table applied: `by` the seat that made it (None: the table together or
+    the moderator), `step` the step it answered, `events` what it caused (secrets included:
+    for the moderator only)."""
+
+    decision: Decision
+    by: int | None
+    step: str
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)

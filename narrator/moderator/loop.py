@@ -20,11 +20,15 @@ Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's 
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
 Rule 5: everything reaches the moderator through the table's inbox, awaited with the clock's
         timeouts; a keyed entry is applied here, on the loop, if its step is still pending.
+Rule 6: a write the store refused (the box said so in one line) holds every timer; the
+        inputs are still taken (a phone's retry may be written), the store is tried again
+        every `STORE_RETRY` real seconds, and once it writes the game goes on by itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import sys
@@ -37,12 +41,14 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
 from narrator.moderator.cues import night_of, spoken_as
-from narrator.moderator.inbox import Command, Decided, Input, Keyed, Stale
+from narrator.moderator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
-from narrator.phones.table import Applied, PhoneTable
+from narrator.phones.table import PhoneTable
+from narrator.store import Store, StoreUnwritable
 
 log = logging.getLogger("narrator.moderator")
+STORE_RETRY = 0.5  # real seconds between two tries of a store that refused a write (Rule 6)
 
 
 class Voice(Protocol):
@@ -129,6 +135,7 @@ class Moderator:
         self._day_action: Applied | None = None
         self._said_early: set[int] = set()
         self._night = 0
+        self._store_waiting = False
         self.ended = False
         self.ended_by: str | None = None
         """Where the command that ended the game early came from ("host", "terminal", …)."""
@@ -227,8 +234,10 @@ class Moderator:
         while self.game.pending is pending and not self.game.over and not self.ended:
             now = self.clock.now()
             if now >= deadline:
-                self.close(pending)
-                break
+                if self.close(pending):
+                    break
+                await self.wait_for_store()  # then the deadline's default is tried again
+                continue
             if not reminded and now >= remind_at:
                 reminded = True
                 await self.say("reminder.hurry")
@@ -256,7 +265,38 @@ class Moderator:
         decision applied, or an input the caller may want (a card seen), is returned; None
         when the time ran out first. `owed`: the phones owe an answer."""
         item = await self.inbox.next(self.clock, max(0.0, seconds), owed=owed)
-        return await self.take(item, ending)
+        taken = await self.take(item, ending)
+        await self.wait_for_store()
+        return taken
+
+    @property
+    def store(self) -> Store | None:
+        store = getattr(self.game, "store", None)
+        return store if isinstance(store, Store) else None
+
+    async def wait_for_store(self) -> None:
+        """While the store refuses to write, hold every timer, take the inputs that come and
+        try the store again every STORE_RETRY real seconds (Rule 6); the parts a table's
+        decision had when it was refused are applied once the store writes."""
+        store = self.store
+        if store is None or store.unwritable is None or self._store_waiting:
+            return
+        self._store_waiting = True
+        self.clock.hold()
+        real = Clock()
+        try:
+            while store.unwritable is not None and not self.ended:
+                item = await self.inbox.next(real, STORE_RETRY)
+                if item is not None:
+                    await self.take(item)
+                elif store.probe():
+                    break
+            if not self.ended:
+                with contextlib.suppress(StoreUnwritable):
+                    self.table.settle()
+        finally:
+            self._store_waiting = False
+            self.clock.release()
 
     async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
         """Act on one input from the inbox, as `wait` says."""
@@ -281,13 +321,18 @@ class Moderator:
             return
         try:
             keyed.reply.set_result(self.table.apply(keyed.decision))
-        except IllegalDecision as error:
+        except (IllegalDecision, StoreUnwritable) as error:
             keyed.reply.set_exception(error)
 
-    def close(self, pending: Pending) -> None:
-        """The deadline passed: the phones' parts so far, or the rule's default."""
-        if self.table.close_step() is None:
-            self.table.apply(self.default(pending))
+    def close(self, pending: Pending) -> bool:
+        """The deadline passed: the phones' parts so far, or the rule's default; False when
+        the store refused it (nothing was taken: Rule 6)."""
+        try:
+            if self.table.close_step() is None:
+                self.table.apply(self.default(pending))
+        except StoreUnwritable:
+            return False
+        return True
 
     def default(self, pending: Pending) -> Decision:
         """What a silent seat decides: a pass where the rules allow one (the rule's default),
@@ -330,8 +375,10 @@ class Moderator:
         while (left := end - self.clock.now()) > 0 and not self.ended:
             if await self.wait(left, ("undo",), owed=True) == "undo" and self.undo():
                 return True
-        if self.game.pending is pending and not self.game.over and not self.ended:
-            self.close(pending)
+        while self.game.pending is pending and not self.game.over and not self.ended:
+            if self.close(pending):
+                break
+            await self.wait_for_store()  # then the default is tried again
         return False
 
     # Speeches and timers
@@ -469,7 +516,10 @@ class Moderator:
         asked = history[-1][0]
         if asked.phase != game.phase or not game.phase.night:
             return False
-        game.pop()
+        try:
+            game.pop()
+        except StoreUnwritable:  # the store keeps it, so does the game (Rule 6)
+            return False
         self.table.narrate(None)
         self._seen = anchor(self.game.events)
         self._said_early.clear()

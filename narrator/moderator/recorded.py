@@ -1,4 +1,10 @@
-"""A game whose every applied decision is committed to the store before `apply` returns."""
+"""A game whose every decision is written to the store before it is applied (write ahead).
+
+Rule 1: a decision is checked, written, and only then applied (the engine's `resolve`
+        cannot fail once `check` passed); a write the disk refuses raises `StoreUnwritable`
+        and the game is as it was, so memory is never ahead of the disk.
+Rule 2: an undo is taken out of the store first, then out of the game.
+"""
 
 from __future__ import annotations
 
@@ -26,21 +32,27 @@ class RecordedGame(Game):
     def game_id(self) -> str:
         return self._game_id
 
+    @property
+    def store(self) -> Store | None:
+        return self._store
+
     def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
-        pending = self.pending
-        events = super().apply(decision, by=by)  # a decision is taken only while one is pending
+        """Check, write, apply (Rule 1): `IllegalDecision` or `StoreUnwritable` change nothing."""
         if self._store is not None:
-            assert pending is not None
-            self._store.append(self._game_id, len(self.log) - 1, pending, decision)
-        return events
+            self.check(decision, by=by)
+            pending = self.pending
+            assert pending is not None  # a decision is taken only while one is pending
+            self._store.append(self._game_id, len(self.log), pending, decision)
+        return super().apply(decision, by=by)
 
     def pop(self) -> Decision:
-        """Take the last decision back, in the store too (a mistaken keypad entry, the host's
-        undo)."""
-        decision = super().pop()
+        """Take the last decision back, in the store first (Rule 2: a mistaken keypad entry,
+        the host's undo); `StoreUnwritable` leaves both as they were."""
+        if not self.log:
+            raise IndexError("no decision to take back")
         if self._store is not None:
             self._store.undo(self._game_id)
-        return decision
+        return super().pop()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A plain `Game` copy (trial runs of a decision never reach the store)."""

@@ -11,7 +11,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
-from narrator.store import Store, write_private
+from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
 from narrator.voice.catalogue import load_catalogue
 
 
@@ -58,21 +58,32 @@ class StoredSeats(SeatRegistry):
         for seat, (name, token) in store.seats(game_id).items():
             self._holders[seat] = SeatHolder(seat, name, token)
 
-    def claim_host(self, pin: str) -> str:
-        token = super().claim_host(pin)
-        self.store.bind_host(self.game_id, token)
+    def claim_host(self, pin: str, address: str = "") -> str:
+        """The claim counts once it is stored: a store that refuses it leaves the PIN and
+        the host as they were (`StoreUnwritable`)."""
+        before = (self.host_token, self._pin, dict(self._misses))
+        token = super().claim_host(pin, address)
+        try:
+            self.store.bind_host(self.game_id, token)
+        except StoreUnwritable:
+            self.host_token, self._pin, self._misses = before
+            raise
         return token
 
     def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:
+        """The seat is taken once it is stored (write ahead: else it stays free)."""
         holder = super().join(seat, name, locale)  # type: ignore[arg-type]
-        self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
+        try:
+            self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
+        except StoreUnwritable:
+            del self._holders[holder.seat]
+            raise
         return holder
 
     def free(self, seat: int) -> SeatHolder | None:
-        holder = super().free(seat)
-        if holder is not None:
-            self.store.free_seat(self.game_id, seat)
-        return holder
+        if self.holder(seat) is not None:
+            self.store.free_seat(self.game_id, seat)  # stored first: a refusal frees nothing
+        return super().free(seat)
 
     def tokens(self) -> dict[int, str]:
         return {seat: holder.token for seat, holder in self._holders.items()}
@@ -108,12 +119,19 @@ def read_terminal(inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
     s start (everyone has seen their card), p pause, c continue, r repeat, n next speaker,
     v start the vote, u undo the last decision, q end the game; h shows the host's PIN, hs
     says it (`on_host_key` gets the word)."""
-    for line in sys.stdin:
-        word = line.strip().lower()
-        if word in TYPED:
-            inbox.command(TYPED[word], "terminal")
-        elif word in HOST_KEYS:
-            on_host_key(word)
+    try:
+        for line in sys.stdin:
+            word = line.strip().lower()
+            if word in TYPED:
+                inbox.command(TYPED[word], "terminal")
+            elif word in HOST_KEYS:
+                on_host_key(word)
+    except (OSError, ValueError) as error:  # the terminal went away (a hang-up, a closed stdin)
+        print(
+            f"narrator: the box's terminal went away ({error}); the game goes on with the phones",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 async def run_session(
@@ -125,22 +143,83 @@ async def run_session(
     seed: int,
     resumed: bool = False,
 ) -> dict[str, Any]:
-    """Play `game` to its end at a phone table; the review of the game."""
-    from narrator.voice.speaker import Speaker, SpeakerOptions
+    """Play `game` to its end at a phone table; the review of the game. The parts are made
+    here and closed here, whatever happens: the table and its server, the voice, the box's
+    controls (listener, terminal, keypad, host PIN), the moderator."""
+    table, server = await _open_table(game, config, store, options, resumed)
+    parts = Parts(server=server)
+    try:
+        parts.voice = await _voice(config, options, game.setup.seats)
+        parts.listener, parts.desk, host_pin = await _controls(table, server, config, options, parts.voice)
+        clock: Clock = FastClock() if options.fast else Clock()
+        moderator = Moderator(
+            table,
+            parts.voice,
+            timers=config.timers_for(game.rules),
+            clock=clock,
+            rng=random.Random(seed),
+            desk=parts.desk,
+            on_line=table.said,  # the phones follow what the judge says
+        )
+        table.timers = moderator.timers
+        parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
+        if parts.desk is None and not await _wait_for_seats(table):
+            # `q` (or the host's end) while the phones join
+            await saved(lambda: store.finish(game.game_id, None, "ended"), store, table.inbox)
+            return review(game)
+        played = await _play(table, moderator, store, config, resumed)
+        await _keep_the_end(played, table, moderator, store, options, clock)
+        return review(played)
+    finally:
+        await parts.close()
 
-    game_id = game.game_id
+
+@dataclass
+class Parts:
+    """What a session opened, to be closed at its end in this order."""
+
+    server: PhoneServer
+    voice: Any = None
+    listener: Any = None
+    desk: KeypadDesk | None = None
+    bots: list[BotPhone] = field(default_factory=list)
+
+    async def close(self) -> None:
+        if self.desk is not None:
+            self.desk.close()
+        for bot in self.bots:
+            await bot.stop()
+        await self.server.stop()
+        if self.listener is not None:
+            self.listener.close()
+        if self.voice is not None:
+            self.voice.close()
+
+
+async def _open_table(
+    game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
+) -> tuple[PhoneTable, PhoneServer]:
+    """The phone table of `game`, its seats kept in the store, and its server, serving."""
     board = find_board(config.board) if config.board else None
     table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
     if not resumed and not game.log:  # the host may pick a board until the deal
-        table.dealer = lambda picked: _deal_board(picked, game_id, store, config)
-    seats = StoredSeats(store, game.game_id, game.setup.seats)
-    table.registry = seats
+        table.dealer = lambda picked: _deal_board(picked, game.game_id, store, config)
+    table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
     if not options.bots:
         server.print_join()
         print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
+    return table, server
+
+
+async def _voice(config: PlayConfig, options: Options, seats: int) -> Any:
+    """The judge's voice: the speaker, or printed lines on a box without one."""
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    if options.voiceless:
+        return PrintedVoice(config.locale)
     speaker_options = SpeakerOptions(
         locale=config.locale,
         device=config.output_device,
@@ -150,77 +229,117 @@ async def run_session(
         pace=not options.fast,
         printed=options.printed,
         engine=config.voice,
-        prepare_seats=None if options.fast else game.setup.seats,  # every line rendered ahead
+        prepare_seats=None if options.fast else seats,  # every line rendered ahead
     )
-    voice: Any = (
-        PrintedVoice(config.locale)
-        if options.voiceless
-        else await asyncio.to_thread(Speaker, speaker_options)
-    )
+    return await asyncio.to_thread(Speaker, speaker_options)
+
+
+async def _controls(
+    table: PhoneTable, server: PhoneServer, config: PlayConfig, options: Options, voice: Any
+) -> tuple[Any, KeypadDesk | None, HostPin]:
+    """The box's own controls, each posting to the moderator's inbox: the listener, the
+    terminal's keys, the keypad; and the host's PIN on request."""
     inbox = table.inbox
     listener = None
     if config.listen and not options.bots:
         listener = await asyncio.to_thread(_listener, config, voice, inbox)
-    host_pin = HostPin(seats, voice, config.locale, asyncio.get_running_loop())
+    host_pin = HostPin(table.registry, voice, config.locale, asyncio.get_running_loop())
     server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
         threading.Thread(target=read_terminal, args=(inbox, host_pin.key), daemon=True).start()
-    clock: Clock = FastClock() if options.fast else Clock()
     desk = None
     if options.keypad:
         desk = KeypadDesk(_keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
-    moderator = Moderator(
-        table,
-        voice,
-        timers=config.timers_for(game.rules),
-        clock=clock,
-        rng=random.Random(seed),
-        desk=desk,
-    )
-    bots: list[BotPhone] = []
-    try:
-        if options.bots:
-            ws = f"ws://127.0.0.1:{server.port}/ws"
-            bots = await seat_bots(
-                ws, game.setup.seats, seed, seats.tokens() if resumed else None, options.self_destruct
-            )
-        elif not resumed:
-            try:
-                for sentence in _join_words(config.locale, server.join_url):
-                    await asyncio.to_thread(voice.say_text, sentence)
-            except Exception as error:  # noqa: BLE001 - the address is printed anyway
-                print(f"narrator: could not say the join address: {error}", file=sys.stderr)
-            if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
-                await host_pin.say()
-        if desk is None and not await _wait_for_seats(table):
-            store.finish(game_id, None, "ended")  # `q` (or the host's end) while the phones join
-            return review(game)
-        table.dealer = None
-        game = table.game  # type: ignore[assignment]  # the host may have picked a board
-        if not game.log:
-            game = _with_facts(game, table, store)
-        start = anchor(game.events) if resumed else 0
-        await moderator.run(from_event=start)
-        game = moderator.game  # type: ignore[assignment]
-        has_line = load_catalogue(config.locale).__contains__
-        for key, params in spoken_review(game, has_line, ended_by=moderator.ended_by):
-            await moderator.say(key, **params)
-        outcome = game.outcome()
-        record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
-        write_private(record, write_record(game, comment=f"game {game.game_id}"))
-        store.finish(game.game_id, outcome.winner.value if outcome else None, "over" if outcome else "ended")
-        if outcome is not None and not options.bots and table.connected():  # phones show the end
-            await serve_final_screen(inbox, clock, moderator.timers.final_screen)
-        return review(game)
-    finally:
-        if desk is not None:
-            desk.close()
-        for bot in bots:
-            await bot.stop()
-        await server.stop()
-        if listener is not None:
-            listener.close()
-        voice.close()
+    return listener, desk, host_pin
+
+
+async def _phones_join(
+    table: PhoneTable,
+    server: PhoneServer,
+    options: Options,
+    seed: int,
+    resumed: bool,
+    voice: Any,
+    host_pin: HostPin,
+    config: PlayConfig,
+) -> list[BotPhone]:
+    """The bots take every seat (a demo); at a real table the join address is said aloud,
+    and on a box without a keyboard the host's PIN once."""
+    if options.bots:
+        seats = table.registry
+        assert isinstance(seats, StoredSeats)
+        tokens = seats.tokens() if resumed else None
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        return await seat_bots(url, table.game.setup.seats, seed, tokens, options.self_destruct)
+    if not resumed:
+        try:
+            for sentence in _join_words(config.locale, server.join_url):
+                await asyncio.to_thread(voice.say_text, sentence)
+        except Exception as error:  # noqa: BLE001 - the address is printed anyway
+            print(f"narrator: could not say the join address: {error}", file=sys.stderr)
+        if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
+            await host_pin.say()
+    return []
+
+
+async def _play(
+    table: PhoneTable, moderator: Moderator, store: Store, config: PlayConfig, resumed: bool
+) -> RecordedGame:
+    """Deal (the board the host picked, the facts the players gave) and play to the end,
+    then say the review; the game played."""
+    table.dealer = None
+    game = table.game
+    assert isinstance(game, RecordedGame)
+    if not game.log:
+        game = _with_facts(game, table, store)
+    await moderator.run(from_event=anchor(game.events) if resumed else 0)
+    played = moderator.game
+    assert isinstance(played, RecordedGame)
+    has_line = load_catalogue(config.locale).__contains__
+    for key, params in spoken_review(played, has_line, ended_by=moderator.ended_by):
+        await moderator.say(key, **params)
+    return played
+
+
+async def _keep_the_end(
+    game: RecordedGame, table: PhoneTable, moderator: Moderator, store: Store, options: Options, clock: Clock
+) -> None:
+    """Write the record and the game's end (each once the disk takes it), then let the
+    phones show the end until the host closes it."""
+    outcome = game.outcome()
+    record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
+    text = write_record(game, comment=f"game {game.game_id}")
+    winner = outcome.winner.value if outcome else None
+    if await saved(lambda: write_private(record, text), store, table.inbox, record):
+        status = "over" if outcome else "ended"
+        await saved(lambda: store.finish(game.game_id, winner, status), store, table.inbox)
+    if outcome is not None and not options.bots and table.connected():  # phones show the end
+        await serve_final_screen(table.inbox, clock, moderator.timers.final_screen)
+
+
+STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
+
+
+async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Path | None = None) -> bool:
+    """Do `write` (the record, the game's end in the store) once the disk takes it: a
+    refusal is said in one line at the box and it is tried again every STORE_RETRY seconds;
+    False when the game is ended meanwhile (the store still holds every decision: `narrator
+    resume` finishes it)."""
+    told = False
+    while True:
+        try:
+            write()
+            return True
+        except StoreUnwritable:
+            pass  # the store said so itself, once
+        except OSError as error:
+            if not told:
+                store.report(unwritable_line(path or store.path, error))
+                told = True
+        item = await inbox.next(Clock(), STORE_RETRY)
+        if isinstance(item, Command) and item.word == "end":
+            store.report("没有保存，narrator resume 可继续 / not saved; `narrator resume` finishes the game")
+            return False
 
 
 async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> None:
@@ -297,6 +416,11 @@ class HostPin:
             asyncio.run_coroutine_threadsafe(self.say(), self.loop)
 
     def show(self) -> None:
+        """The PIN on the box's screen; a new one when some address gave too many wrong PINs
+        (the old one may have been half guessed, and that address may try again)."""
+        if self.seats.barred():
+            print("主持人PIN已更换（有人输错太多次）/ a new host PIN (too many wrong tries)", flush=True)
+            self.seats.new_pin()
         print(f"Host PIN / 主持人PIN: {self.seats.host_pin()}", flush=True)
 
     async def say(self) -> None:

@@ -31,6 +31,7 @@ from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, DayAction, Form, Share, StepSpec
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, has, rule_message, text
 from narrator.phones.collector import refusal
+from narrator.store import StoreUnwritable
 
 # Linux input event codes (linux/input-event-codes.h) of the keys the keypad reads.
 EV_KEY = 1
@@ -212,6 +213,9 @@ class Keypad:
                 (apply or game.apply)(decision)
             except IllegalDecision as error:
                 self.screen.show(rule_message(self.locale, error.rule))
+                continue
+            except StoreUnwritable:  # nothing was taken: key it again once the box can save
+                self.screen.show(text(self.locale, "errors.not_saved"))
                 continue
             self._show_results(game, game.events[before:], pending)
             return decision

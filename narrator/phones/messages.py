@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
+from engine.setup import SeatFacts
 from narrator.phones.catalogue import Locale, rule_message, text
 
 MAX_MESSAGE_BYTES = 2048
@@ -33,20 +34,12 @@ class Hello(PhoneMessage):
     locale: Locale | None = None
 
 
-class Facts(BaseModel):
-    """What a player tells the table about themselves for the New Moon event cards; each
-    fact may be left out (declined). `age` is in years."""
+class Facts(SeatFacts):
+    """What a player tells the table about themselves for the New Moon event cards: the
+    engine's `SeatFacts`, each fact may be left out (declined); from a phone `age` is a whole
+    number of years from 1 to 120."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     age: Annotated[int, Field(ge=1, le=120, strict=True)] | None = None
-    gender: Literal["male", "female"] | None = None
-    glasses: bool | None = None
-    jewelry: bool | None = None
-    jeans: bool | None = None
-    black_top: bool | None = None
-    smoker: bool | None = None
-    lives_here: bool | None = None
-    studies_well: bool | None = None
 
 
 class Join(PhoneMessage):

@@ -7,9 +7,11 @@ Rule 3: a name is shown to every phone, so it is cleaned first (`clean_name`): n
         direction or invisible characters; nothing left, a seat number or the judge's title
         is refused.
 Rule 4: the host is whoever last traded the host's PIN for the host token. The PIN is shown
-        on the box only when asked for, serves once, and is dropped after `PIN_TRIES` wrong
-        tries; each claim makes a new host token, so the one before is worthless. Nothing
-        on the box's screen or voice gives the token itself.
+        on the box only when asked for and serves once; each claim makes a new host token, so
+        the one before is worthless. Nothing on the box's screen or voice gives the token
+        itself. Wrong tries are counted per address: after `PIN_TRIES` of them that address
+        may not claim until the PIN changes (a claim, or a new PIN the box's owner asks for:
+        `new_pin`), so a stranger can neither guess the PIN nor take it from the real host.
 Rule 5: the host may free a seat; its old token is then worthless.
 """
 
@@ -26,7 +28,7 @@ from narrator.phones.messages import Refusal
 
 MAX_NAME = 16  # characters, after cleaning
 PIN_DIGITS = 6
-PIN_TRIES = 5  # wrong PINs before the PIN is dropped (a guess succeeds 5 times in a million)
+PIN_TRIES = 5  # wrong PINs from one address before it may not claim (5 guesses in a million)
 
 # Unicode categories never shown: controls, format characters (bidi overrides, zero-width
 # spaces and joiners), surrogates, private use, unassigned, line and paragraph separators.
@@ -92,7 +94,7 @@ class SeatRegistry:
         self.host_token = host_token or new_token()
         self._holders: dict[int, SeatHolder] = {}
         self._pin: str | None = None
-        self._misses = 0
+        self._misses: dict[str, int] = {}  # address → wrong PINs given for the current PIN
 
     def join(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
         """Bind the free `seat` to the cleaned `name` (Rule 3) and a new token."""
@@ -119,20 +121,31 @@ class SeatRegistry:
         used or dropped, then a new one. For the box's owner only: show it on request."""
         if self._pin is None:
             self._pin = f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-            self._misses = 0
+            self._misses = {}
         return self._pin
 
-    def claim_host(self, pin: str) -> str:
+    def new_pin(self) -> str:
+        """A new PIN (the box's owner asked for one): the old one is worthless, and every
+        address may try again."""
+        self._pin = None
+        return self.host_pin()
+
+    def barred(self) -> bool:
+        """Whether some address gave PIN_TRIES wrong PINs for the current PIN."""
+        return any(misses >= PIN_TRIES for misses in self._misses.values())
+
+    def claim_host(self, pin: str, address: str = "") -> str:
         """A new host token for the phone that gives the current PIN; the PIN and the host
         token before are worthless from now on. Refusal "bad_pin" for any other PIN (or when
-        no PIN was asked for); the PIN is dropped after PIN_TRIES of them."""
+        no PIN was asked for), "host_barred" once `address` gave PIN_TRIES of them (Rule 4)."""
+        if self._misses.get(address, 0) >= PIN_TRIES:
+            raise Refusal("host_barred")
         if self._pin is None or not hmac.compare_digest(self._pin.encode(), pin.encode()):
             if self._pin is not None:
-                self._misses += 1
-                if self._misses >= PIN_TRIES:
-                    self._pin = None
+                self._misses[address] = self._misses.get(address, 0) + 1
             raise Refusal("bad_pin")
         self._pin = None
+        self._misses = {}
         self.host_token = new_token()
         return self.host_token
 

@@ -13,10 +13,16 @@ Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a s
         handshake and a burst of frames read at once). The kernel holds at most
         `Limits.receive_buffer` bytes from a phone, so no read parses thousands of frames
         while the others wait. Frames over `Limits.frame_bytes` close the connection (1009).
-Rule 3: at most `Limits.seatless` connections may hold no seat at once; more are refused
-        before the WebSocket opens.
+Rule 3: at most `Limits.seatless` connections may hold no seat at once, and
+        `Limits.seatless_per_address` from one address; one past a cap is let in on
+        probation: it may only rejoin its seat (a seated phone is never kept out by a cap),
+        and is closed unless it does within `Limits.probation_s` (a few at once per address;
+        more are refused before the WebSocket opens). A connection that takes no seat within
+        `Limits.seatless_idle_s` is closed.
 Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
-        400, never a 500. The host claims the role with the PIN (`POST /host/claim`); every
+        400, never a 500. The host claims the role with the PIN (`POST /host/claim`: at most
+        `Limits.claim_burst` at once from an address, then `Limits.claim_rate` a second; the
+        wrong PINs are counted per address, `SeatRegistry.claim_host`); every
         host act that touches a seat, and every claim, is told to every phone and to
         `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
         a board picked before the deal (`POST /host/board`), which changes every card.
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import socket
 import threading
 import time
@@ -48,6 +55,7 @@ from narrator.phones.address import join_urls, print_join
 from narrator.phones.catalogue import Locale
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
+from narrator.store import StoreUnwritable
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
@@ -61,7 +69,9 @@ CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
 CLOSE_TRY_LATER = 1013
 MAX_BODY_BYTES = 256  # a host request's body
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
+GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
 CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
+MAX_ADDRESSES = 4096  # addresses whose claims are counted before the count starts afresh
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
@@ -76,7 +86,13 @@ class Limits:
     pending_chars: int = 256 * 1024  # characters queued to one phone before it is cut off
     rate: float = 20.0  # messages a second a phone may send, once its burst is spent
     burst: int = 60  # messages a phone may send at once
-    seatless: int = 40  # connections that hold no seat, at once
+    seatless: int = 64  # connections that hold no seat, at once
+    seatless_per_address: int = 24  # from one address (a whole table of bots on the box: 24 seats)
+    seatless_idle_s: float = 120.0  # seconds a connection may stay without taking a seat
+    probation_s: float = 5.0  # seconds a connection past a cap has to rejoin its seat
+    probation_per_address: int = 4  # connections past a cap from one address, at once
+    claim_rate: float = 0.5  # host claims a second from one address, once its burst is spent
+    claim_burst: int = 3  # host claims from one address at once
     penalty_s: float = 10.0  # seconds a flooder's address may not connect again
     receive_buffer: int = 16384  # bytes the kernel holds from one phone (what is read at once)
     clock: Callable[[], float] = time.monotonic  # seconds, for the rate
@@ -130,9 +146,13 @@ class SocketLink:
     """A phone's WebSocket as the table sees it: messages queue and a writer sends them; a
     queue past `pending_chars` cuts the connection (Rule 1)."""
 
-    def __init__(self, websocket: WebSocket, pending_chars: int) -> None:
+    def __init__(
+        self, websocket: WebSocket, pending_chars: int, address: str = "", probation: bool = False
+    ) -> None:
         self.websocket = websocket
         self.pending_chars = pending_chars
+        self.address = address
+        self.probation = probation  # past a seatless cap: it may only rejoin a seat (Rule 3)
         self.pending = 0
         self.cut_off = False
         self.closing: int | None = None  # the close code, once closing
@@ -167,8 +187,11 @@ class SocketLink:
             self._queue.put_nowait(CLOSE_GOING_AWAY)
 
     async def write(self) -> None:
+        gone = self.websocket.scope.get("extensions", {}).get(GONE)
         while True:
             item = await self._queue.get()
+            if gone is not None and gone():  # the phone went away: nothing more is written
+                return  # (each write to a lost connection would be a "socket.send()" warning)
             if isinstance(item, int):
                 await self.websocket.close(item)
                 return
@@ -178,14 +201,16 @@ class SocketLink:
 
 def with_cut(app: ASGIApp) -> ASGIApp:
     """`app` with a way to cut a WebSocket's connection at once: uvicorn's protocol (behind
-    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT.
+    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT,
+    and its `is_closing` under GONE.
     Starlette wraps `send` further in, so this sits outermost."""
 
     async def wrapped(scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             transport = getattr(getattr(send, "__self__", None), "transport", None)
             if transport is not None:
-                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), CUT: transport.abort}}
+                extensions = {CUT: transport.abort, GONE: transport.is_closing}
+                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), **extensions}}
         await app(scope, receive, send)
 
     return wrapped
@@ -205,6 +230,219 @@ async def small_json(request: Request, model: type[M]) -> M | None:
         return None
 
 
+class Addresses:
+    """What each address may still do: a token bucket per address (the host's claims) and the
+    flooders kept out until when (Rules 2 and 4)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._claims: dict[str, Bucket] = {}
+        self._penalised: dict[str, float] = {}  # address → until when (limits.clock)
+
+    def may_claim(self, address: str) -> bool:
+        """One more claim from `address` (Rule 4: at most `claim_burst` at once, then
+        `claim_rate` a second), before the PIN is looked at."""
+        if len(self._claims) > MAX_ADDRESSES:
+            self._claims.clear()
+        limits = self.limits
+        bucket = self._claims.setdefault(address, Bucket(limits.claim_rate, limits.claim_burst, limits.clock))
+        return bucket.take()
+
+    def penalise(self, address: str) -> None:
+        now = self.limits.clock()
+        for old in [a for a, until in self._penalised.items() if until <= now]:
+            del self._penalised[old]
+        self._penalised[address] = now + self.limits.penalty_s
+
+    def is_penalised(self, address: str) -> bool:
+        return self._penalised.get(address, float("-inf")) > self.limits.clock()
+
+
+def address_of(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client is not None else ""
+
+
+class HostRoutes:
+    """The host's endpoints (Rule 4): the claim with the PIN, and the acts the host token
+    allows (free a seat, a command, a board before the deal)."""
+
+    def __init__(self, table: PhoneTable, addresses: Addresses, announce: Callable[..., None] | None) -> None:
+        self.table, self.addresses, self.announce = table, addresses, announce
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/host/claim", self.claim, methods=["POST"]),
+            Route("/host/free", self.free_seat, methods=["POST"]),
+            Route("/host/command", self.command, methods=["POST"]),
+            Route("/host/board", self.pick_board, methods=["POST"]),
+        ]
+
+    def tell(self, key: str, **params: object) -> None:
+        self.table.notify(key, **params)
+        if self.announce is not None:
+            self.announce(key, **params)
+
+    def is_host(self, request: Request) -> bool:
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme == "Bearer" and bool(token.strip()) and self.table.registry.is_host(token.strip())
+
+    async def claim(self, request: Request) -> Response:
+        claim = await small_json(request, HostClaim)
+        if claim is None:
+            return refused("malformed", 400)
+        address = address_of(request)
+        if not self.addresses.may_claim(address):
+            return refused("busy", 429)  # before the PIN is even looked at
+        try:
+            token = self.table.registry.claim_host(claim.pin, address)
+        except Refusal as refusal:
+            return refused(refusal.code, 403)
+        except StoreUnwritable:
+            return refused("not_saved", 503)
+        self.tell("host_claimed")
+        return JSONResponse({"token": token})
+
+    async def free_seat(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return refused("host_only", 403)
+        free = await small_json(request, HostFree)
+        if free is None:
+            return refused("malformed", 400)
+        try:
+            freed = self.table.free_seat(free.seat)
+        except StoreUnwritable:
+            return refused("not_saved", 503)
+        if freed:
+            self.tell("host_freed", seat=free.seat)
+        return JSONResponse({"freed": freed})
+
+    async def command(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return refused("host_only", 403)
+        command = await small_json(request, HostCommand)
+        if command is None:
+            return refused("malformed", 400)
+        self.table.host_command(command)
+        return JSONResponse({"command": command.command})
+
+    async def pick_board(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return refused("host_only", 403)
+        pick = await small_json(request, HostBoard)
+        if pick is None:
+            return refused("malformed", 400)
+        try:
+            board = self.table.pick_board(pick.board)
+        except Refusal as refusal:
+            message = refusal.message(pick.locale or self.table.locale)
+            return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
+        if self.announce is not None:
+            self.announce("host_board", board=board.id)
+        return JSONResponse({"board": board.id})
+
+
+def refused(code: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": code}, status_code=status)
+
+
+class PhoneSockets:
+    """The phones' WebSocket (Rules 1–3): who may connect, how much each may send, and the
+    seatless connections' caps and idle time."""
+
+    def __init__(
+        self, table: PhoneTable, links: set[SocketLink], limits: Limits, addresses: Addresses
+    ) -> None:
+        self.table, self.links, self.limits, self.addresses = table, links, limits, addresses
+
+    def seatless(self, address: str | None = None) -> int:
+        """The open connections that hold no seat (from `address`, when given)."""
+        return sum(
+            1
+            for link in self.links
+            if self.table.seat_of(link) is None and (address is None or link.address == address)
+        )
+
+    def on_probation(self, address: str) -> bool | None:
+        """Whether a new connection from `address` is past a cap (Rule 3: it may only rejoin
+        a seat); None when it is refused outright (a flooder's, or too many on probation)."""
+        if self.addresses.is_penalised(address):
+            return None
+        limits = self.limits
+        over = self.seatless() >= limits.seatless or self.seatless(address) >= limits.seatless_per_address
+        waiting = sum(1 for link in self.links if link.probation and link.address == address)
+        return None if over and waiting >= limits.probation_per_address else over
+
+    async def serve(self, websocket: WebSocket) -> None:
+        address = address_of(websocket)
+        probation = self.on_probation(address)
+        if probation is None:
+            await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
+            return
+        await websocket.accept()
+        link = SocketLink(websocket, self.limits.pending_chars, address, probation)
+        self.links.add(link)
+        writer = asyncio.create_task(link.write())
+        idle = asyncio.create_task(self._close_if_seatless(link))
+        self.table.connect(link)
+        try:
+            await self._read(websocket, link)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            idle.cancel()
+            await self._end(link, writer)
+
+    async def _read(self, websocket: WebSocket, link: SocketLink) -> None:
+        limits = self.limits
+        bucket = Bucket(limits.rate, limits.burst, limits.clock)
+        while not link.cut_off:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not bucket.take():
+                if bucket.refused == 1:
+                    self.table.refuse(link, "busy")
+                elif bucket.refused > limits.burst:
+                    link.close(CLOSE_POLICY)
+                    self.addresses.penalise(link.address)
+                    return
+                continue
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if link.probation and self.table.seat_of(link) is None and not _may_wait(raw):
+                link.close(CLOSE_TRY_LATER)  # past a cap, and not a seat coming back
+                return
+            self.table.receive(link, raw)
+
+    async def _close_if_seatless(self, link: SocketLink) -> None:
+        """A connection that took no seat in its time is closed (Rule 3)."""
+        await asyncio.sleep(self.limits.probation_s if link.probation else self.limits.seatless_idle_s)
+        if self.table.seat_of(link) is None:
+            link.close(CLOSE_TRY_LATER)
+
+    async def _end(self, link: SocketLink, writer: asyncio.Task[None]) -> None:
+        self.links.discard(link)
+        self.table.disconnect(link)
+        if link.closing is not None and not writer.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
+        if link.closing == CLOSE_POLICY or not writer.done():
+            link.cut()  # a flooder's close is not waited for; a deaf phone reads nothing
+            writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+def _may_wait(raw: str | bytes) -> bool:
+    """Whether a message may come from a connection on probation: a hello, a ping, a rejoin."""
+    try:
+        kind = json.loads(raw).get("type")
+    except (ValueError, AttributeError):
+        return False
+    return kind in ("hello", "ping", "rejoin")
+
+
 def build_app(
     table: PhoneTable,
     links: set[SocketLink],
@@ -215,129 +453,16 @@ def build_app(
     **params)` tells a host's act to the table (the phones are told by the app itself)."""
     limits = limits or Limits()
     page = resources.files("narrator.phones").joinpath("static", "index.html")
-    penalised: dict[str, float] = {}  # a flooder's address → until when (limits.clock)
-
-    def penalise(websocket: WebSocket) -> None:
-        now = limits.clock()
-        for address in [a for a, until in penalised.items() if until <= now]:
-            del penalised[address]
-        if websocket.client is not None:
-            penalised[websocket.client.host] = now + limits.penalty_s
-
-    def is_penalised(websocket: WebSocket) -> bool:
-        address = websocket.client.host if websocket.client is not None else ""
-        return penalised.get(address, float("-inf")) > limits.clock()
-
-    def tell(key: str, **params: object) -> None:
-        table.notify(key, **params)
-        if announce is not None:
-            announce(key, **params)
+    addresses = Addresses(limits)
 
     async def index(request: Request) -> Response:
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
-    def is_host(request: Request) -> bool:
-        token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-        return bool(token) and table.registry.is_host(token)
-
-    def refused(code: str, status: int) -> JSONResponse:
-        return JSONResponse({"error": code}, status_code=status)
-
-    async def claim_host(request: Request) -> Response:
-        claim = await small_json(request, HostClaim)
-        if claim is None:
-            return refused("malformed", 400)
-        try:
-            token = table.registry.claim_host(claim.pin)
-        except Refusal as refusal:
-            return refused(refusal.code, 403)
-        tell("host_claimed")
-        return JSONResponse({"token": token})
-
-    async def free_seat(request: Request) -> Response:
-        if not is_host(request):
-            return refused("host_only", 403)
-        free = await small_json(request, HostFree)
-        if free is None:
-            return refused("malformed", 400)
-        freed = table.free_seat(free.seat)
-        if freed:
-            tell("host_freed", seat=free.seat)
-        return JSONResponse({"freed": freed})
-
-    async def host_command(request: Request) -> Response:
-        if not is_host(request):
-            return refused("host_only", 403)
-        command = await small_json(request, HostCommand)
-        if command is None:
-            return refused("malformed", 400)
-        table.host_command(command)
-        return JSONResponse({"command": command.command})
-
-    async def pick_board(request: Request) -> Response:
-        if not is_host(request):
-            return refused("host_only", 403)
-        pick = await small_json(request, HostBoard)
-        if pick is None:
-            return refused("malformed", 400)
-        try:
-            board = table.pick_board(pick.board)
-        except Refusal as refusal:
-            message = refusal.message(pick.locale or table.locale)
-            return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
-        if announce is not None:
-            announce("host_board", board=board.id)
-        return JSONResponse({"board": board.id})
-
-    async def phone(websocket: WebSocket) -> None:
-        if len(links) - len(table.connected()) >= limits.seatless or is_penalised(websocket):
-            await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
-            return
-        await websocket.accept()
-        link = SocketLink(websocket, limits.pending_chars)
-        bucket = Bucket(limits.rate, limits.burst, limits.clock)
-        links.add(link)
-        writer = asyncio.create_task(link.write())
-        table.connect(link)
-        try:
-            while not link.cut_off:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not bucket.take():
-                    if bucket.refused == 1:
-                        table.refuse(link, "busy")
-                    elif bucket.refused > limits.burst:
-                        link.close(CLOSE_POLICY)
-                        penalise(websocket)
-                        break
-                    continue
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                table.receive(link, raw)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            links.discard(link)
-            table.disconnect(link)
-            if link.closing is not None and not writer.done():
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
-            if link.closing == CLOSE_POLICY or not writer.done():
-                link.cut()  # a flooder's close is not waited for; a deaf phone reads nothing
-                writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
-
     return Starlette(
         routes=[
             Route("/", index),
-            Route("/host/claim", claim_host, methods=["POST"]),
-            Route("/host/free", free_seat, methods=["POST"]),
-            Route("/host/command", host_command, methods=["POST"]),
-            Route("/host/board", pick_board, methods=["POST"]),
-            WebSocketRoute("/ws", phone),
+            *HostRoutes(table, addresses, announce).routes(),
+            WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
         ]
     )
@@ -384,6 +509,7 @@ class PhoneServer:
             port=self.port,
             ws="websockets-sansio",
             ws_max_size=self.limits.frame_bytes,
+            ws_per_message_deflate=False,  # compression would undo the padding: sizes follow content
             log_level="warning",
             access_log=False,
             lifespan="off",

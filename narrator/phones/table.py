@@ -33,15 +33,16 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
+        write before a real decision counts (write ahead) takes no time a sniffer could see.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.boards import Board, BoardError, find_board
@@ -52,7 +53,8 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.steps import ACTIONS, DayAction
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.inbox import CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.timing import Timers
 from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
@@ -66,6 +68,7 @@ from narrator.phones.messages import (
     HostCommand,
     Join,
     Malformed,
+    Message,
     Peeked,
     Ping,
     Refusal,
@@ -74,16 +77,19 @@ from narrator.phones.messages import (
     parse,
 )
 from narrator.phones.recap import written_review
+from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
+from narrator.store import StoreUnwritable
 
 log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
+NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
 
 
 class Link(Protocol):
@@ -92,18 +98,6 @@ class Link(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, code: int) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """A decision the table applied: `by` the seat that made it (None: the table together or
-    the moderator), `step` the step it answered, `events` what it caused (secrets included:
-    for the moderator only)."""
-
-    decision: Decision
-    by: int | None
-    step: str
-    events: tuple[Event, ...]
 
 
 class PhoneTable:
@@ -141,8 +135,12 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
-        self._speech_end: float | None = None  # time.monotonic() when the speech ends
+        self._speech_clock = Countdown()
         self._speech_ended = False
+        self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
+        self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
+        self._said = Said()
+        self._step_clock = Countdown()
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -192,13 +190,18 @@ class PhoneTable:
 
     def _boards_open(self) -> bool:
         free = any(entry["name"] is None for entry in self.registry.lobby())
-        return free and self.dealer is not None and not self.game.log and self.narrating is None
+        began = self._said.began
+        return free and self.dealer is not None and not self.game.log and self.narrating is None and not began
 
     # The moderator's side
 
     def narrate(self, step: str | None, *, final: bool = False) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
         the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        if step is not None:
+            self._begin()
+        if step != self.narrating or step is None:
+            self._step_clock.start(step_seconds(self.timers, step))
         self.narrating = step
         self._touched = set()
         if step is not None:
@@ -214,7 +217,16 @@ class PhoneTable:
         if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
-                self._apply_collective(collector)
+                self._settle_collective(collector)
+
+    def settle(self) -> Applied | None:
+        """Apply the pending collective decision if every part of it is in (after the store
+        refused it: the moderator calls this once the store writes again)."""
+        pending = self.game.pending
+        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+            return None
+        collector = self._collector_for_pending()
+        return self._apply_collective(collector) if collector.complete() or not collector.owed else None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -226,7 +238,7 @@ class PhoneTable:
         """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
         the engine raises it."""
         pending = self.game.pending
-        events = self.game.apply(decision, by=by)
+        events = self._take(decision, by)
         action = ACTIONS.get(type(decision))
         step = action.name if action is not None else pending.step if pending is not None else decision.step
         return self._after(decision, by, step, events)
@@ -259,8 +271,7 @@ class PhoneTable:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
         them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
-        timed = seat is not None and seconds is not None
-        self._speech_end = time.monotonic() + seconds if timed and seconds is not None else None
+        self._speech_clock.start(seconds if seat is not None else None)
         self.inbox.drop(_speakers_pass)
         offered = tuple(self.game.actions_offered())
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
@@ -269,6 +280,33 @@ class PhoneTable:
         message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
+
+    def said(self, key: str, params: dict[str, Any]) -> None:
+        """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
+        what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
+        if key == NIGHT_FALLS:
+            self._begin()
+        self._said.hear(key, params, len(public_view(self.game).votes))
+        if key in (PAUSE, RESUME):
+            for clock in (self._step_clock, self._speech_clock):
+                clock.hold() if key == PAUSE else clock.release()
+            self._broadcast({seat: self._clock() for seat in self._links})
+        elif (self._said.by_day() and key != DAY_BREAKS) or key == NIGHT_FALLS:
+            pending = self.game.pending
+            if pending is not None and pending.step == self.narrating:
+                self.publish()
+            elif not self.game.over:
+                self._refresh_public()
+                self._send_states(fresh=False)
+
+    def _begin(self) -> None:
+        """The game begins (the first night falls, or a first step is narrated): every phone
+        is welcomed again, with no board to pick any more."""
+        if self._said.began:
+            return
+        self._said.began = True
+        for link in list(self._link_locale):
+            link.send(self._welcome(self._locale(link)))
 
     def poll_command(self) -> str | None:
         """Take the first command word the phones left in the inbox ("pass", "pause", …), or
@@ -322,6 +360,10 @@ class PhoneTable:
     def connected(self) -> list[int]:
         return sorted(self._links)
 
+    def seat_of(self, link: Link) -> int | None:
+        """The seat `link` holds, or None."""
+        return self._link_seat.get(link)
+
     # The phones' side
 
     def connect(self, link: Link) -> None:
@@ -335,18 +377,34 @@ class PhoneTable:
             del self._links[seat]
 
     def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from `link`: answer it, and act on it when it is sound."""
-        n = 0
+        """Handle one message from `link`: answer it, and act on it when it is sound. A touch
+        at night is answered, real or decoy, NIGHT_ANSWER_S after it came (Rule 11)."""
         try:
             message = parse(raw)
-            n = message.n
+        except Malformed as refusal:
+            link.send(self._error(link, refusal, refusal.n))
+            return
+        if not (isinstance(message, Act) and is_night(self.narrating)):
+            self._handle(link, message)
+            return
+        held: list[tuple[Link, dict[str, Any]]] = []
+        self._holding = held
+        try:
+            self._handle(link, message)
+        finally:
+            self._holding = None
+        _send_later(held, NIGHT_ANSWER_S)
+
+    def _handle(self, link: Link, message: Message) -> None:
+        n = message.n
+        try:
             if isinstance(message, Hello):
                 self._link_locale[link] = message.locale or self._locale(link)
-                link.send(self._welcome(self._locale(link)))
+                self._out(link, self._welcome(self._locale(link)))
             elif isinstance(message, Join | Rejoin):
                 self._sit(link, message)
             elif isinstance(message, Ping):
-                link.send({"type": "pong", "n": n})
+                self._out(link, {"type": "pong", "n": n})
             else:
                 seat = self._link_seat.get(link)
                 if seat is None:
@@ -360,16 +418,23 @@ class PhoneTable:
                         self._peeked.add(seat)
                         log.info("seat %d looked at its card", seat)
                         self.inbox.put(CardSeen(seat))
-                    link.send(_ack(n, "peeked"))
+                    self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
                     self._day_action(link, seat, n, message.action, message.target)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
-        except Malformed as refusal:
-            link.send(self._error(link, refusal, refusal.n))
         except Refusal as refusal:
-            link.send(self._error(link, refusal, n))
+            self._out(link, self._error(link, refusal, n))
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            self._out(link, self._error(link, Refusal("not_saved"), n))
+
+    def _out(self, link: Link, message: dict[str, Any]) -> None:
+        """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
+        if self._holding is not None:
+            self._holding.append((link, message))
+        else:
+            link.send(message)
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
@@ -390,7 +455,8 @@ class PhoneTable:
         self._links[holder.seat] = link
         self._link_seat[link] = holder.seat
         self._link_locale[link] = locale
-        link.send(
+        self._out(
+            link,
             {
                 "type": "joined",
                 "n": message.n,
@@ -398,7 +464,7 @@ class PhoneTable:
                 "name": holder.name,
                 "token": holder.token,
                 "locale": locale,
-            }
+            },
         )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
@@ -422,7 +488,7 @@ class PhoneTable:
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(None)
             return
         assert pending is not None
@@ -433,22 +499,22 @@ class PhoneTable:
             collector.offer(seat, answer_of(spec, act))
             if not is_pack(spec):
                 self._touched.add(seat)
-            link.send(_ack(act.n, act.step))
+            self._out(link, _ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
-                self._apply_collective(collector)
+                self._settle_collective(collector)
             return
         if seat in self._touched:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
         try:
-            events = game.apply(decision, by=seat)
+            events = self._take(decision, seat)
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
         added = self._feeds.absorb(game.events)
         results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
-        link.send(_ack(act.n, act.step, {"feed": results} if results else None))
+        self._out(link, _ack(act.n, act.step, {"feed": results} if results else None))
         if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
@@ -460,7 +526,7 @@ class PhoneTable:
             raise Refusal("already")
         self._speech_ended = True
         self.inbox.put(Command("pass", "speaker"))
-        link.send(_ack(n, "speech"))
+        self._out(link, _ack(n, "speech"))
 
     def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
         """The day action called `name` pressed at `seat` (Rule 10)."""
@@ -472,8 +538,9 @@ class PhoneTable:
             raise Refusal("malformed")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
-        decision, events = day_action(game, action, seat, target)
-        link.send(_ack(n, action.name))
+        decision = day_action(game, action, seat, target)
+        events = self._take(decision, seat)
+        self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
     # Collective decisions
@@ -485,10 +552,25 @@ class PhoneTable:
             self._collector = Collector(self.game, pending)
         return self._collector
 
+    def _settle_collective(self, collector: Collector) -> None:
+        """Apply the collective decision whose parts are all in; when the store refuses it
+        the parts stay, for `settle` once the store writes again (the box was told)."""
+        try:
+            self._apply_collective(collector)
+        except StoreUnwritable:
+            pass
+
     def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
-        events = self.game.apply(decision)
+        events = self._take(decision, None)
         return self._after(decision, None, collector.step, events)
+
+    def _take(self, decision: Decision, by: int | None) -> list[Event]:
+        """The one place a decision enters the game, whoever made it (a phone, the table
+        together, the keypad, a deadline's default): checked, written to the store when the
+        game has one, then applied (`RecordedGame.apply`); `IllegalDecision` or
+        `StoreUnwritable` change nothing."""
+        return self.game.apply(decision, by=by)
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
@@ -538,7 +620,7 @@ class PhoneTable:
     def _snapshot(self) -> None:
         """Take the views to show now (Rule 3: only when narration and engine agree)."""
         game = self.game
-        public = public_view(game)  # the same for every seat: computed once
+        public = self._as_said(public_view(game))  # the same for every seat: computed once
         self._shown = {
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
@@ -548,10 +630,25 @@ class PhoneTable:
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
         night the engine is in); what each seat was told stays as it was last shown."""
-        public = public_view(self.game)
+        public = self._as_said(public_view(self.game))
         self._shown = {
             seat: view.model_copy(update={"public": public, "alive": seat in public.alive})
             for seat, view in self._shown.items()
+        }
+
+    def _as_said(self, public: Any) -> Any:
+        """The public view with the phase the judge last said (`said` Rule 1)."""
+        if self._said.phase is None or public.winner is not None:
+            return public
+        return public.model_copy(update={"phase": self._said.phase})
+
+    def _clock(self) -> dict[str, Any]:
+        """The countdowns every phone shows alike (`said` Rule 3)."""
+        return {
+            "type": "clock",
+            "step": self._step_clock.left(),
+            "speech": self._speech_clock.left(),
+            "paused": self._said.paused,
         }
 
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
@@ -580,6 +677,10 @@ class PhoneTable:
             "speaking": self._speaker,
             "seconds": self._speech_left(),
             "review": None,
+            "clock": self._clock(),
+            "started": self._said.began or self.auto_narrate or bool(self.game.log),
+            "candidates": list(self._said.candidates),
+            "votes_from": self._said.votes_from,
         }
         if view.public.winner is not None:
             message["review"] = written_review(self.game, self._seat_locale(seat))
@@ -606,9 +707,7 @@ class PhoneTable:
 
     def _speech_left(self) -> int | None:
         """Whole seconds left of the speech running (None: no timed speech)."""
-        if self._speech_end is None:
-            return None
-        return max(0, round(self._speech_end - time.monotonic()))
+        return self._speech_clock.left()
 
     def _seat_locale(self, seat: int) -> Locale:
         link = self._links.get(seat)
@@ -622,7 +721,7 @@ class PhoneTable:
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         link = self._links.get(seat)
         if link is not None:
-            link.send(message)
+            self._out(link, message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
         return {
@@ -645,6 +744,19 @@ class PhoneTable:
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
         return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+
+
+def _send_later(held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
+    """Send `held` in order `seconds` from now (at once without a running event loop)."""
+
+    def send() -> None:
+        for link, message in held:
+            link.send(message)
+
+    try:
+        asyncio.get_running_loop().call_later(seconds, send)
+    except RuntimeError:
+        send()
 
 
 def _speakers_pass(item: object) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.decisions import Decision
-from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision
 from engine.steps import Answer, DayAction, Form, StepSpec
@@ -30,17 +29,17 @@ def decision_of(game: Game, seat: int, act: Act) -> Decision:
         raise refusal(error, pending) from None
 
 
-def day_action(game: Game, action: DayAction, seat: int, target: int | None) -> tuple[Decision, list[Event]]:
-    """The seat `seat` takes the day action `action` (naming `target` when its form asks for
-    a seat) and the game applies it; `Refusal` when the rules do not allow it."""
+def day_action(game: Game, action: DayAction, seat: int, target: int | None) -> Decision:
+    """The decision of seat `seat` taking the day action `action` (naming `target` when its
+    form asks for a seat), checked, not applied; `Refusal` when the rules do not allow it."""
     if action.form == Form.SEATS and target is None:
         raise Refusal("wrong_count", count=1)
     try:
         decision = _made(action, seat, target)
-        events = game.apply(decision, by=seat)
+        game.check(decision, by=seat)
     except IllegalDecision as error:
         raise _refused(error) from None
-    return decision, events
+    return decision
 
 
 def not_offered(game: Game, action: DayAction, seat: int, target: int | None) -> Refusal:

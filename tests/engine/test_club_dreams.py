@@ -308,6 +308,19 @@ def test_exiled_her_card_and_her_latest_charm_are_announced_and_it_dies() -> Non
     assert deaths(kept) == [(1, "vote"), (9, "charm")]
 
 
+def test_exiled_her_charm_at_a_lower_seat_is_listed_first_one_moment_in_seat_order() -> None:
+    # The same table with the wolf beauty at seat 12 and a villager at seat 1; she charms the
+    # seer (5) and is exiled: one moment, so the deaths are listed in seat order, as at night.
+    roles = BEAUTY_12.replace('"wolf_beauty"', '"first"', 1).replace('"villager"]', '"wolf_beauty"]')
+    roles = roles.replace('"first"', '"villager"')
+    assert roles.startswith('["villager", "werewolf"') and roles.endswith('"wolf_beauty"]')
+    exile_12 = "[[day]]\nvote = { 1 = 12, 2 = 12, 3 = 12, 5 = 12, 6 = 12, 7 = 12 }\n"
+    game = game_of(club(roles) + charm(5, guard=11, seer=2) + exile_12)
+    assert deaths(game) == [(5, "charm"), (12, "vote")]
+    links = [e.data for e in game.events if e.kind == "cue" and e.data["key"] == "wolf_beauty.link"]
+    assert [(d["seat"], d["target"]) for d in links] == [(12, 5)]
+
+
 def test_shot_by_day_she_takes_her_charm() -> None:
     votes = "{ 1 = 7, 2 = 7, 3 = 7, 4 = 7, 5 = 7 }"
     game = game_of(club(BEAUTY_12) + charm(9) + f"[[day]]\nvote = {votes}\nhunter = 1\n")

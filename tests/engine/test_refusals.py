@@ -1,16 +1,17 @@
 """Every rule the engine can refuse a decision with leaves the game exactly as it was.
 
 The rule ids are read from the engine's own source (every `refuse("…")` and
-`IllegalDecision("…")`, and the `dead_…` ids of the living-seat checks), so a new rule is
-covered as soon as it is written; the test fails naming any rule no random game exercised.
+`IllegalDecision("…")`, and the `dead_…` ids of the living-seat checks, `living(…, "dead_…", …)`),
+each written whole, so a new rule is covered as soon as it is written; the test fails naming any
+rule no random game exercised, and any refusal whose id is built from pieces.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import itertools
 import random
-import re
 import typing
 from collections import Counter
 from pathlib import Path
@@ -50,17 +51,51 @@ def club_settings(rng: random.Random) -> dict[str, Any]:
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
+REFUSERS = {"refuse": 0, "IllegalDecision": 0, "living": 2}
+"""The calls that refuse, and which of their arguments is the rule id."""
+PASSING_ON = {("state.py", "refuse", "rule"), ("day.py", "living", "dead")}
+"""The two functions that pass on a rule id their caller wrote whole (the parameter's name)."""
+
+
+def refusals() -> list[tuple[str, str, ast.expr]]:
+    """Each refusal in the engine's source: (file, enclosing function, its rule id argument)."""
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for call in ast.walk(function):
+                if not isinstance(call, ast.Call):
+                    continue
+                name = getattr(call.func, "attr", getattr(call.func, "id", ""))
+                if name in REFUSERS and len(call.args) > REFUSERS[name]:
+                    found.append((path.name, function.name, call.args[REFUSERS[name]]))
+    return found
+
+
 def rule_ids() -> set[str]:
     """Every rule id the engine's source can refuse with."""
-    ids: set[str] = set()
-    for path in ENGINE.rglob("*.py"):
-        text = path.read_text()
-        ids.update(re.findall(r'(?:refuse|IllegalDecision)\(\s*"([a-z_]+)"', text))
-        for what in re.findall(r"(?<![a-z])_?living\(state, [^,()]+, \"([a-z ]+)\"\)", text):
-            ids.add("dead_" + what.replace(" ", "_"))
-    ids.discard("dead_")  # the prefix of the ids above
+    ids = {
+        rule.value
+        for _, _, rule in refusals()
+        if isinstance(rule, ast.Constant) and isinstance(rule.value, str)
+    }
     ids.discard("wrong_count")  # the shape of a phone's answer (`Game.answer`), tested below
     return ids - set(OWN_TESTS)
+
+
+def test_every_refusal_id_is_written_whole_where_it_is_refused() -> None:
+    pieces = [
+        f"{file}:{rule.lineno} in {function}: {ast.unparse(rule)}"
+        for file, function, rule in refusals()
+        if not (isinstance(rule, ast.Constant) and isinstance(rule.value, str))
+        and not (isinstance(rule, ast.Name) and (file, function, rule.id) in PASSING_ON)
+    ]
+    assert not pieces, "refusal ids built from pieces (a search for the id finds nothing): " + "; ".join(
+        pieces
+    )
+    assert {"dead_voter", "dead_vote_target", "wolf_beauty_knife"} <= rule_ids()
 
 
 OWN_TESTS = {

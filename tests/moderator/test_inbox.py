@@ -225,3 +225,18 @@ def test_a_held_clock_stands_still_and_goes_on_from_there() -> None:
 
     held, still, after = asyncio.run(scenario())
     assert held == still <= after
+
+
+def test_the_inbox_imports_nothing_of_the_phones() -> None:
+    """One way round: the table posts to the inbox; the inbox knows no table (no cycle)."""
+    import ast
+    from pathlib import Path
+
+    import narrator.moderator.inbox as inbox
+
+    tree = ast.parse(Path(inbox.__file__).read_text(encoding="utf-8"))
+    imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    imported += [
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    ]
+    assert not [name for name in imported if name.startswith("narrator.phones")]

@@ -95,6 +95,51 @@ def empty_main_with_wal(path: Path) -> None:
     path.write_bytes(b"")
 
 
+def empty_main_after_a_checkpoint(path: Path) -> None:
+    """The main file emptied after every page was checkpointed into it (no WAL is left)."""
+    path.write_bytes(b"")
+
+
+def _store_in_its_wal(path: Path) -> sqlite3.Connection:
+    """`path` rewritten so its pages all live in its WAL (never checkpointed); the writer,
+    still open so that the WAL stays."""
+    live = path.with_name("live.sqlite3")
+    writer = sqlite3.connect(live, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    source = sqlite3.connect(path)
+    source.backup(writer)
+    source.close()
+    return writer
+
+
+def wal_and_shm_deleted(path: Path) -> None:
+    """The main file of a store whose games were all in its WAL, the WAL and SHM gone."""
+    writer = _store_in_its_wal(path)
+    live = path.with_name("live.sqlite3")
+    shutil.copy(live, path)
+    for name in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        name.unlink(missing_ok=True)
+    writer.close()
+    for name in live.parent.glob("live.sqlite3*"):
+        name.unlink()
+
+
+def wal_of_another_database(path: Path) -> None:
+    """Beside the store, the WAL of another SQLite file (of the same page size)."""
+    other = path.with_name("other.sqlite3")
+    writer = sqlite3.connect(other, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)")
+    writer.executemany("INSERT INTO photos (name) VALUES (?)", [(f"p{i}",) for i in range(50)])
+    shutil.copy(other.with_name(other.name + "-wal"), path.with_name(path.name + "-wal"))
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    writer.close()
+    for name in other.parent.glob("other.sqlite3*"):
+        name.unlink()
+
+
 def missing_table(path: Path) -> None:
     sql(path, "DROP TABLE decisions")
 
@@ -155,6 +200,13 @@ DAMAGE: dict[str, tuple[Callable[[Path], None], str, bool]] = {
         r"main file is empty but its write-ahead log \(\d+ bytes\)",
         True,
     ),
+    "empty main file after a checkpoint": (
+        empty_main_after_a_checkpoint,
+        r"main file is empty \(0 bytes\)",
+        True,
+    ),
+    "WAL and SHM deleted": (wal_and_shm_deleted, "none of the store's tables", True),
+    "WAL of another database": (wal_of_another_database, "none of the store's tables|malformed", True),
     "missing table": (missing_table, "table\\(s\\) decisions are missing", True),
     "newer schema": (newer_schema, "written by a newer narrator", True),
     "non-JSON decision": (non_json_decision, r"decision 4 \(\w+\) is not JSON", False),

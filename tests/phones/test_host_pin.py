@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine.rules import make_rules
+from narrator.moderator.inbox import Inbox
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import HostPin, StoredSeats, read_terminal
 from narrator.phones import PhoneServer, PhoneTable
@@ -40,16 +41,32 @@ def test_the_pin_serves_once_and_makes_a_new_host_token() -> None:
     assert seats.is_host(again) and not seats.is_host(token)
 
 
-def test_the_pin_is_dropped_after_too_many_wrong_tries() -> None:
+def test_too_many_wrong_tries_bar_that_address_not_the_pin() -> None:
     seats = SeatRegistry(9)
     pin = seats.host_pin()
     wrong = f"{(int(pin) + 1) % 10**PIN_DIGITS:0{PIN_DIGITS}d}"
     for _ in range(PIN_TRIES):
+        with pytest.raises(Refusal) as missed:
+            seats.claim_host(wrong, "10.0.0.66")
+        assert missed.value.code == "bad_pin"
+    with pytest.raises(Refusal) as barred:
+        seats.claim_host(pin, "10.0.0.66")  # even the right one, from there
+    assert barred.value.code == "host_barred" and seats.barred()
+    assert seats.host_pin() == pin  # the stranger did not drop it
+    assert seats.is_host(seats.claim_host(pin, "10.0.0.5"))  # the real host's phone claims it
+
+
+def test_a_new_pin_asked_for_at_the_box_lets_every_address_try_again() -> None:
+    seats = SeatRegistry(9)
+    pin = seats.host_pin()
+    for _ in range(PIN_TRIES):
         with pytest.raises(Refusal):
-            seats.claim_host(wrong)
+            seats.claim_host("x", "10.0.0.5")  # the host mistyped, five times
+    fresh = seats.new_pin()
+    assert not seats.barred()
     with pytest.raises(Refusal):
-        seats.claim_host(pin)  # the right one, too late: the box must show a new one
-    assert seats.is_host(seats.claim_host(seats.host_pin()))  # a new PIN, asked for again
+        seats.claim_host(pin, "10.0.0.5")  # the old PIN is worthless
+    assert seats.is_host(seats.claim_host(fresh, "10.0.0.5"))
 
 
 def test_no_pin_was_asked_for_so_none_is_taken() -> None:
@@ -190,3 +207,22 @@ def test_a_host_act_is_said_aloud() -> None:
         return voice.said
 
     assert asyncio.run(scenario()) == [("host.freed", {"seat": 7}), ("host.claimed", {})]
+
+
+def test_the_terminal_going_away_ends_its_thread_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hang-up of the box's terminal (EIO on read): the thread says so once and ends; the
+    game goes on with the phones."""
+
+    class HungUp:
+        def __iter__(self) -> HungUp:
+            return self
+
+        def __next__(self) -> str:
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr("sys.stdin", HungUp())
+    read_terminal(Inbox(), lambda word: None)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "terminal went away" in said[0] and "Traceback" not in said[0]

@@ -150,8 +150,12 @@ def test_connections_that_hold_no_seat_are_capped() -> None:
         async with limited(Limits(seatless=3)) as (server, table):
             lobby = [await Phone(ws_url(server)).open() for _ in range(3)]
             await wait_until(lambda: table.connected() == [] and len(lobby) == 3)
-            with pytest.raises(InvalidStatus):
-                await connect(ws_url(server))
+            late = await Phone(ws_url(server)).open()  # past the cap: it may only rejoin a seat
+            await late.send({"type": "hello"})
+            await late.send({"type": "join", "seat": 5, "name": "Late"})
+            assert late._reader is not None
+            await asyncio.wait_for(late._reader, 5)
+            assert late.ws is not None and late.ws.close_code == 1013 and table.registry.names() == {}
             await lobby[0].join(2)  # one of them sits: room for one more
             extra = await Phone(ws_url(server)).open()
             await extra.send({"type": "hello"})
@@ -188,3 +192,38 @@ def test_a_flooder_is_cut_its_seat_kept_its_address_kept_out_a_while_and_the_oth
             await close_all([calm, back])
 
     asyncio.run(scenario())
+
+
+def test_phones_that_drop_while_the_box_sends_leave_no_noise_on_the_terminal() -> None:
+    """A storm of drops (each phone's connection reset while messages are queued for it):
+    the box writes nothing more to a lost connection, so asyncio logs no "socket.send()
+    raised exception." on the box's terminal."""
+    import logging
+    import struct
+
+    heard: list[str] = []
+
+    class Noted(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            heard.append(record.getMessage())
+
+    async def scenario() -> None:
+        async with limited(Limits()) as (server, table):
+            for seat in range(1, 10):
+                phone = await Phone(ws_url(server)).open()
+                await phone.join(seat)
+                assert phone.ws is not None
+                sock = phone.ws.transport.get_extra_info("socket")
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                phone.ws.transport.abort()  # a reset, as a phone's Wi-Fi going away
+                for _ in range(50):
+                    table.notify("host_claimed")
+                await asyncio.sleep(0.05)
+
+    handler = Noted()
+    logging.getLogger("asyncio").addHandler(handler)
+    try:
+        asyncio.run(scenario())
+    finally:
+        logging.getLogger("asyncio").removeHandler(handler)
+    assert not [line for line in heard if "socket.send()" in line], heard[:3]

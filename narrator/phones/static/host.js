@@ -2,7 +2,8 @@
 // (h on its terminal) or says: the box answers with the host key, kept by the phone. The host's
 // phone then shows start, pause, resume, repeat, undo, end (POST /host/command), "free a
 // seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
-// count (POST /host/board). A key the box no longer knows is forgotten.
+// count (POST /host/board). A key the box no longer knows is forgotten. All of it lives in the
+// page's menu (closed until opened), never among the player's own buttons.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
@@ -21,6 +22,7 @@
     var host = !!hostToken();
     $("host").hidden = !host;
     $("host-claim").hidden = host;
+    if (host) { $("menu").open = true; }  // the host's phone keeps its controls in view
   }
   function post(path, body, headers) {
     headers["Content-Type"] = "application/json";
@@ -102,14 +104,20 @@
   // The board, until the deal: the boards come with the box's welcome (none once dealt)
 
   var boards = el("div", null, { id: "host-board", hidden: "" });
+  var offeredBoards = false, started = false;
+  function showBoards() { boards.hidden = !offeredBoards || started; }
+  document.addEventListener("werewolf-state", function (event) {  // the deal: the picker goes
+    started = !!event.detail.started; showBoards();
+  });
   var boardTitle = el("h2", "ui.board_title");
   var boardSelect = el("select", null, { id: "host-board-select", "aria-label": "board" });
   var boardPick = el("button", "ui.board_pick", { id: "host-board-pick" });
   boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
+    freeSeat.placeholder = W.t("ui.seat_number");
     var offered = event.detail.boards || [];
-    boards.hidden = !offered.length;
+    offeredBoards = offered.length > 0; showBoards();
     boardSelect.textContent = "";
     var choose = el("option", null, { value: "", disabled: "" });
     choose.textContent = W.t("ui.board_choose");
