@@ -270,11 +270,12 @@ class Game:
             action.resolve(state, decision)
         elif state.tonight.blocked and void(state, pending):
             state.pending = None
-            sleep = STEPS[pending.step].sleep
-            if sleep is not None:
-                sleep(state, pending)
+            spec = STEPS[pending.step]
+            if spec.sleep is not None:
+                spec.sleep(state, pending)
             else:
-                state.emit(cue(f"{pending.step}.sleep"))
+                assert spec.cues is not None, f"night step {pending.step!r} has no closing line"
+                state.emit(cue(spec.cues.sleep))
         else:
             resolve = STEPS[pending.step].resolve
             assert resolve is not None

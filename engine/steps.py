@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from typing_extensions import TypeVar
 
 from engine.contents import Contents
+from engine.script import StepCues
 from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
@@ -176,10 +177,10 @@ class StepSpec(Generic[D]):
     narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""
     reveals: frozenset[str] = frozenset()
     """The private events that answer the deciding seat at once (the seer's result)."""
-    wakes: tuple[str, ...] = ()
-    """The cue keys that open the step, for the judge's pacing."""
+    cues: StepCues | None = None
+    """A night step's opening and closing lines (its `wake`, `act`, `sleep` cue keys)."""
     sleep: Callable[[State, Pending], None] | None = None
-    """The public lines that close the step, when more than its `<step>.sleep` cue (the wolf
+    """The public lines that close the step, when more than its `cues.sleep` (the wolf
     robot's night-one line): said after a decision and after a void one alike, so that the
     table hears no difference."""
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -235,6 +236,8 @@ def _put(specs: tuple[StepSpec[Any], ...]) -> None:
             raise ValueError(f"step {spec.name!r} is registered twice")
         if spec.decision is not None and (spec.check is None or spec.resolve is None):
             raise ValueError(f"step {spec.name!r} takes a decision: it needs check and resolve")
+        if spec.cues is not None and spec.cues.step != spec.name:
+            raise ValueError(f"step {spec.name!r} is given the lines of {spec.cues.step!r}")
         STEPS[spec.name] = spec
         for codec in spec.codecs:
             if codec.key in CODECS and CODECS[codec.key] is not codec:
