@@ -278,9 +278,9 @@ def test_at_a_real_table_the_host_picks_a_board_and_the_judge_says_it_when_deali
 
         asyncio.run(join_everyone())
         assert post(port, "/host/board", pick, claimed["token"])[1]["error"] == "board_late"
+        read_until(r"欢迎来到狼人杀，本局十二人")  # the welcome, then the board
         said = read_until(r"\] (本局板子：.*)$").group(1)
         assert said == "本局板子：标准板。四个狼人，预言家、女巫、猎人、白痴，四个村民。"
-        read_until(r"欢迎来到狼人杀，本局十二人")
         os.write(main, b"q\n")
         judge.communicate(timeout=120)
     finally:
