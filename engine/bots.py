@@ -89,6 +89,9 @@ def random_answer(spec: StepSpec, pending: Pending, rng: random.Random, *, share
             rng.choice(targets) if pending.info.get("can_poison") and targets and rng.random() < 0.25 else 0
         )
         return Answer(heal=heal, seats=(poison,) if poison else ())
+    if form == Form.NOTICE:
+        rng.random()  # drawn as when the step was a yes or no, so a seed plays the game it did
+        return Answer()
     if form in (Form.YES_NO, Form.STAND):
         truth = pending.info.get("truth")
         if isinstance(truth, bool):

@@ -270,11 +270,12 @@ class Game:
             action.resolve(state, decision)
         elif state.tonight.blocked and void(state, pending):
             state.pending = None
-            sleep = STEPS[pending.step].sleep
-            if sleep is not None:
-                sleep(state, pending)
+            spec = STEPS[pending.step]
+            if spec.sleep is not None:
+                spec.sleep(state, pending)
             else:
-                state.emit(cue(f"{pending.step}.sleep"))
+                assert spec.cues is not None, f"night step {pending.step!r} has no closing line"
+                state.emit(cue(spec.cues.sleep))
         else:
             resolve = STEPS[pending.step].resolve
             assert resolve is not None
@@ -325,6 +326,8 @@ def _answers(spec: StepSpec[Any], pending: Pending) -> Iterator[Answer]:
             yield from (Answer(heal=heal, seats=(seat,) if seat else ()) for seat in (0, *seats))
     elif spec.form in (Form.YES_NO, Form.STAND):
         yield from (Answer(yes=False), Answer(yes=True))
+    elif spec.form == Form.NOTICE:
+        yield Answer()
     elif spec.form == Form.QUESTION:
         for ask in pending.info.get("questions", ()):
             for n in range(3):

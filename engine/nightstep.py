@@ -9,35 +9,36 @@ from typing import Any
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
+from engine.script import StepCues
 from engine.state import IllegalDecision, Pending, State
 from engine.steps import Answer, Parts, single
 
 
-def open_step(state: State, name: str) -> None:
-    state.emit(cue(f"{name}.wake"), cue(f"{name}.act"))
+def open_step(state: State, cues: StepCues) -> None:
+    state.emit(cue(cues.wake), cue(cues.act))
 
 
-def pretend(state: State, name: str) -> None:
-    state.emit(judge_only("pretend", step=name), cue(f"{name}.sleep"))
+def pretend(state: State, cues: StepCues) -> None:
+    state.emit(judge_only("pretend", step=cues.step), cue(cues.sleep))
 
 
-def wake(state: State, name: str, role: Role) -> int:
+def wake(state: State, cues: StepCues, role: Role) -> int:
     """Read the step's wake and act lines; the seat that acts, or 0 (the step is pretended).
 
     A holder whose power is void tonight (`state.tonight.blocked`: feared, sealed) decides
     nothing: the step is pretended, and he is told why (`blocked`, with what blocks him: the
     `BLOCKED_BY` mark) — unless the rules keep it from him (the nightmare's `fear_notice =
     "silent"`): then he acts as usual and his decision does nothing (`void`)."""
-    open_step(state, name)
+    open_step(state, cues)
     seat = state.acting(role)
     if seat and seat in state.tonight.blocked:
         by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
         if by == "nightmare" and state.rules.fear_notice == "silent":
             return seat  # he acts, not told; his decision does nothing (`void`)
-        state.emit(private("blocked", seat, step=name, by=by, night=state.night))
+        state.emit(private("blocked", seat, step=cues.step, by=by, night=state.night))
         seat = 0
     if not seat:
-        pretend(state, name)
+        pretend(state, cues)
     return seat
 
 

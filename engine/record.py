@@ -138,13 +138,14 @@ def replay(record: Record) -> Replay:
     game = Game(record.setup, record.rules, chance="ask")
     used: dict[tuple[str, str], int] = defaultdict(int)
     interrupted: set[tuple[int, str, str]] = set()
+    taken: set[tuple[str, str]] = set()  # (phase, key): a key the replay has read a decision of
     while not game.over and game.pending is not None:
         pending = game.pending
         table = _table(record, pending.phase)
         state = state_of(game)
         spec = STEPS[pending.step]
         decision = _decision(pending, table, used)
-        action = _day_action(game, spec, table, decision, interrupted)
+        action = _day_action(game, spec, table, decision, interrupted, taken)
         if action is not None:
             # During the talk: before the vote, and before an election that the day's table
             # does not hold (a self-destruct moved it to the next day).
@@ -161,6 +162,7 @@ def replay(record: Record) -> Replay:
         refused = _apply(game, decision)
         if refused:
             return Replay(game, error=_error(refused, pending.phase, pending.key))
+        taken.add((pending.phase, pending.key))
     return Replay(game)
 
 
@@ -170,21 +172,32 @@ def _day_action(
     table: dict[str, Any],
     decision: Decision | None,
     done: set[tuple[int, str, str]],
+    taken: set[tuple[str, str]],
 ) -> tuple[str, Decision] | None:
     """The day action the day's table holds and that comes now, with its key: each decision
     once a day (a key may read as another decision later in the day: a club election's blow,
-    then the talk's), in the order the actions are registered, while the talk goes on and
-    before the verdict."""
+    then the talk's), in the order of the table's keys (a record is written in the order
+    things happened: a duel, then a self-destruct; a self-destruct in the PK after the vote),
+    once every other key written before it was read (else the first, refused), while the talk
+    goes on and before the verdict."""
     state = state_of(game)
     if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
         return None
-    for action in ACTIONS.values():
-        key = action.codec.key
-        if key in table:
-            made = action.codec.read(table[key], game.pending)  # type: ignore[arg-type]
-            if made is not None and (state.day, key, repr(made)) not in done:
-                return key, made
-    return None
+    by_key = {action.codec.key: action for action in ACTIONS.values()}
+    phase = state.phase
+    waiting = []
+    for index, key in enumerate(table):
+        if key not in by_key:
+            continue
+        if any(earlier not in by_key and (phase, earlier) not in taken for earlier in list(table)[:index]):
+            break  # it came after a decision still to come
+        made = by_key[key].codec.read(table[key], game.pending)  # type: ignore[arg-type]
+        if made is not None and (state.day, key, repr(made)) not in done:
+            waiting.append((key, made))
+    # The first the rules allow now; else the first, so that its refusal is the replay's error.
+    return next(
+        ((key, made) for key, made in waiting if game.is_legal(made)), waiting[0] if waiting else None
+    )
 
 
 def _apply(game: Game, decision: Decision) -> IllegalDecision | None:

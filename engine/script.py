@@ -15,6 +15,8 @@ more lines of their own (timers, reminders, the post-game review).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.contents import Contents
 
 CUES: dict[str, tuple[str, ...]] = {
@@ -72,68 +74,72 @@ CUES: dict[str, tuple[str, ...]] = {
 }
 
 # The New Moon event cards (`docs/events.md`): each card read aloud, then its prompts.
-_CARD_NAMES = (
-    "miracle",
-    "bleak_monday",
-    "not_me_nor_wolf",
-    "spiritualism",
-    "luncheon_for_seniors",
-    "end_of_the_harvest",
-    "gone_hunting",
-    "pact_with_the_devil",
-    "april_fools",
-    "punishment",
-    "great_distrust",
-    "nightmare",
-    "saint_philippe",
-    "good_manners",
-    "radiant_sunday",
-    "heads_or_tails",
-    "woodland_gathering",
-    "saturday_evening_ball",
-    "eclipse",
-    "flood",
-    "executioner",
-    "little_rascal",
-    "backfire",
-    "enthusiasm",
-    "dissatisfaction",
-    "full_moon_rising",
-    "influences",
-    "burial",
-    "touch_of_death",
-    "somnambulism",
-    "double_agent",
+CARD_LINES: dict[str, str] = {
+    "miracle": "card.miracle",
+    "bleak_monday": "card.bleak_monday",
+    "not_me_nor_wolf": "card.not_me_nor_wolf",
+    "spiritualism": "card.spiritualism",
+    "luncheon_for_seniors": "card.luncheon_for_seniors",
+    "end_of_the_harvest": "card.end_of_the_harvest",
+    "gone_hunting": "card.gone_hunting",
+    "pact_with_the_devil": "card.pact_with_the_devil",
+    "april_fools": "card.april_fools",
+    "punishment": "card.punishment",
+    "great_distrust": "card.great_distrust",
+    "nightmare": "card.nightmare",
+    "saint_philippe": "card.saint_philippe",
+    "good_manners": "card.good_manners",
+    "radiant_sunday": "card.radiant_sunday",
+    "heads_or_tails": "card.heads_or_tails",
+    "woodland_gathering": "card.woodland_gathering",
+    "saturday_evening_ball": "card.saturday_evening_ball",
+    "eclipse": "card.eclipse",
+    "flood": "card.flood",
+    "executioner": "card.executioner",
+    "little_rascal": "card.little_rascal",
+    "backfire": "card.backfire",
+    "enthusiasm": "card.enthusiasm",
+    "dissatisfaction": "card.dissatisfaction",
+    "full_moon_rising": "card.full_moon_rising",
+    "influences": "card.influences",
+    "burial": "card.burial",
+    "touch_of_death": "card.touch_of_death",
+    "somnambulism": "card.somnambulism",
+    "double_agent": "card.double_agent",
     # the variants a table may switch on
-    "surely_not_him",
-    "harvest_festival",
-    "lycanthropic_fascination",
-)
-_QUESTIONS: dict[str, tuple[str, ...]] = {
-    "seer_found_werewolf": (),
-    "werewolves_adjacent": (),
-    "werewolf_jewelry": (),
-    "am_i_werewolf": (),
-    "same_team": ("seats",),
-    "werewolf_glasses": (),
-    "witch_is_man": (),
-    "sheriff_plain_villager": (),
-    "werewolf_jeans": (),
-    "werewolf_black_top": (),
-    "all_werewolves_male": (),
-    "all_werewolves_female": (),
-    "am_i_plain_villager": (),
-    "sheriff_is_werewolf": (),
-    "werewolf_lives_here": (),
-    "werewolf_smoker": (),
-    "werewolf_man": (),
-    "werewolf_woman": (),
-    "werewolf_beside": ("seat",),
-    "plain_villager": ("seat",),
-    "werewolf_studies_well": (),
+    "surely_not_him": "card.surely_not_him",
+    "harvest_festival": "card.harvest_festival",
+    "lycanthropic_fascination": "card.lycanthropic_fascination",
+    "specter": "card.specter",
 }
-CUES.update({f"card.{name}": () for name in _CARD_NAMES})
-CUES.update({f"question.{name}": params for name, params in _QUESTIONS.items()})
+"""Each event card (or variant) → the line that reads it aloud, its key written whole."""
+_QUESTION_CUES: dict[str, tuple[str, ...]] = {
+    "question.seer_found_werewolf": (),
+    "question.werewolves_adjacent": (),
+    "question.werewolf_jewelry": (),
+    "question.am_i_werewolf": (),
+    "question.same_team": ("seats",),
+    "question.werewolf_glasses": (),
+    "question.witch_is_man": (),
+    "question.sheriff_plain_villager": (),
+    "question.werewolf_jeans": (),
+    "question.werewolf_black_top": (),
+    "question.all_werewolves_male": (),
+    "question.all_werewolves_female": (),
+    "question.am_i_plain_villager": (),
+    "question.sheriff_is_werewolf": (),
+    "question.werewolf_lives_here": (),
+    "question.werewolf_smoker": (),
+    "question.werewolf_man": (),
+    "question.werewolf_woman": (),
+    "question.werewolf_beside": ("seat",),
+    "question.plain_villager": ("seat",),
+    "question.werewolf_studies_well": (),
+}
+QUESTION_LINES: dict[str, str] = {key.removeprefix("question."): key for key in _QUESTION_CUES}
+"""Each Spiritualism question → the line that asks it."""
+CUES.update({key: () for key in CARD_LINES.values()})
+CUES.update(_QUESTION_CUES)
 CUES.update(
     {
         # Drawing
@@ -206,6 +212,23 @@ _CORE = dict(CUES)
 def forget() -> None:
     CUES.clear()
     CUES.update(_CORE)
+
+
+@dataclass(frozen=True, slots=True)
+class StepCues:
+    """The lines that open and close a night step, each key written whole where the step is
+    declared (`StepCues(SEER, wake="seer.wake", act="seer.act", sleep="seer.sleep")`), so a
+    search for a key finds its step; the engine says them from these fields, never building a
+    key from the step's name."""
+
+    step: str
+    wake: str
+    act: str
+    sleep: str
+
+    def keys(self) -> dict[str, tuple[str, ...]]:
+        """The three lines for `add_cues` (none takes a placeholder)."""
+        return {self.wake: (), self.act: (), self.sleep: ()}
 
 
 def add_cues(to: Contents, cues: dict[str, tuple[str, ...]]) -> None:

@@ -160,6 +160,7 @@ register(
         never_refused,
         resolve_speech_order,
         form=Form.YES_NO,
+        answers=("order_left", "order_right"),
         answer=single(lambda pending, given: SpeechOrder(upward=given.yes)),
         default=lambda state, pending: SpeechOrder(upward=True),
         codecs=(

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from typing_extensions import TypeVar
 
 from engine.contents import Contents
+from engine.script import StepCues
 from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class Form(StrEnum):
     POTIONS = "potions"
     """Heal (yes or no) and a seat to poison (0: none)."""
     YES_NO = "yes_no"
+    NOTICE = "notice"
+    """Nothing to decide: the seat is shown something (its shot status) and says it saw it."""
     STAND = "stand"
     """Stand or not (the sheriff election): a yes or no in the election's own words."""
     QUESTION = "question"
@@ -176,10 +179,13 @@ class StepSpec(Generic[D]):
     narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""
     reveals: frozenset[str] = frozenset()
     """The private events that answer the deciding seat at once (the seer's result)."""
-    wakes: tuple[str, ...] = ()
-    """The cue keys that open the step, for the judge's pacing."""
+    cues: StepCues | None = None
+    answers: tuple[str, str] | None = None
+    """A yes-or-no step's own names for its yes and its no (退水 / 继续竞选), when it has them:
+    the phones' `ui.<name>` lines, filled with the pending's `info`."""
+    """A night step's opening and closing lines (its `wake`, `act`, `sleep` cue keys)."""
     sleep: Callable[[State, Pending], None] | None = None
-    """The public lines that close the step, when more than its `<step>.sleep` cue (the wolf
+    """The public lines that close the step, when more than its `cues.sleep` (the wolf
     robot's night-one line): said after a decision and after a void one alike, so that the
     table hears no difference."""
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -235,6 +241,8 @@ def _put(specs: tuple[StepSpec[Any], ...]) -> None:
             raise ValueError(f"step {spec.name!r} is registered twice")
         if spec.decision is not None and (spec.check is None or spec.resolve is None):
             raise ValueError(f"step {spec.name!r} takes a decision: it needs check and resolve")
+        if spec.cues is not None and spec.cues.step != spec.name:
+            raise ValueError(f"step {spec.name!r} is given the lines of {spec.cues.step!r}")
         STEPS[spec.name] = spec
         for codec in spec.codecs:
             if codec.key in CODECS and CODECS[codec.key] is not codec:

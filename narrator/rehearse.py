@@ -18,6 +18,7 @@ from engine.record import RecordError, parse_record
 from engine.rules import RuleError, Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
 from narrator.boards import BOARD_HELP, board_for, refused
+from narrator.moderator.cues import spoken_as
 
 MEETINGS = frozenset({"meeting"})
 
@@ -69,13 +70,14 @@ def script(setup: Setup, rules: Rules, nights: int) -> list[tuple[str, dict[str,
     """The lines to read, in order: (key, params), with ("pause", {}) where a role acts."""
     game = Game(setup, rules)
     lines: list[tuple[str, dict[str, Any]]] = []
-    seen = 0
+    seen = night = 0
     while True:
         for event in game.events[seen:]:
             if event.kind == "cue":
                 key = event.data["key"]
                 params = {k: v for k, v in event.data.items() if k != "key"}
-                lines.append((key, params))
+                night = int(params["night"]) if key == "night.falls" else night
+                lines.append((spoken_as(key, night), params))
                 if key.endswith(".act"):
                     lines.append(("pause", {}))
                 if key == "day.breaks" and params["day"] >= nights:

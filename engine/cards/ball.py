@@ -13,7 +13,7 @@ CARD = Contents("ball")
 
 
 def dance(state: State, played: InPlay) -> None:
-    send_away(state, played, half(state, older=False), "ball")
+    send_away(state, played, half(state, older=False), "away.ball")
 
 
 def ends(state: State, played: InPlay) -> bool:

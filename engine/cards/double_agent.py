@@ -57,6 +57,11 @@ def check_double_agent(state: State, pending: Pending, decision: AllyChoice) -> 
 def resolve_double_agent(state: State, pending: Pending, decision: AllyChoice) -> None:
     notes(state)[ALLY] = decision.seat
     state.emit(private("double_agent", decision.seat, werewolves=state.living_werewolves()))
+    _sleep(state, pending)
+
+
+def _sleep(state: State, pending: Pending) -> None:
+    """The step's closing line, after a decision and after a void one."""
     state.emit(cue("double_agent.sleep"))
 
 
@@ -73,6 +78,7 @@ register(
         answer=seat_answer(AllyChoice, "seat"),
         default=lambda state, pending: AllyChoice(seat=pending.targets[0]),
         codecs=(field_codec("double_agent", Kind.NIGHT, AllyChoice, "seat", shape_seat),),
+        sleep=_sleep,
     ),
 )
 add_night_step(

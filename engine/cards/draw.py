@@ -26,6 +26,7 @@ from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
+from engine.script import CARD_LINES
 from engine.state import Pending, State, Step
 from engine.steps import (
     Codec,
@@ -55,6 +56,13 @@ class PotionRoll(Decision, step="potion"):
 
 
 POTIONS = ("heal", "villager", "werewolf", "poison")
+POTION_LINES = {
+    "heal": "potion.heal",
+    "villager": "potion.villager",
+    "werewolf": "potion.werewolf",
+    "poison": "potion.poison",
+}
+"""Each potion → the line that says what it did."""
 
 
 def start_moon(state: State) -> None:
@@ -63,7 +71,7 @@ def start_moon(state: State) -> None:
         return
     state.moon = new_moon(state)
     if state.moon.in_play:
-        state.emit(cue("event.dark_moon"), *(cue(f"card.{p.card}") for p in state.moon.in_play))
+        state.emit(cue("event.dark_moon"), *(cue(CARD_LINES[p.card]) for p in state.moon.in_play))
 
 
 def draw_due(state: State) -> bool:
@@ -119,7 +127,7 @@ def resolve_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon.chance.append((state.phase, "event", card))
     moon.in_play.append(InPlay(card, state.day))
     rules = CARD_RULES.get(card)
-    state.emit(cue(f"card.{rules.announce_as or card}" if rules is not None else f"card.{card}"))
+    state.emit(cue(CARD_LINES[rules.announce_as or card] if rules is not None else CARD_LINES[card]))
     if rules is not None and rules.effect is not None:
         rules.effect(state, moon.in_play[-1])
 
@@ -137,7 +145,7 @@ def resolve_potion(state: State, pending: Pending, decision: PotionRoll) -> None
     a plain villager or a werewolf, or poison (the drinker dies at dawn)."""
     moon_of(state).chance.append((state.phase, "potion", decision.result))
     target, result = pending.info["target"], decision.result
-    state.emit(cue(f"potion.{result}"))
+    state.emit(cue(POTION_LINES[result]))
     tonight = state.tonight
     if result == "poison":
         tonight.poisoned = target

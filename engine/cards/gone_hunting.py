@@ -13,7 +13,7 @@ CARD = Contents("gone_hunting")
 
 
 def hunt(state: State, played: InPlay) -> None:
-    send_away(state, played, of_gender(state, "male"), "hunting")
+    send_away(state, played, of_gender(state, "male"), "away.hunting")
 
 
 def hunting_pack(state: State, played: InPlay, wolves: list[int]) -> list[int]:

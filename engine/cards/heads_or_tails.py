@@ -23,6 +23,10 @@ class CoinToss(Decision, step="coin"):
     side: Literal["heads", "tails"]
 
 
+COIN_LINES = {"heads": "coin.heads", "tails": "coin.tails"}
+"""Each side of the coin → the line that says it."""
+
+
 def begin_coin(state: State, step: Step) -> Pending:
     side = roll(moon_of(state)).choice(("heads", "tails"))
     return Pending(state.phase, "coin", "coin", (), info={"drawn": side, "seat": step.args["seat"]})
@@ -31,7 +35,7 @@ def begin_coin(state: State, step: Step) -> Pending:
 def resolve_coin(state: State, pending: Pending, decision: CoinToss) -> None:
     seat = pending.info["seat"]
     moon_of(state).chance.append((state.phase, "coin", decision.side))
-    state.emit(cue(f"coin.{decision.side}", seat=seat))
+    state.emit(cue(COIN_LINES[decision.side], seat=seat))
     if decision.side == "heads":
         # The verdict is void: the steps carrying it out (the later verdict steps, the
         # hanging) are dropped.

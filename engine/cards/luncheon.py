@@ -13,7 +13,7 @@ CARD = Contents("luncheon")
 
 
 def lunch(state: State, played: InPlay) -> None:
-    send_away(state, played, half(state, older=True), "luncheon")
+    send_away(state, played, half(state, older=True), "away.luncheon")
 
 
 def ends(state: State, played: InPlay) -> bool:

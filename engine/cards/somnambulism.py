@@ -21,10 +21,14 @@ def sleepwalks(state: State) -> list[tuple[int, str]]:
     return said
 
 
+SEEN_LINES = {"werewolf": "somnambulism.werewolf", "not_werewolf": "somnambulism.not_werewolf"}
+"""The sleepwalker's result, when it is a side rather than a card → the line that says it."""
+
+
 def sleepwalk(state: State, played: InPlay, results: list[str], result: str) -> None:
     for part in results:
-        if part in ("werewolf", "not_werewolf"):
-            state.emit(cue(f"somnambulism.{part}"))
+        if part in SEEN_LINES:
+            state.emit(cue(SEEN_LINES[part]))
         else:
             state.emit(cue("somnambulism.role", role=part))
     notes(state).setdefault(SLEEPWALKS, []).append((state.night, result))

@@ -31,7 +31,7 @@ class SpecterChoice(Decision, step="specter"):
     werewolf: int
 
 
-add_cues(CARD, {"card.specter": (), "specter.wake": (), "specter.sleep": ()})
+add_cues(CARD, {"specter.wake": (), "specter.sleep": ()})  # its card line: `CARD_LINES`
 
 
 def begin_specter(state: State, step: Step) -> Pending | None:
@@ -62,6 +62,11 @@ def resolve_specter(state: State, pending: Pending, decision: SpecterChoice) -> 
     state.tonight.fallen.add(old)
     spend(state, "specter")
     state.emit(private("card.changed", new, card=Role.WEREWOLF.value))
+    _sleep(state, pending)
+
+
+def _sleep(state: State, pending: Pending) -> None:
+    """The step's closing line, after a decision and after a void one (a feared victim)."""
     state.emit(cue("specter.sleep"))
 
 
@@ -79,6 +84,7 @@ register(
         default=lambda state, pending: SpecterChoice(werewolf=pending.targets[0]),
         codecs=(field_codec("specter", Kind.NIGHT, SpecterChoice, "werewolf", shape_seat),),
         reveals=frozenset({"card.changed"}),
+        sleep=_sleep,
     ),
 )
 add_night_step(CARD, "specter", "after_wolves", 3, lambda state: in_play(state, "specter"))

@@ -14,6 +14,7 @@ from engine.contents import Contents
 from engine.day import living
 from engine.decisions import Decision
 from engine.events import Event, cue
+from engine.script import QUESTION_LINES
 from engine.state import Pending, State, Step
 from engine.steps import (
     Codec,
@@ -112,13 +113,13 @@ def check_question(state: State, pending: Pending, decision: GhostQuestion) -> N
 
 def resolve_question(state: State, pending: Pending, decision: GhostQuestion) -> None:
     ask, seats = decision.ask, decision.seats
-    wanted = QUESTIONS[ask].seats
+    wanted, line = QUESTIONS[ask].seats, QUESTION_LINES[ask]
     if wanted == 1:
-        state.emit(cue(f"question.{ask}", seat=seats[0]))
+        state.emit(cue(line, seat=seats[0]))
     elif wanted == 2:
-        state.emit(cue(f"question.{ask}", seats=list(seats)))
+        state.emit(cue(line, seats=list(seats)))
     else:
-        state.emit(cue(f"question.{ask}"))
+        state.emit(cue(line))
     state.push(Step("ghost", {"ask": ask, "seats": seats, "medium": pending.seats[0]}))
 
 

@@ -20,7 +20,7 @@ def gather(state: State, played: InPlay) -> None:
     witch = state.seat_of(Role.WITCH)
     if state.rules.cards.woodland_witch == "always":
         seats.add(witch)
-    send_away(state, played, tuple(sorted(seats)), "woodland")
+    send_away(state, played, tuple(sorted(seats)), "away.woodland")
     heal, poison = potions(state)
     if heal and poison:
         return

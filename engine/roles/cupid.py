@@ -17,7 +17,7 @@ from engine.nightstep import (
 )
 from engine.outcome import Winner, WinReason
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -29,8 +29,13 @@ from engine.steps import (
     shape_seats,
 )
 
+CUPID = "cupid"
+CUES = StepCues(CUPID, wake="cupid.wake", act="cupid.act", sleep="cupid.sleep")
+LOVERS = "lovers"
+"""The lovers' meeting (no decision: its lines `lovers.wake`, `lovers.sleep`)."""
 
-class CupidChoice(Decision, step="cupid"):
+
+class CupidChoice(Decision, step=CUPID):
     """The two lovers (Cupid may name himself)."""
 
     lovers: tuple[int, int]
@@ -41,11 +46,11 @@ NAMED = "cupid.named"
 
 
 def begin_cupid(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "cupid", Role.CUPID)
+    seat = wake(state, CUES, Role.CUPID)
     if not seat:
         return None
     state.cupid_seat = seat
-    return pending_for(state, "cupid", [seat], targets=tuple(state.alive()), count=2)
+    return pending_for(state, CUPID, [seat], targets=tuple(state.alive()), count=2)
 
 
 def check_cupid(state: State, pending: Pending, decision: CupidChoice) -> None:
@@ -62,7 +67,7 @@ def resolve_cupid(state: State, pending: Pending, decision: CupidChoice) -> None
     state.lovers = (min(a, b), max(a, b))
     state.memory[NAMED] = state.lovers
     state.emit(private("cupid.lovers", pending.seats[0], seats=list(state.lovers)))
-    state.emit(cue("cupid.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def mixed_lovers(state: State) -> bool:
@@ -126,7 +131,7 @@ def begin_lovers(state: State, step: Step) -> None:
         state.lovers_met = True
         for seat in state.lovers:
             state.emit(private("lover", seat, **what_lover_knows(state, seat)))
-    state.emit(judge_only("meeting", step="lovers"), cue("lovers.sleep"))
+    state.emit(judge_only("meeting", step=LOVERS), cue("lovers.sleep"))
 
 
 def _lovers(seats: tuple[int, ...]) -> CupidChoice:
@@ -137,13 +142,13 @@ ROLE = declare(Role.CUPID, plain=True)
 add_consequence(ROLE, _grief, rank=1)
 add_win(ROLE, 1, _lovers_win)
 add_seat_part(ROLE, _seat_part)
-add_cues(ROLE, {"cupid.wake": (), "cupid.act": (), "cupid.sleep": (), "lovers.wake": (), "lovers.sleep": ()})
-add_night_step(ROLE, NightStep("cupid", Role.CUPID, club=2, seeds=2, first_night_only=True))
-add_night_step(ROLE, NightStep("lovers", Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
+add_cues(ROLE, {**CUES.keys(), "lovers.wake": (), "lovers.sleep": ()})
+add_night_step(ROLE, NightStep(CUPID, Role.CUPID, club=2, seeds=2, first_night_only=True))
+add_night_step(ROLE, NightStep(LOVERS, Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
 register(
     ROLE,
     StepSpec(
-        "cupid",
+        CUPID,
         begin_cupid,
         Kind.NIGHT,
         CupidChoice,
@@ -154,8 +159,9 @@ register(
         names=2,
         answer=count_answer(_lovers),
         default=first_targets(_lovers),
-        codecs=(field_codec("cupid", Kind.NIGHT, CupidChoice, "lovers", shape_seats(2), as_list=True),),
+        codecs=(field_codec(CUPID, Kind.NIGHT, CupidChoice, "lovers", shape_seats(2), as_list=True),),
         reveals=frozenset({"cupid.lovers"}),
+        cues=CUES,
     ),
-    StepSpec("lovers", begin_lovers, Kind.MEETING),
+    StepSpec(LOVERS, begin_lovers, Kind.MEETING),
 )

@@ -9,29 +9,32 @@ from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
 from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
 ROLE = declare(Role.DEMON_HUNTER, god=True)
-add_cues(ROLE, {"demon_hunter.wake": (), "demon_hunter.act": (), "demon_hunter.sleep": ()})
+
+DEMON_HUNTER = "demon_hunter"
+CUES = StepCues(DEMON_HUNTER, wake="demon_hunter.wake", act="demon_hunter.act", sleep="demon_hunter.sleep")
+add_cues(ROLE, CUES.keys())
 
 HUNT = "demon_hunter.hunt"
 """`state.tonight.marks` key: (the demon hunter's seat, the seat he hunts) tonight."""
 
 
-class DemonHunterHunt(Decision, step="demon_hunter"):
+class DemonHunterHunt(Decision, step=DEMON_HUNTER):
     """The seat the demon hunter hunts tonight; 0: nobody."""
 
     target: int
 
 
 def begin_demon_hunter(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "demon_hunter", Role.DEMON_HUNTER)
+    seat = wake(state, CUES, Role.DEMON_HUNTER)
     if not seat:
         return None
     targets = tuple(s for s in state.alive() if s != seat)
-    return pending_for(state, "demon_hunter", [seat], targets=targets, allow_none=True)
+    return pending_for(state, DEMON_HUNTER, [seat], targets=targets, allow_none=True)
 
 
 def check_demon_hunter(state: State, pending: Pending, decision: DemonHunterHunt) -> None:
@@ -46,7 +49,7 @@ def resolve_demon_hunter(state: State, pending: Pending, decision: DemonHunterHu
     if target:
         state.tonight.marks[HUNT] = (seat, target)
         state.emit(private("demon_hunter.hunts", seat, night=state.night, target=target))
-    state.emit(cue("demon_hunter.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _hunt(state: State, deaths: dict[int, str]) -> None:
@@ -69,11 +72,11 @@ def _poison_spares(state: State, seat: int, cause: str) -> bool:
 
 add_spared(ROLE, _poison_spares)
 add_dawn(ROLE, 5, _hunt)
-add_night_step(ROLE, NightStep("demon_hunter", Role.DEMON_HUNTER, club=15, from_night=2))
+add_night_step(ROLE, NightStep(DEMON_HUNTER, Role.DEMON_HUNTER, club=15, from_night=2))
 register(
     ROLE,
     StepSpec(
-        "demon_hunter",
+        DEMON_HUNTER,
         begin_demon_hunter,
         Kind.NIGHT,
         DemonHunterHunt,
@@ -83,7 +86,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(DemonHunterHunt, "target"),
         default=nobody(DemonHunterHunt, "target"),
-        codecs=(field_codec("demon_hunter", Kind.NIGHT, DemonHunterHunt, "target", shape_seat),),
+        codecs=(field_codec(DEMON_HUNTER, Kind.NIGHT, DemonHunterHunt, "target", shape_seat),),
         reveals=frozenset({"demon_hunter.hunts"}),
+        cues=CUES,
     ),
 )

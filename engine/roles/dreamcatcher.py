@@ -12,12 +12,15 @@ from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, first_target, register, seat_answer, shape_seat
 
 ROLE = declare(Role.DREAMCATCHER, god=True)
-add_cues(ROLE, {"dreamcatcher.wake": (), "dreamcatcher.act": (), "dreamcatcher.sleep": ()})
+
+DREAMCATCHER = "dreamcatcher"
+CUES = StepCues(DREAMCATCHER, wake="dreamcatcher.wake", act="dreamcatcher.act", sleep="dreamcatcher.sleep")
+add_cues(ROLE, CUES.keys())
 
 WALKER = "dreamcatcher.walker"
 """`state.tonight.marks`: tonight's dreamwalker (the seat as named; `dreamwalker` where it lands)."""
@@ -28,7 +31,7 @@ SECOND = "dreamcatcher.second"
 """`state.tonight.marks`: tonight's dreamwalker was also last night's (he dies of the dream)."""
 
 
-class DreamcatcherChoice(Decision, step="dreamcatcher"):
+class DreamcatcherChoice(Decision, step=DREAMCATCHER):
     """The dreamwalker tonight (never 0, never the dreamcatcher himself)."""
 
     target: int
@@ -40,12 +43,12 @@ def dreamwalker(state: State) -> int:
 
 
 def begin_dreamcatcher(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "dreamcatcher", Role.DREAMCATCHER)
+    seat = wake(state, CUES, Role.DREAMCATCHER)
     if not seat:
         state.memory[LAST] = 0  # nobody dreams: the two-nights chain breaks
         return None
     targets = tuple(s for s in state.alive() if s != seat)
-    return pending_for(state, "dreamcatcher", [seat], targets=targets)
+    return pending_for(state, DREAMCATCHER, [seat], targets=targets)
 
 
 def check_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:
@@ -63,7 +66,7 @@ def resolve_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherC
     state.tonight.marks[SECOND] = state.memory.get(LAST, 0) == target
     state.memory[LAST] = target
     state.emit(private("dreamcatcher.dreams", pending.seats[0], target=target))
-    state.emit(cue("dreamcatcher.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _spared(state: State, seat: int, cause: str) -> bool:
@@ -91,11 +94,11 @@ def _told(state: State, pending: Pending, decision: DreamcatcherChoice) -> list[
 
 add_spared(ROLE, _spared)
 add_dawn(ROLE, 7, _dream_deaths)
-add_night_step(ROLE, NightStep("dreamcatcher", Role.DREAMCATCHER, club=7))
+add_night_step(ROLE, NightStep(DREAMCATCHER, Role.DREAMCATCHER, club=7))
 register(
     ROLE,
     StepSpec(
-        "dreamcatcher",
+        DREAMCATCHER,
         begin_dreamcatcher,
         Kind.NIGHT,
         DreamcatcherChoice,
@@ -105,7 +108,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(DreamcatcherChoice, "target"),
         default=first_target(DreamcatcherChoice, "target"),
-        codecs=(field_codec("dreamcatcher", Kind.NIGHT, DreamcatcherChoice, "target", shape_seat),),
+        codecs=(field_codec(DREAMCATCHER, Kind.NIGHT, DreamcatcherChoice, "target", shape_seat),),
         reveals=frozenset({"dreamcatcher.dreams"}),
+        cues=CUES,
     ),
 )

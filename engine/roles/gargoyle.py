@@ -8,18 +8,21 @@ from engine.night import NightStep, add_night_step
 from engine.nightstep import living_target
 from engine.roles import Role, declare
 from engine.roles.psychic import ExactCardCheck, exact_card_step
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State
 from engine.steps import register
 
 ROLE = declare(Role.GARGOYLE, wolf=True, pack=False, lone_killer=True, self_destructs=False)
-add_cues(ROLE, {"gargoyle.wake": (), "gargoyle.act": (), "gargoyle.sleep": ()})
+
+GARGOYLE = "gargoyle"
+CUES = StepCues(GARGOYLE, wake="gargoyle.wake", act="gargoyle.act", sleep="gargoyle.sleep")
+add_cues(ROLE, CUES.keys())
 
 CHECKED = "gargoyle.checked"
 """`state.memory` key: the seats the gargoyle has checked (never again)."""
 
 
-class GargoyleCheck(ExactCardCheck, step="gargoyle"):
+class GargoyleCheck(ExactCardCheck, step=GARGOYLE):
     """The seat the gargoyle checks; 0: nobody."""
 
 
@@ -40,5 +43,5 @@ def _keep(state: State, target: int) -> None:
     state.memory.setdefault(CHECKED, []).append(target)
 
 
-add_night_step(ROLE, NightStep("gargoyle", Role.GARGOYLE, club=10))
-register(ROLE, exact_card_step("gargoyle", Role.GARGOYLE, GargoyleCheck, check_gargoyle, _checked, _keep))
+add_night_step(ROLE, NightStep(GARGOYLE, Role.GARGOYLE, club=10))
+register(ROLE, exact_card_step(CUES, Role.GARGOYLE, GargoyleCheck, check_gargoyle, _checked, _keep))

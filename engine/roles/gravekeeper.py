@@ -13,15 +13,18 @@ from engine.nightstep import pending_for, wake
 from engine.phase import Phase
 from engine.roles import SEEN_AS_WOLF, Role, declare
 from engine.roles.blood_moon import kept_exile
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
 
 ROLE = declare(Role.GRAVEKEEPER, god=True)
-add_cues(ROLE, {"gravekeeper.wake": (), "gravekeeper.act": (), "gravekeeper.sleep": ()})
+
+GRAVEKEEPER = "gravekeeper"
+CUES = StepCues(GRAVEKEEPER, wake="gravekeeper.wake", act="gravekeeper.act", sleep="gravekeeper.sleep")
+add_cues(ROLE, CUES.keys())
 
 
-class GravekeeperSeen(Decision, step="gravekeeper"):
+class GravekeeperSeen(Decision, step=GRAVEKEEPER):
     """The gravekeeper saw what he is shown; his touch decides nothing."""
 
     seen: bool = True
@@ -37,14 +40,14 @@ def exiled(state: State) -> int:
 
 
 def begin_gravekeeper(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "gravekeeper", Role.GRAVEKEEPER)
+    seat = wake(state, CUES, Role.GRAVEKEEPER)
     if not seat:
         return None
     target = exiled(state)
     if not target:
-        return pending_for(state, "gravekeeper", [seat], info={"result": "no_exile"})
+        return pending_for(state, GRAVEKEEPER, [seat], info={"result": "no_exile"})
     seen = "werewolf" if state.player(target).card in SEEN_AS_WOLF else "not_werewolf"
-    return pending_for(state, "gravekeeper", [seat], info={"target": target, "result": seen})
+    return pending_for(state, GRAVEKEEPER, [seat], info={"target": target, "result": seen})
 
 
 def resolve_gravekeeper(state: State, pending: Pending, decision: Decision) -> None:
@@ -52,7 +55,7 @@ def resolve_gravekeeper(state: State, pending: Pending, decision: Decision) -> N
     if target:
         seat, result = pending.seats[0], pending.info["result"]
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
-    state.emit(cue("gravekeeper.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
@@ -67,11 +70,11 @@ def _seen(state: State, pending: Pending) -> Decision:
     return GravekeeperSeen()
 
 
-add_night_step(ROLE, NightStep("gravekeeper", Role.GRAVEKEEPER, club=16))
+add_night_step(ROLE, NightStep(GRAVEKEEPER, Role.GRAVEKEEPER, club=16))
 register(
     ROLE,
     StepSpec(
-        "gravekeeper",
+        GRAVEKEEPER,
         begin_gravekeeper,
         Kind.NIGHT,
         GravekeeperSeen,
@@ -81,7 +84,8 @@ register(
         form=Form.YES_NO,
         answer=single(lambda pending, given: GravekeeperSeen()),
         default=_seen,
-        codecs=(field_codec("gravekeeper", Kind.NIGHT, GravekeeperSeen, "seen", shape_bool),),
+        codecs=(field_codec(GRAVEKEEPER, Kind.NIGHT, GravekeeperSeen, "seen", shape_bool),),
         reveals=frozenset({"seer.result"}),
+        cues=CUES,
     ),
 )

@@ -20,7 +20,7 @@ from engine.nightstep import (
     wake,
 )
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -36,8 +36,11 @@ from engine.steps import (
 
 ROLE = declare(Role.GUARD)
 
+GUARD = "guard"
+CUES = StepCues(GUARD, wake="guard.wake", act="guard.act", sleep="guard.sleep")
 
-class GuardChoice(Decision, step="guard"):
+
+class GuardChoice(Decision, step=GUARD):
     target: int
 
 
@@ -61,13 +64,13 @@ def guarded(state: State, seat: int) -> bool:
 def begin_guard(state: State, step: Step) -> Pending | None:
     if state.tonight.blocked and state.seat_of(Role.GUARD) in state.tonight.blocked:
         state.memory[LAST] = 0  # Rule 2
-    seat = wake(state, "guard", Role.GUARD)
+    seat = wake(state, CUES, Role.GUARD)
     if not seat:
         return None
     last = last_protected(state)
     targets = hooks.within_reach(state, seat, tuple([s for s in state.alive() if s != last]), tonight=True)
     info = {"last_protected": last}
-    return pending_for(state, "guard", [seat], targets=targets, allow_none=True, info=info)
+    return pending_for(state, GUARD, [seat], targets=targets, allow_none=True, info=info)
 
 
 def check_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
@@ -86,21 +89,21 @@ def resolve_guard(state: State, pending: Pending, decision: GuardChoice) -> None
     state.tonight.marks[TONIGHT] = target
     state.memory[LAST] = target
     state.emit(private("guard.protects", pending.seats[0], target=target))
-    state.emit(cue("guard.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _seat_part(state: State, seat: int) -> dict[str, int]:
     return {"last_protected": last_protected(state)} if state.player(seat).card == Role.GUARD else {}
 
 
-add_cues(ROLE, {"guard.wake": (), "guard.act": (), "guard.sleep": ()})
-add_night_step(ROLE, NightStep("guard", Role.GUARD, club=6, seeds=4, seer_first=5))
+add_cues(ROLE, CUES.keys())
+add_night_step(ROLE, NightStep(GUARD, Role.GUARD, club=6, seeds=4, seer_first=5))
 add_protection(ROLE, guarded)
 add_seat_part(ROLE, _seat_part)
 register(
     ROLE,
     StepSpec(
-        "guard",
+        GUARD,
         begin_guard,
         Kind.NIGHT,
         GuardChoice,
@@ -110,7 +113,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(GuardChoice, "target"),
         default=nobody(GuardChoice, "target"),
-        codecs=(field_codec("guard", Kind.NIGHT, GuardChoice, "target", shape_seat),),
+        codecs=(field_codec(GUARD, Kind.NIGHT, GuardChoice, "target", shape_seat),),
         reveals=frozenset({"guard.protects"}),
+        cues=CUES,
     ),
 )

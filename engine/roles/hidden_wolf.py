@@ -12,33 +12,35 @@ from engine.events import cue, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import pending_for, wake
 from engine.roles import PACK, Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
 
 ROLE = declare(
     Role.HIDDEN_WOLF, wolf=True, pack=False, seen_as_wolf=False, self_destructs=False, lone_killer=True
 )
-add_cues(ROLE, {"hidden_wolf.wake": (), "hidden_wolf.act": (), "hidden_wolf.sleep": ()})
+HIDDEN_WOLF = "hidden_wolf"
+CUES = StepCues(HIDDEN_WOLF, wake="hidden_wolf.wake", act="hidden_wolf.act", sleep="hidden_wolf.sleep")
+add_cues(ROLE, CUES.keys())
 
 
-class HiddenWolfSeen(Decision, step="hidden_wolf"):
+class HiddenWolfSeen(Decision, step=HIDDEN_WOLF):
     """The hidden wolf saw the pack's seats; his touch decides nothing."""
 
     seen: bool = True
 
 
 def begin_hidden_wolf(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "hidden_wolf", Role.HIDDEN_WOLF)
+    seat = wake(state, CUES, Role.HIDDEN_WOLF)
     if not seat:
         return None
     pack = [p.seat for p in state.players if p.alive and p.card in PACK]
-    return pending_for(state, "hidden_wolf", [seat], info={"seats": pack})
+    return pending_for(state, HIDDEN_WOLF, [seat], info={"seats": pack})
 
 
 def resolve_hidden_wolf(state: State, pending: Pending, decision: Decision) -> None:
     state.emit(private("hidden_wolf.pack", pending.seats[0], seats=list(pending.info["seats"])))
-    state.emit(cue("hidden_wolf.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _told(state: State, pending: Pending, decision: Decision) -> list[tuple[str, dict[str, Any]]]:
@@ -49,11 +51,11 @@ def _seen(state: State, pending: Pending) -> Decision:
     return HiddenWolfSeen()
 
 
-add_night_step(ROLE, NightStep("hidden_wolf", Role.HIDDEN_WOLF, club=8.5, first_night_only=True))
+add_night_step(ROLE, NightStep(HIDDEN_WOLF, Role.HIDDEN_WOLF, club=8.5, first_night_only=True))
 register(
     ROLE,
     StepSpec(
-        "hidden_wolf",
+        HIDDEN_WOLF,
         begin_hidden_wolf,
         Kind.NIGHT,
         HiddenWolfSeen,
@@ -63,7 +65,8 @@ register(
         form=Form.YES_NO,
         answer=single(lambda pending, given: HiddenWolfSeen()),
         default=_seen,
-        codecs=(field_codec("hidden_wolf", Kind.NIGHT, HiddenWolfSeen, "seen", shape_bool),),
+        codecs=(field_codec(HIDDEN_WOLF, Kind.NIGHT, HiddenWolfSeen, "seen", shape_bool),),
         reveals=frozenset({"hidden_wolf.pack"}),
+        cues=CUES,
     ),
 )

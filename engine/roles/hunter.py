@@ -17,7 +17,7 @@ from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -105,30 +105,41 @@ add_trigger(ROLE, _hunter_shoots)
 # the wolf king, is shown whether he could shoot if he died tonight; he decides nothing.
 
 
-class HunterStatus(Decision, step="hunter_status"):
+HUNTER_STATUS = "hunter_status"
+STATUS_CUES = StepCues(
+    HUNTER_STATUS, wake="hunter_status.wake", act="hunter_status.act", sleep="hunter_status.sleep"
+)
+
+
+class HunterStatus(Decision, step=HUNTER_STATUS):
     """The hunter saw his shot status (👍/👎); his touch decides nothing."""
 
     seen: bool = True
 
 
 def shot_status_step(
-    to: Contents, name: str, card: Role, could_shoot: Callable[[State, int], bool], decision: type[Decision]
+    to: Contents,
+    cues: StepCues,
+    card: Role,
+    could_shoot: Callable[[State, int], bool],
+    decision: type[Decision],
 ) -> StepSpec[Any]:
     """The night step that shows the holder of `card` his shot status (nothing narrated when
     `shot_status_signal` is off; pretended for a dead or void holder)."""
-    add_cues(to, {f"{name}.wake": (), f"{name}.act": (), f"{name}.sleep": ()})
+    add_cues(to, cues.keys())
+    name = cues.step
 
     def begin(state: State, step: Step) -> Pending | None:
         if not state.rules.shot_status_signal:
             return None
-        seat = wake(state, name, card)
+        seat = wake(state, cues, card)
         if not seat:
             return None
         status = "👍" if could_shoot(state, seat) else "👎"
         return pending_for(state, name, [seat], info={"status": status})
 
     def resolve(state: State, pending: Pending, made: Decision) -> None:
-        state.emit(cue(f"{name}.sleep"))
+        state.emit(cue(cues.sleep))
 
     return StepSpec(
         name,
@@ -137,10 +148,11 @@ def shot_status_step(
         decision,
         never_refused,
         resolve,
-        form=Form.YES_NO,
+        form=Form.NOTICE,
         answer=single(lambda pending, given: decision.model_validate({"seen": True})),
         default=lambda state, pending: decision.model_validate({"seen": True}),
         codecs=(field_codec(name, Kind.NIGHT, decision, "seen", shape_bool),),
+        cues=cues,
     )
 
 
@@ -148,5 +160,5 @@ def _hunter_could_shoot(state: State, seat: int) -> bool:
     return not poisoned_tonight(state, seat) and shoots(state, seat, "werewolves")
 
 
-add_night_step(ROLE, NightStep("hunter_status", Role.HUNTER, club=17))
-register(ROLE, shot_status_step(ROLE, "hunter_status", Role.HUNTER, _hunter_could_shoot, HunterStatus))
+add_night_step(ROLE, NightStep(HUNTER_STATUS, Role.HUNTER, club=17))
+register(ROLE, shot_status_step(ROLE, STATUS_CUES, Role.HUNTER, _hunter_could_shoot, HunterStatus))

@@ -14,12 +14,15 @@ from engine.events import cue, private
 from engine.night import NightStep, add_night_step, add_redirect
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Answer, Codec, Form, Kind, ShapeError, StepSpec, nobody, register, single
 
 ROLE = declare(Role.MAGICIAN, god=True)
-add_cues(ROLE, {"magician.wake": (), "magician.act": (), "magician.sleep": ()})
+
+MAGICIAN = "magician"
+CUES = StepCues(MAGICIAN, wake="magician.wake", act="magician.act", sleep="magician.sleep")
+add_cues(ROLE, CUES.keys())
 
 SWAP = "magician.swap"
 """`state.tonight.marks`: tonight's swap, the two seats (absent: no swap)."""
@@ -27,7 +30,7 @@ USED = "magician.used"
 """`state.memory`: every seat swapped so far this game (never again)."""
 
 
-class MagicianSwap(Decision, step="magician"):
+class MagicianSwap(Decision, step=MAGICIAN):
     """The two seats the magician swaps tonight; (): no swap."""
 
     seats: tuple[int, ...] = ()
@@ -47,13 +50,13 @@ def _spent(state: State) -> bool:
 
 
 def begin_magician(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "magician", Role.MAGICIAN)
+    seat = wake(state, CUES, Role.MAGICIAN)
     if not seat:
         return None
     used = state.memory.get(USED, [])
     targets = () if _spent(state) else tuple(s for s in state.alive() if s not in used)
     return pending_for(
-        state, "magician", [seat], targets=targets, allow_none=True, count=2, info={"swapped": list(used)}
+        state, MAGICIAN, [seat], targets=targets, allow_none=True, count=2, info={"swapped": list(used)}
     )
 
 
@@ -76,7 +79,7 @@ def resolve_magician(state: State, pending: Pending, decision: MagicianSwap) -> 
         state.tonight.marks[SWAP] = (seats[0], seats[1])
         state.memory[USED] = [*state.memory.get(USED, []), *seats]
     state.emit(private("magician.swaps", pending.seats[0], seats=seats))
-    state.emit(cue("magician.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _answer(pending: Pending, given: Answer) -> Decision:
@@ -100,7 +103,7 @@ def _codec() -> Codec[MagicianSwap]:
     def write(made: MagicianSwap, pending: Pending, old: Any) -> Any:
         return list(made.seats)
 
-    return Codec("magician", Kind.NIGHT, read, write, shape)
+    return Codec(MAGICIAN, Kind.NIGHT, read, write, shape)
 
 
 def _told(state: State, pending: Pending, decision: MagicianSwap) -> list[tuple[str, dict[str, Any]]]:
@@ -110,11 +113,11 @@ def _told(state: State, pending: Pending, decision: MagicianSwap) -> list[tuple[
 
 
 add_redirect(ROLE, landing)
-add_night_step(ROLE, NightStep("magician", Role.MAGICIAN, club=5))
+add_night_step(ROLE, NightStep(MAGICIAN, Role.MAGICIAN, club=5))
 register(
     ROLE,
     StepSpec(
-        "magician",
+        MAGICIAN,
         begin_magician,
         Kind.NIGHT,
         MagicianSwap,
@@ -127,5 +130,6 @@ register(
         default=nobody(MagicianSwap, "seats", ()),
         codecs=(_codec(),),
         reveals=frozenset({"magician.swaps"}),
+        cues=CUES,
     ),
 )

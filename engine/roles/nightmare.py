@@ -12,12 +12,15 @@ from engine.events import cue, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import BLOCKED_BY, living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
 ROLE = declare(Role.NIGHTMARE, wolf=True, pack=True)
-add_cues(ROLE, {"nightmare.wake": (), "nightmare.act": (), "nightmare.sleep": ()})
+
+NIGHTMARE = "nightmare"
+CUES = StepCues(NIGHTMARE, wake="nightmare.wake", act="nightmare.act", sleep="nightmare.sleep")
+add_cues(ROLE, CUES.keys())
 
 LAST = "nightmare.last"
 """`state.memory`: the seat feared last night (0: nobody)."""
@@ -25,22 +28,20 @@ NO_KILL = "nightmare.no_kill"
 """`state.tonight.marks`: a wolf-team card is feared tonight, so the pack kills nobody."""
 
 
-class NightmareFear(Decision, step="nightmare"):
+class NightmareFear(Decision, step=NIGHTMARE):
     """The player the nightmare fears tonight; 0: nobody."""
 
     target: int
 
 
 def begin_nightmare(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "nightmare", Role.NIGHTMARE)
+    seat = wake(state, CUES, Role.NIGHTMARE)
     if not seat:
         state.memory[LAST] = 0
         return None
     last = state.memory.get(LAST, 0)
     targets = tuple(s for s in state.alive() if s not in (seat, last))
-    return pending_for(
-        state, "nightmare", [seat], targets=targets, allow_none=True, info={"last_feared": last}
-    )
+    return pending_for(state, NIGHTMARE, [seat], targets=targets, allow_none=True, info={"last_feared": last})
 
 
 def check_nightmare(state: State, pending: Pending, decision: NightmareFear) -> None:
@@ -65,7 +66,7 @@ def resolve_nightmare(state: State, pending: Pending, decision: NightmareFear) -
         if state.is_werewolf(target):
             state.tonight.marks[NO_KILL] = True
     state.emit(private("nightmare.fears", pending.seats[0], target=target))
-    state.emit(cue("nightmare.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _no_kill(state: State, seat: int) -> IllegalDecision | None:
@@ -78,11 +79,11 @@ def _no_kill(state: State, seat: int) -> IllegalDecision | None:
 
 
 add_shield(ROLE, _no_kill)
-add_night_step(ROLE, NightStep("nightmare", Role.NIGHTMARE, club=4))
+add_night_step(ROLE, NightStep(NIGHTMARE, Role.NIGHTMARE, club=4))
 register(
     ROLE,
     StepSpec(
-        "nightmare",
+        NIGHTMARE,
         begin_nightmare,
         Kind.NIGHT,
         NightmareFear,
@@ -92,7 +93,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(NightmareFear, "target"),
         default=nobody(NightmareFear, "target"),
-        codecs=(field_codec("nightmare", Kind.NIGHT, NightmareFear, "target", shape_seat),),
+        codecs=(field_codec(NIGHTMARE, Kind.NIGHT, NightmareFear, "target", shape_seat),),
         reveals=frozenset({"nightmare.fears"}),
+        cues=CUES,
     ),
 )

@@ -20,7 +20,7 @@ from engine.nightstep import (
 from engine.outcome import Winner, WinReason
 from engine.roles import Role, declare
 from engine.roles.cupid import named_lovers
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -32,20 +32,25 @@ from engine.steps import (
     shape_seats,
 )
 
+PIPER = "piper"
+CUES = StepCues(PIPER, wake="piper.wake", act="piper.act", sleep="piper.sleep")
+CHARMED = "charmed"
+"""The charmed players' meeting (no decision: its lines `charmed.wake`, `charmed.sleep`)."""
 
-class PiperChoice(Decision, step="piper"):
+
+class PiperChoice(Decision, step=PIPER):
     charmed: tuple[int, ...]
 
 
 def begin_piper(state: State, step: Step) -> Pending | None:
-    open_step(state, "piper")
+    open_step(state, CUES)
     seat = state.acting(Role.PIPER)
     targets = tuple(s for s in state.alive() if s != seat and not state.player(s).charmed)
     if not seat or not targets:
-        pretend(state, "piper")
+        pretend(state, CUES)
         return None
     most = 1 if hooks.neighbours_only_tonight(state) else 2
-    return pending_for(state, "piper", [seat], targets=targets, count=min(most, len(targets)))
+    return pending_for(state, PIPER, [seat], targets=targets, count=min(most, len(targets)))
 
 
 def check_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
@@ -67,7 +72,7 @@ def resolve_piper(state: State, pending: Pending, decision: PiperChoice) -> None
     for target in chosen:
         state.player(target).charmed = True
     state.emit(private("piper.charmed", pending.seats[0], seats=sorted(chosen)))
-    state.emit(cue("piper.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def begin_charmed(state: State, step: Step) -> None:
@@ -77,7 +82,7 @@ def begin_charmed(state: State, step: Step) -> None:
     if awake:
         state.memory[MET] = True
         state.emit(private("charmed", awake, seats=charmed))
-    state.emit(judge_only("meeting", step="charmed"), cue("charmed.sleep"))
+    state.emit(judge_only("meeting", step=CHARMED), cue("charmed.sleep"))
 
 
 def _charmed(seats: tuple[int, ...]) -> PiperChoice:
@@ -116,15 +121,13 @@ add_win(ROLE, 2, _piper_wins)
 add_seat_part(ROLE, _seat_part)
 
 
-add_cues(
-    ROLE, {"piper.wake": (), "piper.act": (), "piper.sleep": (), "charmed.wake": (), "charmed.sleep": ()}
-)
-add_night_step(ROLE, NightStep("piper", Role.PIPER, club=18, seeds=8))
-add_night_step(ROLE, NightStep("charmed", Role.PIPER, club=18.5, seeds=9, meeting=True))
+add_cues(ROLE, {**CUES.keys(), "charmed.wake": (), "charmed.sleep": ()})
+add_night_step(ROLE, NightStep(PIPER, Role.PIPER, club=18, seeds=8))
+add_night_step(ROLE, NightStep(CHARMED, Role.PIPER, club=18.5, seeds=9, meeting=True))
 register(
     ROLE,
     StepSpec(
-        "piper",
+        PIPER,
         begin_piper,
         Kind.NIGHT,
         PiperChoice,
@@ -135,8 +138,9 @@ register(
         names=2,
         answer=count_answer(_charmed),
         default=first_targets(_charmed),
-        codecs=(field_codec("piper", Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
+        codecs=(field_codec(PIPER, Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
         reveals=frozenset({"piper.charmed"}),
+        cues=CUES,
     ),
-    StepSpec("charmed", begin_charmed, Kind.MEETING),
+    StepSpec(CHARMED, begin_charmed, Kind.MEETING),
 )

@@ -12,12 +12,15 @@ from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
 ROLE = declare(Role.PSYCHIC, god=True)
-add_cues(ROLE, {"psychic.wake": (), "psychic.act": (), "psychic.sleep": ()})
+
+PSYCHIC = "psychic"
+CUES = StepCues(PSYCHIC, wake="psychic.wake", act="psychic.act", sleep="psychic.sleep")
+add_cues(ROLE, CUES.keys())
 
 RESULTS = "psychic.results"
 """`state.memory` key: (step, night, target, card shown) of every exact-card check made."""
@@ -34,7 +37,7 @@ class ExactCardCheck(Decision):
     target: int
 
 
-class PsychicCheck(ExactCardCheck, step="psychic"):
+class PsychicCheck(ExactCardCheck, step=PSYCHIC):
     """The seat the psychic checks; 0: nobody."""
 
 
@@ -82,19 +85,22 @@ C = TypeVar("C", bound=ExactCardCheck)
 
 
 def exact_card_step(
-    name: str,
+    cues: StepCues,
     card: Role,
     decision: type[C],
     check: Callable[[State, Pending, C], None],
     barred: Callable[[State], list[int]] = lambda state: [],
     after: Callable[[State, int], None] | None = None,
 ) -> StepSpec[C]:
-    """The night step `name` where the holder of `card` checks one other living player's exact
-    card (not one of `barred(state)`), or nobody; `after(state, target)` keeps what the role
-    keeps of a check. `check` says the role's own refusals (its ids written whole there)."""
+    """The night step `cues.step` (its lines `cues`) where the holder of `card` checks one
+    other living player's exact card (not one of `barred(state)`), or nobody; `after(state,
+    target)` keeps what the role keeps of a check. `check` says the role's own refusals (its
+    ids written whole there)."""
+
+    name = cues.step
 
     def begin(state: State, step: Step) -> Pending | None:
-        seat = wake(state, name, card)
+        seat = wake(state, cues, card)
         if not seat:
             return None
         out = barred(state)
@@ -106,7 +112,7 @@ def exact_card_step(
             check_result(state, name, pending.seats[0], made.target)
             if after is not None:
                 after(state, made.target)
-        state.emit(cue(f"{name}.sleep"))
+        state.emit(cue(cues.sleep))
 
     return StepSpec(
         name,
@@ -121,6 +127,7 @@ def exact_card_step(
         default=nobody(decision, "target"),
         codecs=(field_codec(name, Kind.NIGHT, decision, "target", shape_seat),),
         reveals=frozenset({"seer.result"}),
+        cues=cues,
     )
 
 
@@ -131,5 +138,5 @@ def check_psychic(state: State, pending: Pending, decision: PsychicCheck) -> Non
             raise state.refuse("psychic_self", "the psychic checks another player, not himself")
 
 
-add_night_step(ROLE, NightStep("psychic", Role.PSYCHIC, club=14))
-register(ROLE, exact_card_step("psychic", Role.PSYCHIC, PsychicCheck, check_psychic))
+add_night_step(ROLE, NightStep(PSYCHIC, Role.PSYCHIC, club=14))
+register(ROLE, exact_card_step(CUES, Role.PSYCHIC, PsychicCheck, check_psychic))

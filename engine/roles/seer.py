@@ -14,7 +14,7 @@ from engine.nightstep import (
     wake,
 )
 from engine.roles import SEEN_AS_WOLF, Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -29,17 +29,20 @@ from engine.steps import (
 
 ROLE = declare(Role.SEER)
 
+SEER = "seer"
+CUES = StepCues(SEER, wake="seer.wake", act="seer.act", sleep="seer.sleep")
 
-class SeerChoice(Decision, step="seer"):
+
+class SeerChoice(Decision, step=SEER):
     target: int
 
 
 def begin_seer(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "seer", Role.SEER)
+    seat = wake(state, CUES, Role.SEER)
     if not seat:
         return None
     targets = tuple([s for s in state.alive() if s != seat])
-    return pending_for(state, "seer", [seat], targets=targets, allow_none=True)
+    return pending_for(state, SEER, [seat], targets=targets, allow_none=True)
 
 
 def check_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
@@ -58,7 +61,7 @@ def resolve_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
         state.seer_results.append((state.night, target, result))
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
         hooks.check_heard(state, results, result)
-    state.emit(cue("seer.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def seer_sees(state: State, target: int) -> str:
@@ -79,12 +82,12 @@ def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tup
     return [("seer_role", {"target": target, "role": result})] if result else [("seer", {"target": target})]
 
 
-add_cues(ROLE, {"seer.wake": (), "seer.act": (), "seer.sleep": ()})
-add_night_step(ROLE, NightStep("seer", Role.SEER, club=13, seeds=5, seer_first=4))
+add_cues(ROLE, CUES.keys())
+add_night_step(ROLE, NightStep(SEER, Role.SEER, club=13, seeds=5, seer_first=4))
 register(
     ROLE,
     StepSpec(
-        "seer",
+        SEER,
         begin_seer,
         Kind.NIGHT,
         SeerChoice,
@@ -94,7 +97,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(SeerChoice, "target"),
         default=nobody(SeerChoice, "target"),
-        codecs=(field_codec("seer", Kind.NIGHT, SeerChoice, "target", shape_seat),),
+        codecs=(field_codec(SEER, Kind.NIGHT, SeerChoice, "target", shape_seat),),
         reveals=frozenset({"seer.result"}),
+        cues=CUES,
     ),
 )

@@ -368,6 +368,7 @@ register(
         check_sheriff_withdraw,
         resolve_sheriff_withdraw,
         form=Form.YES_NO,
+        answers=("withdraw", "keep_running"),
         share=Share.STAND,
         answer=standing(SheriffWithdrawal, "seats"),
         default=lambda state, pending: SheriffWithdrawal(seats=()),

@@ -14,7 +14,7 @@ from engine.nightstep import (
     pretend,
 )
 from engine.roles import LIVES, Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -26,8 +26,11 @@ from engine.steps import (
     single,
 )
 
+THIEF = "thief"
+CUES = StepCues(THIEF, wake="thief.wake", act="thief.act", sleep="thief.sleep")
 
-class ThiefChoice(Decision, step="thief"):
+
+class ThiefChoice(Decision, step=THIEF):
     """Take extra card 1 or 2, or keep the thief card (0)."""
 
     take: int
@@ -40,17 +43,17 @@ def dealt_thief(state: State) -> int:
 
 
 def begin_thief(state: State, step: Step) -> Pending | None:
-    open_step(state, "thief")
+    open_step(state, CUES)
     seat = dealt_thief(state)
     if not seat:
-        pretend(state, "thief")
+        pretend(state, CUES)
         return None
     cards = [c.value for c in state.extra_cards]
     must = state.rules.thief_must_take or all(c == Role.WEREWOLF for c in state.extra_cards)
     state.emit(private("thief.cards", seat, cards=cards, must_take=must))
     return pending_for(
         state,
-        "thief",
+        THIEF,
         [seat],
         targets=(1, 2),
         allow_none=not must,
@@ -77,7 +80,7 @@ def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None
         player.card = card
         player.lives = LIVES.get(card, 1)
     state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
-    state.emit(cue("thief.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[tuple[str, dict[str, Any]]]:
@@ -88,12 +91,13 @@ def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[t
 
 
 ROLE = declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
-add_cues(ROLE, {"thief.wake": (), "thief.act": (), "thief.sleep": ()})
-add_night_step(ROLE, NightStep("thief", Role.THIEF, club=1, seeds=1, first_night_only=True))
+
+add_cues(ROLE, CUES.keys())
+add_night_step(ROLE, NightStep(THIEF, Role.THIEF, club=1, seeds=1, first_night_only=True))
 register(
     ROLE,
     StepSpec(
-        "thief",
+        THIEF,
         begin_thief,
         Kind.NIGHT,
         ThiefChoice,
@@ -103,7 +107,8 @@ register(
         form=Form.TAKE,
         answer=single(lambda pending, given: ThiefChoice(take=given.take)),
         default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else 1),
-        codecs=(field_codec("thief", Kind.NIGHT, ThiefChoice, "take", shape_seat),),
+        codecs=(field_codec(THIEF, Kind.NIGHT, ThiefChoice, "take", shape_seat),),
         reveals=frozenset({"thief.took"}),
+        cues=CUES,
     ),
 )

@@ -16,7 +16,7 @@ from engine.nightstep import (
     told_seat,
 )
 from engine.roles import Role
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
     Form,
@@ -32,23 +32,26 @@ from engine.steps import (
 
 CORE = Contents("werewolves")
 
+WEREWOLVES = "werewolves"
+CUES = StepCues(WEREWOLVES, wake="werewolves.wake", act="werewolves.act", sleep="werewolves.sleep")
 
-class WerewolvesChoice(Decision, step="werewolves"):
+
+class WerewolvesChoice(Decision, step=WEREWOLVES):
     """The victim the werewolves agreed on; 0 = no agreement, nobody."""
 
     victim: int
 
 
 def begin_werewolves(state: State, step: Step) -> Pending | None:
-    open_step(state, "werewolves")
+    open_step(state, CUES)
     wolves = pack(state)
     if not wolves:
-        pretend(state, "werewolves")
+        pretend(state, CUES)
         return None
     if not state.wolves_met and all([state.is_werewolf(w) for w in wolves]):
         state.wolves_met = True
     state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
-    return pending_for(state, "werewolves", wolves, targets=prey(state, wolves), allow_none=True)
+    return pending_for(state, WEREWOLVES, wolves, targets=prey(state, wolves), allow_none=True)
 
 
 def check_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
@@ -60,15 +63,15 @@ def check_werewolves(state: State, pending: Pending, decision: WerewolvesChoice)
 def resolve_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     state.tonight.victim = decision.victim
     state.emit(private("werewolves.victim", frozenset(pending.seats), target=decision.victim))
-    state.emit(cue("werewolves.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
-add_cues(CORE, {"werewolves.wake": (), "werewolves.act": (), "werewolves.sleep": ()})
-add_night_step(CORE, NightStep("werewolves", Role.WEREWOLF, club=8, seeds=6, pack=True))
+add_cues(CORE, CUES.keys())
+add_night_step(CORE, NightStep(WEREWOLVES, Role.WEREWOLF, club=8, seeds=6, pack=True))
 register(
     CORE,
     StepSpec(
-        "werewolves",
+        WEREWOLVES,
         begin_werewolves,
         Kind.NIGHT,
         WerewolvesChoice,
@@ -79,7 +82,8 @@ register(
         share=Share.AGREE,
         answer=agreed(WerewolvesChoice, "victim"),
         default=nobody(WerewolvesChoice, "victim"),
-        codecs=(field_codec("werewolves", Kind.NIGHT, WerewolvesChoice, "victim", shape_seat),),
+        codecs=(field_codec(WEREWOLVES, Kind.NIGHT, WerewolvesChoice, "victim", shape_seat),),
         reveals=frozenset({"werewolves.victim"}),
+        cues=CUES,
     ),
 )

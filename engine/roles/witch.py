@@ -19,7 +19,7 @@ from engine.nightstep import (
     wake,
 )
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -47,7 +47,11 @@ def set_potions(state: State, *, heal: bool, poison: bool) -> None:
     state.memory[POTIONS] = (heal, poison)
 
 
-class WitchChoice(Decision, step="witch"):
+WITCH = "witch"
+CUES = StepCues(WITCH, wake="witch.wake", act="witch.act", sleep="witch.sleep")
+
+
+class WitchChoice(Decision, step=WITCH):
     heal: bool = False
     poison: int = 0
 
@@ -67,7 +71,7 @@ def told_victim(state: State) -> int:
 
 
 def begin_witch(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "witch", Role.WITCH)
+    seat = wake(state, CUES, Role.WITCH)
     if not seat:
         return None
     victim = told_victim(state)
@@ -83,7 +87,7 @@ def begin_witch(state: State, step: Step) -> Pending | None:
     }
     state.emit(private("witch.told", seat, victim=victim))
     targets = tuple(state.alive()) if poison_left else ()
-    return pending_for(state, "witch", [seat], targets=targets, allow_none=True, info=info)
+    return pending_for(state, WITCH, [seat], targets=targets, allow_none=True, info=info)
 
 
 def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
@@ -126,7 +130,7 @@ def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None
         heal_left = poison_left = False
     set_potions(state, heal=heal_left and not heal, poison=poison_left and not poison)
     state.emit(private("witch.used", seat, heal=heal, poison=poison))
-    state.emit(cue("witch.sleep"))
+    state.emit(cue(CUES.sleep))
     if rolled:
         state.push(Step("potion", {"target": victim if heal else poison}))
 
@@ -155,7 +159,7 @@ def _witch_codec() -> Codec[WitchChoice]:
     def write(made: WitchChoice, pending: Pending, old: Any) -> Any:
         return {"heal": made.heal, "poison": made.poison}
 
-    return Codec("witch", Kind.NIGHT, read, write, shape)
+    return Codec(WITCH, Kind.NIGHT, read, write, shape)
 
 
 def _told_witch(state: State, pending: Pending, decision: WitchChoice) -> list[tuple[str, dict[str, Any]]]:
@@ -175,13 +179,14 @@ def _seat_part(state: State, seat: int) -> dict[str, dict[str, bool]]:
 
 
 ROLE = declare(Role.WITCH, power_left=lambda state: any(potions(state)))
-add_cues(ROLE, {"witch.wake": (), "witch.act": (), "witch.sleep": ()})
-add_night_step(ROLE, NightStep("witch", Role.WITCH, club=12, seeds=7))
+
+add_cues(ROLE, CUES.keys())
+add_night_step(ROLE, NightStep(WITCH, Role.WITCH, club=12, seeds=7))
 add_seat_part(ROLE, _seat_part)
 register(
     ROLE,
     StepSpec(
-        "witch",
+        WITCH,
         begin_witch,
         Kind.NIGHT,
         WitchChoice,
@@ -193,5 +198,6 @@ register(
         default=lambda state, pending: WitchChoice(),
         codecs=(_witch_codec(),),
         reveals=frozenset({"witch.used"}),
+        cues=CUES,
     ),
 )

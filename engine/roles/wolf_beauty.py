@@ -13,20 +13,14 @@ from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, lands_on, spared
 from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, register, seat_answer, shape_seat
 
 ROLE = declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
-add_cues(
-    ROLE,
-    {
-        "wolf_beauty.wake": (),
-        "wolf_beauty.act": (),
-        "wolf_beauty.sleep": (),
-        "wolf_beauty.link": ("seat", "target"),
-    },
-)
+WOLF_BEAUTY = "wolf_beauty"
+CUES = StepCues(WOLF_BEAUTY, wake="wolf_beauty.wake", act="wolf_beauty.act", sleep="wolf_beauty.sleep")
+add_cues(ROLE, {**CUES.keys(), "wolf_beauty.link": ("seat", "target")})
 
 CHARMED = "wolf_beauty.charmed"
 """`state.memory`: her latest charm (0: nobody yet)."""
@@ -38,7 +32,7 @@ AT_DAWN = "wolf_beauty.at_dawn"
 """`state.tonight.marks`: she died in the night's deaths, whose charm link dawn has resolved."""
 
 
-class WolfBeautyCharm(Decision, step="wolf_beauty"):
+class WolfBeautyCharm(Decision, step=WOLF_BEAUTY):
     """The player the wolf beauty charms tonight; 0: nobody (only with `"optional"`)."""
 
     target: int
@@ -54,13 +48,13 @@ def _required(state: State) -> bool:
 
 
 def begin_wolf_beauty(state: State, step: Step) -> Pending | None:
-    seat = wake(state, "wolf_beauty", Role.WOLF_BEAUTY)
+    seat = wake(state, CUES, Role.WOLF_BEAUTY)
     if not seat:
         state.memory[LAST] = 0
         return None
     barred = {seat, state.memory.get(LAST, 0)} if _required(state) else {seat}
     targets = tuple(s for s in state.alive() if s not in barred)
-    return pending_for(state, "wolf_beauty", [seat], targets=targets, allow_none=not _required(state))
+    return pending_for(state, WOLF_BEAUTY, [seat], targets=targets, allow_none=not _required(state))
 
 
 def check_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyCharm) -> None:
@@ -84,7 +78,7 @@ def resolve_wolf_beauty(state: State, pending: Pending, decision: WolfBeautyChar
     if target:
         state.memory[CHARMED] = lands_on(state, target)
     state.emit(private("wolf_beauty.charms", pending.seats[0], target=target))
-    state.emit(cue("wolf_beauty.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _default(state: State, pending: Pending) -> Decision:
@@ -131,11 +125,11 @@ def _not_prey(state: State, seat: int) -> IllegalDecision | None:
 add_shield(ROLE, _not_prey)
 add_dawn(ROLE, 8, _charm_at_dawn)
 add_alongside(ROLE, _charm_by_day)
-add_night_step(ROLE, NightStep("wolf_beauty", Role.WOLF_BEAUTY, club=9))
+add_night_step(ROLE, NightStep(WOLF_BEAUTY, Role.WOLF_BEAUTY, club=9))
 register(
     ROLE,
     StepSpec(
-        "wolf_beauty",
+        WOLF_BEAUTY,
         begin_wolf_beauty,
         Kind.NIGHT,
         WolfBeautyCharm,
@@ -145,7 +139,8 @@ register(
         form=Form.SEATS,
         answer=seat_answer(WolfBeautyCharm, "target"),
         default=_default,
-        codecs=(field_codec("wolf_beauty", Kind.NIGHT, WolfBeautyCharm, "target", shape_seat),),
+        codecs=(field_codec(WOLF_BEAUTY, Kind.NIGHT, WolfBeautyCharm, "target", shape_seat),),
         reveals=frozenset({"wolf_beauty.charms"}),
+        cues=CUES,
     ),
 )

@@ -12,7 +12,7 @@ from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.roles import Role, declare
 from engine.roles.hunter import shot_status_step
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
@@ -36,7 +36,13 @@ class WolfKingShot(Decision, step="wolf_king"):
     target: int
 
 
-class WolfKingStatus(Decision, step="wolf_king_status"):
+WOLF_KING_STATUS = "wolf_king_status"
+STATUS_CUES = StepCues(
+    WOLF_KING_STATUS, wake="wolf_king_status.wake", act="wolf_king_status.act", sleep="wolf_king_status.sleep"
+)
+
+
+class WolfKingStatus(Decision, step=WOLF_KING_STATUS):
     """The wolf king saw his shot status (👍/👎); his touch decides nothing."""
 
     seen: bool = True
@@ -87,7 +93,7 @@ def _could_shoot(state: State, seat: int) -> bool:
 
 
 add_trigger(ROLE, _trigger)
-add_night_step(ROLE, NightStep("wolf_king_status", Role.WOLF_KING, club=17.5))
+add_night_step(ROLE, NightStep(WOLF_KING_STATUS, Role.WOLF_KING, club=17.5))
 register(
     ROLE,
     StepSpec(
@@ -102,5 +108,5 @@ register(
         default=nobody(WolfKingShot, "target"),
         codecs=(field_codec("wolf_king", Kind.DAY, WolfKingShot, "target", shape_seat, repeated=True),),
     ),
-    shot_status_step(ROLE, "wolf_king_status", Role.WOLF_KING, _could_shoot, WolfKingStatus),
+    shot_status_step(ROLE, STATUS_CUES, Role.WOLF_KING, _could_shoot, WolfKingStatus),
 )

@@ -32,20 +32,21 @@ from engine.roles import hunter as hunter_card
 from engine.roles import wolf_king as wolf_king_card
 from engine.roles.psychic import RESULTS, add_card_shown, check_result
 from engine.roles.seer import seer_sees
-from engine.script import add_cues
+from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
 
 ROLE = declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
+WOLF_ROBOT, WOLF_ROBOT_SHOT = "wolf_robot", "wolf_robot_shot"
+CUES = StepCues(WOLF_ROBOT, wake="wolf_robot.wake", act="wolf_robot.act", sleep="wolf_robot.sleep")
+"""His night's lines; after night one the act line is `wolf_robot.use` or `…learn_or_use`."""
 add_cues(
     ROLE,
     {
-        "wolf_robot.wake": (),
-        "wolf_robot.act": (),
+        **CUES.keys(),
         "wolf_robot.use": (),
         "wolf_robot.learn_or_use": (),
         "wolf_robot.learned": (),
-        "wolf_robot.sleep": (),
         "wolf_robot.shoot": ("seat",),
         "wolf_robot.shot": ("seat", "target"),
         "wolf_robot.declines": ("seat",),
@@ -70,14 +71,14 @@ LEARN, SEER, PSYCHIC, WITCH, GUARDS, EXTRA = "learn", "seer", "psychic", "poison
 SHOOTERS = frozenset({Role.HUNTER, Role.WOLF_KING})
 
 
-class WolfRobotChoice(Decision, step="wolf_robot"):
+class WolfRobotChoice(Decision, step=WOLF_ROBOT):
     """The seat the wolf robot names tonight: the player he learns, or his copied power's target
     (checked, poisoned, guarded, extra-killed); 0: nobody."""
 
     target: int
 
 
-class WolfRobotShot(Decision, step="wolf_robot_shot"):
+class WolfRobotShot(Decision, step=WOLF_ROBOT_SHOT):
     """The seat the dying wolf robot shoots with his copied hunter's or wolf king's shot; 0: none."""
 
     target: int
@@ -110,14 +111,14 @@ def power(state: State) -> str:
 def _act(state: State) -> str:
     """The act line, from public facts only: the night and the rules."""
     if state.night == 1:
-        return "wolf_robot.act"
+        return CUES.act
     return "wolf_robot.learn_or_use" if state.rules.wolf_robot_learns == "any_night" else "wolf_robot.use"
 
 
 def _wake(state: State) -> int:
     """`nightstep.wake` with tonight's act line: the seat that acts, or 0 (pretended). A void
     night (feared, sealed; told or not) counts as no choice for his guard's repeat ban."""
-    state.emit(cue("wolf_robot.wake"), cue(_act(state)))
+    state.emit(cue(CUES.wake), cue(_act(state)))
     state.tonight.marks[BANNED] = state.memory.get(GUARD_LAST, 0)
     seat = state.acting(Role.WOLF_ROBOT)
     if seat and seat in state.tonight.blocked:
@@ -125,12 +126,12 @@ def _wake(state: State) -> int:
         by = str(state.tonight.marks.get(BLOCKED_BY, {}).get(seat, ""))
         if by == "nightmare" and state.rules.fear_notice == "silent":
             return seat  # he acts, not told; his decision does nothing (`nightstep.void`)
-        state.emit(private("blocked", seat, step="wolf_robot", by=by))
+        state.emit(private("blocked", seat, step=WOLF_ROBOT, by=by))
         seat = 0
     if not seat:
         if state.night == 1:
             state.emit(cue("wolf_robot.learned"))
-        pretend(state, "wolf_robot")
+        pretend(state, CUES)
     return seat
 
 
@@ -152,7 +153,7 @@ def begin_wolf_robot(state: State, step: Step) -> Pending | None:
         info["target"] = state.memory[LEARNED]["seat"]
     if now == GUARDS:
         info["last_protected"] = last
-    return pending_for(state, "wolf_robot", [seat], targets=tuple(targets), allow_none=True, info=info)
+    return pending_for(state, WOLF_ROBOT, [seat], targets=tuple(targets), allow_none=True, info=info)
 
 
 def check_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice) -> None:
@@ -186,7 +187,7 @@ def resolve_wolf_robot(state: State, pending: Pending, decision: WolfRobotChoice
             state.memory.setdefault(SEEN, []).append((state.night, target, result))
             state.emit(private("seer.result", seat, night=state.night, target=target, result=result))
         elif now == PSYCHIC:
-            check_result(state, "wolf_robot", seat, target)
+            check_result(state, WOLF_ROBOT, seat, target)
         else:
             state.tonight.marks[{WITCH: POISON, GUARDS: GUARD, EXTRA: KILL}[now]] = target
             if now != GUARDS:
@@ -199,7 +200,7 @@ def _sleep(state: State, pending: Pending) -> None:
     """His step's closing lines: on night one, the line of what he learned, whatever happened."""
     if state.night == 1:
         state.emit(cue("wolf_robot.learned"))
-    state.emit(cue("wolf_robot.sleep"))
+    state.emit(cue(CUES.sleep))
 
 
 def _told(state: State, pending: Pending, decision: WolfRobotChoice) -> list[tuple[str, dict[str, Any]]]:
@@ -217,7 +218,7 @@ def _told(state: State, pending: Pending, decision: WolfRobotChoice) -> list[tup
         shown = next(
             card
             for step, n, t, card in state.memory.get(RESULTS, [])
-            if (step, n, t) == ("wolf_robot", night, target)
+            if (step, n, t) == (WOLF_ROBOT, night, target)
         )
         return [("wolf_robot_psychic", {"target": target, "role": shown})]
     return [(f"wolf_robot_{now}", {"target": target})]
@@ -288,7 +289,7 @@ def shoots(state: State, seat: int, cause: str) -> bool:
 
 def _trigger(state: State, seat: int, cause: str) -> Step | None:
     if state.player(seat).card == Role.WOLF_ROBOT and shoots(state, seat, cause):
-        return Step("wolf_robot_shot", {"seat": seat})
+        return Step(WOLF_ROBOT_SHOT, {"seat": seat})
     return None
 
 
@@ -296,7 +297,7 @@ def begin_shot(state: State, step: Step) -> Pending:
     seat = step.args["seat"]
     state.emit(cue("wolf_robot.shoot", seat=seat))
     return Pending(
-        state.phase, "wolf_robot_shot", "wolf_robot_shot", (seat,), tuple(state.alive()), allow_none=True
+        state.phase, WOLF_ROBOT_SHOT, WOLF_ROBOT_SHOT, (seat,), tuple(state.alive()), allow_none=True
     )
 
 
@@ -323,11 +324,11 @@ add_dawn(ROLE, 3, _wolf_kill)
 add_dawn(ROLE, 4, _poison)
 add_poison(ROLE, lambda state: int(state.tonight.marks.get(POISON, 0)))
 add_trigger(ROLE, _trigger)
-add_night_step(ROLE, NightStep("wolf_robot", Role.WOLF_ROBOT, club=11))
+add_night_step(ROLE, NightStep(WOLF_ROBOT, Role.WOLF_ROBOT, club=11))
 register(
     ROLE,
     StepSpec(
-        "wolf_robot",
+        WOLF_ROBOT,
         begin_wolf_robot,
         Kind.NIGHT,
         WolfRobotChoice,
@@ -337,12 +338,13 @@ register(
         form=Form.SEATS,
         answer=seat_answer(WolfRobotChoice, "target"),
         default=nobody(WolfRobotChoice, "target"),
-        codecs=(field_codec("wolf_robot", Kind.NIGHT, WolfRobotChoice, "target", shape_seat),),
+        codecs=(field_codec(WOLF_ROBOT, Kind.NIGHT, WolfRobotChoice, "target", shape_seat),),
         reveals=frozenset({"seer.result", "wolf_robot.acts"}),
+        cues=CUES,
         sleep=_sleep,
     ),
     StepSpec(
-        "wolf_robot_shot",
+        WOLF_ROBOT_SHOT,
         begin_shot,
         Kind.DAY,
         WolfRobotShot,
@@ -351,8 +353,6 @@ register(
         form=Form.SEATS,
         answer=seat_answer(WolfRobotShot, "target"),
         default=nobody(WolfRobotShot, "target"),
-        codecs=(
-            field_codec("wolf_robot_shot", Kind.DAY, WolfRobotShot, "target", shape_seat, repeated=True),
-        ),
+        codecs=(field_codec(WOLF_ROBOT_SHOT, Kind.DAY, WolfRobotShot, "target", shape_seat, repeated=True),),
     ),
 )

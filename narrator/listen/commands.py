@@ -109,13 +109,14 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_download(args: argparse.Namespace) -> int:
-    from narrator.listen.download import ProgressBar, download_model
+    from narrator.listen.download import download_model
+    from narrator.progress import ProgressBar
 
     locale = model_locale(args.locale)
     if args.url and not args.sha256 and locale not in OFFICIAL_MODELS:
         return _fail("--url needs --sha256 for a locale with no official model")
     try:
-        where = download_model(locale, args.url, args.sha256, ProgressBar(locale))
+        where = download_model(locale, args.url, args.sha256, ProgressBar(locale, unit="B"))
     except ModelError as error:
         return _fail(str(error))
     print(f"installed {locale}: {where.path}")
@@ -172,13 +173,13 @@ def run_listen(args: argparse.Namespace) -> int:
     from narrator.listen.wavfile import AudioFileError, read_wav
 
     keywords = args.keywords.split(",") if args.keywords else None
+    began = time.perf_counter()
     try:
         book = phrasebook(args.locale, keywords)
         location = find_model(args.locale, args.model)
+        model = load_model(str(location.path))
     except (KeyError, ModelError) as error:
         return _fail(str(error).strip("'\""))
-    began = time.perf_counter()
-    model = load_model(str(location.path))
     spotter = KeywordSpotter(model, book)
     print(
         f"model {location.path} loaded in {time.perf_counter() - began:.1f} s; "

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import http.client
-import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
 
 from narrator.listen.models import (
     OFFICIAL_MODELS,
@@ -32,30 +30,6 @@ from narrator.listen.models import (
 CHUNK = 1 << 16
 Progress = Callable[[int, int | None], None]
 """Told the bytes downloaded so far and the total (None when the server does not say)."""
-
-
-class ProgressBar:
-    """A one-line text progress bar on a terminal stream."""
-
-    def __init__(self, label: str, stream: TextIO | None = None, width: int = 30) -> None:
-        self.label, self.stream, self.width = label, stream or sys.stderr, width
-        self._last = -1
-
-    def __call__(self, done: int, total: int | None) -> None:
-        if total:
-            percent = min(100, done * 100 // total)
-            if percent == self._last:
-                return
-            self._last = percent
-            filled = self.width * percent // 100
-            bar = "#" * filled + "." * (self.width - filled)
-            text = f"{self.label} [{bar}] {percent:3d}% {done / 1e6:.1f}/{total / 1e6:.1f} MB"
-        else:
-            text = f"{self.label} {done / 1e6:.1f} MB"
-        self.stream.write("\r" + text)
-        if total and done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
 
 
 def sha256_of(path: Path) -> str:

@@ -100,8 +100,15 @@ def load_model(path: str) -> Any:
     the line between a command and talk. The model is loaded through a copy of its folder
     (links to its files) whose `conf/mfcc.conf` says `--dither=0`; the copy is removed once
     Vosk has read the model into memory. A model that sets its own dither is left as it is.
+    Raises ModelError, saying what to install, when Vosk's own library cannot load here.
     """
-    import vosk
+    try:
+        import vosk
+    except OSError as error:  # libvosk.so is loaded as vosk is imported
+        raise ModelError(
+            f"Vosk cannot load its library here ({error}); on Debian or Raspberry Pi OS run "
+            "scripts/install.sh (or `sudo apt-get install libatomic1`)"
+        ) from None
 
     vosk.SetLogLevel(-1)
     folder = Path(path)

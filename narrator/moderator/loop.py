@@ -1,7 +1,11 @@
 """The moderator: narrates the engine's steps, waits for each decision, keeps every timer.
 
 Rule 1: events are narrated in order: cues are said; a pretended night step pauses as long
-        as a real one (`NightPacing`); a meeting pauses; the discussion, candidates' and
+        as a real one (`NightPacing`), on the same clock: its reminder falls where a real
+        step's does and it closes at the same second after it, however long the reminder
+        takes to say; a step that only shows its holder something (his shot status, the
+        pack) asks nothing and lasts the night step's drawn minimum, tap or not, without a
+        reminder, like its pretended twin; a meeting pauses; the discussion, candidates' and
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
         the rule's default is applied (the phones' parts so far; a pass for one seat).
@@ -36,6 +40,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
+from narrator.moderator.cues import night_of, spoken_as
 from narrator.moderator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.collector import is_shared
@@ -85,6 +90,13 @@ TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.
 stopped the candidates' speeches."""
 
 
+def shown(step: str) -> bool:
+    """Whether the night step `step` only shows its holder something (his shot status, the
+    pack, the exiled seat's side): its decision is that he saw it, and decides nothing."""
+    decision = STEPS[step].decision
+    return decision is not None and set(decision.model_fields) == {"seen"}
+
+
 def anchor(events: Sequence[Event]) -> int:
     """Where to narrate from again (a resume, an undo): the last cue that opens a step."""
     for index in range(len(events) - 1, -1, -1):
@@ -122,8 +134,11 @@ class Moderator:
         self._interrupted = False
         self._day_action: Applied | None = None
         self._said_early: set[int] = set()
+        self._night = 0
         self._store_waiting = False
         self.ended = False
+        self.ended_by: str | None = None
+        """Where the command that ended the game early came from ("host", "terminal", …)."""
 
     @property
     def game(self) -> Game:
@@ -134,6 +149,7 @@ class Moderator:
     async def run(self, *, from_event: int = 0) -> None:
         """Narrate and decide until the game is over (`from_event`: resume after these)."""
         self._seen = from_event
+        self._night = night_of(self.game.events, from_event)
         while not self.ended:
             await self.narrate_new()
             pending = self.game.pending
@@ -157,13 +173,17 @@ class Moderator:
             if key in ("night.falls", "day.breaks"):
                 self.voice.night(key == "night.falls")
                 self._interrupted = False
+            if key == "night.falls":
+                self._night = int(params["night"])
             blast = self._interrupted  # a self-destruct stopped the talk: these are its last words
             if key in ("self_destruct", "sheriff.self_destruct"):
                 self._interrupted = True
             elif key in TALK_GOES_ON:
                 self._interrupted = False
-            await self.say(key, **params)
-            if key == "game.peek":
+            await self.say(spoken_as(key, self._night), **params)
+            if key == "game.opening" and self.table.board is not None:
+                await self.say(f"board.{self.table.board.id}")  # the board is public: said at the deal
+            elif key == "game.peek":
                 await self.wait_ready(self.timers.peek)
             elif key in SPEECHES:
                 await self.speeches(list(params["seats"]))
@@ -172,7 +192,7 @@ class Moderator:
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
             self.table.narrate(event.data["step"])
-            await self.pretend()
+            await self.pretend(event.data["step"])
             self.table.narrate(None)
         elif event.kind == "meeting":
             self.table.narrate(event.data["step"])
@@ -202,27 +222,31 @@ class Moderator:
         self.table.narrate(pending.step)
         if self.desk is not None:
             self.desk.ask(pending)
+        if night and shown(pending.step):
+            if not await self.show(pending):
+                self.table.narrate(None)
+            return
         start = self.clock.now()
         # the table's decisions by day (votes, the candidacy, the cards' reports) take a vote's time
         limit = self.timers.vote if spec.kind is Kind.DAY and is_shared(spec) else self.timers.decision
+        deadline, remind_at = start + limit, start + (limit - self.timers.reminder)
         reminded = False
         while self.game.pending is pending and not self.game.over and not self.ended:
-            waited = self.clock.now() - start
-            if waited >= limit:
+            now = self.clock.now()
+            if now >= deadline:
                 if self.close(pending):
                     break
                 await self.wait_for_store()  # then the deadline's default is tried again
                 continue
-            if not reminded and waited >= limit - self.timers.reminder:
+            if not reminded and now >= remind_at:
                 reminded = True
                 await self.say("reminder.hurry")
                 continue  # what came while the reminder was said, before the time runs on
-            due = limit - waited if reminded else limit - self.timers.reminder - waited
+            due = (deadline if reminded else remind_at) - now
             if await self.wait(due, ("undo",), owed=True) == "undo" and self.undo():
                 return
-        if self.clock.now() - start >= limit:
-            if not night:  # a night step's name would tell it was real
-                log.info("%s: no decision by the deadline", pending.step)
+        if self.clock.now() >= deadline and not night:  # a night step's name would tell it was real
+            log.info("%s: no decision by the deadline", pending.step)
         if self._interrupted and self._talk_goes_on(pending):
             self._interrupted = False  # a day action after which the talk goes on (a duel lost)
         if night and not self.ended:  # an ended game waits for nothing more
@@ -277,6 +301,8 @@ class Moderator:
     async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
         """Act on one input from the inbox, as `wait` says."""
         if isinstance(item, Command):
+            if item.word == "end":
+                self.ended_by = item.source
             return await self.command(item.word, ending)
         if isinstance(item, Keyed):
             self.key(item)
@@ -326,15 +352,34 @@ class Moderator:
                 pass
         return self.game.default()
 
-    async def pretend(self) -> None:
-        """A pretended night step: as long as a real one, with the reminder where it falls."""
+    async def pretend(self, step: str) -> None:
+        """A pretended night step: as long as a real one, with the reminder where it falls;
+        the time the reminder takes to say is counted in, as it is in a real step, so a
+        pretended step that runs to the deadline closes when a real one does (Rule 1)."""
+        if shown(step):
+            await self.pause_for(self.pacing.minimum())
+            return
+        start = self.clock.now()
         seconds = self.pacing.pretended()
-        remind_at = self.timers.decision - self.timers.reminder
-        if seconds > remind_at:
-            await self.pause_for(remind_at)
+        limit = self.timers.decision
+        if seconds > limit - self.timers.reminder:
+            await self.pause_until(start + (limit - self.timers.reminder))
             await self.say("reminder.hurry")
-            seconds -= remind_at
-        await self.pause_for(seconds)
+        await self.pause_until(start + limit if seconds >= limit else start + seconds)
+
+    async def show(self, pending: Pending) -> bool:
+        """A step that shows its holder something and asks nothing (Rule 1): it lasts the
+        night step's drawn minimum, whether he touches the screen or not, and then closes as
+        a touch would; True when an undo took the game back meanwhile."""
+        end = self.clock.now() + self.pacing.minimum()
+        while (left := end - self.clock.now()) > 0 and not self.ended:
+            if await self.wait(left, ("undo",), owed=True) == "undo" and self.undo():
+                return True
+        while self.game.pending is pending and not self.game.over and not self.ended:
+            if self.close(pending):
+                break
+            await self.wait_for_store()  # then the default is tried again
+        return False
 
     # Speeches and timers
 
@@ -455,7 +500,10 @@ class Moderator:
 
     async def pause_for(self, seconds: float) -> None:
         """Let `seconds` pass on the clock, acting on the commands that come meanwhile."""
-        end = self.clock.now() + seconds
+        await self.pause_until(self.clock.now() + seconds)
+
+    async def pause_until(self, end: float) -> None:
+        """Let the clock run to `end`, acting on the commands that come meanwhile."""
         while (left := end - self.clock.now()) > 0 and not self.ended:
             await self.wait(left)
 
@@ -504,7 +552,7 @@ class Moderator:
                     if item.word == "resume":
                         break
                     if item.word == "end":
-                        self.ended = True
+                        self.ended, self.ended_by = True, item.source
                         return
                     if item.word != "pause":  # a pause while paused means nothing more
                         kept.append(item)

@@ -195,7 +195,9 @@ async def run_session(
                 clock=clock,
                 rng=random.Random(seed),
                 desk=parts.desk,
+                on_line=table.said,  # the phones follow what the judge says
             )
+            table.timers = moderator.timers
             if parts.desk is None and not await _wait_for_seats(table):
                 # `q` (or the host's end) while the phones join
                 await saved(partial(store.finish, game.game_id, None, "ended"), store, table.inbox)
@@ -386,12 +388,11 @@ async def _play(
     assert isinstance(game, RecordedGame)
     if not game.log:
         game = _with_facts(game, table, store)
-    if not resumed and table.board is not None:
-        await moderator.say(f"board.{table.board.id}")  # the board is public: said at the deal
     await moderator.run(from_event=anchor(game.events) if resumed else 0)
     played = moderator.game
     assert isinstance(played, RecordedGame)
-    for key, params in spoken_review(played, load_catalogue(config.locale).__contains__):
+    has_line = load_catalogue(config.locale).__contains__
+    for key, params in spoken_review(played, has_line, ended_by=moderator.ended_by):
         await moderator.say(key, **params)
     return played
 

@@ -257,6 +257,10 @@ class Keypad:
         """What is keyed for `seat` in the step's form (Rules 1 and 5)."""
         name = self._name(pending)
         form = spec.form
+        if form == Form.NOTICE:
+            self.screen.show(text(self.locale, "keypad.notice", step=name, seat=seat))
+            self._number()
+            return Answer()
         if form == Form.YES_NO:
             self.screen.show(text(self.locale, "keypad.yes_no", step=name, seat=seat))
             return Answer(yes=self._number() == 1)

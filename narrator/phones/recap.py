@@ -3,9 +3,10 @@
 Rule 1: one sentence a phase, from the `recap` lines of the phones' catalogue ("第一夜，狼人杀
         了3号，女巫救了他，平安夜，没有人死亡。"): never the steps' titles, never ASCII
         punctuation in Chinese.
-Rule 2: a night tells what each role did (nobody: said too) and who died; a day tells who
-        was voted out, shot or self-destructed. Steps of the New Moon cards are told by
-        the deaths they caused.
+Rule 2: a night tells what each role did (nobody: said too) and who died; a day tells the
+        election (who was elected, or nobody), each vote as tallies ("5号得4票"), where the
+        badge went, and who was voted out, shot or self-destructed. Steps of the New Moon cards
+        are told by the deaths they caused.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         clauses = phases.setdefault(pending.phase, [])
         for key, params in told:
             clauses.append(_clause(locale, key, params, clauses))
+    for name, clauses in _days(game, locale).items():
+        phases.setdefault(name, []).extend(clauses)
     deaths: dict[str, list[tuple[int, str]]] = {}
     for death in public_view(game).deaths:
         deaths.setdefault(death["phase"], []).append((death["seat"], death.get("cause", "")))
@@ -36,6 +39,43 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         sentence = _line(locale, "comma").join(clauses) + _line(locale, "stop")
         sentences.append(sentence[:1].upper() + sentence[1:])
     return sentences
+
+
+DAY_CUES = ("sheriff.elected", "sheriff.none", "badge.passed", "badge.destroyed")
+"""The public lines of a day that the review tells (besides the votes and the deaths)."""
+
+
+def _days(game: Game, locale: Locale) -> dict[str, list[str]]:
+    """What each day's public events say: the election, the votes counted, the badge (Rule 2)."""
+    days: dict[str, list[str]] = {}
+    phase = ""
+    for event in game.events:
+        data = event.data
+        if event.kind == "cue" and data["key"] in ("night.falls", "day.breaks"):
+            phase = f"night {data['night']}" if data["key"] == "night.falls" else f"day {data['day']}"
+        elif phase.startswith("day") and event.audience is None:
+            if event.kind == "cue" and data["key"] in DAY_CUES:
+                params = {k: v for k, v in data.items() if k == "seat"}
+                days.setdefault(phase, []).append(_line(locale, data["key"].replace(".", "_"), **params))
+            elif event.kind in ("votes", "sheriff.votes"):
+                days.setdefault(phase, []).append(_tally(locale, event.kind, data["votes"]))
+    return days
+
+
+def _tally(locale: Locale, kind: str, votes: dict[str, int | list[int]]) -> str:
+    """A vote as counts, most votes first: "放逐投票结果：5号得4票、3号得1票" (abstentions left
+    out; a voter who names several seats, as some event cards ask, counts for each)."""
+    counts: dict[int, int] = {}
+    for named in votes.values():
+        for target in named if isinstance(named, list) else [named]:
+            if target:
+                counts[int(target)] = counts.get(int(target), 0) + 1
+    if not counts:
+        return _line(locale, "votes_none")
+    ranked = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
+    items = [text(locale, "recap.vote_item", target=_seat(locale, t), count=n) for t, n in ranked]
+    key = "sheriff_votes" if kind == "sheriff.votes" else "votes"
+    return text(locale, f"recap.{key}", tally=text(locale, "recap.list_separator").join(items))
 
 
 def _clause(locale: Locale, key: str, params: dict[str, object], before: list[str]) -> str:

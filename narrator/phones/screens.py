@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.cards.deck import QUESTIONS
 from engine.phase import Phase
+from engine.roles import WOLF_TEAM, Role
 from engine.steps import STEPS, DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
@@ -37,6 +38,7 @@ PAGE_FORMS: dict[Form, str] = {
     Form.TAKE: "cards",
     Form.POTIONS: "witch",
     Form.YES_NO: "yesno",
+    Form.NOTICE: "notice",
     Form.STAND: "stand",
     Form.QUESTION: "question",
 }
@@ -97,6 +99,7 @@ def screen(
         "pack": is_pack(spec),
         "any_count": spec is not None and (spec.form == Form.LIST or spec.share == Share.MAJORITY),
         "verdict": spec is not None and spec.verdict,
+        "answers": list(spec.answers) if spec is not None and spec.answers else None,
         "real": False,
         "choices": [],
         "count": 0,
@@ -107,7 +110,9 @@ def screen(
         "actions": day_actions(actions) if view.alive else [],
     }
     if view.public.winner is not None:
-        return {**base, "kind": "over", "form": "wait", "step": None, "actions": []}
+        cards = view.public.cards or {}
+        wolves = sorted(s for s, card in cards.items() if Role(card) in WOLF_TEAM)
+        return {**base, "kind": "over", "form": "wait", "step": None, "actions": [], "wolves": wolves}
     if not view.alive and not real_prompt(view, narrating):
         return {**base, "kind": "out", "form": "wait"}
     if narrating is None:
@@ -141,13 +146,13 @@ def _night(view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
         count = view.prompt.count if form == "seats" else count
         told = {"real": True, "info": _info(step, dict(view.prompt.info))}
     meeting = _meeting(step)
-    seats = not meeting and form not in ("yesno", "cards")
+    seats = not meeting and form not in ("yesno", "cards", "notice")
     return {
         "kind": "night",
         "form": form,
         "choices": list(shown_alive) if seats else ([1, 2] if form == "cards" else []),
         "count": count if seats or form == "cards" else 0,
-        "allow_none": not meeting,
+        "allow_none": not meeting and form != "notice",
         "sealed": seal(told),
     }
 

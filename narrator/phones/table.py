@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -61,6 +60,7 @@ from engine.state import IllegalDecision
 from engine.steps import ACTIONS, DayAction
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.timing import Timers
 from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
@@ -84,6 +84,7 @@ from narrator.phones.messages import (
     parse,
 )
 from narrator.phones.recap import written_review
+from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
@@ -144,9 +145,12 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
-        self._speech_end: float | None = None  # time.monotonic() when the speech ends
+        self._speech_clock = Countdown()
         self._speech_ended = False
         self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
+        self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
+        self._said = Said()
+        self._step_clock = Countdown()
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -232,7 +236,9 @@ class PhoneTable:
         self._last_deciders = ("", frozenset())
         self.facts_asked = facts_asked(game.rules)
         self._facts = {seat: f for seat, f in self._facts.items() if registry.holder(seat) is not None}
-        self._speaker, self._speech_end, self._speech_ended = None, None, False
+        self._speaker, self._speech_ended = None, False
+        self._speech_clock, self._step_clock = Countdown(), Countdown()
+        self._said = Said()  # the judge has said nothing of this game yet
         self._snapshot()
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
@@ -265,13 +271,18 @@ class PhoneTable:
 
     def _boards_open(self) -> bool:
         free = any(entry["name"] is None for entry in self.registry.lobby())
-        return free and self.dealer is not None and not self.game.log and self.narrating is None
+        began = self._said.began
+        return free and self.dealer is not None and not self.game.log and self.narrating is None and not began
 
     # The moderator's side
 
     def narrate(self, step: str | None, *, final: bool = False) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
         the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        if step is not None:
+            self._begin()
+        if step != self.narrating or step is None:
+            self._step_clock.start(step_seconds(self.timers, step))
         self.narrating = step
         self._touched = set()
         if step is not None:
@@ -341,8 +352,7 @@ class PhoneTable:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
         them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
-        timed = seat is not None and seconds is not None
-        self._speech_end = time.monotonic() + seconds if timed and seconds is not None else None
+        self._speech_clock.start(seconds if seat is not None else None)
         self.inbox.drop(_speakers_pass)
         offered = tuple(self.game.actions_offered())
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
@@ -351,6 +361,33 @@ class PhoneTable:
         message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
+
+    def said(self, key: str, params: dict[str, Any]) -> None:
+        """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
+        what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
+        if key == NIGHT_FALLS:
+            self._begin()
+        self._said.hear(key, params, len(public_view(self.game).votes))
+        if key in (PAUSE, RESUME):
+            for clock in (self._step_clock, self._speech_clock):
+                clock.hold() if key == PAUSE else clock.release()
+            self._broadcast({seat: self._clock() for seat in self._links})
+        elif (self._said.by_day() and key != DAY_BREAKS) or key == NIGHT_FALLS:
+            pending = self.game.pending
+            if pending is not None and pending.step == self.narrating:
+                self.publish()
+            elif not self.game.over:
+                self._refresh_public()
+                self._send_states(fresh=False)
+
+    def _begin(self) -> None:
+        """The game begins (the first night falls, or a first step is narrated): every phone
+        is welcomed again, with no board to pick any more."""
+        if self._said.began:
+            return
+        self._said.began = True
+        for link in list(self._link_locale):
+            link.send(self._welcome(self._locale(link)))
 
     def poll_command(self) -> str | None:
         """Take the first command word the phones left in the inbox ("pass", "pause", …), or
@@ -668,7 +705,7 @@ class PhoneTable:
     def _snapshot(self) -> None:
         """Take the views to show now (Rule 3: only when narration and engine agree)."""
         game = self.game
-        public = public_view(game)  # the same for every seat: computed once
+        public = self._as_said(public_view(game))  # the same for every seat: computed once
         self._shown = {
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
@@ -678,10 +715,25 @@ class PhoneTable:
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
         night the engine is in); what each seat was told stays as it was last shown."""
-        public = public_view(self.game)
+        public = self._as_said(public_view(self.game))
         self._shown = {
             seat: view.model_copy(update={"public": public, "alive": seat in public.alive})
             for seat, view in self._shown.items()
+        }
+
+    def _as_said(self, public: Any) -> Any:
+        """The public view with the phase the judge last said (`said` Rule 1)."""
+        if self._said.phase is None or public.winner is not None:
+            return public
+        return public.model_copy(update={"phase": self._said.phase})
+
+    def _clock(self) -> dict[str, Any]:
+        """The countdowns every phone shows alike (`said` Rule 3)."""
+        return {
+            "type": "clock",
+            "step": self._step_clock.left(),
+            "speech": self._speech_clock.left(),
+            "paused": self._said.paused,
         }
 
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
@@ -710,6 +762,10 @@ class PhoneTable:
             "speaking": self._speaker,
             "seconds": self._speech_left(),
             "review": None,
+            "clock": self._clock(),
+            "started": self._said.began or self.auto_narrate or bool(self.game.log),
+            "candidates": list(self._said.candidates),
+            "votes_from": self._said.votes_from,
         }
         if view.public.winner is not None:
             message["review"] = written_review(self.game, self._seat_locale(seat))
@@ -736,9 +792,7 @@ class PhoneTable:
 
     def _speech_left(self) -> int | None:
         """Whole seconds left of the speech running (None: no timed speech)."""
-        if self._speech_end is None:
-            return None
-        return max(0, round(self._speech_end - time.monotonic()))
+        return self._speech_clock.left()
 
     def _seat_locale(self, seat: int) -> Locale:
         link = self._links.get(seat)

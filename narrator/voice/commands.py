@@ -116,6 +116,7 @@ def run_say(args: argparse.Namespace) -> int:
             ambience=False,
             printed=True,
             engine=args.engine,
+            patient=True,
         )
         if args.engine == "neural":
             _require_neural(args.locale)
@@ -146,34 +147,9 @@ def _require_neural(locale: str) -> None:
         raise ValueError(unavailable_reason())
 
 
-class ProgressBar:
-    """A one-line text progress bar on stderr: `zh-CN [#######.....] 120/412  3.1 s`."""
-
-    def __init__(self, label: str, width: int = 30) -> None:
-        self.label = label
-        self.width = width
-        self.started = time.perf_counter()
-        self._shown = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        percent = 100 * done // max(total, 1)
-        if percent == self._shown and done != total:
-            return
-        self._shown = percent
-        filled = self.width * done // max(total, 1)
-        bar = "#" * filled + "." * (self.width - filled)
-        elapsed = time.perf_counter() - self.started
-        end = "\n" if done == total else ""
-        print(
-            f"\r{self.label} [{bar}] {done}/{total}  {elapsed:.1f} s",
-            end=end,
-            file=sys.stderr,
-            flush=True,
-        )
-
-
 def run_voices_render(args: argparse.Namespace) -> int:
     """`narrator voices render`: pre-render every line of the catalogue into the cache."""
+    from narrator.progress import ProgressBar
     from narrator.voice.prerender import LineToSay, lines_to_render, prerender
     from narrator.voice.speaker import Speaker, SpeakerOptions
     from narrator.voice.speech import SpeechError
@@ -189,7 +165,7 @@ def run_voices_render(args: argparse.Namespace) -> int:
         locales = [pack_locale] if pack_locale else locales
     for locale in locales:
         options = SpeakerOptions(
-            locale=locale, play=False, pack=args.pack, cache_dir=args.cache_dir, printed=False
+            locale=locale, play=False, pack=args.pack, cache_dir=args.cache_dir, printed=False, patient=True
         )
         try:
             with Speaker(options) as judge:
@@ -214,6 +190,7 @@ def run_voices_render(args: argparse.Namespace) -> int:
 
 def render_neural_packs(args: argparse.Namespace) -> int:
     """`narrator voices render --engine neural`: the neural voice into a pack per locale."""
+    from narrator.progress import ProgressBar
     from narrator.voice.catalogue import load_catalogue
     from narrator.voice.neural_pack import render_neural_pack
     from narrator.voice.neural_setup import NeuralUnavailable, default_pack_dir
@@ -247,7 +224,7 @@ def run_voices_install(args: argparse.Namespace) -> int:
         install(sys.stdout)
         from narrator.voice.worker import VoiceWorker
 
-        with VoiceWorker("neural") as engine:
+        with VoiceWorker("neural", deadline_scale=None) as engine:  # however slow the machine
             started = time.perf_counter()
             clip = engine.synthesise("天黑请闭眼。")
             took = time.perf_counter() - started

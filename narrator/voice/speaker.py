@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from narrator.progress import ProgressBar
 from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
@@ -42,7 +43,7 @@ from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.speech import LineRenderer
+from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker, WorkerFailed
 
 # Seconds after a line has left the speaker during which the judge still counts as speaking,
@@ -69,6 +70,8 @@ class SpeakerOptions:
     Mandarin neural voice; where it is not installed or for English, espeak-ng says so once
     and speaks instead). `prepare_seats`: render every line a table of that many seats can
     need, in the background from the start, with a progress bar on stderr (see `prepare`).
+    `patient`: wait for the voice however slow the machine is (`narrator say`, `voices
+    render`); a game keeps the voice's deadlines, prints a late line and goes on.
     """
 
     locale: str = DEFAULT_LOCALE
@@ -84,6 +87,7 @@ class SpeakerOptions:
     samplerate: int | None = None
     engine: str = "espeak"
     prepare_seats: int | None = None
+    patient: bool = False
 
 
 class Speaker:
@@ -325,11 +329,12 @@ class Speaker:
             return self._worker("neural")
         except NeuralUnavailable as error:
             self._tell_once(f"{error}; speaking with espeak-ng")
-            return self._worker("espeak")
+        except SpeechError as error:  # installed, but it cannot start here (LiteRT crashed)
+            reason = f"the neural voice cannot start on this machine ({error})"
+            self._tell_once(f"{reason}; speaking with espeak-ng")
+        return self._worker("espeak")
 
     def _prepare_in_background(self, seats: int) -> None:
-        from narrator.voice.commands import ProgressBar
-
         try:
             self.prepare(seats, ProgressBar(f"voice {self.catalogue.locale}"))
         except Exception as error:  # noqa: BLE001 - lines not rendered ahead are rendered when said
@@ -340,7 +345,8 @@ class Speaker:
         """The speaker's worker for voice `engine`, started on first use."""
         worker = self._workers.get(engine)
         if worker is None:
-            worker = self._workers[engine] = VoiceWorker(engine)
+            scale = None if self.options.patient else 1.0
+            worker = self._workers[engine] = VoiceWorker(engine, deadline_scale=scale)
         return worker
 
     def _unspoken(self, text: str, error: Exception) -> Playback:

@@ -16,7 +16,10 @@
    line instead). Refusals that another try cannot cure (an unknown voice, text the neural
    voice cannot read) are raised as they are, with no restart.
 4. Deadlines are seconds: `START_DEADLINE` to start, `line_deadline(text)` per line. The judge
-   never waits longer than two deadlines and one start for a line.
+   never waits longer than two deadlines and one start for a line. A deadline belongs to a
+   game; `VoiceWorker(engine, deadline_scale=None)` (`narrator say`, `narrator voices
+   render|install`) waits for the voice however slow the machine is, and only a worker that
+   dies costs a restart.
 """
 
 from __future__ import annotations
@@ -78,13 +81,14 @@ def line_deadline(engine: str, text: str) -> float:
 class VoiceWorker:
     """A voice (`engine`: "espeak" or "neural") rendering in a child process; a `LineRenderer`.
 
-    Thread-safe: one line at a time. `restarts` counts the workers started again after a
+    Thread-safe: one line at a time. `deadline_scale` multiplies every deadline; None waits
+    for each answer as long as the worker lives (rule 4). `restarts` counts the workers started again after a
     failure; `pid` is the current worker's process id (None between a failure and a restart).
     Raises `SpeechError` when the worker cannot start (twice), with the worker's own reason
     (espeak-ng missing, the neural voice not installed: `NeuralUnavailable`).
     """
 
-    def __init__(self, engine: str = "espeak", *, deadline_scale: float = 1.0) -> None:
+    def __init__(self, engine: str = "espeak", *, deadline_scale: float | None = 1.0) -> None:
         if engine not in WORKER_ENGINES:
             raise ValueError(f"unknown voice engine {engine!r} (known: {', '.join(WORKER_ENGINES)})")
         self.engine = engine
@@ -158,7 +162,8 @@ class VoiceWorker:
 
     def _ask(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """Send `request` and return the worker's reply; rule 3 on failure."""
-        deadline = line_deadline(self.engine, text) * self.deadline_scale
+        scale = self.deadline_scale
+        deadline = None if scale is None else line_deadline(self.engine, text) * scale
         with self._lock:
             try:
                 return self._exchange(request, deadline)
@@ -171,7 +176,7 @@ class VoiceWorker:
                 self._stop(graceful=False)
                 raise WorkerFailed(f"the {self.engine} voice failed twice ({reason}; {second})") from None
 
-    def _exchange(self, request: dict[str, Any], deadline: float) -> dict[str, Any]:
+    def _exchange(self, request: dict[str, Any], deadline: float | None) -> dict[str, Any]:
         if self._process is None or self._process.poll() is not None:
             self._restart()
         reply = self._send(request, deadline)
@@ -188,7 +193,7 @@ class VoiceWorker:
             raise SpeechError(message)
         raise WorkerLost(message)
 
-    def _send(self, request: dict[str, Any], deadline: float) -> dict[str, Any]:
+    def _send(self, request: dict[str, Any], deadline: float | None) -> dict[str, Any]:
         process = self._process
         assert process is not None and process.stdin is not None
         try:
@@ -198,15 +203,18 @@ class VoiceWorker:
             raise WorkerLost(self._death(process)) from None
         return self._reply(process, deadline)
 
-    def _reply(self, process: subprocess.Popen[bytes], deadline: float) -> dict[str, Any]:
-        """The next reply line, within `deadline` seconds (WorkerLost if none comes)."""
+    def _reply(self, process: subprocess.Popen[bytes], deadline: float | None) -> dict[str, Any]:
+        """The next reply line, within `deadline` seconds (None: however long it takes, while
+        the worker lives); WorkerLost if none comes."""
         assert process.stdout is not None
         fd = process.stdout.fileno()
-        ends = time.monotonic() + deadline
+        ends = None if deadline is None else time.monotonic() + deadline
         while b"\n" not in self._buffer:
-            left = ends - time.monotonic()
-            if left <= 0:
-                raise WorkerLost(f"no answer within {deadline:.1f} s")
+            left = None
+            if ends is not None and deadline is not None:
+                left = ends - time.monotonic()
+                if left <= 0:
+                    raise WorkerLost(f"no answer within {deadline:.1f} s")
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
                 continue
@@ -257,7 +265,8 @@ class VoiceWorker:
             stdout=subprocess.PIPE,
             start_new_session=True,
         )
-        hello = self._reply(self._process, START_DEADLINE)
+        scale = self.deadline_scale
+        hello = self._reply(self._process, None if scale is None else START_DEADLINE)
         if not hello.get("ok"):
             message = str(hello.get("message", "the voice cannot start"))
             self._stop(graceful=False)

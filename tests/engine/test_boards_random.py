@@ -84,3 +84,29 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     wanted_actions = {"self_destruct"} | {name for name, role in takers if role in played}
     assert wanted_actions <= set(actions), f"never taken: {sorted(wanted_actions - set(actions))}"
     print(f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}")
+
+
+def test_a_record_replays_the_day_actions_in_the_order_they_came() -> None:
+    """A record keeps a day's decisions by key: the replay takes each day action once every key
+    written before it was read, so a duel then a self-destruct, or a self-destruct in the PK
+    after the vote, replay as they came (the knight board's demo seed 3 had stopped at day 5).
+    Random games on every board, with day actions often: the replayed history is the played."""
+    duel_then_boom = boom_after_vote = 0
+    for board in PLAYABLE:
+        for seed in range(20):
+            rng = random.Random(seed)
+            game = Game(board.deal(seed), board.rules(club_settings(rng)))
+            while not game.over:
+                game.apply(random_decision(game, rng, self_destruct=0.5))
+            days: dict[str, list[str]] = {}
+            for pending, decision in game.history:
+                days.setdefault(pending.phase, []).append(type(decision).__name__)
+            for kinds in days.values():
+                duel_then_boom += (
+                    "KnightDuel" in kinds and "SelfDestruct" in kinds[kinds.index("KnightDuel") :]
+                )
+                boom_after_vote += "DayVote" in kinds and "SelfDestruct" in kinds[kinds.index("DayVote") :]
+            replayed = replay(parse_record(write_record(game)))
+            assert replayed.error is None, f"{board.id} seed {seed}: {replayed.error}"
+            assert replayed.game.history == game.history, f"{board.id} seed {seed}"
+    assert duel_then_boom and boom_after_vote, (duel_then_boom, boom_after_vote)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import http.server
-import io
 import socket
 import threading
 from collections.abc import Iterator
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
-from narrator.listen.download import ProgressBar, download_archive, download_model
+from narrator.listen.download import download_archive, download_model
 from narrator.listen.models import MODELS_DIR_VARIABLE, ModelError
 from tests.listen.fake_model import make_fake_model_zip
 
@@ -153,14 +152,6 @@ def test_no_network_says_so_and_offers_the_install_command(tmp_path: Path) -> No
         port = unused.getsockname()[1]
     with pytest.raises(ModelError, match="no network.*narrator models install"):
         download_archive(f"http://127.0.0.1:{port}/m.zip", "0" * 64, tmp_path / "m.zip")
-
-
-def test_the_progress_bar_reaches_a_full_line() -> None:
-    stream = io.StringIO()
-    bar = ProgressBar("zh-CN", stream, width=10)
-    for done in (0, 500, 1000):
-        bar(done, 1000)
-    assert stream.getvalue().endswith("zh-CN [##########] 100% 0.0/0.0 MB\n")
 
 
 def test_the_download_command_installs_from_a_mirror(

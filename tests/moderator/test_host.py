@@ -64,7 +64,7 @@ def test_undo_takes_back_the_last_night_decision_and_asks_again(tmp_path: Path) 
     game = moderator.game
     assert game.over
     night_one = [key for key, _ in voice.said[: [k for k, _ in voice.said].index("day.breaks")]]
-    assert night_one.count("werewolves.wake") == 2  # the pack was asked again
+    assert night_one.count("werewolves.meet") == 2  # the pack was asked again, in the first night's words
     assert store.load(game_id).decisions == list(game.log)
     steps = [p.step for p, _ in game.history if p.phase == "night 1"]
     assert steps.count("werewolves") == 1

@@ -176,8 +176,9 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
     assert played.returncode == 0, played.stderr[-3000:]
     result = json.loads(played.stdout.strip().splitlines()[-1])
     said = [line.split("] ", 1)[1] for line in played.stdout.splitlines() if line.startswith("[")]
-    assert said[0].startswith(f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人')}。")
-    assert said[1].startswith("欢迎来到狼人杀")  # the board is said when dealing, before the cards
+    assert said[0].startswith("欢迎来到狼人杀")
+    assert said[1].startswith(f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人')}。")
+    assert said[2].startswith("请大家查看自己的身份")  # the board is said after the welcome, before the cards
     assert result["winner"] in ("villagers", "werewolves")  # 屠边: no lovers, no piper
     assert sorted(result["cards"].values()) == sorted(board.deck)
     game = parse_record(record.read_text(encoding="utf-8"))
@@ -200,7 +201,7 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     lines = [line.split("] ", 1)[1] for line in read.stdout.splitlines() if line.startswith("[")]
     count = {9: "九", 10: "十", 12: "十二"}[board.seats]
     assert lines[:3] == [
-        f"欢迎来到狼人杀，本局{count}人。请各位玩家拿好自己的身份牌。",
+        f"欢迎来到狼人杀，本局{count}人。",
         "请大家查看自己的身份，看完后把身份牌扣好。",
         "天黑请闭眼。",
     ]

@@ -22,8 +22,9 @@ def test_the_script_reads_night_one_a_day_and_night_two() -> None:
     assert lines[:3] == ["game.opening", "game.peek", "night.falls"]
     assert lines.count("night.falls") == 2 and lines[-1] == "day.breaks"
     assert lines.index("day.breaks") < lines.index("vote.start") < len(lines) - 1
-    for role in ("seer", "werewolves", "witch"):
+    for role in ("seer", "witch"):
         assert lines.count(f"{role}.wake") == 2
+    assert lines.count("werewolves.meet") == lines.count("werewolves.wake") == 1  # they meet on night 1
 
 
 def test_first_night_steps_are_read_on_the_first_night_only() -> None:

@@ -147,7 +147,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
 
     villager.reload()
     villager.wait_for_selector("#game:not([hidden])")
-    assert villager.locator("#me").inner_text().startswith("你是7号")
+    assert villager.locator("#me-seat").inner_text() == "7号"
     for page in (guard, seer, villager):
         expect(page.locator("#step-title")).to_have_text("放逐投票")
         seat_button(page, 1).click()
@@ -156,8 +156,10 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     villager.screenshot(path=str(folder / "vote.png"))
     applied = box.call(table.close_step)
     assert applied is not None and dict(applied.decision.votes) == {3: 1, 5: 1, 7: 1}
-    expect(villager.locator("#public")).to_contain_text("投票")
-    assert "1号（狼人）" in villager.locator("#public").inner_text()
+    expect(villager.locator("#tally")).to_contain_text("1号 3票：3、5、7")  # the vote, counted
+    out = villager.locator('#board [data-seat="1"]')
+    expect(out).to_have_class("seat dead")  # the exiled seat is out on the board, his card shown
+    expect(out).to_contain_text("狼人")
     villager.screenshot(path=str(folder / "after-vote.png"))
     for name in ("lobby", "peek", "guard", "vote", "after-vote"):
         assert (folder / f"{name}.png").stat().st_size > 5000
@@ -254,6 +256,8 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     host = browser.new_context(**PHONE).new_page()
     host.goto(url)
     assert host.locator("#host").is_hidden()
+    assert host.get_by_role("button", name="我是主持人").is_hidden()  # in the menu, not on the page
+    host.click("#menu summary")
     host.get_by_role("button", name="我是主持人").click()
     host.fill("#host-pin", box.call(table.registry.host_pin))  # what h shows on the box
     host.get_by_role("button", name="认领").click()
@@ -300,7 +304,7 @@ def test_the_review_is_shown_on_the_phones_when_the_game_is_over(browser: Any, t
         expect(public).to_contain_text(
             "第一夜，守卫守护了5号，预言家查验了1号，是狼人，狼人杀了7号，女巫毒了1号"
         )
-        expect(public).to_contain_text("第一天，2号被投票放逐。")
+        expect(public).to_contain_text("第一天，放逐投票结果：2号得1票，2号被投票放逐。")
         assert "请行动" not in public.inner_text() and ":" not in public.inner_text()
         expect(page.locator("#step-secret")).to_be_hidden()  # nothing to hold once it is over
         page.screenshot(path=str(shots(tmp_path) / "review.png"), full_page=True)
@@ -314,11 +318,13 @@ def picture(page: Any) -> tuple[str, bytes]:
     expect(page.locator("#toast")).to_be_hidden()
     dom = page.evaluate(
         "() => { const g = document.querySelector('#game').cloneNode(true);"
-        " g.querySelector('#me').textContent = ''; return g.outerHTML; }"
+        " g.querySelector('#me').textContent = '';"
+        " g.querySelectorAll('#board .mine').forEach(s => s.classList.remove('mine'));"
+        " return g.outerHTML; }"
     )
     pixels = b""
     for _ in range(5):  # a shot taken while the page still paints differs from the next one
-        again = page.screenshot(mask=[page.locator("#me")], animations="disabled")
+        again = page.screenshot(mask=[page.locator("#me"), page.locator("#board")], animations="disabled")
         if again == pixels:
             break
         pixels = again

@@ -25,7 +25,7 @@ def test_the_poisoned_hunter_alone_is_shown_a_thumb_down_then_the_wolf_king_a_th
             assert all(s == shown[0] for s in shown)
             assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == (
                 "night",
-                "yesno",
+                "notice",  # nothing to decide: the page shows it and asks for 知道了
                 "hunter_status",
             )
             sealed = {p.seat: told(p.last("state")["screen"]) for p in living}

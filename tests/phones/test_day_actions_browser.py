@@ -4,6 +4,7 @@ knight's duel and the white wolf king's blow taken by tapping, the table shown t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -67,7 +68,7 @@ def test_day_action_buttons_on_every_living_phone_in_chromium(browser: Any, tmp_
         take(pages[knight], "决斗", wolf)
         for page in pages.values():
             expect(page.locator("#phase")).to_have_text("第2夜")
-            expect(page.locator("#public")).to_contain_text(f"{wolf}号")
+            expect(page.locator(f'#board [data-seat="{wolf}"]')).to_have_class(re.compile(r"\bdead\b"))
             expect(page.locator("#day-actions")).to_be_hidden()
         assert box.call(lambda: game.log[-1]) == KnightDuel(seat=knight, target=wolf)
         pages[villager].screenshot(path=str(folder / "after-duel.png"))
@@ -85,4 +86,4 @@ def test_day_action_buttons_on_every_living_phone_in_chromium(browser: Any, tmp_
             expect(page.locator("#phase")).to_have_text("第2夜")
         assert box.call(lambda: game.log[-1]) == WhiteWolfKingBlow(seat=king, target=seer)
         assert box.call(lambda: (game.is_alive(king), game.is_alive(seer))) == (False, False)
-        expect(pages[seer].locator("#step-info")).to_have_text("你已出局，请安静观看")
+        expect(pages[seer].locator("#step-title")).to_have_text("你已出局")

@@ -8,6 +8,7 @@ import asyncio
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
+from narrator.moderator.config import PlayConfig
 from narrator.moderator.inbox import Inbox
 from narrator.moderator.session import serve_final_screen
 from narrator.moderator.timing import Clock, FastClock
@@ -35,12 +36,12 @@ def test_the_review_is_sentences_in_every_language_without_titles_or_ascii_punct
         chinese[0]
         == "第一夜，守卫守护了5号，预言家查验了1号，是狼人，狼人杀了7号，女巫救了他，平安夜，没有人死亡。"
     )
-    assert chinese[1] == "第一天，2号被投票放逐。"
+    assert chinese[1] == "第一天，放逐投票结果：2号得1票，2号被投票放逐。"
     for locale in ("zh-CN", "zh-TW"):
         for sentence in written_review(game, locale):
             assert not set(sentence) & set(":()->;"), sentence
             assert "请行动" not in sentence and "請行動" not in sentence
-    assert written_review(game, "zh-TW")[1] == "第一天，2號被投票放逐。"
+    assert written_review(game, "zh-TW")[1] == "第一天，放逐投票結果：2號得1票，2號被投票放逐。"
     english = written_review(game, "en")
     assert english[0].startswith("Night 1, the guard protected seat 5, the seer found seat 1 was a werewolf")
     assert all(sentence.endswith(".") for sentence in english)
@@ -95,3 +96,30 @@ def test_a_night_that_opens_with_a_pretended_step_says_night_and_the_voted_out_i
                 await phone.close()
 
     asyncio.run(scenario())
+
+
+def test_the_review_tells_every_day_of_random_games_on_every_board() -> None:
+    """Whole random games (the default nine, the club boards, the event cards): the review has a
+    sentence for each day with its votes counted, the election's outcome when there was one, and
+    no placeholder left, in every language."""
+    import random
+
+    from engine.boards import BOARDS
+    from engine.bots import random_decision
+    from tests.phones.harness import event_game
+
+    games = [Game(*PlayConfig(seed=seed).table()) for seed in range(3)]
+    games += [Game(*PlayConfig(board=b.id, seed=1).table()) for b in BOARDS if b.seats == 12 and b.playable]
+    games += [event_game(seed) for seed in range(2)]
+    for index, game in enumerate(games):
+        rng = random.Random(index)
+        while not game.over and game.pending is not None:
+            game.apply(random_decision(game, rng))
+        for locale in ("zh-CN", "zh-TW", "en"):
+            sentences = written_review(game, locale)
+            assert all("{" not in s and "recap." not in s for s in sentences), sentences
+        chinese = " ".join(written_review(game, "zh-CN"))
+        if any(e.kind == "votes" for e in game.events):
+            assert "放逐投票结果：" in chinese or "投票时所有人都弃权" in chinese
+        if any(e.kind == "cue" and e.data["key"] == "sheriff.elected" for e in game.events):
+            assert "当选警长" in chinese

@@ -229,6 +229,9 @@ def test_the_host_phone_picks_a_board_in_chromium(
     host.get_by_role("button", name="用这个板子发牌").click()
     expect(host.locator("#toast")).to_have_text("已经发牌了，不能再换板子。")
     assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"
+    box12.call(lambda: table.narrate(table.game.pending.step if table.game.pending else None))
+    expect(host.locator("#host-board")).to_be_hidden()  # the first step: the picker is gone
+    expect(host.locator("#host")).to_be_visible()
 
 
 def test_at_a_real_table_the_host_picks_a_board_and_the_judge_says_it_when_dealing(tmp_path: Path) -> None:
@@ -275,9 +278,9 @@ def test_at_a_real_table_the_host_picks_a_board_and_the_judge_says_it_when_deali
 
         asyncio.run(join_everyone())
         assert post(port, "/host/board", pick, claimed["token"])[1]["error"] == "board_late"
+        read_until(r"欢迎来到狼人杀，本局十二人")  # the welcome, then the board
         said = read_until(r"\] (本局板子：.*)$").group(1)
         assert said == "本局板子：标准板。四个狼人，预言家、女巫、猎人、白痴，四个村民。"
-        read_until(r"欢迎来到狼人杀，本局十二人")
         os.write(main, b"q\n")
         judge.communicate(timeout=120)
     finally:

@@ -15,6 +15,7 @@ __all__ = ["box", "browser"]  # the fixtures, shared with test_browser
 def claim(browser: Any, url: str, pin: str) -> Any:
     page = browser.new_context(**PHONE).new_page()
     page.goto(url)
+    page.click("#menu summary")  # the host's claim is in the page's menu
     page.get_by_role("button", name="我是主持人").click()
     page.fill("#host-pin", pin)
     page.get_by_role("button", name="认领").click()

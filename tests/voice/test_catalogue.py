@@ -110,7 +110,7 @@ def test_lines_read_seats_roles_and_numbers_in_words() -> None:
 def test_the_seeds_phrases_are_the_judges_lines() -> None:
     zh = load_catalogue("zh-CN")
     assert zh.text("night.falls") == "天黑请闭眼。"
-    assert zh.text("seer.wake") + zh.text("seer.act") == "预言家请睁眼。预言家，你要查验的是……"
+    assert zh.text("seer.wake") + zh.text("seer.act") == "预言家请睁眼。预言家，请选择你要查验的玩家。"
     assert zh.text("day.breaks").startswith("天亮了")
     assert zh.text("deaths.peaceful") == "昨晚是平安夜。"
 

@@ -6,13 +6,14 @@ import io
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from narrator.voice.catalogue import load_catalogue
 from narrator.voice.clips import loudness
-from narrator.voice.worker import VoiceWorker, WorkerFailed
+from narrator.voice.worker import VoiceWorker, WorkerFailed, line_deadline
 from tests.voice.conftest import MakeSpeaker
 
 
@@ -40,6 +41,28 @@ def test_a_hung_worker_is_given_up_at_its_deadline_and_replaced(tmp_path: Path) 
         assert loudness(clip) > 0.02
         assert worker.restarts >= 1 and worker.pid != hung
         assert not Path(f"/proc/{hung}").exists()  # killed and reaped
+
+
+def test_a_patient_worker_waits_for_a_voice_slower_than_any_deadline(tmp_path: Path) -> None:
+    """`narrator say` and `voices render` (deadline_scale=None) on a machine ten or twenty
+    times slower than the deadlines assume: the worker, stopped (SIGSTOP) for several line
+    deadlines, is waited for, not replaced."""
+    catalogue = load_catalogue("en")
+    text = catalogue.text("seer.wake")
+    with VoiceWorker("espeak", deadline_scale=None) as worker:
+        slow = worker.pid
+        assert slow is not None
+        os.kill(slow, signal.SIGSTOP)
+        beyond = line_deadline("espeak", text) + 1.5  # past the deadline a game gives this line
+        waking = threading.Timer(beyond, os.kill, (slow, signal.SIGCONT))
+        waking.start()
+        try:
+            clip = worker.render_clip(text, catalogue.voice, tmp_path / "line.wav")
+        finally:
+            waking.cancel()
+            os.kill(slow, signal.SIGCONT)
+        assert loudness(clip) > 0.02
+        assert worker.restarts == 0 and worker.pid == slow
 
 
 def test_a_worker_that_cannot_start_again_fails_the_line_loudly(

@@ -13,8 +13,13 @@
     progress: null, selection: [], heal: false, armed: null, armedTimer: 0, dayAction: null, dayTarget: null,
     stopped: false,
     facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
-    secret: {}, review: null, speechEnd: 0, answer: "", actN: 0,
+    secret: {}, review: null, answer: "", actN: 0,
+    // the countdowns (the step's, the speech's): when each ends (Date.now() ms), or the seconds
+    // left while the judge's pause holds them
+    stepEnd: 0, speechEnd: 0, paused: false, stepHeld: null, speechHeld: null,
+    started: false, candidates: [], votesFrom: 0, replaced: false, menu: false,
   };
+  var SECRET_LINES = 4;  // the sealed box has this many lines on every phone at every step
 
   function t(key, params) {
     var parts = key.split("."), group = S.strings && S.strings[parts[0]];
@@ -72,8 +77,10 @@
     ws.onclose = function (event) {
       if (S.ws !== ws) { return; }
       S.ws = null;
-      if (event.code === 4001) { S.stopped = true; return; }
-      if (S.strings) { toast(t("ui.reconnecting"), true); }
+      if (event.code === 4001) { S.stopped = true; S.replaced = true; showReplaced(); return; }
+      var over = S.screen && S.screen.kind === "over";
+      if (S.strings && !over) { toast(t("ui.reconnecting"), true); }
+      if (over && S.attempt >= 3) { S.stopped = true; $("offline").hidden = false; return; }
       S.attempt += 1;
       var delay = Math.min(2000, 150 * S.attempt) + Math.random() * 150;
       setTimeout(connect, delay);
@@ -100,14 +107,21 @@
       S.peeked = false;  // a new deal (the evening's next game, a board picked): a new card to see
       document.dispatchEvent(new CustomEvent("werewolf-welcome", { detail: m }));  // host.js: the boards
     } else if (m.type === "lobby") {
-      S.lobby = m.lobby; if (!S.seat) { showLobby(); }
+      S.lobby = m.lobby;
+      m.lobby.forEach(function (e) { if (e.name) { S.names[e.seat] = e.name; } else { delete S.names[e.seat]; } });
+      if (!S.seat) { showLobby(); } else { render(); }
     } else if (m.type === "joined") {
       localStorage.setItem(TOKEN_KEY, m.token);
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
+      S.started = !!m.started; S.candidates = m.candidates || []; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
+      if (m.clock) { clock(m.clock); }
       showGame();
+      document.dispatchEvent(new CustomEvent("werewolf-state", { detail: { started: S.started } }));
+    } else if (m.type === "clock") {
+      clock(m); render();
     } else if (m.type === "speaking") {
       speech(m.seat, m.seconds); render();
     } else if (m.type === "progress") {
@@ -119,7 +133,7 @@
       var answer = unseal(m.sealed);
       merge(answer.feed);
       if (m.step === "peeked") { return; }
-      if (atNight()) { answered(t("ui.sent")); return; }
+      if (atNight()) { answered(sentLine()); return; }
       toast(t("ui.sent"));
       if (S.screen && S.screen.step === m.step && !S.screen.pack) {
         S.screen.answered = true; render();
@@ -136,6 +150,10 @@
       toast(m.text, true);  // the host claimed the role or freed a seat: every phone is told
     }
   }
+  function showReplaced() {  // another page took this seat: this one stops, and says so
+    $("game").hidden = true; $("lobby").hidden = true; $("replaced").hidden = false;
+    $("replaced").textContent = S.strings ? t("ui.replaced") : "已在另一个页面打开";
+  }
   function forget() {
     localStorage.removeItem(TOKEN_KEY);
     S.seat = 0; S.view = null; S.feed = {}; showLobby();
@@ -145,8 +163,17 @@
   }
   // At night a touch is answered alike on every phone (a neutral toast, the buttons left as
   // they are); what the answer said (sent, or why it was refused) shows while held.
+  // The choice is cleared on every phone alike once answered, taken or refused (what was sent
+  // shows while held); a refused witch's heal is not sent again by "不选".
   function atNight() { return !!(S.screen && S.screen.kind === "night"); }
-  function answered(line) { S.answer = line; toast(t("ui.received")); render(); }
+  function answered(line) {
+    S.answer = line; S.selection = []; S.heal = false; S.ask = "";
+    toast(t("ui.received")); render();
+  }
+  function sentLine() {
+    var chosen = S.sentChoice;
+    return chosen ? t("ui.sent_choice", { choice: chosen }) : t("ui.sent");
+  }
   function unseal(sealed) {
     try { return sealed ? JSON.parse(sealed) : {}; } catch (e) { return {}; }
   }
@@ -158,9 +185,28 @@
   }
   function speech(seat, seconds) {
     S.speaking = seat; S.speechDone = false;
-    S.speechEnd = seat && seconds ? Date.now() + seconds * 1000 : 0;
+    var timed = seat && seconds !== null && seconds !== undefined;
+    S.speechEnd = timed ? Date.now() + seconds * 1000 : 0;
+    S.speechHeld = timed && S.paused ? seconds : null;
   }
-  setInterval(function () { if (S.speechEnd) { renderSpeech(); } }, 250);
+  // The judge's clock: the step's and the speech's seconds left, and whether the pause holds them
+  function clock(c) {
+    var now = Date.now();
+    S.paused = !!c.paused;
+    S.stepEnd = c.step !== null && c.step !== undefined ? now + c.step * 1000 : 0;
+    S.stepHeld = S.paused && S.stepEnd ? c.step : null;
+    if (c.speech !== null && c.speech !== undefined && S.speaking) {
+      S.speechEnd = now + c.speech * 1000; S.speechHeld = S.paused ? c.speech : null;
+    }
+  }
+  function secondsLeft(end, held) {
+    if (!end) { return null; }
+    if (held !== null) { return held; }
+    return Math.max(0, Math.ceil((end - Date.now()) / 1000));
+  }
+  setInterval(function () {
+    if ((S.speechEnd || S.stepEnd) && !S.paused && S.screen) { renderSpeech(); renderTimer(); }
+  }, 250);
 
   // The lobby
 
@@ -273,7 +319,16 @@
     if (!secret.classList.contains("peeking")) { return; }
     var face = $("secret-face");
     face.textContent = "";
-    secretLines().forEach(function (line) { face.appendChild(el("p", line)); });
+    fixedLines(secretLines()).forEach(function (line) { face.appendChild(el("p", line || "\u00a0")); });
+  }
+  // Every sealed box has SECRET_LINES lines, whoever holds it: what does not fit shares the last
+  function fixedLines(lines) {
+    var out = lines.slice(0, SECRET_LINES);
+    if (lines.length > SECRET_LINES) {
+      out[SECRET_LINES - 1] = lines.slice(SECRET_LINES - 1).filter(Boolean).join("；");
+    }
+    while (out.length < SECRET_LINES) { out.push(""); }
+    return out;
   }
   function hideSecret() {
     secret.classList.remove("peeking");
@@ -293,6 +348,7 @@
     if (info.result) { out.result = t("results." + info.result); }
     if (info.target) { out.target = seatName(info.target); }
     if (info.seats) { out.seats = seatList(info.seats); }
+    if (info.status) { out.status = t(info.status === "👍" ? "ui.can_shoot" : "ui.cannot_shoot"); }
     return out;
   }
   // This seat's power is void at this step tonight (feared, sealed): why, while the finger holds.
@@ -307,12 +363,13 @@
     return found ? t(has("ui.blocked_" + found.data.by) ? "ui.blocked_" + found.data.by : "ui.blocked") : null;
   }
   function secretLines() {
-    var sc = S.screen, told = S.secret, last = S.answer ? [S.answer] : [];
+    var sc = S.screen, told = S.secret, last = S.answer || "";
     var blocked = blockedNow(sc);
-    if (!told.real) { return [blocked || t("ui.secret_nothing")].concat(last); }
-    var info = told.info || {}, lines = [t("ui.secret_yours")].concat(last);
+    if (!told.real) { return [blocked || t("ui.secret_nothing"), last]; }
+    var info = told.info || {}, lines = [t("ui.secret_yours"), last];
     if (sc.form === "witch") {
-      lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim }) : t("ui.witch_no_victim"));
+      lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim })
+        : t(info.heal_left ? "ui.witch_no_victim" : "ui.witch_not_told"));
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
                                    poison: t(info.poison_left ? "ui.left" : "ui.used") }));
     }
@@ -322,13 +379,12 @@
     }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
     if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, spelled(info))); }
-    if (sc.pack && S.picks) {
-      lines.push(t("ui.wolves_picks"));
-      Object.keys(S.picks).forEach(function (wolf) {
+    if (sc.pack && S.picks) {  // one line, however many wolves
+      lines.push(t("ui.wolves_picks", { list: Object.keys(S.picks).map(function (wolf) {
         var pick = S.picks[wolf];
-        lines.push(pick === null ? t("ui.wolf_no_pick", { seat: wolf })
-          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") }));
-      });
+        return pick === null ? t("ui.wolf_no_pick", { seat: wolf })
+          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") });
+      }).join(sep()) }));
     }
     Object.keys(S.feed).forEach(function (i) {
       var e = S.feed[i];
@@ -388,15 +444,90 @@
   function render() {
     if (!S.view || !S.screen) { return; }
     var v = S.view, p = v.public;
-    $("me").textContent = t("ui.you", { seat: v.seat, name: S.names[v.seat] || S.name });
+    $("me-seat").textContent = seatName(v.seat);
+    $("me-name").textContent = S.names[v.seat] || S.name;
     var phase = p.phase.split(" ");
-    $("phase").textContent = phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
-      : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
+    $("phase").textContent = !S.started ? "" : phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
+      : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : p.winner ? t("ui.phase_over") : "";
+    document.body.className = S.screen.kind === "night" ? "night" : S.screen.kind === "out" ? "out" : "";
+    renderBoard();
     renderStep();
+    renderTimer();
     fillSecret();
     renderSpeech();
+    renderTally();
     renderPublic();
     renderActions();
+  }
+
+  // The table at a glance: every seat, its name, out or not, the badge, the speaker, the candidates
+
+  function renderBoard() {
+    var p = S.view.public, box = $("board");
+    box.textContent = "";
+    box.hidden = !S.started || S.screen.kind === "over";
+    var out = {};
+    p.deaths.forEach(function (d) { out[d.seat] = d; });
+    for (var s = 1; s <= p.seats; s += 1) {
+      var cell = el("div", undefined, "seat");
+      cell.setAttribute("data-seat", String(s));
+      var dead = p.alive.indexOf(s) < 0;
+      if (dead) { cell.classList.add("dead"); }
+      if (s === S.view.seat) { cell.classList.add("mine"); }
+      if (s === S.speaking) { cell.classList.add("speaking"); }
+      if (S.candidates.indexOf(s) >= 0) { cell.classList.add("candidate"); }
+      cell.appendChild(el("b", String(s)));
+      cell.appendChild(el("span", S.names[s] || "", "name"));
+      var tags = [];
+      if (p.sheriff === s) { tags.push(el("i", t("ui.tag_sheriff"), "badge")); }
+      if (dead) {
+        var d = out[s];
+        tags.push(el("i", d && d.card ? t("roles." + d.card) : t("ui.tag_out"), "gone"));
+      } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
+      else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t("ui.tag_candidate"), "run")); }
+      var row = el("span", undefined, "tags");
+      tags.forEach(function (tag) { row.appendChild(tag); });
+      cell.appendChild(row);
+      box.appendChild(cell);
+    }
+  }
+
+  // The step's countdown, the same on every phone; stopped and marked while the judge pauses
+
+  function renderTimer() {
+    var box = $("step-timer");
+    if (!S.screen) { return; }
+    var left = secondsLeft(S.stepEnd, S.stepHeld);
+    var shown = S.screen.step && S.screen.kind !== "over" && (left !== null || S.paused);
+    box.hidden = !shown;
+    box.textContent = !shown ? "" : S.paused ? t("ui.paused") : t("ui.seconds_left", { seconds: left });
+    box.className = S.paused ? "paused" : left !== null && left <= 10 ? "urgent" : "";
+  }
+
+  // The last vote, counted: "5号 4票：2、3、4、6"; hidden while a new vote is cast
+
+  function renderTally() {
+    var box = $("tally"), p = S.view.public;
+    box.textContent = "";
+    var step = S.screen.step || "";
+    var voting = /vote$/.test(step) && S.screen.kind === "day";
+    var last = p.votes.length > S.votesFrom ? p.votes[p.votes.length - 1] : null;
+    box.hidden = !last || voting || S.screen.kind === "over";
+    if (box.hidden) { return; }
+    box.appendChild(el("h3", t(last.step ? "ui.tally" : "ui.tally_sheriff")));
+    var by = {}, abstained = [];
+    Object.keys(last.votes).forEach(function (voter) {
+      var target = last.votes[voter];
+      if (!target) { abstained.push(Number(voter)); return; }
+      (by[target] = by[target] || []).push(Number(voter));
+    });
+    Object.keys(by).sort(function (a, b) { return by[b].length - by[a].length || a - b; }).forEach(function (target) {
+      var voters = by[target].sort(function (a, b) { return a - b; });
+      box.appendChild(el("p", t("ui.tally_line", { seat: target, count: voters.length, voters: voters.join(sep()) })));
+    });
+    if (abstained.length) {
+      box.appendChild(el("p", t("ui.tally_abstain", { voters: abstained.sort(function (a, b) { return a - b; }).join(sep()) })));
+    }
   }
 
   // The day actions (a werewolf's self-destruct, the knight's duel …): the same buttons on every
@@ -469,17 +600,35 @@
     var none = $("none"), confirm = $("confirm");
     extra.textContent = ""; grid.textContent = ""; notes.textContent = "";
     none.hidden = true; confirm.hidden = true; info.textContent = "";
-    title.textContent = sc.step ? t("steps." + sc.step) : "";
+    title.textContent = !sc.step ? "" : has("ui.title_" + sc.step) ? t("ui.title_" + sc.step) : t("steps." + sc.step);
     $("step-secret").hidden = sc.kind !== "night" || sc.form === "sleep";
     if ($("step-secret").hidden) { hideSecret(); }
+    $("step").className = sc.kind === "out" ? "out" : "";
+    $("step").setAttribute("data-step", sc.step || "");  // the step's code (tests, screenshots)
     if (sc.kind === "over") {
       title.textContent = t("ui.over", { winner: t("winners." + S.view.public.winner) });
+      drawEnd(extra);
       return;
     }
-    if (sc.kind === "out" || sc.form === "sleep" || sc.form === "wait") {
-      info.textContent = sc.kind === "out" ? t("ui.out") : sc.form === "sleep" ? t("ui.sleeping")
-        : sc.step ? t("ui.someone_choosing") : t("ui.waiting");
+    if (!S.started) {  // before the deal: who is seated, nothing of the night
+      var seated = S.lobby.filter(function (e) { return e.name; }).length;
+      title.textContent = t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats });
+      info.textContent = seated < S.view.public.seats ? t("ui.waiting_others") : t("ui.waiting_start");
+      return;
+    }
+    if (sc.kind === "out") {
+      title.textContent = t("ui.out_title");
+      info.textContent = t("ui.out");
+      return;
+    }
+    if (sc.form === "sleep" || sc.form === "wait") {
+      info.textContent = sc.form === "sleep" ? t("ui.sleeping") : !sc.step ? t("ui.waiting")
+        : /vote$/.test(sc.step) ? t("ui.others_voting") : t("ui.someone_choosing");
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
+      if (!sc.step && sc.kind === "day") {
+        title.textContent = t(S.speaking ? "ui.speeches_title" : "ui.day_title");
+        if (S.speaking) { info.textContent = ""; }
+      }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
         notes.appendChild(el("li", t("ui.answered_count", S.progress)));
       }
@@ -503,8 +652,8 @@
       return;
     }
     if (sc.form === "yesno") {
-      [["ui.yes", true], ["ui.no", false]].forEach(function (pair) {
-        var button = el("button", t(pair[0]));
+      yesNo(sc).forEach(function (pair) {
+        var button = el("button", pair[0]);
         var untrue = sc.kind === "day" && sc.real && sc.info.truth !== undefined && sc.info.truth !== null && sc.info.truth !== pair[1];
         button.disabled = sc.answered || untrue;
         button.onclick = function () { act({ yes: pair[1] }); };
@@ -540,7 +689,7 @@
     if (sc.allow_none) {
       none.hidden = false; none.disabled = sc.answered;
       none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : "ui.pass");
-      none.onclick = function () { act({ targets: [], heal: S.heal }); };
+      none.onclick = function () { act({ targets: [], heal: false }); };  // "不选": no potion either
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
     var anyCount = sc.any_count;
@@ -548,6 +697,33 @@
       : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
     confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
     progressNote(sc, notes);
+  }
+  // A yes or no with the choice named: 退水 / 继续竞选; 警左（N号先说）/ 警右（M号先说）
+  function yesNo(sc) {
+    if (sc.answers) { return [[t("ui." + sc.answers[0], sc.info), true], [t("ui." + sc.answers[1], sc.info), false]]; }
+    return [[t("ui.yes"), true], [t("ui.no"), false]];
+  }
+  // The end: every seat, its name, its card, its side, the wolves marked, and the winner
+  function drawEnd(box) {
+    var p = S.view.public, cards = p.cards || {}, lovers = p.lovers || [];
+    var table = el("table", undefined, "end");
+    var head = el("tr");
+    ["ui.end_seat", "ui.end_name", "ui.end_card", "ui.end_side"].forEach(function (k) { head.appendChild(el("th", t(k))); });
+    table.appendChild(head);
+    var out = {};
+    p.deaths.forEach(function (d) { out[d.seat] = d; });
+    for (var s = 1; s <= p.seats; s += 1) {
+      var card = cards[s] || "", wolf = (S.screen.wolves || []).indexOf(s) >= 0;
+      var row = el("tr", undefined, (wolf ? "wolf" : "") + (out[s] ? " dead" : ""));
+      row.appendChild(el("td", seatName(s)));
+      row.appendChild(el("td", S.names[s] || ""));
+      row.appendChild(el("td", card ? t("roles." + card) : ""));
+      var side = wolf ? t("ui.side_wolves") : card ? t("ui.side_good") : "";
+      if (lovers.indexOf(s) >= 0) { side += t("ui.side_lover"); }
+      row.appendChild(el("td", side + (out[s] ? t("ui.end_out") : "")));
+      table.appendChild(row);
+    }
+    box.appendChild(table);
   }
   function progressNote(sc, notes) {
     if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
@@ -579,7 +755,7 @@
   }
   function stepInfo(sc) {
     if (sc.kind === "night") {  // the same words on every phone
-      if (sc.form === "notice") { return t("ui.waiting"); }
+      if (sc.form === "notice") { return t("ui.notice_pick"); }
       if (sc.form === "yesno") { return t("ui.pick_yesno"); }
       if (sc.form === "cards") { return t("ui.thief_pick"); }
       if (sc.form === "witch") { return t("ui.witch_pick"); }
@@ -603,9 +779,10 @@
     $("speech").hidden = !speaker || !S.screen || S.screen.kind === "over";
     $("speaking").textContent = !speaker ? "" : mine ? t("ui.speaking_you")
       : t("ui.speaking_other", { seat: speaker });
-    var left = S.speechEnd ? Math.max(0, Math.ceil((S.speechEnd - Date.now()) / 1000)) : null;
-    $("speech-timer").textContent = speaker && left !== null ? t("ui.seconds_left", { seconds: left }) : "";
-    $("speech-timer").className = left !== null && left <= 10 ? "urgent" : "";
+    var left = secondsLeft(S.speechEnd, S.speechHeld);
+    $("speech-timer").textContent = !speaker ? "" : S.paused ? t("ui.paused")
+      : left !== null ? t("ui.seconds_left", { seconds: left }) : "";
+    $("speech-timer").className = S.paused ? "paused" : left !== null && left <= 10 ? "urgent" : "";
     var done = $("done-speaking");
     done.hidden = !mine;
     done.disabled = S.speechDone;
@@ -632,32 +809,25 @@
     renderStep();
   }
   function act(fields) {
+    S.sentChoice = choiceText(fields);
     var message = { type: "act", step: S.screen.step };
     Object.keys(fields).forEach(function (k) { message[k] = fields[k]; });
     S.actN = send(message);
   }
 
+  // What a touch chose, in words (shown under the finger once sent, on every phone alike)
+  function choiceText(f) {
+    if (f.take !== undefined) { return f.take ? t("ui.take_card", { n: f.take }) : t("ui.keep_card"); }
+    if (f.yes !== undefined) { return f.yes ? t("ui.yes") : t("ui.no"); }
+    if (f.ask) { return t("questions." + f.ask); }
+    if (f.targets === undefined) { return t("ui.ok"); }
+    if (f.heal) { return t("ui.heal"); }
+    return f.targets.length ? seatList(f.targets) : t("ui.pass");
+  }
+
   function renderPublic() {
     var box = $("public"), p = S.view.public;
-    box.textContent = "";
-    if (p.sheriff) { box.appendChild(el("p", t("ui.sheriff", { seat: p.sheriff }))); }
-    if (p.deaths.length) {
-      box.appendChild(el("p", t("ui.deaths", { list: p.deaths.map(function (d) {
-        return d.card ? t("ui.death", { seat: d.seat, role: t("roles." + d.card) })
-          : t("ui.death_no_card", { seat: d.seat });
-      }).join(sep()) })));
-    }
-    if (p.votes.length) {
-      var last = p.votes[p.votes.length - 1].votes;
-      box.appendChild(el("p", t("ui.votes", { list: Object.keys(last).map(function (voter) {
-        return t("ui.vote", { voter: voter, target: last[voter] });
-      }).join("  ") })));
-    }
-    if (p.cards) {
-      box.appendChild(el("p", t("ui.cards", { list: Object.keys(p.cards).map(function (s) {
-        return s + " " + t("roles." + p.cards[s]);
-      }).join(sep()) })));
-    }
+    box.textContent = "";  // who is out, the badge and the votes are on the board and the tally
     if (S.review) { renderReview(box, S.review); }
     if (p.moon) { renderMoon(box, p.moon); }
   }

@@ -4,7 +4,8 @@
 // seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
 // count (POST /host/board); between two games of the evening "再来一局" (the command "again")
 // and every board, of any seat count, for the next game. A key the box no longer knows is
-// forgotten.
+// forgotten. All of it lives in the page's menu (closed until opened), never among the
+// player's own buttons.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
@@ -23,6 +24,7 @@
     var host = !!hostToken();
     $("host").hidden = !host;
     $("host-claim").hidden = host;
+    if (host) { $("menu").open = true; }  // the host's phone keeps its controls in view
   }
   function post(path, body, headers) {
     headers["Content-Type"] = "application/json";
@@ -104,6 +106,11 @@
   // The board, until the deal: the boards come with the box's welcome (none once dealt)
 
   var boards = el("div", null, { id: "host-board", hidden: "" });
+  var offeredBoards = false, started = false, between = false;
+  function showBoards() { boards.hidden = !offeredBoards || (started && !between); }
+  document.addEventListener("werewolf-state", function (event) {  // the deal: the picker goes
+    started = !!event.detail.started; showBoards();
+  });
   var boardTitle = el("h2", "ui.board_title");
   var boardSelect = el("select", null, { id: "host-board-select", "aria-label": "board" });
   var boardPick = el("button", "ui.board_pick", { id: "host-board-pick" });
@@ -111,15 +118,18 @@
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
     boardTitle.setAttribute("data-t", "ui.board_title"); boardTitle.textContent = W.t("ui.board_title");
+    between = false;
     offer(event.detail);
   });
   document.addEventListener("werewolf-scores", function (event) {  // between games: any board
     boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
+    between = true;
     offer(event.detail);
   });
   function offer(detail) {
+    freeSeat.placeholder = W.t("ui.seat_number");
     var offered = detail.boards || [];
-    boards.hidden = !offered.length;
+    offeredBoards = offered.length > 0; showBoards();
     boardSelect.textContent = "";
     var choose = el("option", null, { value: "", disabled: "" });
     choose.textContent = W.t("ui.board_choose");

@@ -1,0 +1,120 @@
+"""What the judge has said aloud, as the phones show it, and the clocks every phone counts down.
+
+Rule 1: the phones' picture of the table (who is out, the badge, the phase in the header)
+        follows the judge's voice, not the engine, which runs ahead to its next decision:
+        every line said by day refreshes it (the deaths the moment "昨晚死亡的是…" is said, a
+        shot, a self-destruct, the badge, an exile), the phase is the one the judge last
+        said ("天黑了" / "天亮了"), and the end waits for the judge to say it.
+Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's),
+        less those who withdrew; they are cleared once the badge is given or the vote is over.
+        The votes shown are those of the vote the judge called last (`votes_from`: the votes
+        cast before it are not shown).
+Rule 3: every timed step counts down on every phone alike, from the moment it is narrated:
+        a night step (real or pretended) the decision's time, a meeting its pause, a vote by
+        day (the table's decision) the vote's time; the same figures the moderator keeps
+        (`narrator.moderator.loop`). The judge's pause stops every countdown; the resume
+        goes on from where it stood.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.steps import Kind
+from narrator.moderator.timing import Timers
+from narrator.phones.collector import is_shared
+from narrator.phones.screens import spec_of
+
+NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
+CANDIDATES = (
+    "sheriff.candidates",
+    "sheriff.resume",
+    "sheriff.pk",
+    "sheriff.runoff",
+    "vote.pk",
+    "vote.revote",
+    "vote.tie",
+)
+CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
+VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
+PAUSE, RESUME = "judge.pause", "judge.resume"
+
+
+def step_seconds(timers: Timers | None, step: str | None) -> float | None:
+    """How long the step `step` lasts at most as the moderator keeps it (Rule 3); None when
+    the table keeps no time (no moderator) or between steps."""
+    spec = spec_of(step)
+    if timers is None or spec is None:
+        return None
+    if spec.kind == Kind.MEETING:
+        return timers.meeting
+    if spec.kind == Kind.DAY and is_shared(spec):
+        return timers.vote
+    return timers.decision
+
+
+class Countdown:
+    """Seconds left of something timed, that a pause stops (Rule 3)."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._end: float | None = None
+        self._held: float | None = None  # the seconds left when the pause began
+
+    def start(self, seconds: float | None) -> None:
+        self._end = self._now() + seconds if seconds is not None else None
+        self._held = seconds if seconds is not None and self._held is not None else None
+
+    def hold(self) -> None:
+        if self._end is not None and self._held is None:
+            self._held = max(0.0, self._end - self._now())
+
+    def release(self) -> None:
+        if self._held is not None and self._end is not None:
+            self._end = self._now() + self._held
+        self._held = None
+
+    def left(self) -> int | None:
+        """Whole seconds left (None: nothing timed)."""
+        if self._end is None:
+            return None
+        seconds = self._held if self._held is not None else self._end - self._now()
+        return max(0, round(seconds))
+
+
+class Said:
+    """What the judge has said so far that the phones show (Rules 1 and 2)."""
+
+    def __init__(self) -> None:
+        self.phase: str | None = None  # None: the judge has not said the first night yet
+        self.began = False  # the judge said the first night fall, or narrated a step
+        self.candidates: list[int] = []
+        self.votes_from = 0
+        self.paused = False
+
+    def hear(self, key: str, params: dict[str, Any], votes_cast: int) -> None:
+        """The judge says the line `key` with `params`; `votes_cast`: how many votes the game
+        has counted so far."""
+        if key == NIGHT_FALLS:
+            self.phase = f"night {params.get('night', 1)}"
+        elif key == DAY_BREAKS:
+            self.phase = f"day {params.get('day', 1)}"
+        if key in VOTE_CALLS:
+            self.votes_from = votes_cast
+        if key in CANDIDATES_GONE:
+            self.candidates = []
+        if key in CANDIDATES:
+            self.candidates = sorted(int(s) for s in params.get("seats", []))
+        elif key == "sheriff.withdrawn":
+            gone = {int(s) for s in params.get("seats", [])}
+            self.candidates = [s for s in self.candidates if s not in gone]
+        if key == PAUSE:
+            self.paused = True
+        elif key == RESUME:
+            self.paused = False
+
+    def by_day(self) -> bool:
+        """Whether the judge is in a day (lines said refresh the phones, Rule 1)."""
+        return self.phase is not None and self.phase.startswith("day")

@@ -1,0 +1,211 @@
+"""The night's clock tells nothing, measured on the judge's own timeline: whole games on the fast
+clock, with the real voice (espeak-ng) whose lines take their real length on that clock, and
+phones whose players now and then let a night step's time run out.
+
+- a pretended step (its holder dead or absent) that runs to the deadline closes at the very
+  second a real step whose actor lets the time run out does, counted from the step's opening
+  and from the reminder ("请尽快决定"), however long the reminder takes to say;
+- every reminder, real or pretended, falls at the same second of its step;
+- a step that only shows its holder something (the hunter's and the wolf king's shot status,
+  the gravekeeper's answer, the hidden wolf's pack) asks nothing: real, untouched or pretended,
+  it lasts the night step's drawn minimum, never with a reminder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.game  # noqa: F401  (registers every step)
+from engine.boards import find_board
+from engine.game import Game
+from engine.rules import make_rules
+from engine.setup import Setup
+from engine.steps import STEPS, Kind
+from narrator.moderator.botphones import BotPhone
+from narrator.moderator.loop import Moderator
+from narrator.moderator.timing import Clock, FastClock, Timers
+from narrator.phones import PhoneServer, PhoneTable
+from narrator.voice.speaker import Speaker, SpeakerOptions
+
+TIMERS = Timers(
+    decision=12,
+    vote=12,
+    reminder=5,
+    night_step=3,
+    meeting=1,
+    speech=2,
+    last_speech=2,
+    last_words=1,
+    self_destruct_last_words=1,
+    warning=1,
+    peek=1,
+)
+SHOWN = ("gravekeeper", "hidden_wolf", "hunter_status", "wolf_king_status")
+EPSILON = 1e-6
+NINE = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
+
+
+class TimedTable(PhoneTable):
+    """A table that notes, on the moderator's clock, when each step opens and closes, and
+    whether the step narrated is the game's pending one (real) or not (pretended), and whether
+    the game is over by then."""
+
+    clock: Clock
+    narrated: list[tuple[str | None, float, bool, bool]]
+
+    def narrate(self, step: str | None, *, final: bool = False) -> None:
+        pending = self.game.pending
+        real = pending is not None and pending.step == step
+        self.narrated.append((step, self.clock.now(), real, self.game.over))
+        super().narrate(step, final=final)
+
+
+class SpokenOnTheClock:
+    """The judge's real voice (espeak-ng, no sound device) on the fast clock: each line takes
+    its rendered length on the clock, as it takes its time on a real clock; every line is noted
+    with the second it began and ended."""
+
+    def __init__(self, speaker: Speaker, clock: FastClock, loop: asyncio.AbstractEventLoop) -> None:
+        self.speaker, self.clock, self.loop = speaker, clock, loop
+        self.lines: list[tuple[str, float, float]] = []
+
+    def say(self, key: str, /, *, wait: bool = True, **params: object) -> object:
+        began = self.clock.now()
+        playback = self.speaker.say(key, **params)
+        asyncio.run_coroutine_threadsafe(self.clock.sleep(playback.clip.seconds), self.loop).result()
+        self.lines.append((key, began, self.clock.now()))
+        return playback
+
+    def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> object:
+        return self.speaker.say_text(text, label=label)
+
+    def night(self, on: bool) -> None:
+        pass
+
+
+class SleepyPhone(BotPhone):
+    """A bot that, at a night step it really acts at, now and then lets the time run out."""
+
+    async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
+        phase = str(self.view.get("public", {}).get("phase", ""))
+        draw = random.Random(f"{self.seed}:{self.seat}:{phase}:{screen.get('step')}:sleepy")
+        if screen.get("real") and phase.startswith("night") and draw.random() < 0.45:
+            return
+        await super()._act(screen, abstain, attempt)
+
+
+@dataclass
+class Step:
+    name: str
+    real: bool
+    opened: float
+    closed: float
+    reminders: list[float] = field(default_factory=list)
+
+    @property
+    def lasted(self) -> float:
+        return self.closed - self.opened
+
+
+def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[Step]:
+    """The night steps of the timeline (meetings left out, and the step that ends the game,
+    which ends at once), each with its reminders."""
+    for (name, opened, real, _), (after, closed, _, over) in zip(
+        table.narrated, table.narrated[1:], strict=False
+    ):
+        if name is None or after is not None or over or STEPS[name].kind is not Kind.NIGHT:
+            continue
+        said = [began for key, began, _ in lines if key == "reminder.hurry" and opened <= began < closed]
+        yield Step(name, real, opened, closed, said)
+
+
+async def play(game: Game, seed: int, speaker: Speaker) -> tuple[TimedTable, list[tuple[str, float, float]]]:
+    clock = FastClock()
+    table = TimedTable(game, auto_narrate=False)
+    table.clock, table.narrated = clock, []
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    phones = [SleepyPhone(url, seat, seed, speech_done=True) for seat in range(1, game.setup.seats + 1)]
+    for phone in phones:
+        await phone.start()
+    voice = SpokenOnTheClock(speaker, clock, asyncio.get_running_loop())
+    moderator = Moderator(table, voice, timers=TIMERS, clock=clock, rng=random.Random(seed))
+    try:
+        await asyncio.wait_for(moderator.run(), 600)
+    finally:
+        for phone in phones:
+            await phone.stop()
+        await server.stop()
+    assert game.over, "the game reached no winner"
+    return table, voice.lines
+
+
+def games() -> Iterator[tuple[str, Game, int]]:
+    for seed in (1, 2, 3):
+        yield "nine", Game(Setup(seats=9, roles=NINE), make_rules({"sheriff": True})), seed
+    for board_id in ("wolf-king-guard-12", "gargoyle-gravekeeper-12"):
+        board = find_board(board_id)
+        for seed in (1, 2):
+            yield board_id, Game(board.deal(seed), board.rules({})), seed
+
+
+@pytest.fixture(scope="module")
+def timeline(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, int, Step]]:
+    cache = tmp_path_factory.mktemp("voice-cache")
+    options = SpeakerOptions(locale="zh-CN", play=False, pace=False, printed=False, cache_dir=Path(cache))
+    measured: list[tuple[str, int, Step]] = []
+    with Speaker(options) as speaker:
+        for name, game, seed in games():
+            table, lines = asyncio.run(play(game, seed, speaker))
+            measured += [(name, seed, step) for step in steps(table, lines)]
+    return measured
+
+
+def test_a_pretended_step_run_to_the_deadline_closes_at_the_second_a_real_one_does(
+    timeline: list[tuple[str, int, Step]],
+) -> None:
+    deadline = [(game, seed, step) for game, seed, step in timeline if step.name not in SHOWN]
+    ran_out = {True: set(), False: set()}  # type: dict[bool, set[tuple[float, float]]]
+    counts = {True: 0, False: 0}
+    for game, seed, step in deadline:
+        if step.lasted < TIMERS.decision - EPSILON:
+            continue
+        assert len(step.reminders) == 1, (game, seed, step)
+        counts[step.real] += 1
+        ran_out[step.real].add((round(step.lasted, 6), round(step.closed - step.reminders[0], 6)))
+    print({"real": counts[True], "pretended": counts[False]}, ran_out)
+    assert counts[True] >= 3 and counts[False] >= 3, "too few steps ran out to measure"
+    assert ran_out[True] == {(TIMERS.decision, TIMERS.reminder)}, ran_out
+    assert ran_out[False] == ran_out[True], "a pretended step runs to the deadline unlike a real one"
+
+
+def test_every_reminder_falls_at_the_same_second_of_its_step(timeline: list[tuple[str, int, Step]]) -> None:
+    reminded = [(game, seed, step) for game, seed, step in timeline if step.reminders]
+    assert any(step.real for _, _, step in reminded) and any(not step.real for _, _, step in reminded)
+    for game, seed, step in reminded:
+        at = step.reminders[0] - step.opened
+        assert abs(at - (TIMERS.decision - TIMERS.reminder)) < EPSILON, (game, seed, step)
+        assert step.lasted <= TIMERS.decision + EPSILON, (game, seed, step)
+
+
+def test_a_step_that_only_shows_something_is_paced_like_any_other_and_asks_nothing(
+    timeline: list[tuple[str, int, Step]],
+) -> None:
+    shown = [(game, seed, step) for game, seed, step in timeline if step.name in SHOWN]
+    kinds = {(step.name, step.real) for _, _, step in shown}
+    assert {("hunter_status", True), ("hunter_status", False), ("gravekeeper", True)} <= kinds, kinds
+    for game, seed, step in shown:
+        assert not step.reminders, ("nothing to decide, nothing to hurry", game, seed, step)
+        assert TIMERS.night_step - EPSILON <= step.lasted <= TIMERS.night_step * 1.5 + EPSILON, (
+            game,
+            seed,
+            step,
+        )

@@ -1,0 +1,256 @@
+"""The phone page as a Chinese table uses it, in real headless Chromium (Debian's): the day at a
+glance the moment the judge says it, the countdown stopped by the pause, the witch's refused heal
+then 不选, what a tap leaves on the actor's and a decoy's screens; and whole games on every
+phone (9 seats, the default setup; 12 seats, 狼王守卫 with the club day) to the end, the sealed
+box of one size and line count for every seat at every night step."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import GuardChoice, SeerChoice, WerewolvesChoice
+from engine.game import Game
+from narrator.moderator.config import PlayConfig
+from narrator.moderator.inbox import Command
+from narrator.phones import BackgroundServer, PhoneTable
+from tests.phones.chromium_table import ChromiumTable, Held
+from tests.phones.harness import classic_game
+from tests.phones.test_browser import ARGS, CHROMIUM, PHONE, assert_same_picture, seat_button, sit
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
+expect = sync_api.expect
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def screenshots(game: str) -> Path | None:
+    """Where a whole game keeps a picture of each screen: $PHONES_SCREENSHOTS/<game> when set."""
+    folder = os.environ.get("PHONES_SCREENSHOTS")
+    return Path(folder) / game if folder else None
+
+
+def cell(page: Any, seat: int) -> Any:
+    return page.locator(f'#board [data-seat="{seat}"]')
+
+
+def play_until_held(table: ChromiumTable, limit: float = 300) -> tuple[str, dict[str, Any]]:
+    """Play until the judge is saying one of the lines the voice holds on."""
+    end = time.monotonic() + limit
+    while not table.voice.holding.is_set():
+        assert table.running is not None and not table.running.done(), "the game ended first"
+        assert time.monotonic() < end, "the line never came"
+        table.round(measure=False)
+    assert table.voice.held is not None
+    return table.voice.held
+
+
+def assert_out_on_every_phone(table: ChromiumTable, seats: list[int]) -> None:
+    """While the judge says it: the seats are out on every phone's board, and each of them
+    says so on his own phone and offers nothing."""
+    for seat in seats:
+        expect(table.players[seat - 1].page.locator("#step")).to_contain_text("你已出局", timeout=3000)
+    for player in table.players:
+        for seat in seats:
+            expect(cell(player.page, seat)).to_have_class(re.compile(r"\bdead\b"), timeout=3000)
+    for seat in seats:
+        page = table.players[seat - 1].page
+        expect(page.locator("#step-title")).to_have_text("你已出局")
+        expect(page.locator("#day-actions")).to_be_hidden()
+        assert page.locator("#step button:visible").count() == 0
+
+
+def assert_one_sealed_size(held: list[Held]) -> None:
+    """At every night step every phone's sealed box had one size and one line count, and some
+    step had a real actor among them (else nothing was compared)."""
+    steps: dict[str, list[Held]] = {}
+    for h in held:
+        steps.setdefault(h.step, []).append(h)
+    assert any(any(h.real for h in seen) and len(seen) > 1 for seen in steps.values()), "no actor measured"
+    for step, seen in steps.items():
+        sizes = {(round(h.height), h.lines) for h in seen}
+        assert len(sizes) == 1, (
+            f"{step}: the sealed box differs: {[(h.seat, h.real, h.height, h.lines) for h in seen]}"
+        )
+
+
+def test_a_whole_nine_seat_game_on_chromium_phones(browser: Any) -> None:
+    """The default nine seats, to the end: the pause stops every countdown; the dead are out on
+    every phone the moment the judge announces them (the dawn, an exile); the sealed box is one
+    size for all; the end is a table of every seat."""
+    setup, rules = PlayConfig(seed=7).table()
+    table = ChromiumTable(browser, Game(setup, rules), seed=7, shots=screenshots("nine"))
+    try:
+        table.voice.hold_on = {"deaths.announce", "vote.out"}
+        table.start()
+
+        first = table.players[0].page.locator("#step-timer")
+        while "还剩" not in (first.text_content() or ""):  # the first night step counts down
+            table.round(measure=False)
+        table.box.call(table.table.inbox.put, Command("pause", "host"))
+        for player in table.players:
+            expect(player.page.locator("#step-timer")).to_have_text("已暂停", timeout=5000)
+        frozen = [p.page.locator("#step-timer").inner_text() for p in table.players]
+        time.sleep(1.5)
+        assert [p.page.locator("#step-timer").inner_text() for p in table.players] == frozen
+        table.box.call(table.table.inbox.put, Command("resume", "host"))
+        for player in table.players:
+            expect(player.page.locator("#step-timer")).to_contain_text("还剩", timeout=5000)
+
+        for _ in range(2):  # the dawn's deaths, then the exile, each while the judge says it
+            key, params = play_until_held(table)
+            seats = list(params.get("seats", [])) if key == "deaths.announce" else [params["seat"]]
+            assert_out_on_every_phone(table, seats)
+            table.voice.go_on()
+        table.play_to_the_end()
+        assert table.game.over
+        assert_one_sealed_size(table.held)
+        for player in table.players:
+            expect(player.page.locator("table.end tr")).to_have_count(10)  # the head and nine seats
+            expect(player.page.locator("#step-title")).to_contain_text("获胜")
+    finally:
+        table.stop()
+
+
+def test_a_whole_twelve_seat_club_game_on_chromium_phones(browser: Any) -> None:
+    """狼王守卫 with the club day, to the end, every phone driven by what it shows."""
+    setup, rules = PlayConfig(board="wolf-king-guard-12", seed=3).table()
+    table = ChromiumTable(browser, Game(setup, rules), seed=3, shots=screenshots("club"))
+    try:
+        table.start()
+        table.play_to_the_end()
+        assert table.game.over
+        assert_one_sealed_size(table.held)
+        for player in table.players:
+            expect(player.page.locator("table.end tr")).to_have_count(13)
+            assert player.page.locator("table.end tr.wolf").count() == 4  # the wolves marked
+    finally:
+        table.stop()
+
+
+@pytest.fixture
+def box() -> Iterator[BackgroundServer]:
+    background = BackgroundServer(lambda: PhoneTable(classic_game(), auto_narrate=False))
+    background.start()
+    yield background
+    background.stop()
+
+
+# Classic 9: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter; 7, 8, 9 villagers.
+
+
+def test_the_witch_refused_a_heal_then_passes_with_no_potion(browser: Any) -> None:
+    game = classic_game(witch_self_heal=False)
+    box = BackgroundServer(lambda: PhoneTable(game, auto_narrate=False))
+    box.start()
+    try:
+        witch_refused_then_passes(box, browser)
+    finally:
+        box.stop()
+
+
+def witch_refused_then_passes(box: BackgroundServer, browser: Any) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    witch, _villager = sit(browser, url, 4, "W"), sit(browser, url, 7, "V")
+    for decision, seat in (
+        (GuardChoice(target=5), 5),
+        (SeerChoice(target=1), 3),
+        (WerewolvesChoice(victim=4), None),
+    ):
+        box.call(table.apply, decision, seat)
+    box.call(table.narrate, "witch")
+    expect(witch.locator("#step-title")).to_have_text("女巫请行动")
+    witch.get_by_role("button", name="使用解药").click()
+    witch.click("#confirm")
+    expect(witch.locator("#toast")).to_have_text("已收到，按住查看")
+    area = witch.locator("#step-secret").bounding_box()
+    witch.mouse.move(area["x"] + 20, area["y"] + 10)
+    witch.mouse.down()
+    expect(witch.locator("#step-secret")).to_contain_text("今晚不能自救")
+    witch.mouse.up()
+    expect(witch.locator("#step-extra button.picked")).to_have_count(0)  # the refused choice is cleared
+    witch.click("#none")  # 不选: no potion
+    for _ in range(100):
+        if box.call(lambda: table.game.pending is None or table.game.pending.step != "witch"):
+            break
+        time.sleep(0.05)
+    last = box.call(lambda: table.game.log[-1])
+    assert last.step == "witch" and not last.heal and not last.poison  # type: ignore[attr-defined]
+
+
+def test_a_tap_leaves_the_same_on_the_actors_screen_and_a_decoys(box: BackgroundServer, browser: Any) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    guard, villager = sit(browser, url, 5, "G"), sit(browser, url, 7, "V")
+    box.call(table.narrate, "guard")
+    assert_same_picture(guard, villager, "guard")
+    for page in (guard, villager):
+        seat_button(page, 3).click()
+        page.click("#confirm")
+        expect(page.locator("#toast")).to_have_text("已收到，按住查看")
+    assert box.call(lambda: table.game.pending.step) == "seer"  # type: ignore[union-attr]  # the guard's was taken
+    assert_same_picture(guard, villager, "guard")
+    for page in (guard, villager):
+        expect(page.locator("#step-seats button.picked")).to_have_count(0)
+
+
+def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, browser: Any) -> None:
+    """A 16-character name keeps the header on one line ("第1夜" whole); the page loads with no
+    404; a second page of the same seat tells the first "已在另一个页面打开"."""
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    context = browser.new_context(**PHONE)
+    first = context.new_page()
+    missing: list[str] = []
+    first.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    first.goto(url)
+    first.locator("#lobby-seats button", has_text="5").first.click()
+    first.fill("#name", "一二三四五六七八九十甲乙丙丁戊己")
+    first.click("#join")
+    first.wait_for_selector("#game:not([hidden])")
+    box.call(table.narrate, "guard")
+    expect(first.locator("#phase")).to_have_text("第1夜")
+    header, phase = first.locator("header").bounding_box(), first.locator("#phase").bounding_box()
+    assert header["height"] < 40 and phase["height"] < 30, "the header wrapped"
+    assert first.evaluate("document.documentElement.scrollWidth") <= 390, "the page is wider than the phone"
+    assert missing == []
+
+    second = context.new_page()  # the same phone's storage: the same seat's token
+    second.goto(url)
+    second.wait_for_selector("#game:not([hidden])")
+    expect(first.locator("#replaced")).to_have_text("已在另一个页面打开，这个页面不再使用")
+    expect(first.locator("#game")).to_be_hidden()
+    expect(second.locator("#me-seat")).to_have_text("5号")
+
+
+def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None:
+    """The end stays readable after the box has closed: no red reconnect notice over the review,
+    the page says the judge has closed."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+    over = replay(parse_record(record_table(rules="sheriff = false") + record)).game
+    background = BackgroundServer(lambda: PhoneTable(over))
+    server = background.start()
+    page = sit(browser, f"http://127.0.0.1:{server.port}/", 3, "Ming")
+    expect(page.locator("table.end")).to_be_visible()
+    background.stop()
+    expect(page.locator("#offline")).to_have_text("游戏已结束，法官已关闭。", timeout=10000)
+    expect(page.locator("table.end")).to_be_visible()
+    assert page.locator("#toast.bad:visible").count() == 0
