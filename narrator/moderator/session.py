@@ -304,6 +304,7 @@ async def _open_table(
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
+    table.join_address = server.join_url
     if not options.bots:
         server.print_join()
         print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)

@@ -443,6 +443,41 @@ def _may_wait(raw: str | bytes) -> bool:
     return kind in ("hello", "ping", "rejoin")
 
 
+MAX_SCREENS = 8  # public screens at once (a laptop, a TV, a tablet or two)
+
+
+class PublicScreens:
+    """The public screen's WebSocket (`/screen/ws`): no seat, no token; it only listens to the
+    table's public feed (`PhoneTable.attach_screen`) and whatever it sends is dropped."""
+
+    def __init__(self, table: PhoneTable, limits: Limits) -> None:
+        self.table, self.limits = table, limits
+        self.open = 0
+
+    async def serve(self, websocket: WebSocket) -> None:
+        if self.open >= MAX_SCREENS:
+            await websocket.close(CLOSE_TRY_LATER)
+            return
+        await websocket.accept()
+        self.open += 1
+        link = SocketLink(websocket, self.limits.pending_chars, address_of(websocket), False)
+        writer = asyncio.create_task(link.write())
+        self.table.attach_screen(link)
+        try:
+            while not link.cut_off:
+                if (await websocket.receive())["type"] == "websocket.disconnect":
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.open -= 1
+            self.table.detach_screen(link)
+            link.cut()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+
 def build_app(
     table: PhoneTable,
     links: set[SocketLink],
@@ -455,14 +490,21 @@ def build_app(
     page = resources.files("narrator.phones").joinpath("static", "index.html")
     addresses = Addresses(limits)
 
+    screen_page = resources.files("narrator.phones").joinpath("static", "screen.html")
+
     async def index(request: Request) -> Response:
         return HTMLResponse(page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
+
+    async def screen(request: Request) -> Response:
+        return HTMLResponse(screen_page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
     return Starlette(
         routes=[
             Route("/", index),
+            Route("/screen", screen),
             *HostRoutes(table, addresses, announce).routes(),
             WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses).serve),
+            WebSocketRoute("/screen/ws", PublicScreens(table, limits).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
         ]
     )

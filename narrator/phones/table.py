@@ -36,6 +36,11 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
+Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
+        whenever the phones' public picture changes or the judge says a line: the engine's
+        public view as said, the names, the lobby, the judge's line as spoken (the same for a
+        real and a pretended step: the voice's own words), the speech and step countdowns,
+        the review at the end and the evening's scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), every phone told; a player may leave (his seat
         is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
@@ -47,6 +52,7 @@ Rule 12: between two games of an evening (the game over) the host may pick the n
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -151,6 +157,9 @@ class PhoneTable:
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
         self._step_clock = Countdown()
+        self._screens: set[Link] = set()  # the public screens (Rule 13)
+        self._line = ""  # the judge's last line, as spoken (Rule 13)
+        self.join_address: str | None = None  # the join address the box prints (Rule 13)
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self._feeds.absorb(game.events)
@@ -239,6 +248,7 @@ class PhoneTable:
         self._speaker, self._speech_ended = None, False
         self._speech_clock, self._step_clock = Countdown(), Countdown()
         self._said = Said()  # the judge has said nothing of this game yet
+        self._line = ""
         self._snapshot()
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
@@ -252,6 +262,7 @@ class PhoneTable:
         self.scores = scores
         for link in list(self._link_locale):
             link.send(self._scores_message(self._locale(link)))
+        self._send_screens()
 
     def _scores_message(self, locale: Locale) -> dict[str, Any]:
         assert self.scores is not None
@@ -361,6 +372,7 @@ class PhoneTable:
         message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
         for link in list(self._links.values()):
             link.send(message)
+        self._send_screens()
 
     def said(self, key: str, params: dict[str, Any]) -> None:
         """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
@@ -368,6 +380,8 @@ class PhoneTable:
         if key == NIGHT_FALLS:
             self._begin()
         self._said.hear(key, params, len(public_view(self.game).votes))
+        self._line = spoken_line(self.locale, key, params)
+        self._send_screens()
         if key in (PAUSE, RESUME):
             for clock in (self._step_clock, self._speech_clock):
                 clock.hold() if key == PAUSE else clock.release()
@@ -771,8 +785,49 @@ class PhoneTable:
             message["review"] = written_review(self.game, self._seat_locale(seat))
         return message
 
+    def attach_screen(self, link: Link) -> None:
+        """A public screen (Rule 13): it is sent the table's public picture from now on."""
+        self._screens.add(link)
+        link.send(self.screen_message())
+
+    def detach_screen(self, link: Link) -> None:
+        self._screens.discard(link)
+
+    def screen_message(self) -> dict[str, Any]:
+        """What the public screen shows now (Rule 13): public facts only."""
+        public = self._as_said(public_view(self.game))
+        return {
+            "type": "table",
+            "locale": self.locale,
+            "strings": page_strings(self.locale),
+            "public": public.model_dump(mode="json"),
+            "seats": self.game.setup.seats,
+            "lobby": self.registry.lobby(),
+            "names": self.registry.names(),
+            "board": board_title(self.board, self.locale) if self.board is not None else None,
+            "board_cards": board_cards(self.board, self.locale) if self.board is not None else None,
+            "line": self._line,
+            "join": self.join_address,
+            "speaking": self._speaker,
+            "clock": self._clock(),
+            "started": self._said.began or self.auto_narrate or bool(self.game.log),
+            "candidates": list(self._said.candidates),
+            "votes_from": self._said.votes_from,
+            "review": written_review(self.game, self.locale) if public.winner is not None else None,
+            "scores": self.scores,
+        }
+
+    def _send_screens(self) -> None:
+        if not self._screens:
+            return
+        message = self.screen_message()
+        for link in list(self._screens):
+            link.send(message)
+
     def _send_states(self, *, fresh: bool) -> None:
-        """One `state` message to every phone, padded alike (Rule 3)."""
+        """One `state` message to every phone, padded alike (Rule 3); the public screens'
+        picture with it (Rule 13)."""
+        self._send_screens()
         self._broadcast(
             {
                 seat: self._state(seat, self._feeds.undelivered(seat) if fresh else [], fresh=fresh)
@@ -802,6 +857,7 @@ class PhoneTable:
         message = {"type": "lobby", "lobby": self.registry.lobby()}
         for link in list(self._link_locale):
             link.send(message)
+        self._send_screens()
 
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         link = self._links.get(seat)
@@ -829,6 +885,24 @@ class PhoneTable:
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
         return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+
+
+@functools.lru_cache(maxsize=4)
+def _voice_catalogue(locale: str) -> Any:
+    from narrator.voice.catalogue import load_catalogue
+
+    return load_catalogue(locale)
+
+
+def spoken_line(locale: str, key: str, params: dict[str, Any]) -> str:
+    """The judge's line `key` as the voice says it (its catalogue's text), or "" when the
+    catalogue has none (Rule 13)."""
+    from narrator.voice.catalogue import CatalogueError, UnknownLine
+
+    try:
+        return str(_voice_catalogue(locale).text(key, **params))
+    except (UnknownLine, CatalogueError):
+        return ""
 
 
 def _send_later(held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:

@@ -62,9 +62,10 @@ class Session(threading.Thread):
         self.game = RecordedGame(setup, rules).record_to(self.store, game_id)
         self.result: dict[str, Any] | None = None
         self.error: BaseException | None = None
+        self.fast = True
 
     def run(self) -> None:
-        options = Options(fast=True, silent=True, voiceless=True)
+        options = Options(fast=self.fast, silent=True, voiceless=True)
         try:
             self.result = asyncio.run(
                 run_session(
@@ -78,9 +79,9 @@ class Session(threading.Thread):
 class Bots(threading.Thread):
     """Bot phones at `seats`, on a loop of their own, until `stop`."""
 
-    def __init__(self, url: str, seats: list[int]) -> None:
+    def __init__(self, url: str, seats: list[int], pause: bool = False) -> None:
         super().__init__(daemon=True)
-        self.url, self.seats = url, seats
+        self.url, self.seats, self.pause = url, seats, pause
         self.ready = threading.Event()
         self._stop_now: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -93,6 +94,8 @@ class Bots(threading.Thread):
         bots = [BotPhone(self.url, seat, 11) for seat in self.seats]
         for bot in bots:
             await bot.start()
+            if self.pause:  # the seats fill one by one, as at a table
+                await asyncio.sleep(0.3)
         self.ready.set()
         await self._stop_now.wait()
         for bot in bots:

@@ -1,0 +1,136 @@
+"""The public screen (公屏) in real Chromium at 1920×1080, 1280×800 and a tablet upright, over a
+whole game at a table of bot phones (the real session on the real clock with short timers):
+a screenshot at each phase (before the deal, night, election, speech, vote, end), kept under
+docs/screen/ when $SCREEN_SHOTS names it; and the secrecy audit of its feed: every message
+the screen got is the engine's public view as said, the names and the judge's lines, nothing
+more (0 items beyond the public view)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.views import public_view
+from narrator.moderator.timing import Timers
+from narrator.phones.table import PhoneTable
+from tests.evening.test_evening_browser import Bots, Session
+from tests.phones.test_browser import browser
+
+__all__ = ["browser"]
+
+SIZES = {"1920x1080": (1920, 1080), "1280x800": (1280, 800), "tablet": (820, 1180)}
+ALLOWED = {
+    "type", "locale", "strings", "public", "seats", "lobby", "names", "board", "board_cards", "line",
+    "join", "speaking", "clock", "started", "candidates", "votes_from", "review", "scores",
+}  # fmt: skip
+
+
+def _phase(page: Any) -> str | None:
+    """Which phase the screen shows now, by what it draws."""
+    if page.locator("#end").is_visible():
+        return "end"
+    if page.locator("#join").is_visible():
+        return "lobby"
+    facts = page.locator("#facts").inner_text()
+    if "→" in facts:
+        return "vote"
+    if "候选人" in facts:
+        return "election"
+    if page.locator("#speaker").is_visible():
+        return "speech"
+    if "夜" in page.locator("#phase").inner_text():
+        return "night"
+    return None
+
+
+def test_the_public_screen_over_a_whole_game(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]] = []
+    original = PhoneTable.screen_message
+
+    def recorded(table: PhoneTable) -> dict[str, Any]:
+        message = original(table)
+        truth = table._as_said(public_view(table.game)).model_dump(mode="json")
+        sent.append((message, truth, table.registry.names()))
+        return message
+
+    monkeypatch.setattr(PhoneTable, "screen_message", recorded)
+    port = _free_port()
+    session = Session(tmp_path / "store", port)
+    session.config = session.config.model_copy(
+        update={
+            "timers": Timers(
+                decision=3, vote=3, night_step=1, meeting=1, speech=2, last_speech=2, last_words=1,
+                self_destruct_last_words=1, warning=1, peek=2, reminder=30, final_screen=4,
+            )
+        }
+    )  # fmt: skip
+    session.fast = False
+    folder = Path(os.environ.get("SCREEN_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    session.start()
+    _wait_for(port)
+    pages = {}
+    for name, (width, height) in SIZES.items():
+        page = browser.new_context(viewport={"width": width, "height": height}, locale="zh-CN").new_page()
+        page.goto(f"http://127.0.0.1:{port}/screen")
+        pages[name] = page
+    big = pages["1920x1080"]
+    shot: set[str] = set()
+    bots = Bots(f"ws://127.0.0.1:{port}/ws", list(range(1, 10)), pause=True)
+    try:
+        time.sleep(1.0)
+        _shoot(pages, "lobby", folder, shot)  # before anyone sits: the address, the board
+        bots.start()
+        assert bots.ready.wait(60)
+        deadline = time.monotonic() + 600
+        while session.is_alive() and time.monotonic() < deadline:
+            phase = _phase(big)
+            if phase is not None and phase not in shot:
+                _shoot(pages, phase, folder, shot)
+            if phase == "end":
+                break
+            time.sleep(0.25)
+        assert {"lobby", "night", "speech", "vote", "end"} <= shot, shot
+    finally:
+        bots.stop()
+        session.join(timeout=60)
+    assert session.error is None, session.error
+    # The audit: every message of the feed holds the public view as said and nothing else.
+    assert len(sent) > 50
+    beyond = []
+    for message, truth, names in sent:
+        beyond += sorted(set(message) - ALLOWED)
+        if message["public"] != truth:
+            beyond.append("public")
+        if {int(k): v for k, v in message["names"].items()} != names:
+            beyond.append("names")
+    assert beyond == []
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(port: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError("the judge's server did not start")
+
+
+def _shoot(pages: dict[str, Any], phase: str, folder: Path, shot: set[str]) -> None:
+    for size, page in pages.items():
+        page.screenshot(path=str(folder / f"{phase}-{size}.png"))
+    shot.add(phase)
