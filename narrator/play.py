@@ -60,6 +60,11 @@ def register(subparsers: Any) -> None:
         "input device such as /dev/input/event3",
     )
     play.add_argument(
+        "--screen",
+        action="store_true",
+        help="open the public screen (公屏) in this computer's browser, for the table to see",
+    )
+    play.add_argument(
         "--resume",
         action="store_true",
         help="continue the latest unfinished game if there is one (a box at boot)",
@@ -168,7 +173,8 @@ def run_play(args: argparse.Namespace) -> int:
                 set_damaged(store, error, "play")
                 continue
             return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
-    return _new_game(config, store, dict(silent=args.silent, out=args.out, keypad=args.keypad), args)
+    options = dict(silent=args.silent, out=args.out, keypad=args.keypad, screen=args.screen)
+    return _new_game(config, store, options, args)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:
@@ -359,6 +365,7 @@ def _resume(
         record=getattr(args, "record", None),
         printed=True if args.silent or getattr(args, "fast", False) else None,
         keypad=getattr(args, "keypad", None),
+        screen=getattr(args, "screen", False),
     )
     return _run(game, config, store, options, args, seed=config.seed or 0, resumed=True, evening=evening)
 

@@ -4,9 +4,12 @@
 # a settings file, and a systemd unit that starts the judge at boot (resuming an
 # unfinished game after a crash or a pulled plug).
 #
-#   scripts/install-pi.sh [--user USER] [--port 8000] [--dry-run]
+#   scripts/install-pi.sh [--user USER] [--port 8000] [--kiosk] [--dry-run]
 #
-# --dry-run prints what it would write and runs nothing.
+# --kiosk: a Pi with a display (a TV on its HDMI) also shows the public screen (公屏) full
+# screen at boot: an XDG autostart entry of the user's desktop session runs
+# scripts/screen-kiosk.sh, which waits for the judge and starts Chromium in kiosk mode on
+# http://127.0.0.1:PORT/screen. --dry-run prints what it would write and runs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -14,12 +17,14 @@ root=$(pwd)
 user=${SUDO_USER:-$(id -un)}
 port=8000
 dry=0
+kiosk=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --user) user=$2; shift 2 ;;
     --port) port=$2; shift 2 ;;
     --dry-run) dry=1; shift ;;
-    *) echo "usage: $0 [--user USER] [--port PORT] [--dry-run]" >&2; exit 2 ;;
+    --kiosk) kiosk=1; shift ;;
+    *) echo "usage: $0 [--user USER] [--port PORT] [--kiosk] [--dry-run]" >&2; exit 2 ;;
   esac
 done
 
@@ -53,9 +58,20 @@ RestartSec=3
 WantedBy=multi-user.target
 "
 
+home=$(getent passwd "$user" | cut -d: -f6 || true)
+autostart=${home:-/home/$user}/.config/autostart/werewolf-screen.desktop
+kiosk_text="[Desktop Entry]
+Type=Application
+Name=Werewolf public screen (狼人杀 公屏)
+Comment=The judge's public screen, full screen
+Exec=$root/scripts/screen-kiosk.sh $port
+X-GNOME-Autostart-enabled=true
+"
+
 if [ "$dry" = 1 ]; then
   printf '# would run: scripts/install.sh\n# would add %s to the audio group\n' "$user"
   printf '# would write %s:\n%s\n# would write %s:\n%s' "$config" "$config_text" "$unit" "$unit_text"
+  if [ "$kiosk" = 1 ]; then printf '# would write %s:\n%s' "$autostart" "$kiosk_text"; fi
   exit 0
 fi
 
@@ -76,5 +92,11 @@ printf '%s' "$unit_text" | $SUDO tee "$unit" >/dev/null
 # and `enable` links the unit all the same.
 if [ -d /run/systemd/system ]; then $SUDO systemctl daemon-reload; fi
 $SUDO systemctl enable --quiet werewolf-judge.service
+if [ "$kiosk" = 1 ]; then
+  echo "install-pi.sh: the public screen starts full screen with the desktop: $autostart"
+  $SUDO install -d -o "$user" "$(dirname "$autostart")"
+  printf '%s' "$kiosk_text" | $SUDO tee "$autostart" >/dev/null
+  $SUDO chown "$user" "$autostart"
+fi
 echo "The judge starts at boot. Start it now with: sudo systemctl start werewolf-judge"
 echo "Phones join at http://$(hostname -I | awk '{print $1}'):$port (the address is also read aloud)."

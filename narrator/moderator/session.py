@@ -50,6 +50,7 @@ class Options:
     printed: bool | None = None
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
     voiceless: bool = False  # no voice on this box (`narrator.preflight`): lines are printed
+    screen: bool = False  # open the public screen (公屏) in this computer's browser
 
 
 class StoredSeats(SeatRegistry):
@@ -305,10 +306,20 @@ async def _open_table(
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
     table.join_address = server.join_url
+    if options.screen:
+        _open_screen(f"http://127.0.0.1:{server.port}/screen")
     if not options.bots:
         server.print_join()
         print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
     return table, server
+
+
+def _open_screen(url: str) -> None:
+    """The public screen in this computer's browser (`narrator play --screen`), said in one line."""
+    import webbrowser
+
+    opened = webbrowser.open(url, new=1)
+    print(f"公屏 / public screen: {url}" + ("" if opened else " (open it in a browser)"), flush=True)
 
 
 async def _voice(config: PlayConfig, options: Options, seats: int) -> Any:

@@ -244,7 +244,9 @@ def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None
     from engine.record import parse_record, replay
     from tests.engine.harness import table as record_table
 
-    record = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+    record = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 7\nwitch = { poison = 1 }\n[[day]]\nvote = { 3 = 2 }\n"
+    )
     over = replay(parse_record(record_table(rules="sheriff = false") + record)).game
     background = BackgroundServer(lambda: PhoneTable(over))
     server = background.start()
