@@ -7,6 +7,7 @@ more (0 items beyond the public view)."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import time
@@ -19,6 +20,7 @@ from engine.views import public_view
 from narrator.moderator.timing import Timers
 from narrator.phones.table import PhoneTable
 from tests.evening.test_evening_browser import Bots, Session
+from tests.phones.audit import audit_seat
 from tests.phones.test_browser import browser
 
 __all__ = ["browser"]
@@ -52,12 +54,16 @@ def test_the_public_screen_over_a_whole_game(
     browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]] = []
+    stamps: list[int] = []
+    tables: list[PhoneTable] = []
     original = PhoneTable.screen_message
 
     def recorded(table: PhoneTable) -> dict[str, Any]:
         message = original(table)
         truth = table._as_said(public_view(table.game)).model_dump(mode="json")
         sent.append((message, truth, table.registry.names()))
+        stamps.append(len(table.game.events))
+        tables[:] = [table]
         return message
 
     monkeypatch.setattr(PhoneTable, "screen_message", recorded)
@@ -112,6 +118,14 @@ def test_the_public_screen_over_a_whole_game(
         if {int(k): v for k, v in message["names"].items()} != names:
             beyond.append("names")
     assert beyond == []
+    # And the phones' own secrecy audit (tests/phones/audit.py) over the same feed, as a seat
+    # that is nobody's: no card, night action or token it could not know.
+    (table,) = tables
+    tokens = {seat: holder.token for seat in range(1, 10) if (holder := table.registry.holder(seat))}
+    raw = [json.dumps(message, ensure_ascii=False) for message, _truth, _names in sent]
+    messages = [json.loads(text) for text in raw]  # as the screen reads them off the wire
+    assert table.game.over
+    assert audit_seat(table.game, 0, messages, stamps, raw, tokens) == []
 
 
 def _free_port() -> int:
