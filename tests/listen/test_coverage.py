@@ -84,20 +84,32 @@ def test_installing_a_model_says_which_phrases_it_cannot_hear(
 ) -> None:
     monkeypatch.setenv(MODELS_DIR_VARIABLE, str(tmp_path / "models"))
     folder = make_fake_model(tmp_path / "vosk-model-small-cn-0.22")
-    known = ["准备好了", "开始", "过", "投票", "重复", "暂停", "继续", "确认"]
+    known = ["准备好了", "开始", "过", "投票", "重复", "暂停", "继续", "确认", "再来一局"]
     (folder / "graph" / "words.txt").write_text("".join(f"{w} {i}\n" for i, w in enumerate(known)))
     assert main(["models", "install", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "the zh-CN model cannot hear 1 of 9 phrases: 取消 (lacks 取消)" in out
-    assert "the zh-TW model cannot hear 1 of 9 phrases: 取消 (lacks 取消)" in out
+    assert "the zh-CN model cannot hear 1 of 10 phrases: 取消 (lacks 取消)" in out
+    assert "the zh-TW model cannot hear 1 of 10 phrases: 取消 (lacks 取消)" in out
     assert main(["models", "list"]) == 0
     listed = capsys.readouterr().out
-    assert listed.count("cannot hear 1 of 9 phrases: 取消") == 2
+    assert listed.count("cannot hear 1 of 10 phrases: 取消") == 2
 
 
 def test_taiwan_listens_with_the_simplified_model_and_is_written_in_traditional() -> None:
     book = phrasebook.phrasebook("zh-TW")
-    simplified = {"准备好了", "开始", "过", "开始投票", "投票", "重复", "暂停", "继续", "确认", "取消"}
+    simplified = {
+        "准备好了",
+        "开始",
+        "过",
+        "开始投票",
+        "投票",
+        "重复",
+        "暂停",
+        "继续",
+        "确认",
+        "取消",
+        "再来一局",
+    }
     found = coverage(book, simplified.__contains__)
     assert found.missing == {}
     assert "開始投票" in book.keywords and "过" not in book.keywords
