@@ -321,7 +321,9 @@ def parts_of(decision: Decision, game: Game) -> list[tuple[int, dict[str, Any]]]
     if isinstance(decision, Votes):
         return [(v, act(targets=seats(decision.votes.get(v, 0)))) for v in pending.seats]
     seat = pending.seats[0]
-    if game.spec is not None and game.spec.form == Form.YES_NO:  # a yes or no (a shot status seen)
+    if game.spec is not None and game.spec.form == Form.NOTICE:  # a shot status seen: a touch
+        return [(seat, act())]
+    if game.spec is not None and game.spec.form == Form.YES_NO:  # a yes or no (a check's answer seen)
         yes = [v for v in decision.model_dump().values() if isinstance(v, bool)]
         if len(yes) == 1:
             return [(seat, act(yes=yes[0]))]
