@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import socket
 import threading
@@ -42,6 +43,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Annotated, Any, TypeVar
 
+import segno
 import uvicorn
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.applications import Starlette
@@ -498,10 +500,19 @@ def build_app(
     async def screen(request: Request) -> Response:
         return HTMLResponse(screen_page.read_text(encoding="utf-8"), headers=PAGE_HEADERS)
 
+    async def join_qr(request: Request) -> Response:
+        """The join address as a QR code (SVG) for the public screen; 404 before there is one."""
+        if not table.join_address:
+            return Response(status_code=404)
+        svg = io.BytesIO()
+        segno.make(table.join_address, error="m").save(svg, kind="svg", scale=10, border=2, light="#fff")
+        return Response(svg.getvalue(), media_type="image/svg+xml", headers=PAGE_HEADERS)
+
     return Starlette(
         routes=[
             Route("/", index),
             Route("/screen", screen),
+            Route("/screen/join.svg", join_qr),
             *HostRoutes(table, addresses, announce).routes(),
             WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses).serve),
             WebSocketRoute("/screen/ws", PublicScreens(table, limits).serve),

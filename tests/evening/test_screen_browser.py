@@ -92,7 +92,13 @@ def test_the_public_screen_over_a_whole_game(
     bots = Bots(f"ws://127.0.0.1:{port}/ws", list(range(1, 10)), pause=True)
     try:
         time.sleep(1.0)
-        _shoot(pages, "lobby", folder, shot)  # before anyone sits: the address, the board
+        _shoot(pages, "lobby", folder, shot)  # before anyone sits: the address, its QR, the board
+        big.wait_for_function("() => document.getElementById('join-qr').naturalWidth > 0", timeout=10_000)
+        qr = big.evaluate(
+            "() => { const i = document.getElementById('join-qr');"
+            " return [i.complete ? i.naturalWidth : 0, i.getAttribute('src') || ''] }"
+        )
+        assert qr[0] > 0 and qr[1].startswith("/screen/join.svg"), qr  # the join QR drawn
         bots.start()
         assert bots.ready.wait(60)
         deadline = time.monotonic() + 600

@@ -40,6 +40,8 @@
     $("join").hidden = m.started || !m.join;
     $("join-title").textContent = t("ui.screen_join");
     $("join-address").textContent = m.join || "";
+    var qr = $("join-qr");
+    if (m.join && qr.dataset.join !== m.join) { qr.dataset.join = m.join; qr.src = "/screen/join.svg?u=" + encodeURIComponent(m.join); }
     var speaking = m.speaking && !p.winner;
     $("speaker").hidden = !speaking;
     if (speaking) {
