@@ -336,7 +336,7 @@ def _new_game(
         settings |= {"demo": True, "evening_games": games}
     game_id = store.create(setup, rules, settings, evening=evening.id)
     game = RecordedGame(setup, rules).record_to(store, game_id)
-    print(f"game {game_id}, evening {evening.id} (store {store.path})", flush=True)
+    print(f"game {game_id} (store {store.path}), evening {evening.id}", flush=True)
     return _run(game, config, store, options, args, seed=config.seed or 0, evening=evening)
 
 
