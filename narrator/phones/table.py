@@ -154,6 +154,7 @@ class PhoneTable:
         self._speech_clock = Countdown()
         self._speech_ended = False
         self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
+        self._held: list[tuple[asyncio.TimerHandle, list[tuple[Link, dict[str, Any]]]]] = []
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
         self._step_clock = Countdown()
@@ -290,6 +291,8 @@ class PhoneTable:
     def narrate(self, step: str | None, *, final: bool = False) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
         the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        if step != self.narrating:
+            self.send_held_answers()  # a step's answers leave before anything of the next (Rule 11)
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
@@ -490,7 +493,31 @@ class PhoneTable:
             self._handle(link, message)
         finally:
             self._holding = None
-        _send_later(held, NIGHT_ANSWER_S)
+        self._send_later(held, NIGHT_ANSWER_S)
+
+    def _send_later(self, held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
+        """Send `held` in order `seconds` from now, or sooner when the step changes (at once
+        without a running event loop)."""
+
+        def send() -> None:
+            self._held = [(h, batch) for h, batch in self._held if batch is not held]
+            for link, message in held:
+                link.send(message)
+
+        try:
+            handle = asyncio.get_running_loop().call_later(seconds, send)
+        except RuntimeError:
+            send()
+            return
+        self._held.append((handle, held))
+
+    def send_held_answers(self) -> None:
+        """Send every held answer now, in the order the touches came."""
+        held, self._held = self._held, []
+        for handle, batch in held:
+            handle.cancel()
+            for link, message in batch:
+                link.send(message)
 
     def _handle(self, link: Link, message: Message) -> None:
         n = message.n
@@ -903,19 +930,6 @@ def spoken_line(locale: str, key: str, params: dict[str, Any]) -> str:
         return str(_voice_catalogue(locale).text(key, **params))
     except (UnknownLine, CatalogueError):
         return ""
-
-
-def _send_later(held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
-    """Send `held` in order `seconds` from now (at once without a running event loop)."""
-
-    def send() -> None:
-        for link, message in held:
-            link.send(message)
-
-    try:
-        asyncio.get_running_loop().call_later(seconds, send)
-    except RuntimeError:
-        send()
 
 
 def _speakers_pass(item: object) -> bool:

@@ -50,6 +50,8 @@ class Recorder:
         narrate = table.narrate
 
         def counted(step: str | None, *args: Any, **kwargs: Any) -> None:
+            if step != table.narrating:
+                table.send_held_answers()  # as narrate does first: the last step's answers
             self.segment += 1
             pending = table.game.pending
             if step is not None and (pending is None or pending.step != step) and is_night(step):
