@@ -60,14 +60,14 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     reason = _can_mount()
     if reason is not None:
         print(f"skipped: {reason}")
-        pytest.skip(reason)
+        pytest.skip(reason=f"skipped: {reason}")
     where = tmp_path / "disk"
     where.mkdir()
     try:
         _mount("-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(where))
     except subprocess.CalledProcessError as error:
         print(f"skipped: cannot mount a tmpfs here: {error.stderr.strip()}")
-        pytest.skip(f"cannot mount a tmpfs here: {error.stderr.strip()}")
+        pytest.skip(reason=f"cannot mount a tmpfs here: {error.stderr.strip()}")
     yield where
     _umount(where)
 
@@ -102,7 +102,7 @@ def ext4_disk(tmp_path: Path) -> Iterator[Ext4]:
     reason = _can_mount() or (None if shutil.which("mkfs.ext4") else "no mkfs.ext4 on this machine")
     if reason is not None:
         print(f"skipped: {reason}")
-        pytest.skip(reason)
+        pytest.skip(reason=f"skipped: {reason}")
     image, where = tmp_path / "ext4.img", tmp_path / "disk"
     where.mkdir()
     subprocess.run(["truncate", "-s", "16M", str(image)], check=True)
@@ -112,7 +112,7 @@ def ext4_disk(tmp_path: Path) -> Iterator[Ext4]:
         disk.mount()
     except subprocess.CalledProcessError as error:
         print(f"skipped: cannot mount a loop device here: {error.stderr.strip()}")
-        pytest.skip(f"cannot mount a loop device here: {error.stderr.strip()}")
+        pytest.skip(reason=f"cannot mount a loop device here: {error.stderr.strip()}")
     if not Path(f"/sys/fs/ext4/{disk.device}/trigger_fs_error").exists():
         _umount(where)
         print("skipped: this kernel's ext4 cannot be made to fail (no trigger_fs_error)")

@@ -35,9 +35,9 @@ class Interpreter:
 
 def test_say_with_a_neural_voice_that_crashes_at_start_speaks_with_espeak(tmp_path: Path) -> None:
     if missing_packages():
-        pytest.skip(
-            reason=f"the neural voice is not installed ({', '.join(missing_packages())}): scripts/install.sh --dev"
-        )
+        why = f"the neural voice is not installed ({', '.join(missing_packages())}): scripts/install.sh --dev"
+        print(f"skipped: {why}")
+        pytest.skip(reason=why)
     package = tmp_path / "stand_in_for_litert_crashing_on_a_cortex_a72" / "ai_edge_litert"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text(STAND_IN_INIT, encoding="utf-8")
