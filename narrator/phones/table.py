@@ -33,6 +33,10 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+        While a vote is taken (narrated by the moderator, the step pending) there is no talk:
+        no day action is shown or taken (RULES-CLUB: a wolf self-destructs in the speeches, the
+        white wolf king and the knight "not in a vote"; the engine's vote step stands for the
+        talk before it and the vote itself, only the narration knows which).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
@@ -64,7 +68,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction
+from engine.steps import ACTIONS, DayAction, Share
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.moderator.timing import Timers
@@ -693,6 +697,8 @@ class PhoneTable:
         action = next((a for a in ACTIONS.values() if a.name == name), None)
         if action is None:
             raise Refusal("malformed")
+        if self._voting():
+            raise Refusal("vote_open")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
@@ -782,7 +788,19 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_actions = tuple(game.actions_offered())
+        self._shown_actions = () if self._voting() else tuple(game.actions_offered())
+
+    def _voting(self) -> bool:
+        """Whether a vote is being taken now: narrated and pending (Rule 10); with
+        `auto_narrate` (no moderator, nobody calls the vote) the vote step is the talk too."""
+        pending, spec = self.game.pending, spec_of(self.narrating)
+        return (
+            not self.auto_narrate
+            and pending is not None
+            and pending.step == self.narrating
+            and spec is not None
+            and spec.share is Share.VOTES
+        )
 
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
