@@ -36,7 +36,9 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         While a vote is taken (narrated by the moderator, the step pending) there is no talk:
         no day action is shown or taken (RULES-CLUB: a wolf self-destructs in the speeches, the
         white wolf king and the knight "not in a vote"; the engine's vote step stands for the
-        talk before it and the vote itself, only the narration knows which).
+        talk before it and the vote itself, only the narration knows which). Nor while a
+        seat's last words are spoken (the white wolf king and the knight "not in … last
+        words"; a wolf's self-destruct is for the discussion and the election's speeches).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
@@ -111,6 +113,9 @@ from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
 from narrator.store import StoreUnwritable
 
+LAST_WORDS = "last_words"
+"""The cue of a seat's last words: no day action while they are spoken (Rule 10)."""
+
 log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
@@ -161,6 +166,7 @@ class PhoneTable:
         self._subscribers: list[asyncio.Queue[Applied]] = []
         self._shown: dict[int, SeatView] = {}
         self._shown_actions: tuple[DayAction, ...] = ()
+        self._last_words = False  # a seat's last words are being spoken (Rule 10)
         self._peeked: set[int] = set()
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
@@ -401,9 +407,11 @@ class PhoneTable:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
         them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
+        if seat is None:
+            self._last_words = False
         self._speech_clock.start(seconds if seat is not None else None)
         self.inbox.drop(_speakers_pass)
-        offered = tuple(self.game.actions_offered())
+        offered = self._actions_now()
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
             self._shown_actions = offered
             self._send_states(fresh=False)
@@ -417,6 +425,8 @@ class PhoneTable:
         what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
         if key == NIGHT_FALLS:
             self._begin()
+        if key == LAST_WORDS:
+            self._last_words = True
         self._said.hear(key, params, len(public_view(self.game).votes))
         self._line = spoken_line(self.locale, key, params)
         self._send_screens()
@@ -699,6 +709,8 @@ class PhoneTable:
             raise Refusal("malformed")
         if self._voting():
             raise Refusal("vote_open")
+        if self._last_words:
+            raise Refusal("last_words_open")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
@@ -788,7 +800,12 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_actions = () if self._voting() else tuple(game.actions_offered())
+        self._shown_actions = self._actions_now()
+
+    def _actions_now(self) -> tuple[DayAction, ...]:
+        """The day actions the phones show now: none while a vote is taken or last words are
+        spoken (Rule 10), else those the game offers."""
+        return () if self._voting() or self._last_words else tuple(self.game.actions_offered())
 
     def _voting(self) -> bool:
         """Whether a vote is being taken now: narrated and pending (Rule 10); with

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 
 from engine.roles import Role
+from engine.views import public_view
 from tests.moderator.test_day_actions import at_the_discussion
 from tests.phones.harness import close_all, seat_everyone, served, state_copy
 from tests.phones.test_day_actions import BUTTONS, press, seats_holding
@@ -58,6 +59,39 @@ def test_the_buttons_go_while_the_vote_is_taken_and_a_press_is_refused() -> None
             taken = await press(phones[wolf - 1], "self_destruct")
             assert taken["type"] == "ack"
             assert any(e.kind == "cue" and e.data["key"] == "self_destruct" for e in game.events)
+            await close_all(phones)
+
+    asyncio.run(scenario())
+
+
+def test_no_day_action_while_last_words_are_spoken() -> None:
+    """The judge says a seat's last words: the buttons go on every phone while he speaks and a
+    press is refused in the player's language; once his words end, the next talk has them."""
+
+    async def scenario() -> None:
+        game = at_the_discussion(5)
+        wolf = seats_holding(game, Role.WEREWOLF)[0]
+        async with served(game, auto_narrate=False) as (server, table):
+            phones = await seat_everyone(server, game)
+            speaker = game.pending.seats[0] if game.pending else 1
+            alive = public_view(game).alive
+            dead = next((seat for seat in range(1, game.setup.seats + 1) if seat not in alive), speaker)
+
+            table.said("last_words", {"seat": dead})
+            table.speaking(dead, 60)
+            await asyncio.sleep(0.05)
+            assert {str(p.last("state")["screen"]["actions"]) for p in phones} == {"[]"}
+            before = state_copy(game)
+            refused = await press(phones[wolf - 1], "self_destruct")
+            assert (refused["code"], refused["message"]) == ("last_words_open", "现在是遗言时间，不能自爆或发动技能。")
+            assert state_copy(game) == before
+            table.speaking(None)
+
+            table.speaking(speaker, 60)  # the discussion goes on
+            await asyncio.sleep(0.05)
+            assert {str(p.last("state")["screen"]["actions"]) for p in phones} == {str(BUTTONS)}
+            taken = await press(phones[wolf - 1], "self_destruct")
+            assert taken["type"] == "ack"
             await close_all(phones)
 
     asyncio.run(scenario())
