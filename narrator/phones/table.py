@@ -37,10 +37,11 @@ Rule 11: a touch at night is answered (its ack or refusal, the `progress` every 
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
-        whenever the phones' public picture changes or the judge says a line: the engine's
-        public view as said, the names, the lobby, the judge's line as spoken (the same for a
-        real and a pretended step: the voice's own words), the speech and step countdowns,
-        the review at the end and the evening's scores; nothing any seat alone was told.
+        whenever the phones' public picture changes or the judge says a line: the public
+        view the phones show (Rule 3: never the night's deaths before the day's line), the
+        names, the lobby, the judge's line as spoken (the same for a real and a pretended
+        step: the voice's own words), the speech and step countdowns, the review at the end
+        and the evening's scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), every phone told; a player may leave (his seat
         is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
@@ -821,8 +822,10 @@ class PhoneTable:
         self._screens.discard(link)
 
     def screen_message(self) -> dict[str, Any]:
-        """What the public screen shows now (Rule 13): public facts only."""
-        public = self._as_said(public_view(self.game))
+        """What the public screen shows now (Rule 13): public facts only, the table's picture
+        as every phone shows it (Rule 3: not the engine's, which knows the night's deaths
+        before the judge says them)."""
+        public = self.shown_public()
         return {
             "type": "table",
             "locale": self.locale,
@@ -843,6 +846,11 @@ class PhoneTable:
             "review": written_review(self.game, self.locale) if public.winner is not None else None,
             "scores": self.scores,
         }
+
+    def shown_public(self) -> Any:
+        """The public view every phone shows now (the same in every seat's view, Rule 3)."""
+        view = next(iter(self._shown.values()), None)
+        return view.public if view is not None else self._as_said(public_view(self.game))
 
     def _send_screens(self) -> None:
         if not self._screens:

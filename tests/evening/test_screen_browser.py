@@ -2,7 +2,7 @@
 whole game at a table of bot phones (the real session on the real clock with short timers):
 a screenshot at each phase (before the deal, night, election, speech, vote, end), kept under
 docs/screen/ when $SCREEN_SHOTS names it; and the secrecy audit of its feed: every message
-the screen got is the engine's public view as said, the names and the judge's lines, nothing
+the screen got is the public view the phones show, the names and the judge's lines, nothing
 more (0 items beyond the public view)."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from engine.views import public_view
 from narrator.moderator.timing import Timers
 from narrator.phones.table import PhoneTable
 from tests.evening.test_evening_browser import Bots, Session
@@ -60,7 +59,7 @@ def test_the_public_screen_over_a_whole_game(
 
     def recorded(table: PhoneTable) -> dict[str, Any]:
         message = original(table)
-        truth = table._as_said(public_view(table.game)).model_dump(mode="json")
+        truth = table._shown[1].public.model_dump(mode="json")  # what the phones show
         sent.append((message, truth, table.registry.names()))
         stamps.append(len(table.game.events))
         tables[:] = [table]
