@@ -16,148 +16,26 @@ shows it fails when the screen's line tells a real step from a pretended one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import random
 import re
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import connect
 
 from engine.boards import find_board
-from engine.events import Event
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal
-from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
-from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.screens import is_night
-from narrator.phones.server import SocketLink
-from narrator.phones.table import encode
-from tests.moderator.test_night_clock import SleepyPhone
-from tests.phones.test_shape import THIEF_DECK, Lines
+from tests.evening.screen_feed import ScreenRecorder, Shown, feed_problems, screened_game
+from tests.phones.test_shape import THIEF_DECK
 
-TIMERS = Timers(decision=8, vote=8, reminder=4, speech=2, last_speech=2, last_words=1, meeting=1)
 # what the screen shows of the table, not of the step: compared as "changed or not"
 PICTURE = (
     "public", "seats", "lobby", "names", "board", "board_cards", "join", "started", "candidates",
     "votes_from", "review", "scores", "strings", "locale", "speaking",
 )  # fmt: skip
-
-
-@dataclass
-class Shown:
-    """One message the public screen got: in which narration, after which line, on the wire."""
-
-    segment: int
-    line: str | None  # the key of the line said that sent it (None: a narration or a state)
-    size: int
-    message: dict[str, Any]
-
-
-@dataclass
-class ScreenRecorder:
-    """Every message a public screen got, with the narration it came in (segments as in
-    tests/phones/test_shape) and whether that narration was a real or a pretended step."""
-
-    table: PhoneTable
-    segment: int = 0
-    steps: dict[int, tuple[str, bool]] = field(default_factory=dict)  # segment → (step, real)
-    shown: list[Shown] = field(default_factory=list)
-    _line: str | None = None
-    _event: str | None = None  # the kind of the event the moderator narrates now
-
-    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        table, recorder = self.table, self
-        narrate, said = table.narrate, table.said
-
-        def counted(step: str | None, *args: Any, **kwargs: Any) -> None:
-            recorder.segment += 1
-            pending = table.game.pending
-            if step is not None and is_night(step):
-                # a meeting (the lovers', say) is real when the engine held one, not a pretend
-                real = pending is not None and pending.step == step or recorder._event == "meeting"
-                recorder.steps[recorder.segment] = (step, real)
-            narrate(step, *args, **kwargs)
-
-        def heard(key: str, params: dict[str, Any]) -> None:
-            recorder._line = key
-            try:
-                said(key, params)
-            finally:
-                recorder._line = None
-
-        told = Moderator.narrate
-
-        async def narrating(moderator: Moderator, event: Event) -> None:
-            recorder._event = event.kind
-            try:
-                await told(moderator, event)
-            finally:
-                recorder._event = None
-
-        monkeypatch.setattr(Moderator, "narrate", narrating)
-        table.narrate = counted  # type: ignore[method-assign]
-        table.said = heard  # type: ignore[method-assign]
-        send = SocketLink.send
-
-        def recorded(link: SocketLink, message: dict[str, Any]) -> None:
-            if link in table._screens:
-                wire = encode(message)
-                recorder.shown.append(
-                    Shown(recorder.segment, recorder._line, len(wire.encode("utf-8")), json.loads(wire))
-                )
-            send(link, message)
-
-        monkeypatch.setattr(SocketLink, "send", recorded)
-
-
-async def screened_game(game: Game, seed: int, monkeypatch: pytest.MonkeyPatch) -> ScreenRecorder:
-    """`game` played whole on the fast clock by bot phones, a public screen watching."""
-    table = PhoneTable(game, auto_narrate=False)
-    recorder = ScreenRecorder(table)
-    recorder.install(monkeypatch)
-    server = PhoneServer(table, host="127.0.0.1", port=0)
-    await server.start()
-    screen = await connect(f"ws://127.0.0.1:{server.port}/screen/ws", max_size=2**22)
-    got: list[str] = []
-
-    async def read() -> None:
-        with contextlib.suppress(Exception):
-            async for text in screen:
-                got.append(str(text))
-
-    reader = asyncio.create_task(read())
-    url = f"ws://127.0.0.1:{server.port}/ws"
-    bots = [SleepyPhone(url, seat, seed, speech_done=True) for seat in range(1, game.setup.seats + 1)]
-    for bot in bots:
-        await bot.start()
-    while any(entry["name"] is None for entry in table.registry.lobby()):
-        await asyncio.sleep(0.01)
-    moderator = Moderator(
-        table, Lines(), timers=TIMERS, clock=FastClock(), rng=random.Random(seed), on_line=table.said
-    )
-    table.timers = moderator.timers
-    try:
-        await asyncio.wait_for(moderator.run(), 300)
-        await asyncio.sleep(0.3)  # what was queued reaches the screen
-    finally:
-        for bot in bots:
-            await bot.stop()
-        await screen.close()
-        reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await reader
-        await server.stop()
-    assert game.over, "the game reached no winner"
-    # what the screen's socket read is what was recorded, message for message
-    assert [json.loads(text) for text in got] == [shown.message for shown in recorder.shown]
-    return recorder
 
 
 def _no_night_number(value: Any) -> Any:
@@ -282,6 +160,15 @@ def test_the_screen_around_a_pretended_step_is_the_screen_around_a_real_one(
     assert found == []
 
 
+def test_the_screen_and_the_phones_got_nothing_beyond_what_they_may_know(
+    recorded: list[tuple[str, ScreenRecorder]],
+) -> None:
+    """The same games through the secrecy audit (tests/phones/audit.py): every seat, and the
+    screen (Rule 9: nothing beyond the public view the phones show)."""
+    found = [f"{name}: {problem}" for name, recorder in recorded for problem in feed_problems(recorder)]
+    assert found == []
+
+
 def test_the_audit_catches_a_line_that_tells_a_real_step(
     recorded: list[tuple[str, ScreenRecorder]],
 ) -> None:
@@ -295,7 +182,7 @@ def test_the_audit_catches_a_line_that_tells_a_real_step(
             step, real = recorder.steps.get(shown.segment, ("", False))
             if real and message.get("line"):
                 message = {**message, "line": f"{message['line']}（{step}）"}
-            copy.shown.append(Shown(shown.segment, shown.line, shown.size, message))
+            copy.shown.append(Shown(shown.segment, shown.line, shown.size, message, shown.raw, shown.stamp))
         leaked.append((name, copy))
     found, _ = problems(leaked)
     assert found
