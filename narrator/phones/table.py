@@ -40,8 +40,9 @@ Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table`
         whenever the phones' public picture changes or the judge says a line: the public
         view the phones show (Rule 3: never the night's deaths before the day's line), the
         names, the lobby, the judge's line as spoken (the same for a real and a pretended
-        step: the voice's own words), the speech and step countdowns, the review at the end
-        and the evening's scores; nothing any seat alone was told.
+        step: the voice's own words), the day's stage as said (`stage`: the election, a PK,
+        last words), the speech and step countdowns, the review at the end and the evening's
+        scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), every phone told; a player may leave (his seat
         is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
@@ -94,6 +95,7 @@ from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.stage import Stage
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
@@ -161,6 +163,7 @@ class PhoneTable:
         self._step_clock = Countdown()
         self._screens: set[Link] = set()  # the public screens (Rule 13)
         self._line = ""  # the judge's last line, as spoken (Rule 13)
+        self._stage = Stage()  # the election, a PK, last words, as said (Rule 13)
         self.join_address: str | None = None  # the join address the box prints (Rule 13)
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
@@ -250,7 +253,7 @@ class PhoneTable:
         self._speaker, self._speech_ended = None, False
         self._speech_clock, self._step_clock = Countdown(), Countdown()
         self._said = Said()  # the judge has said nothing of this game yet
-        self._line = ""
+        self._line, self._stage = "", Stage()
         self._snapshot()
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
@@ -385,6 +388,7 @@ class PhoneTable:
             self._begin()
         self._said.hear(key, params, len(public_view(self.game).votes))
         self._line = spoken_line(self.locale, key, params)
+        self._stage.hear(key, params)
         self._send_screens()
         if key in (PAUSE, RESUME):
             for clock in (self._step_clock, self._speech_clock):
@@ -843,6 +847,7 @@ class PhoneTable:
             "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
             "votes_from": self._said.votes_from,
+            "stage": self._stage.shown(),
             "review": written_review(self.game, self.locale) if public.winner is not None else None,
             "scores": self.scores,
         }
