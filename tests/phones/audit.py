@@ -198,7 +198,7 @@ def audit_seat(
 SCREEN_KEYS = frozenset(
     {
         "type", "locale", "strings", "public", "seats", "lobby", "names", "board", "board_cards",
-        "line", "join", "speaking", "clock", "started", "candidates", "votes_from", "review",
+        "line", "join", "speaking", "clock", "started", "candidates", "votes_from", "stage", "review",
         "scores", "pad",
     }
 )  # fmt: skip
