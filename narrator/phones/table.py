@@ -33,6 +33,10 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+        While a vote is taken (narrated by the moderator, the step pending) there is no talk:
+        no day action is shown or taken (RULES-CLUB: a wolf self-destructs in the speeches, the
+        white wolf king and the knight "not in a vote"; the engine's vote step stands for the
+        talk before it and the vote itself, only the narration knows which).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
@@ -44,10 +48,11 @@ Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table`
         last words), the speech and step countdowns, the review at the end and the evening's
         scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
-        board, of any seat count (`next_board`), every phone told; a player may leave (his seat
-        is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
-        phones at the next game (same seats, names and tokens), the seats it no longer has
-        told so and let go; `show_scores` sends every phone the evening's scores, the same
+        board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
+        cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
+        may leave (his seat is freed, every phone told, `on_leave` says it aloud); `next_game`
+        seats the same phones at the next game (same seats, names and tokens), the seats it
+        no longer has told so and let go; `show_scores` sends every phone the evening's scores, the same
         message to each (public: names, wins, the cards shown at the ends).
 """
 
@@ -65,11 +70,19 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction
+from engine.steps import ACTIONS, DayAction, Share
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.moderator.timing import Timers
-from narrator.phones.boards import board_cards, board_title, offered_boards
+from narrator.phones.boards import (
+    SEAT_COUNTS,
+    SEPARATOR,
+    board_cards,
+    board_title,
+    default_cards,
+    offered_boards,
+    offered_counts,
+)
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, is_shared, refusal
 from narrator.phones.facts import facts_asked, seat_facts
@@ -133,6 +146,7 @@ class PhoneTable:
         self.board = board
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 9)
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 12)
+        self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 12)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 12)
         self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
         self.inbox = inbox or Inbox()
@@ -222,7 +236,7 @@ class PhoneTable:
             raise Refusal("board_unknown") from None
         if not board.playable:
             raise Refusal("board_unplayable", missing=", ".join(board.missing_roles()))
-        self.next_board = board
+        self.next_board, self.next_seats = board, None
         log.info("the host picked the next game's board %s", board.id)
         for link in list(self._link_locale):
             locale = self._locale(link)
@@ -230,6 +244,26 @@ class PhoneTable:
             told = text(locale, "notices.next_board", seats=board.seats, **named)
             link.send({"type": "notice", "key": "next_board", "text": told})
         return board
+
+    def pick_seats(self, seats: int) -> int:
+        """The host's bare seat count for the evening's next game (Rule 12), dealt the judge's
+        default cards for it; every phone told, and the seats it no longer has. Refusal
+        "seats_late" (the game is not over), "seats_unknown" (no default cards for it)."""
+        if not self.game.over:
+            raise Refusal("seats_late")
+        if seats not in SEAT_COUNTS:
+            raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
+        self.next_board, self.next_seats = None, seats
+        log.info("the host picked %d seats for the next game", seats)
+        gone = [seat for seat in range(seats + 1, self.game.setup.seats + 1) if self.registry.holder(seat)]
+        for link in list(self._link_locale):
+            locale = self._locale(link)
+            named = {"seats": seats, "cards": default_cards(seats, locale)}
+            told = text(locale, "notices.next_seats", **named)
+            if gone:
+                told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
+            link.send({"type": "notice", "key": "next_seats", "text": told})
+        return seats
 
     def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
         """Play the evening's next game, `game` (not started), at this table: the phones stay
@@ -243,7 +277,7 @@ class PhoneTable:
             link.send({"type": "freed", "reason": "seat_gone"})
             link.close(CLOSE_FREED)
         self._game, self.registry, self.board = game, registry, board
-        self.next_board, self.scores, self.narrating = None, None, None
+        self.next_board, self.next_seats, self.scores, self.narrating = None, None, None, None
         self._feeds = Feeds(game.setup.seats)
         self._feeds.absorb(game.events)
         self._collector, self._touched, self._peeked = None, set(), set()
@@ -262,8 +296,8 @@ class PhoneTable:
         return gone
 
     def show_scores(self, scores: dict[str, Any]) -> None:
-        """The evening's scores on every phone (Rule 12), with every board the host may pick
-        for the next game: one message, the same for each phone of a language."""
+        """The evening's scores on every phone (Rule 12), with every board and seat count the
+        host may pick for the next game: one message, the same for each phone of a language."""
         self.scores = scores
         for link in list(self._link_locale):
             link.send(self._scores_message(self._locale(link)))
@@ -271,7 +305,8 @@ class PhoneTable:
 
     def _scores_message(self, locale: Locale) -> dict[str, Any]:
         assert self.scores is not None
-        return {"type": "scores", "scores": self.scores, "boards": offered_boards(None, locale)}
+        boards, counts = offered_boards(None, locale), offered_counts(locale)
+        return {"type": "scores", "scores": self.scores, "boards": boards, "counts": counts}
 
     def _leave(self, link: Link, seat: int, n: int) -> None:
         """The player at `seat` leaves between two games (Rule 12)."""
@@ -667,6 +702,8 @@ class PhoneTable:
         action = next((a for a in ACTIONS.values() if a.name == name), None)
         if action is None:
             raise Refusal("malformed")
+        if self._voting():
+            raise Refusal("vote_open")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
@@ -756,7 +793,19 @@ class PhoneTable:
             seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_actions = tuple(game.actions_offered())
+        self._shown_actions = () if self._voting() else tuple(game.actions_offered())
+
+    def _voting(self) -> bool:
+        """Whether a vote is being taken now: narrated and pending (Rule 10); with
+        `auto_narrate` (no moderator, nobody calls the vote) the vote step is the talk too."""
+        pending, spec = self.game.pending, spec_of(self.narrating)
+        return (
+            not self.auto_narrate
+            and pending is not None
+            and pending.step == self.narrating
+            and spec is not None
+            and spec.share is Share.VOTES
+        )
 
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
