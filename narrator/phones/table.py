@@ -43,10 +43,12 @@ Rule 11: a touch at night is answered (its ack or refusal, the `progress` every 
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
-        whenever the phones' public picture changes or the judge says a line: the engine's
-        public view as said, the names, the lobby, the judge's line as spoken (the same for a
-        real and a pretended step: the voice's own words), the speech and step countdowns,
-        the review at the end and the evening's scores; nothing any seat alone was told.
+        whenever the phones' public picture changes or the judge says a line: the public
+        view the phones show (Rule 3: never the night's deaths before the day's line), the
+        names, the lobby, the judge's line as spoken (the same for a real and a pretended
+        step: the voice's own words), the day's stage as said (`stage`: the election, a PK,
+        last words), the speech and step countdowns, the review at the end and the evening's
+        scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
         cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
@@ -108,6 +110,7 @@ from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.stage import Stage
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
@@ -180,6 +183,7 @@ class PhoneTable:
         self._step_clock = Countdown()
         self._screens: set[Link] = set()  # the public screens (Rule 13)
         self._line = ""  # the judge's last line, as spoken (Rule 13)
+        self._stage = Stage()  # the election, a PK, last words, as said (Rule 13)
         self.join_address: str | None = None  # the join address the box prints (Rule 13)
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
@@ -289,7 +293,7 @@ class PhoneTable:
         self._speaker, self._speech_ended = None, False
         self._speech_clock, self._step_clock = Countdown(), Countdown()
         self._said = Said()  # the judge has said nothing of this game yet
-        self._line = ""
+        self._line, self._stage = "", Stage()
         self._snapshot()
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
@@ -429,6 +433,7 @@ class PhoneTable:
             self._last_words = True
         self._said.hear(key, params, len(public_view(self.game).votes))
         self._line = spoken_line(self.locale, key, params)
+        self._stage.hear(key, params)
         self._send_screens()
         if key in (PAUSE, RESUME):
             for clock in (self._step_clock, self._speech_clock):
@@ -887,8 +892,10 @@ class PhoneTable:
         self._screens.discard(link)
 
     def screen_message(self) -> dict[str, Any]:
-        """What the public screen shows now (Rule 13): public facts only."""
-        public = self._as_said(public_view(self.game))
+        """What the public screen shows now (Rule 13): public facts only, the table's picture
+        as every phone shows it (Rule 3: not the engine's, which knows the night's deaths
+        before the judge says them)."""
+        public = self.shown_public()
         return {
             "type": "table",
             "locale": self.locale,
@@ -906,9 +913,15 @@ class PhoneTable:
             "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
             "votes_from": self._said.votes_from,
+            "stage": self._stage.shown(),
             "review": written_review(self.game, self.locale) if public.winner is not None else None,
             "scores": self.scores,
         }
+
+    def shown_public(self) -> Any:
+        """The public view every phone shows now (the same in every seat's view, Rule 3)."""
+        view = next(iter(self._shown.values()), None)
+        return view.public if view is not None else self._as_said(public_view(self.game))
 
     def _send_screens(self) -> None:
         if not self._screens:
