@@ -106,6 +106,15 @@ def test_the_public_screen_over_a_whole_game(
             if phase == "end":  # the end with the evening's scores, which follow the winner
                 big.wait_for_selector("#scores:not([hidden])", timeout=60_000)
                 time.sleep(0.5)
+                rows = big.evaluate(
+                    "() => [...document.querySelectorAll('#scores-table tr')]"
+                    ".map(r => [...r.children].map(c => c.textContent))"
+                )
+                assert rows[0][-1] == "拿过的牌", rows[0]
+                dealt = big.evaluate(
+                    "() => [...document.querySelectorAll('span.card')].map(c => c.textContent.split(' · ')[0])"
+                )
+                assert len(rows) == 1 + 9 and sorted(row[-1] for row in rows[1:]) == sorted(dealt), (rows, dealt)
             if phase is not None and phase not in shot:
                 shoot(pages, phase, folder, shot)
             if phase == "end":

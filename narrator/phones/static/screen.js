@@ -154,12 +154,15 @@
     $("scores-title").textContent = t("evening.title") + "（" + t("evening.games_played", { count: scores.games }) + "）";
     var table = $("scores-table"); table.textContent = "";
     var head = el("tr");
-    ["player", "games", "wins", "good", "wolves", "third"].forEach(function (c) { head.appendChild(el("th", t("evening." + c))); });
+    ["player", "games", "wins", "good", "wolves", "third", "cards"].forEach(function (c) { head.appendChild(el("th", t("evening." + c))); });
     table.appendChild(head);
     scores.players.forEach(function (player) {
       var row = el("tr");
+      var cards = Object.keys(player.cards || {}).map(function (card) {  // the cards played, as on the phones
+        return t("roles." + card) + (player.cards[card] > 1 ? "×" + player.cards[card] : "");
+      }).join("、");
       [player.name, player.games, player.wins, player.wins_by_camp.good, player.wins_by_camp.wolves,
-        player.wins_by_camp.third].forEach(function (v) { row.appendChild(el("td", String(v))); });
+        player.wins_by_camp.third, cards].forEach(function (v) { row.appendChild(el("td", String(v))); });
       table.appendChild(row);
     });
   }
