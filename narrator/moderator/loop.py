@@ -92,9 +92,9 @@ stopped the candidates' speeches."""
 
 def shown(step: str) -> bool:
     """Whether the night step `step` only shows its holder something (his shot status, the
-    pack, the exiled seat's side): its decision is that he saw it, and decides nothing."""
-    decision = STEPS[step].decision
-    return decision is not None and set(decision.model_fields) == {"seen"}
+    pack, the exiled seat's side) and asks nothing: the engine declares it `Form.NOTICE`."""
+    spec = STEPS[step]
+    return spec.kind is Kind.NIGHT and spec.form == Form.NOTICE
 
 
 def anchor(events: Sequence[Event]) -> int:

@@ -27,9 +27,9 @@ from engine.boards import find_board
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
-from engine.steps import STEPS, Kind
+from engine.steps import STEPS, Form, Kind
 from narrator.moderator.botphones import BotPhone
-from narrator.moderator.loop import Moderator
+from narrator.moderator.loop import Moderator, shown
 from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.voice.speaker import Speaker, SpeakerOptions
@@ -49,6 +49,14 @@ TIMERS = Timers(
 )
 SHOWN = ("gravekeeper", "hidden_wolf", "hunter_status", "wolf_king_status")
 EPSILON = 1e-6
+
+
+def test_the_steps_that_only_show_are_the_ones_the_engine_declares_notices() -> None:
+    """The judge paces as a notice exactly the night steps the engine declares `Form.NOTICE`
+    (what the phones and the keypad show as nothing to decide), not by a decision's fields."""
+    notices = {name for name, spec in STEPS.items() if spec.form == Form.NOTICE}
+    assert notices == set(SHOWN) == {name for name in STEPS if shown(name)}
+    assert all(STEPS[name].kind is Kind.NIGHT for name in notices)
 NINE = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
