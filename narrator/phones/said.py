@@ -9,10 +9,10 @@ Rule 2: the candidates shown are the ones the judge named last (the election's, 
         less those who withdrew; they are cleared once the badge is given or the vote is over.
         The votes shown are those of the vote the judge called last (`votes_from`: the votes
         cast before it are not shown).
-Rule 3: every timed step counts down on every phone alike, from the moment it is narrated:
-        a night step (real or pretended) the decision's time, a meeting its pause, a vote by
-        day (the table's decision) the vote's time; the same figures the moderator keeps
-        (`narrator.moderator.loop`). The judge's pause stops every countdown; the resume
+Rule 3: every timed step counts down on every phone alike, from the moment it is narrated,
+        the seconds the moderator gives it (`narrator.moderator.deadlines`: a night step, real
+        or pretended, the decision's time, a notice its drawn minimum, a meeting its pause, a
+        vote by day the vote's time). The judge's pause stops every countdown; the resume
         goes on from where it stood.
 """
 
@@ -22,9 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.steps import Kind
+from narrator.moderator.deadlines import step_seconds as most_seconds
 from narrator.moderator.timing import Timers
-from narrator.phones.collector import is_shared
 from narrator.phones.screens import spec_of
 
 NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
@@ -43,16 +42,13 @@ PAUSE, RESUME = "judge.pause", "judge.resume"
 
 
 def step_seconds(timers: Timers | None, step: str | None) -> float | None:
-    """How long the step `step` lasts at most as the moderator keeps it (Rule 3); None when
-    the table keeps no time (no moderator) or between steps."""
-    spec = spec_of(step)
-    if timers is None or spec is None:
+    """How long the step `step` lasts at most as the moderator keeps it (Rule 3), when the
+    moderator does not tell (`narrator.moderator.deadlines`, the one place of that figure);
+    None when the table keeps no time (no moderator) or between steps."""
+    if timers is None or spec_of(step) is None:
         return None
-    if spec.kind == Kind.MEETING:
-        return timers.meeting
-    if spec.kind == Kind.DAY and is_shared(spec):
-        return timers.vote
-    return timers.decision
+    assert step is not None
+    return most_seconds(timers, step)
 
 
 class Countdown:

@@ -288,15 +288,16 @@ class PhoneTable:
 
     # The moderator's side
 
-    def narrate(self, step: str | None, *, final: bool = False) -> None:
+    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
-        the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        the moderator has said the end of the game, the phones may show it (Rule 3);
+        `seconds`: how long the moderator gives the step (every phone counts it down)."""
         if step != self.narrating:
             self.send_held_answers()  # a step's answers leave before anything of the next (Rule 11)
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
-            self._step_clock.start(step_seconds(self.timers, step))
+            self._step_clock.start(seconds if seconds is not None else step_seconds(self.timers, step))
         self.narrating = step
         self._touched = set()
         if step is not None:
