@@ -9,6 +9,11 @@ Rule 2: the candidates shown are the ones the judge named last (the election's, 
         less those who withdrew; they are cleared once the badge is given or the vote is over.
         The votes shown are those of the vote the judge called last (`votes_from`: the votes
         cast before it are not shown).
+Rule 4: a death a death brings by day (a lover's grief, a shot's chain: the engine's
+        `death.out`) is shown the moment the judge says it, not with the death that brought
+        it, which the engine records in the same decision; a phone that joins or comes back
+        sees the same (the picture is the table's, never the engine's); the night's fall shows
+        any left unsaid.
 Rule 3: every timed step counts down on every phone alike, from the moment it is narrated,
         the seconds the moderator gives it (`narrator.moderator.deadlines`: a night step, real
         or pretended, the decision's time, a notice its drawn minimum, a meeting its pause, a
@@ -19,9 +24,10 @@ Rule 3: every timed step counts down on every phone alike, from the moment it is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.events import Event
 from narrator.moderator.deadlines import step_seconds as most_seconds
 from narrator.moderator.timing import Timers
 from narrator.phones.screens import spec_of
@@ -39,6 +45,7 @@ CANDIDATES = (
 CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
 VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
 PAUSE, RESUME = "judge.pause", "judge.resume"
+DEATH_OUT = "death.out"
 
 
 def step_seconds(timers: Timers | None, step: str | None) -> float | None:
@@ -89,6 +96,25 @@ class Said:
         self.candidates: list[int] = []
         self.votes_from = 0
         self.paused = False
+        self.unsaid_deaths: set[int] = set()  # seats whose `death.out` the judge has yet to say
+
+    def decided(self, events: Sequence[Event]) -> None:
+        """A decision was applied with `events`: the deaths it brought are yet to be said (Rule 4)."""
+        said_later = [e for e in events if e.kind == "cue" and e.data["key"] == DEATH_OUT]
+        self.unsaid_deaths |= {int(e.data["seat"]) for e in said_later}
+
+    def picture(self, public: Any) -> Any:
+        """`public` (the engine's public view) with the deaths the judge has yet to say still
+        alive (Rule 4)."""
+        hidden = self.unsaid_deaths - set(public.alive)
+        if not hidden or public.winner is not None:
+            return public
+        return public.model_copy(
+            update={
+                "alive": sorted({*public.alive, *hidden}),
+                "deaths": [d for d in public.deaths if d["seat"] not in hidden],
+            }
+        )
 
     def hear(self, key: str, params: dict[str, Any], votes_cast: int) -> None:
         """The judge says the line `key` with `params`; `votes_cast`: how many votes the game
@@ -106,6 +132,10 @@ class Said:
         elif key == "sheriff.withdrawn":
             gone = {int(s) for s in params.get("seats", [])}
             self.candidates = [s for s in self.candidates if s not in gone]
+        if key == DEATH_OUT:
+            self.unsaid_deaths.discard(int(params.get("seat", 0)))
+        elif key == NIGHT_FALLS:
+            self.unsaid_deaths.clear()
         if key == PAUSE:
             self.paused = True
         elif key == RESUME:

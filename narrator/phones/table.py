@@ -63,13 +63,13 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction
+from engine.steps import ACTIONS, DayAction, is_shared
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.moderator.timing import Timers
 from narrator.phones.boards import board_cards, board_title, offered_boards
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
-from narrator.phones.collector import Collector, is_pack, is_shared, refusal
+from narrator.phones.collector import Collector, is_pack, refusal
 from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import Feeds
 from narrator.phones.messages import (
@@ -735,6 +735,7 @@ class PhoneTable:
         applied = Applied(decision, by, step, tuple(events))
         for queue in self._subscribers:
             queue.put_nowait(applied)
+        self._said.decided(events)  # its chained deaths wait for their line (`said` Rule 4)
         self.inbox.put(Decided(applied))
         self._feeds.absorb(self.game.events)
         if self.auto_narrate or self.game.over:
@@ -749,10 +750,16 @@ class PhoneTable:
         game = self.game
         public = self._as_said(public_view(game))  # the same for every seat: computed once
         self._shown = {
-            seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
+            seat: without_early_prompt(self._seen_alive(seat_view(game, seat, public)), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
         self._shown_actions = tuple(game.actions_offered())
+
+    @staticmethod
+    def _seen_alive(view: SeatView) -> SeatView:
+        """`view` alive as the picture shows it (a death not yet said, `said` Rule 4)."""
+        alive = view.seat in view.public.alive
+        return view if alive == view.alive else view.model_copy(update={"alive": alive})
 
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
@@ -764,7 +771,9 @@ class PhoneTable:
         }
 
     def _as_said(self, public: Any) -> Any:
-        """The public view with the phase the judge last said (`said` Rule 1)."""
+        """The public view with the phase the judge last said and the deaths he has said
+        (`said` Rules 1 and 4)."""
+        public = self._said.picture(public)
         if self._said.phase is None or public.winner is not None:
             return public
         return public.model_copy(update={"phase": self._said.phase})
