@@ -379,12 +379,18 @@
     }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
     if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, spelled(info))); }
-    if (sc.pack && S.picks) {  // one line, however many wolves
-      lines.push(t("ui.wolves_picks", { list: Object.keys(S.picks).map(function (wolf) {
-        var pick = S.picks[wolf];
-        return pick === null ? t("ui.wolf_no_pick", { seat: wolf })
-          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") });
-      }).join(sep()) }));
+    if (sc.pack && S.picks) {  // one short line, however many wolves: the wolves by the seat they pick
+      var by = {}, order = [];
+      Object.keys(S.picks).forEach(function (wolf) {
+        var pick = S.picks[wolf], key = pick === null ? "?" : String(pick || 0);
+        if (!by[key]) { by[key] = []; order.push(key); }
+        by[key].push(wolf);
+      });
+      lines.push(t("ui.wolves_picks", { list: order.map(function (key) {
+        var wolves = by[key].join(sep());
+        return key === "?" ? t("ui.wolf_no_pick", { seats: wolves })
+          : t("ui.wolf_pick", { seats: wolves, target: key !== "0" ? seatName(Number(key)) : t("ui.nobody") });
+      }).join(" ") }));
     }
     Object.keys(S.feed).forEach(function (i) {
       var e = S.feed[i];
