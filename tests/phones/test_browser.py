@@ -398,9 +398,9 @@ def test_the_actor_and_a_decoy_see_the_same_screen_at_every_night_step(
     area = wolf.locator("#step-secret").bounding_box()
     wolf.mouse.move(area["x"] + 20, area["y"] + 10)
     wolf.mouse.down()
-    expect(wolf.locator("#step-secret")).to_contain_text("1号 → 8号")  # the pack's picks, to the pack
+    expect(wolf.locator("#step-secret")).to_contain_text("狼队：8号（1号）")  # the pack's picks, to the pack
     wolf.mouse.up()
-    assert "→" not in hold(villager, "#step-secret")
+    assert "狼队" not in hold(villager, "#step-secret")
     box.call(table.apply, WerewolvesChoice(victim=8))
     assert_same_picture(witch, villager, "witch")
     assert "8号" not in witch.locator("#step").inner_text()
