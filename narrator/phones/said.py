@@ -5,8 +5,9 @@ Rule 1: the phones' picture of the table (who is out, the badge, the phase in th
         every line said by day refreshes it (the deaths the moment "昨晚死亡的是…" is said, a
         shot, a self-destruct, the badge, an exile), the phase is the one the judge last
         said ("天黑了" / "天亮了"), and the end waits for the judge to say it.
-Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's),
-        less those who withdrew; they are cleared once the badge is given or the vote is over.
+Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's, and
+        which of the two), less those who withdrew; they are cleared once the badge is given
+        or the vote is over.
         The votes shown are those of the vote the judge called last (`votes_from`: the votes
         cast before it are not shown).
 Rule 4: a death a death brings by day (a lover's grief, a shot's chain: the engine's
@@ -42,6 +43,8 @@ CANDIDATES = (
     "vote.revote",
     "vote.tie",
 )
+PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote", "vote.tie")
+"""The lines that name the seats of a tie (a PK): the phones say PK, not 上警."""
 CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
 VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
 PAUSE, RESUME = "judge.pause", "judge.resume"
@@ -94,6 +97,7 @@ class Said:
         self.phase: str | None = None  # None: the judge has not said the first night yet
         self.began = False  # the judge said the first night fall, or narrated a step
         self.candidates: list[int] = []
+        self.pk = False  # the candidates are a tie's (a PK), not the election's
         self.votes_from = 0
         self.paused = False
         self.unsaid_deaths: set[int] = set()  # seats whose `death.out` the judge has yet to say
@@ -129,6 +133,7 @@ class Said:
             self.candidates = []
         if key in CANDIDATES:
             self.candidates = sorted(int(s) for s in params.get("seats", []))
+            self.pk = key in PK
         elif key == "sheriff.withdrawn":
             gone = {int(s) for s in params.get("seats", [])}
             self.candidates = [s for s in self.candidates if s not in gone]

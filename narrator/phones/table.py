@@ -816,6 +816,7 @@ class PhoneTable:
             "clock": self._clock(),
             "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
+            "pk": self._said.pk,
             "votes_from": self._said.votes_from,
         }
         if view.public.winner is not None:

@@ -115,7 +115,7 @@
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
-      S.started = !!m.started; S.candidates = m.candidates || []; S.votesFrom = m.votes_from || 0;
+      S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
       if (m.clock) { clock(m.clock); }
       showGame();
@@ -490,7 +490,7 @@
         var d = out[s];
         tags.push(el("i", d && d.card ? t("roles." + d.card) : t("ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
-      else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t("ui.tag_candidate"), "run")); }
+      else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
       var row = el("span", undefined, "tags");
       tags.forEach(function (tag) { row.appendChild(tag); });
       cell.appendChild(row);
@@ -632,8 +632,9 @@
         : /vote$/.test(sc.step) ? t("ui.others_voting") : t("ui.someone_choosing");
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
       if (!sc.step && sc.kind === "day") {
-        title.textContent = t(S.speaking ? "ui.speeches_title" : "ui.day_title");
-        if (S.speaking) { info.textContent = ""; }
+        var pk = S.pk && S.candidates.length > 1;  // a tie: who is in the PK, and what comes
+        title.textContent = t(S.speaking ? (pk ? "ui.pk_speeches_title" : "ui.speeches_title") : "ui.day_title");
+        info.textContent = S.speaking ? "" : pk ? t("ui.pk_called", { seats: seatList(S.candidates) }) : info.textContent;
       }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
         notes.appendChild(el("li", t("ui.answered_count", S.progress)));
