@@ -51,16 +51,6 @@ def box() -> Iterator[BackgroundServer]:
     background.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
 def shots(tmp_path: Path) -> Path:
     """Where screenshots go: $PHONES_SCREENSHOTS when set (to look at them), else a temp dir."""
     folder = Path(os.environ.get("PHONES_SCREENSHOTS") or tmp_path)

@@ -10,7 +10,6 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ from engine.bots import random_decision
 from engine.game import Game
 from narrator.moderator.timing import Timers
 from tests.phones.chromium_table import ChromiumTable
-from tests.phones.test_browser import ARGS, CHROMIUM
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
@@ -42,16 +40,6 @@ TIMERS = Timers(
 )
 TIE = {1: 3, 2: 3, 5: 3, 3: 5, 4: 5, 8: 5, 6: 0, 9: 0}  # voter → seat (0: 弃票): 3号 3票, 5号 3票
 # (9 is the sheriff, elected in the morning: his vote would count 1.5 and break the tie)
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def at_the_first_vote(seed: int = 0) -> Game:

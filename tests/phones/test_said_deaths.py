@@ -19,7 +19,9 @@ from tests.phones.harness import Phone, close_all, seat_everyone, served, wait_u
 
 ROLES = '["werewolf", "werewolf", "seer", "witch", "cupid", "hunter", "villager", "villager", "villager"]'
 LOVERS = "[[night]]\ncupid = [1, 8]\nseer = 2\nwerewolves = 0\nwitch = {}\n"  # 8 and the wolf 1 in love
-TIMERS = Timers(decision=4, vote=4, reminder=1, night_step=1, meeting=1, speech=1, last_speech=1, last_words=1)
+TIMERS = Timers(
+    decision=4, vote=4, reminder=1, night_step=1, meeting=1, speech=1, last_speech=1, last_words=1
+)
 
 
 def alive(message: dict[str, Any]) -> list[int]:

@@ -41,7 +41,9 @@ from tests.phones.test_secrecy import DECKS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 
-TIMERS = Timers(decision=6, vote=6, reminder=2, night_step=1, meeting=1, speech=1, last_speech=1, last_words=1)
+TIMERS = Timers(
+    decision=6, vote=6, reminder=2, night_step=1, meeting=1, speech=1, last_speech=1, last_words=1
+)
 # Holding the box: its size, its paragraphs, the rows of text they fill, its content's height
 HOLD = """() => {
   const box = document.querySelector('#step-secret');
@@ -256,12 +258,16 @@ def test_the_sealed_box_is_one_size_for_the_actor_and_every_decoy_on_every_board
         sizes.setdefault(held.size, []).append(held)
     steps = {h.step for h in holds if h.real}
     cut = sum(1 for h in holds if h.seen["cut"])
-    print(f"{len(holds)} holds ({cut} with a line cut short), {len(steps)} night steps with an actor: {sorted(steps)}")
+    print(
+        f"{len(holds)} holds ({cut} with a line cut short), {len(steps)} night steps with an actor: {sorted(steps)}"
+    )
     assert len(sizes) == 1, {
         size: sorted({(h.table, h.step, h.real) for h in seen})[:6] for size, seen in sizes.items()
     }
     assert len(steps) >= 20, sorted(steps)
-    assert all(any(not h.real and h.step == step for h in holds) for step in steps), "a step with no decoy held"
+    assert all(any(not h.real and h.step == step for h in holds) for step in steps), (
+        "a step with no decoy held"
+    )
 
 
 def test_a_notice_shows_its_words_and_nothing_to_decide(holds: list[Held]) -> None:
