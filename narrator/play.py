@@ -7,6 +7,7 @@ import asyncio
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -64,10 +65,23 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="open the public screen (公屏) in this computer's browser, for the table to see",
     )
-    play.add_argument(
+    evening = play.add_mutually_exclusive_group()
+    evening.add_argument(
         "--resume",
         action="store_true",
-        help="continue the latest unfinished game if there is one (a box at boot)",
+        help="continue the latest unfinished game if there is one (a box at boot); a plain "
+        "`narrator play` resumes the game the evening still open was playing, too",
+    )
+    evening.add_argument(
+        "--new-evening",
+        action="store_true",
+        help="start a new evening even if one is still open (its unfinished game is marked "
+        "abandoned); without it a crash's unfinished game resumes and the evening goes on",
+    )
+    play.add_argument(
+        "--fast",
+        action="store_true",
+        help="run the clock as fast as it can (rehearsals and tests: the phones must answer at once)",
     )
     _common(play)
     play.set_defaults(run=run_play)
@@ -165,16 +179,73 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"narrator play: {error}", file=sys.stderr)
         return 2
     store = open_store(config.store, "play")
-    if args.resume:
-        while (game_id := store.latest_unfinished()) is not None:
-            try:
-                stored, game = resumable(store, game_id)
-            except DamagedGame as error:
-                set_damaged(store, error, "play")
-                continue
-            return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
-    options = dict(silent=args.silent, out=args.out, keypad=args.keypad, screen=args.screen)
+    if args.new_evening:
+        _close_open_evening(store)
+    unfinished = store.latest_unfinished if args.resume else partial(_cut_off, store)
+    while (game_id := unfinished()) is not None:
+        try:
+            stored, game = resumable(store, game_id)
+        except DamagedGame as error:
+            set_damaged(store, error, "play")
+            continue
+        if not args.resume:
+            _say_the_evening_goes_on(store, stored, args)
+        return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
+    options = dict(silent=args.silent, out=args.out, keypad=args.keypad, screen=args.screen, fast=args.fast)
     return _new_game(config, store, options, args)
+
+
+# The options a resumed game does not take: it keeps the settings it was begun with.
+GAME_OPTIONS = ("config", "seats", "setup", "board", "preset", "seed", "locale", "voice")
+
+
+def _cut_off(store: Store) -> str | None:
+    """The game the evening still open was playing when the judge stopped without ending it
+    (a crash, a pulled plug: a game ended with Ctrl-C is abandoned, not playing), or None."""
+    evening = store.open_evening_id()
+    if evening is None:
+        return None
+    playing = _playing(store)
+    return next((game_id for game_id in reversed(_games_of(store, evening)) if game_id in playing), None)
+
+
+def _games_of(store: Store, evening: str) -> list[str]:
+    games: list[str] = next((e["games"] for e in store.evenings() if e["id"] == evening), [])
+    return games
+
+
+def _playing(store: Store) -> set[str]:
+    return {row["id"] for row in store.games() if row["status"] == "playing"}
+
+
+def _say_the_evening_goes_on(store: Store, stored: StoredGame, args: argparse.Namespace) -> None:
+    """One line: the evening goes on with the game that was cut off, and how not to."""
+    given = [f"--{name}" for name in GAME_OPTIONS if getattr(args, name, None) is not None]
+    kept = f" ({' '.join(given)} not used: the game keeps its own settings)" if given else ""
+    print(
+        f"narrator play: the evening {store.evening_of(stored.id)} was cut off in game {stored.id} "
+        f"(a crash or a pulled plug): it resumes where it was and the evening goes on{kept}; "
+        "`narrator play --new-evening` starts a new evening instead",
+        flush=True,
+    )
+
+
+def _close_open_evening(store: Store) -> None:
+    """`--new-evening`: the evening still open is closed, its unfinished game abandoned."""
+    evening = store.open_evening_id()
+    if evening is None:
+        return
+    playing = _playing(store)
+    for game_id in _games_of(store, evening):
+        if game_id in playing:
+            store.mark(game_id, "abandoned", "a new evening was started")
+            print(
+                f"narrator play: game {game_id} was unfinished; marked abandoned "
+                f"(`narrator resume {game_id}` continues it)",
+                file=sys.stderr,
+            )
+    store.close_evening(evening)
+    print(f"narrator play: the evening {evening} is closed; a new evening starts", flush=True)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:

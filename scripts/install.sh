@@ -54,8 +54,10 @@ if [ -z "$unmet" ] \
   exit 0
 fi
 count=$(grep -c . <<<"$unmet" || true)
-echo "install.sh: installing the Python packages into .venv with pip ($count requirements of" \
-  "pyproject.toml not met yet, and their dependencies; minutes on a Raspberry Pi)" >&2
+unmet_words="$count requirements of pyproject.toml not met yet"
+[ "$count" = 1 ] && unmet_words="1 requirement of pyproject.toml not met yet"
+echo "install.sh: installing the Python packages into .venv with pip ($unmet_words," \
+  "and their dependencies; minutes on a Raspberry Pi)" >&2
 # pip's notices and the build backend's warnings (setuptools' "Editable installation") are
 # not the user's business; on a terminal pip shows its progress bars, elsewhere it is quiet.
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore

@@ -242,10 +242,12 @@ class Evening:
 def _next_game(
     table: PhoneTable, store: Store, config: PlayConfig, evening: Evening, seed: int, options: Options
 ) -> tuple[RecordedGame, PlayConfig, int]:
-    """The evening's next game dealt and stored (a new seed; the host's next board, or the
-    same board or cards), and seated at the table with the same phones; its game, settings
-    and seed."""
-    board = table.next_board or table.board
+    """The evening's next game dealt and stored (a new seed; the host's next board, or his
+    bare seat count dealt the judge's default cards as `narrator play --seats N` would, or
+    the same board or cards), and seated at the table with the same phones; its game,
+    settings and seed."""
+    count = table.next_seats
+    board = None if count is not None else table.next_board or table.board
     seed = seed + 1 if options.bots else secrets.randbelow(2**31)
     update: dict[str, Any] = {"seed": seed}
     if board is not None:
@@ -253,6 +255,9 @@ def _next_game(
     settings = config.model_dump(exclude_unset=True)
     if board is not None:
         settings.pop("preset", None)  # a board plays its own preset
+    if count is not None:
+        update |= {"seats": count, "setup": "auto", "extra_cards": []}
+        settings.pop("board", None)
     config = PlayConfig.model_validate({**settings, **update})
     setup, rules = config.table()
     settings = config.model_dump(mode="json")

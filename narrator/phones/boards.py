@@ -1,11 +1,12 @@
-"""A board as a table reads it: its name and cards in the table's language, and the boards the
-host's phone offers."""
+"""A board as a table reads it: its name and cards in the table's language, and the boards and
+bare seat counts the host's phone offers."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.boards import BOARDS, Board
+from engine.setup import SUGGESTED_004, suggested_roles
 from narrator.phones.catalogue import Locale, has, text
 
 SEPARATOR: dict[str, str] = {"zh-CN": "、", "zh-TW": "、", "en": ", "}
@@ -44,3 +45,21 @@ def offered_boards(seats: int | None, locale: Locale) -> list[dict[str, Any]]:
         for board in BOARDS
         if seats is None or board.seats == seats
     ]
+
+
+SEAT_COUNTS = tuple(sorted(SUGGESTED_004))  # the counts the judge has default cards for
+
+
+def default_cards(seats: int, locale: Locale) -> str:
+    """The judge's default cards for `seats` seats (`narrator play --seats N`) in `locale`."""
+    roles = suggested_roles(seats)
+    counted = {role: roles.count(role) for role in dict.fromkeys(roles)}
+    return SEPARATOR[locale].join(
+        card_name(role.value, locale) + (f"×{count}" if count > 1 else "") for role, count in counted.items()
+    )
+
+
+def offered_counts(locale: Locale) -> list[dict[str, Any]]:
+    """The bare seat counts the host may pick for the next game, each with the judge's
+    default cards for it, in `locale`."""
+    return [{"seats": seats, "cards": default_cards(seats, locale)} for seats in SEAT_COUNTS]

@@ -7,6 +7,9 @@ Rule 2: a night tells what each role did (nobody: said too) and who died; a day 
         election (who was elected, or nobody), each vote as tallies ("5号得4票"), where the
         badge went, and who was voted out, shot or self-destructed. Steps of the New Moon cards
         are told by the deaths they caused.
+Rule 3: a shot names the card that shot, from the judge's line that said it (`SHOTS`): the
+        wolf robot's copied shot kills with the copied card's cause (the hunter's, the wolf
+        king's: what the rules read), but it was the wolf robot who shot.
 """
 
 from __future__ import annotations
@@ -28,8 +31,11 @@ def written_review(game: Game, locale: Locale) -> list[str]:
     for name, clauses in _days(game, locale).items():
         phases.setdefault(name, []).extend(clauses)
     deaths: dict[str, list[tuple[int, str]]] = {}
+    shooters = _shooters(game)
     for death in public_view(game).deaths:
-        deaths.setdefault(death["phase"], []).append((death["seat"], death.get("cause", "")))
+        cause = death.get("cause", "")
+        cause = shooters.get(death["seat"], cause) if cause in SHOT_CAUSES else cause
+        deaths.setdefault(death["phase"], []).append((death["seat"], cause))
         phases.setdefault(death["phase"], [])
     sentences = []
     for name in sorted(phases, key=_phase_order):
@@ -39,6 +45,20 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         sentence = _line(locale, "comma").join(clauses) + _line(locale, "stop")
         sentences.append(sentence[:1].upper() + sentence[1:])
     return sentences
+
+
+SHOTS = {"hunter.shot": "hunter", "wolf_king.shot": "wolf_king", "wolf_robot.shot": "wolf_robot"}
+"""The judge's line of a shot → the card that shot, its death cause in the review (Rule 3)."""
+SHOT_CAUSES = frozenset({"hunter", "wolf_king"})
+
+
+def _shooters(game: Game) -> dict[int, str]:
+    """Each seat shot → the card that shot it, as the judge said it (Rule 3)."""
+    return {
+        int(event.data["target"]): SHOTS[event.data["key"]]
+        for event in game.events
+        if event.kind == "cue" and event.data["key"] in SHOTS and event.data.get("target")
+    }
 
 
 DAY_CUES = ("sheriff.elected", "sheriff.none", "badge.passed", "badge.destroyed")

@@ -25,7 +25,8 @@ Rule 4: the host's endpoints take small JSON bodies checked by a model: anything
         wrong PINs are counted per address, `SeatRegistry.claim_host`); every
         host act that touches a seat, and every claim, is told to every phone and to
         `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
-        a board picked before the deal (`POST /host/board`), which changes every card.
+        a board picked before the deal (`POST /host/board`), which changes every card, and
+        the next game's seat count picked between two games (`POST /host/seats`).
 Rule 5: the server logs no request lines (no access log): the table logs public facts only.
 """
 
@@ -120,6 +121,15 @@ class HostBoard(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     board: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    locale: Locale | None = None
+
+
+class HostSeats(BaseModel):
+    """`POST /host/seats`: the next game's bare seat count (between two games), and the
+    language of the answer when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seats: Annotated[int, Field(ge=1, le=99, strict=True)]
     locale: Locale | None = None
 
 
@@ -266,7 +276,8 @@ def address_of(connection: Request | WebSocket) -> str:
 
 class HostRoutes:
     """The host's endpoints (Rule 4): the claim with the PIN, and the acts the host token
-    allows (free a seat, a command, a board before the deal)."""
+    allows (free a seat, a command, a board before the deal, the next game's board or seat
+    count between two games)."""
 
     def __init__(self, table: PhoneTable, addresses: Addresses, announce: Callable[..., None] | None) -> None:
         self.table, self.addresses, self.announce = table, addresses, announce
@@ -277,6 +288,7 @@ class HostRoutes:
             Route("/host/free", self.free_seat, methods=["POST"]),
             Route("/host/command", self.command, methods=["POST"]),
             Route("/host/board", self.pick_board, methods=["POST"]),
+            Route("/host/seats", self.pick_seats, methods=["POST"]),
         ]
 
     def tell(self, key: str, **params: object) -> None:
@@ -341,6 +353,21 @@ class HostRoutes:
         if self.announce is not None:
             self.announce("host_board", board=board.id)
         return JSONResponse({"board": board.id})
+
+    async def pick_seats(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return refused("host_only", 403)
+        pick = await small_json(request, HostSeats)
+        if pick is None:
+            return refused("malformed", 400)
+        try:
+            seats = self.table.pick_seats(pick.seats)
+        except Refusal as refusal:
+            message = refusal.message(pick.locale or self.table.locale)
+            return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
+        if self.announce is not None:
+            self.announce("host_seats", count=seats)
+        return JSONResponse({"seats": seats})
 
 
 def refused(code: str, status: int) -> JSONResponse:
@@ -534,8 +561,8 @@ class PhoneServer:
     """The server of one phone table on `host`:`port` (port 0 picks a free one).
 
     `on_host_act(key, params)`, when set, hears every host act the phones are told of
-    ("host_claimed", "host_freed" with its seat, "host_board" with its board): the judge says it
-    aloud."""
+    ("host_claimed", "host_freed" with its seat, "host_board" with its board, "host_seats" with
+    its count): the judge says it aloud."""
 
     def __init__(
         self, table: PhoneTable, host: str = "0.0.0.0", port: int = 8000, limits: Limits | None = None

@@ -33,19 +33,28 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         when the narration and the engine agree (Rule 3) and when a speech starts (the talk
         before the step the engine waits for: the day's vote, say); the seat that presses one
         takes it (naming a seat when its form asks for one) or is told why not, in its language.
+        While a vote is taken (narrated by the moderator, the step pending) there is no talk:
+        no day action is shown or taken (RULES-CLUB: a wolf self-destructs in the speeches, the
+        white wolf king and the knight "not in a vote"; the engine's vote step stands for the
+        talk before it and the vote itself, only the narration knows which). Nor while a
+        seat's last words are spoken (the white wolf king and the knight "not in … last
+        words"; a wolf's self-destruct is for the discussion and the election's speeches).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
         whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
         write before a real decision counts (write ahead) takes no time a sniffer could see.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
-        whenever the phones' public picture changes or the judge says a line: the engine's
-        public view as said, the names, the lobby, the judge's line as spoken (the same for a
-        real and a pretended step: the voice's own words), the speech and step countdowns,
-        the review at the end and the evening's scores; nothing any seat alone was told.
+        whenever the phones' public picture changes or the judge says a line: the public
+        view the phones show (Rule 3: never the night's deaths before the day's line), the
+        names, the lobby, the judge's line as spoken (the same for a real and a pretended
+        step: the voice's own words), the day's stage as said (`stage`: the election, a PK,
+        last words), the speech and step countdowns, the review at the end and the evening's
+        scores; nothing any seat alone was told.
 Rule 12: between two games of an evening (the game over) the host may pick the next game's
-        board, of any seat count (`next_board`), every phone told; a player may leave (his seat
-        is freed, every phone told, `on_leave` says it aloud); `next_game` seats the same
-        phones at the next game (same seats, names and tokens), the seats it no longer has
-        told so and let go; `show_scores` sends every phone the evening's scores, the same
+        board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
+        cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
+        may leave (his seat is freed, every phone told, `on_leave` says it aloud); `next_game`
+        seats the same phones at the next game (same seats, names and tokens), the seats it
+        no longer has told so and let go; `show_scores` sends every phone the evening's scores, the same
         message to each (public: names, wins, the cards shown at the ends).
 """
 
@@ -63,11 +72,19 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction, is_shared
+from engine.steps import ACTIONS, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.moderator.timing import Timers
-from narrator.phones.boards import board_cards, board_title, offered_boards
+from narrator.phones.boards import (
+    SEAT_COUNTS,
+    SEPARATOR,
+    board_cards,
+    board_title,
+    default_cards,
+    offered_boards,
+    offered_counts,
+)
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
 from narrator.phones.collector import Collector, is_pack, refusal
 from narrator.phones.facts import facts_asked, seat_facts
@@ -93,10 +110,14 @@ from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.stage import Stage
 from narrator.phones.turns import answer_of, day_action, decision_of, not_offered
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
 from narrator.store import StoreUnwritable
+
+LAST_WORDS = "last_words"
+"""The cue of a seat's last words: no day action while they are spoken (Rule 10)."""
 
 log = logging.getLogger("narrator.phones")
 
@@ -130,6 +151,7 @@ class PhoneTable:
         self.board = board
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 9)
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 12)
+        self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 12)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 12)
         self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
         self.inbox = inbox or Inbox()
@@ -147,6 +169,7 @@ class PhoneTable:
         self._subscribers: list[asyncio.Queue[Applied]] = []
         self._shown: dict[int, SeatView] = {}
         self._shown_actions: tuple[DayAction, ...] = ()
+        self._last_words = False  # a seat's last words are being spoken (Rule 10)
         self._peeked: set[int] = set()
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
@@ -160,6 +183,7 @@ class PhoneTable:
         self._step_clock = Countdown()
         self._screens: set[Link] = set()  # the public screens (Rule 13)
         self._line = ""  # the judge's last line, as spoken (Rule 13)
+        self._stage = Stage()  # the election, a PK, last words, as said (Rule 13)
         self.join_address: str | None = None  # the join address the box prints (Rule 13)
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
@@ -218,7 +242,7 @@ class PhoneTable:
             raise Refusal("board_unknown") from None
         if not board.playable:
             raise Refusal("board_unplayable", missing=", ".join(board.missing_roles()))
-        self.next_board = board
+        self.next_board, self.next_seats = board, None
         log.info("the host picked the next game's board %s", board.id)
         for link in list(self._link_locale):
             locale = self._locale(link)
@@ -226,6 +250,26 @@ class PhoneTable:
             told = text(locale, "notices.next_board", seats=board.seats, **named)
             link.send({"type": "notice", "key": "next_board", "text": told})
         return board
+
+    def pick_seats(self, seats: int) -> int:
+        """The host's bare seat count for the evening's next game (Rule 12), dealt the judge's
+        default cards for it; every phone told, and the seats it no longer has. Refusal
+        "seats_late" (the game is not over), "seats_unknown" (no default cards for it)."""
+        if not self.game.over:
+            raise Refusal("seats_late")
+        if seats not in SEAT_COUNTS:
+            raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
+        self.next_board, self.next_seats = None, seats
+        log.info("the host picked %d seats for the next game", seats)
+        gone = [seat for seat in range(seats + 1, self.game.setup.seats + 1) if self.registry.holder(seat)]
+        for link in list(self._link_locale):
+            locale = self._locale(link)
+            named = {"seats": seats, "cards": default_cards(seats, locale)}
+            told = text(locale, "notices.next_seats", **named)
+            if gone:
+                told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
+            link.send({"type": "notice", "key": "next_seats", "text": told})
+        return seats
 
     def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
         """Play the evening's next game, `game` (not started), at this table: the phones stay
@@ -239,7 +283,7 @@ class PhoneTable:
             link.send({"type": "freed", "reason": "seat_gone"})
             link.close(CLOSE_FREED)
         self._game, self.registry, self.board = game, registry, board
-        self.next_board, self.scores, self.narrating = None, None, None
+        self.next_board, self.next_seats, self.scores, self.narrating = None, None, None, None
         self._feeds = Feeds(game.setup.seats)
         self._feeds.absorb(game.events)
         self._collector, self._touched, self._peeked = None, set(), set()
@@ -249,7 +293,7 @@ class PhoneTable:
         self._speaker, self._speech_ended = None, False
         self._speech_clock, self._step_clock = Countdown(), Countdown()
         self._said = Said()  # the judge has said nothing of this game yet
-        self._line = ""
+        self._line, self._stage = "", Stage()
         self._snapshot()
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
@@ -258,8 +302,8 @@ class PhoneTable:
         return gone
 
     def show_scores(self, scores: dict[str, Any]) -> None:
-        """The evening's scores on every phone (Rule 12), with every board the host may pick
-        for the next game: one message, the same for each phone of a language."""
+        """The evening's scores on every phone (Rule 12), with every board and seat count the
+        host may pick for the next game: one message, the same for each phone of a language."""
         self.scores = scores
         for link in list(self._link_locale):
             link.send(self._scores_message(self._locale(link)))
@@ -267,7 +311,8 @@ class PhoneTable:
 
     def _scores_message(self, locale: Locale) -> dict[str, Any]:
         assert self.scores is not None
-        return {"type": "scores", "scores": self.scores, "boards": offered_boards(None, locale)}
+        boards, counts = offered_boards(None, locale), offered_counts(locale)
+        return {"type": "scores", "scores": self.scores, "boards": boards, "counts": counts}
 
     def _leave(self, link: Link, seat: int, n: int) -> None:
         """The player at `seat` leaves between two games (Rule 12)."""
@@ -367,9 +412,11 @@ class PhoneTable:
         """The speech of `seat` starts (None: it ended), for `seconds` (every phone counts
         them down): that seat's phone may end it."""
         self._speaker, self._speech_ended = seat, False
+        if seat is None:
+            self._last_words = False
         self._speech_clock.start(seconds if seat is not None else None)
         self.inbox.drop(_speakers_pass)
-        offered = tuple(self.game.actions_offered())
+        offered = self._actions_now()
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
             self._shown_actions = offered
             self._send_states(fresh=False)
@@ -383,8 +430,11 @@ class PhoneTable:
         what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
         if key == NIGHT_FALLS:
             self._begin()
+        if key == LAST_WORDS:
+            self._last_words = True
         self._said.hear(key, params, len(public_view(self.game).votes))
         self._line = spoken_line(self.locale, key, params)
+        self._stage.hear(key, params)
         self._send_screens()
         if key in (PAUSE, RESUME):
             for clock in (self._step_clock, self._speech_clock):
@@ -663,6 +713,10 @@ class PhoneTable:
         action = next((a for a in ACTIONS.values() if a.name == name), None)
         if action is None:
             raise Refusal("malformed")
+        if self._voting():
+            raise Refusal("vote_open")
+        if self._last_words:
+            raise Refusal("last_words_open")
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
@@ -753,7 +807,24 @@ class PhoneTable:
             seat: without_early_prompt(self._seen_alive(seat_view(game, seat, public)), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
-        self._shown_actions = tuple(game.actions_offered())
+        self._shown_actions = self._actions_now()
+
+    def _actions_now(self) -> tuple[DayAction, ...]:
+        """The day actions the phones show now: none while a vote is taken or last words are
+        spoken (Rule 10), else those the game offers."""
+        return () if self._voting() or self._last_words else tuple(self.game.actions_offered())
+
+    def _voting(self) -> bool:
+        """Whether a vote is being taken now: narrated and pending (Rule 10); with
+        `auto_narrate` (no moderator, nobody calls the vote) the vote step is the talk too."""
+        pending, spec = self.game.pending, spec_of(self.narrating)
+        return (
+            not self.auto_narrate
+            and pending is not None
+            and pending.step == self.narrating
+            and spec is not None
+            and spec.share is Share.VOTES
+        )
 
     @staticmethod
     def _seen_alive(view: SeatView) -> SeatView:
@@ -832,8 +903,10 @@ class PhoneTable:
         self._screens.discard(link)
 
     def screen_message(self) -> dict[str, Any]:
-        """What the public screen shows now (Rule 13): public facts only."""
-        public = self._as_said(public_view(self.game))
+        """What the public screen shows now (Rule 13): public facts only, the table's picture
+        as every phone shows it (Rule 3: not the engine's, which knows the night's deaths
+        before the judge says them)."""
+        public = self.shown_public()
         return {
             "type": "table",
             "locale": self.locale,
@@ -851,9 +924,15 @@ class PhoneTable:
             "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
             "votes_from": self._said.votes_from,
+            "stage": self._stage.shown(),
             "review": written_review(self.game, self.locale) if public.winner is not None else None,
             "scores": self.scores,
         }
+
+    def shown_public(self) -> Any:
+        """The public view every phone shows now (the same in every seat's view, Rule 3)."""
+        view = next(iter(self._shown.values()), None)
+        return view.public if view is not None else self._as_said(public_view(self.game))
 
     def _send_screens(self) -> None:
         if not self._screens:

@@ -1,9 +1,9 @@
 """The public screen (公屏) in real Chromium at 1920×1080, 1280×800 and a tablet upright, over a
 whole game at a table of bot phones (the real session on the real clock with short timers):
 a screenshot at each phase (before the deal, night, election, speech, vote, end), kept under
-docs/screen/ when $SCREEN_SHOTS names it; and the secrecy audit of its feed: every message
-the screen got is the engine's public view as said, the names and the judge's lines, nothing
-more (0 items beyond the public view)."""
+docs/screen/ when $SCREEN_SHOTS names it, and on every page at every phase nothing scrolls;
+and the secrecy audit of its feed: every message the screen got is the public view the phones
+show, the names and the judge's lines, nothing more (0 items beyond the public view)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from engine.views import public_view
 from narrator.moderator.timing import Timers
 from narrator.phones.table import PhoneTable
 from tests.evening.test_evening_browser import Bots, Session
@@ -28,7 +27,7 @@ __all__ = ["browser"]
 SIZES = {"1920x1080": (1920, 1080), "1280x800": (1280, 800), "tablet": (820, 1180)}
 ALLOWED = {
     "type", "locale", "strings", "public", "seats", "lobby", "names", "board", "board_cards", "line",
-    "join", "speaking", "clock", "started", "candidates", "votes_from", "review", "scores",
+    "join", "speaking", "clock", "started", "candidates", "votes_from", "stage", "review", "scores",
 }  # fmt: skip
 
 
@@ -39,7 +38,7 @@ def _phase(page: Any) -> str | None:
     if page.locator("#join").is_visible():
         return "lobby"
     facts = page.locator("#facts").inner_text()
-    if "→" in facts:
+    if "人）：" in facts:  # the tally of a vote made public
         return "vote"
     if "候选人" in facts:
         return "election"
@@ -60,7 +59,7 @@ def test_the_public_screen_over_a_whole_game(
 
     def recorded(table: PhoneTable) -> dict[str, Any]:
         message = original(table)
-        truth = table._as_said(public_view(table.game)).model_dump(mode="json")
+        truth = table._shown[1].public.model_dump(mode="json")  # what the phones show
         sent.append((message, truth, table.registry.names()))
         stamps.append(len(table.game.events))
         tables[:] = [table]
@@ -92,7 +91,7 @@ def test_the_public_screen_over_a_whole_game(
     bots = Bots(f"ws://127.0.0.1:{port}/ws", list(range(1, 10)), pause=True)
     try:
         time.sleep(1.0)
-        _shoot(pages, "lobby", folder, shot)  # before anyone sits: the address, its QR, the board
+        shoot(pages, "lobby", folder, shot)  # before anyone sits: the address, its QR, the board
         big.wait_for_function("() => document.getElementById('join-qr').naturalWidth > 0", timeout=10_000)
         qr = big.evaluate(
             "() => { const i = document.getElementById('join-qr');"
@@ -104,8 +103,11 @@ def test_the_public_screen_over_a_whole_game(
         deadline = time.monotonic() + 600
         while session.is_alive() and time.monotonic() < deadline:
             phase = _phase(big)
+            if phase == "end":  # the end with the evening's scores, which follow the winner
+                big.wait_for_selector("#scores:not([hidden])", timeout=60_000)
+                time.sleep(0.5)
             if phase is not None and phase not in shot:
-                _shoot(pages, phase, folder, shot)
+                shoot(pages, phase, folder, shot)
             if phase == "end":
                 break
             time.sleep(0.25)
@@ -150,7 +152,16 @@ def _wait_for(port: int) -> None:
     raise AssertionError("the judge's server did not start")
 
 
-def _shoot(pages: dict[str, Any], phase: str, folder: Path, shot: set[str]) -> None:
+def shoot(pages: dict[str, Any], phase: str, folder: Path, shot: set[str]) -> None:
+    """A screenshot of every page, `phase` named; on none does anything scroll (the screen is
+    read from across the table: nobody scrolls it)."""
     for size, page in pages.items():
         page.screenshot(path=str(folder / f"{phase}-{size}.png"))
+        tall, wide, height, width = page.evaluate(
+            "() => { const r = document.documentElement, b = document.body,"
+            " s = document.getElementById('screen').getBoundingClientRect();"
+            " return [Math.max(r.scrollHeight, b.scrollHeight, Math.ceil(s.bottom)),"
+            " Math.max(r.scrollWidth, b.scrollWidth), window.innerHeight, window.innerWidth] }"
+        )
+        assert tall <= height and wide <= width, ("it scrolls", phase, size, tall, wide, height, width)
     shot.add(phase)

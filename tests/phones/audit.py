@@ -187,6 +187,59 @@ def audit_seat(
     return problems
 
 
+# The public screen's audit (公屏, `PhoneTable.screen_message`): it holds no seat.
+#
+# Rule 9: what the screen got is what a seat that is nobody's may know (Rules 1-4 for seat 0:
+#         no card, night action or token it could not know), in the screen's own keys only;
+#         its public view is always one the phones were shown (never the engine's own, which
+#         runs ahead of the judge), its names those the phones were told, its review one a
+#         phone got at the end.
+
+SCREEN_KEYS = frozenset(
+    {
+        "type", "locale", "strings", "public", "seats", "lobby", "names", "board", "board_cards",
+        "line", "join", "speaking", "clock", "started", "candidates", "votes_from", "stage", "review",
+        "scores", "pad",
+    }
+)  # fmt: skip
+
+
+def audit_screen(
+    game: Game,
+    screen: Sequence[dict[str, Any]],
+    stamps: Sequence[int],
+    raw: Sequence[str],
+    tokens: dict[int, str],
+    phones: Sequence[Sequence[dict[str, Any]]],
+) -> list[str]:
+    """Every breach of Rule 9 in what a public screen received (`screen`, with the engine's
+    event count when each came and the raw texts), given what the seated phones received
+    (`phones`: each phone's messages); empty: none."""
+    problems = audit_seat(game, 0, screen, stamps, raw, tokens)
+    states = [m for inbox in phones for m in inbox if m.get("type") == "state"]
+    publics = {_canonical(m["view"]["public"]) for m in states}
+    names = {_canonical(m["names"]) for m in states} | {_canonical({})}
+    reviews = {_canonical(m["review"]) for m in states}
+    for message in screen:
+        if message.get("type") != "table":
+            problems.append(f"the screen got a {message.get('type')!r} message")
+            continue
+        beyond = sorted(set(message) - SCREEN_KEYS)
+        if beyond:
+            problems.append(f"the screen got keys beyond its own: {beyond}")
+        if _canonical(message["public"]) not in publics:
+            problems.append(f"the screen showed a public view no phone was shown: {message['public']}")
+        if _canonical(message["names"]) not in names:
+            problems.append(f"the screen showed names no phone was told: {message['names']}")
+        if message["review"] is not None and _canonical(message["review"]) not in reviews:
+            problems.append(f"the screen showed a review no phone got: {message['review']}")
+    return problems
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
 # The shape audit: what every phone can measure of its own traffic.
 #
 # Rule 6: at every narrated step (from one `narrate` to the next), every seated phone gets the

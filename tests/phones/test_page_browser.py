@@ -250,3 +250,24 @@ def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None
     expect(page.locator("#offline")).to_have_text("游戏已结束，法官已关闭。", timeout=10000)
     expect(page.locator("table.end")).to_be_visible()
     assert page.locator("#toast.bad:visible").count() == 0
+
+
+def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(box: BackgroundServer, browser: Any) -> None:
+    """A first-time player reads, while the others sit down, how the card is seen, what the
+    night's one picture means, and what the day's board shows: nothing of the night yet."""
+    assert box.server is not None
+    page = sit(browser, f"http://127.0.0.1:{box.server.port}/", 3, "新人")
+    expect(page.locator("#step-title")).to_have_text("等待入座 1/9")
+    notes = page.locator("#step-notes li")
+    expect(notes).to_have_count(3)
+    expect(notes.nth(0)).to_contain_text("按住卡片查看身份")
+    expect(notes.nth(1)).to_contain_text("夜里每部手机画面相同")
+    expect(notes.nth(2)).to_contain_text("座位表")
+    expect(page.locator("#phase")).to_have_text("")
+    folder = screenshots("more")
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / "waiting-guide.png"))
+    box.call(box.server.table.narrate, "guard")
+    expect(page.locator("#phase")).to_have_text("第1夜")
+    expect(page.locator("#step-notes li")).to_have_count(0)

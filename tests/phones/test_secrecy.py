@@ -1,4 +1,6 @@
-"""The secrecy audit: whole games through the real server, one phone per seat, every byte kept."""
+"""The secrecy audit: whole games through the real server, one phone per seat and a public
+screen (公屏, /screen/ws), every byte kept: no seat receives another seat's secrets, and the
+screen nothing beyond the public view the phones show (tests/phones/audit.py, Rules 1-4, 9)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,16 @@ import random
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
+from engine.boards import find_board
 from engine.bots import random_decision
 from engine.game import Game, state_of
 from engine.rules import make_rules
 from engine.setup import deal
 from narrator.phones.wire import seal
-from tests.phones.audit import audit_seat
+from tests.evening.screen_feed import feed_problems, screened_game
+from tests.phones.audit import audit_screen, audit_seat
 from tests.phones.harness import (
     Phone,
     close_all,
@@ -56,10 +61,24 @@ DECKS: dict[str, tuple[list[str], dict[str, Any]]] = {
 }
 
 
-async def play_through(game: Game, seed: int) -> dict[int, Phone]:
-    """Play `game` to its end from phones; decoys touched by everyone else at night."""
+class Screen(Phone):
+    """A public screen (公屏): it holds no seat, sends nothing, and keeps every message it got."""
+
+    async def open(self) -> Screen:
+        self.ws = await connect(self.url, max_size=2**22)
+        self._reader = asyncio.create_task(self._read())
+        await self.expect("table")
+        return self
+
+
+async def play_through(game: Game, seed: int, screen: Screen | None = None) -> dict[int, Phone]:
+    """Play `game` to its end from phones; decoys touched by everyone else at night; `screen`
+    watches the table from before the first phone joins to the end."""
     rng = random.Random(seed)
     async with served(game) as (server, _table):
+        if screen is not None:
+            screen.url = f"ws://127.0.0.1:{server.port}/screen/ws"
+            await screen.open()
         phones = {p.seat: p for p in await seat_everyone(server, game)}
         decisions = 0
         while not game.over:
@@ -90,7 +109,26 @@ async def play_through(game: Game, seed: int) -> dict[int, Phone]:
             await until_applied_and_shown(game, before, phones, states)
             assert same_decision(game.log[before], intended), (game.log[before], intended)
         await close_all(list(phones.values()))
+        if screen is not None:
+            await asyncio.sleep(0.1)  # the end's last picture reaches the screen
+            await screen.close()
     return phones
+
+
+def audited(game: Game, seed: int) -> list[str]:
+    """Every breach of the secrecy audit in a whole game played from phones, a public screen
+    watching: each seat's, and the screen's (Rule 9), which must have seen the end."""
+    screen = Screen("", game)
+    phones = asyncio.run(play_through(game, seed, screen))
+    assert game.over
+    assert all(phone.inbox for phone in phones.values())
+    assert screen.inbox[-1]["public"]["winner"] is not None, "the screen did not see the end"
+    tokens = {seat: phone.token for seat, phone in phones.items()}
+    problems = []
+    for seat, phone in phones.items():
+        problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
+    inboxes = [phone.inbox for phone in phones.values()]
+    return problems + audit_screen(game, screen.inbox, screen.stamps, screen.raw, tokens, inboxes)
 
 
 async def _reconnect(phone: Phone, url: str, game: Game) -> Phone:
@@ -123,14 +161,52 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
     cards, rules = DECKS[deck]
     seats = len(cards) - (2 if "thief" in cards else 0)
     game = Game(deal(cards, seats, seed=seed), make_rules(rules))
-    phones = asyncio.run(play_through(game, seed))
-    assert game.over
-    tokens = {seat: phone.token for seat, phone in phones.items()}
-    problems = []
-    for seat, phone in phones.items():
-        problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
-    assert problems == []
-    assert all(phone.inbox for phone in phones.values())
+    assert audited(game, seed) == []
+
+
+@pytest.mark.parametrize(
+    ("board", "seed"),
+    [
+        ("wolf-king-guard-12", 1),
+        ("gargoyle-gravekeeper-12", 2),
+        ("nightmare-guard-12", 3),
+        ("wolf-beauty-guard-12", 4),
+        ("white-wolf-king-knight-12", 5),
+    ],
+)
+def test_no_seat_and_no_screen_learns_a_secret_in_narrated_club_games(
+    board: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A club board's whole game narrated by the moderator at a table of bot phones (their
+    shots, checks and day actions as the page offers them), a public screen watching: the
+    audit over every seat's messages and the screen's, the judge's lines on it included."""
+    played = find_board(board)
+    game = Game(played.deal(seed), played.rules({}))
+    recorder = asyncio.run(screened_game(game, seed, monkeypatch))
+    assert recorder.shown and all(recorder.phones.get(seat) for seat in range(1, 13))
+    assert any(shown.message["line"] for shown in recorder.shown), "the screen heard no line"
+    assert recorder.shown[-1].message["public"]["winner"] is not None, "the screen did not see the end"
+    assert feed_problems(recorder) == []
+
+
+def test_the_screen_audit_catches_the_engines_view_and_a_planted_card() -> None:
+    """The screen's audit (Rule 9) finds a public view no phone was shown (the night's death
+    before the day's line), a key of its own that is not the screen's, and a card."""
+    game = Game(deal(DECKS["classic-12"][0], 12, seed=1), make_rules())
+    wolf = state_of(game).living_werewolves()[0]
+    shown = {"phase": "night 1", "alive": list(range(1, 13))}
+    ahead = {**shown, "alive": list(range(2, 13))}
+    phone = [{"type": "state", "view": {"seat": 1, "public": shown}, "names": {}, "review": None}]
+    table = {"type": "table", "public": shown, "names": {}, "review": None}
+    planted: list[dict[str, Any]] = [
+        {**table, "public": ahead},
+        {**table, "acting": "seer"},
+        {**table, "line": {str(wolf): "werewolf"}},
+    ]
+    problems = audit_screen(game, planted, [len(game.events)] * 3, [], {}, [phone])
+    assert any("no phone was shown" in p for p in problems)
+    assert any("beyond its own: ['acting']" in p for p in problems)
+    assert any(f"learnt seat {wolf} is werewolf" in p for p in problems)
 
 
 def test_the_audit_catches_a_planted_leak() -> None:
@@ -168,15 +244,10 @@ def test_the_audit_catches_a_planted_leak() -> None:
 @pytest.mark.parametrize("seed", [8, 10, 17])
 def test_no_seat_receives_another_seats_secrets_with_the_event_cards(seed: int) -> None:
     game = event_game(seed, dark_moon=["touch_of_death", "double_agent", "somnambulism", "burial"])
-    phones = asyncio.run(play_through(game, seed))
-    assert game.over
+    problems = audited(game, seed)
     played = [card for _, card in state_of(game).moon.played] if state_of(game).moon else []
     print(f"seed {seed}: cards played {played}")
     assert played
-    tokens = {seat: phone.token for seat, phone in phones.items()}
-    problems = []
-    for seat, phone in phones.items():
-        problems += audit_seat(game, seat, phone.inbox, phone.stamps, phone.raw, tokens)
     assert problems == []
 
 

@@ -620,6 +620,7 @@
       var seated = S.lobby.filter(function (e) { return e.name; }).length;
       title.textContent = t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats });
       info.textContent = seated < S.view.public.seats ? t("ui.waiting_others") : t("ui.waiting_start");
+      ["ui.guide_card", "ui.guide_night", "ui.guide_day"].forEach(function (key) { notes.appendChild(el("li", t(key))); });
       return;
     }
     if (sc.kind === "out") {

@@ -3,7 +3,8 @@
 // phone then shows start, pause, resume, repeat, undo, end (POST /host/command), "free a
 // seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
 // count (POST /host/board); between two games of the evening "再来一局" (the command "again")
-// and every board, of any seat count, for the next game. A key the box no longer knows is
+// and every board, of any seat count, or a bare seat count (the judge's default cards for it,
+// POST /host/seats) for the next game. A key the box no longer knows is
 // forgotten. All of it lives in the page's menu (closed until opened), never among the
 // player's own buttons.
 (function () {
@@ -115,17 +116,40 @@
   var boardSelect = el("select", null, { id: "host-board-select", "aria-label": "board" });
   var boardPick = el("button", "ui.board_pick", { id: "host-board-pick" });
   boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
+  // Between two games only: a bare seat count, dealt the judge's default cards for it
+  var counts = el("div", null, { id: "host-seats", hidden: "" });
+  var countsTitle = el("h2", "ui.next_seats_title");
+  var countsSelect = el("select", null, { id: "host-seats-select", "aria-label": "#" });
+  var countsPick = el("button", "ui.seats_pick", { id: "host-seats-pick" });
+  counts.appendChild(countsTitle); counts.appendChild(countsSelect); counts.appendChild(countsPick);
+  boards.appendChild(counts);
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
     boardTitle.setAttribute("data-t", "ui.board_title"); boardTitle.textContent = W.t("ui.board_title");
-    between = false;
+    between = false; counts.hidden = true;
     offer(event.detail);
   });
   document.addEventListener("werewolf-scores", function (event) {  // between games: any board
     boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
     between = true;
     offer(event.detail);
+    offerCounts(event.detail.counts || []);
   });
+  function offerCounts(offered) {
+    counts.hidden = offered.length === 0;
+    countsTitle.textContent = W.t("ui.next_seats_title");
+    countsPick.textContent = W.t("ui.seats_pick");
+    countsSelect.textContent = "";
+    var choose = el("option", null, { value: "", disabled: "" });
+    choose.textContent = W.t("ui.seats_choose");
+    countsSelect.appendChild(choose);
+    offered.forEach(function (count) {
+      var option = el("option", null, { value: String(count.seats) });
+      option.textContent = W.t("ui.seats_option", { seats: count.seats, cards: count.cards });
+      countsSelect.appendChild(option);
+    });
+    countsSelect.value = "";
+  }
   function offer(detail) {
     freeSeat.placeholder = W.t("ui.seat_number");
     var offered = detail.boards || [];
@@ -144,8 +168,14 @@
   }
   boardPick.onclick = function () {
     if (!boardSelect.value) { return; }
-    var body = { board: boardSelect.value, locale: document.documentElement.lang };
-    post("/host/board", body, { "Authorization": "Bearer " + hostToken() }).then(function (response) {
+    pick("/host/board", { board: boardSelect.value, locale: document.documentElement.lang });
+  };
+  countsPick.onclick = function () {
+    if (!countsSelect.value) { return; }
+    pick("/host/seats", { seats: Number(countsSelect.value), locale: document.documentElement.lang });
+  };
+  function pick(path, body) {
+    post(path, body, { "Authorization": "Bearer " + hostToken() }).then(function (response) {
       if (response.status === 403) {
         localStorage.removeItem(HOST_KEY); showHost(); W.toast(W.t("ui.host_refused"), true); return;
       }
@@ -153,7 +183,7 @@
         if (!response.ok) { W.toast(answer.message || W.t("ui.host_refused"), true); }
       });
     }, function () { W.toast(W.t("ui.reconnecting"), true); });
-  };
+  }
 
   showHost();
 })();

@@ -1,11 +1,14 @@
 // The public screen (公屏): what the whole table may see, large. It listens to /screen/ws and
-// draws each `table` message whole: the engine's public view as the judge said it, the seats
-// and names, the judge's line as spoken, the speaker and the countdowns, the end's cards,
-// review and the evening's scores. It sends nothing and holds no seat.
+// draws each `table` message whole: the engine's public view as the phones show it, the seats
+// and names, the judge's line as spoken, the day's stage (the election, a PK, last words), the
+// speaker and the countdowns, the vote seat by seat, the end's cards, review and the evening's
+// scores. It sends nothing and holds no seat. Whatever it draws fits the window: nothing
+// scrolls (the type shrinks a little when the end's review is long).
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
   var S = { strings: {}, last: null };
+  var SIDES = { village: "villagers", werewolves: "werewolves", lovers: "lovers", piper: "piper" };
 
   function t(key, params) {
     var parts = key.split("."), line = (S.strings[parts[0]] || {})[parts[1]];
@@ -21,7 +24,8 @@
     return node;
   }
   function sep() { return document.documentElement.lang === "en" ? ", " : "、"; }
-  function secs(n) { return n === null || n === undefined ? "" : String(n) + "s"; }
+  function secs(n) { return n === null || n === undefined ? "" : t("ui.screen_seconds", { seconds: n }); }
+  function seats(list) { return list.map(function (s) { return t("ui.seat", { seat: s }); }).join(sep()); }
 
   function connect() {
     var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/screen/ws");
@@ -29,67 +33,110 @@
     ws.onclose = function () { setTimeout(connect, 1000); };
   }
 
+  function stage(m) { return m.stage || { contest: null, withdrawn: [], last_words: false }; }
+
+  function lastVotes(m, p) {  // the vote the judge called last, made public: voter → target
+    var votes = p.votes || [];
+    if (votes.length <= (m.votes_from || 0)) { return null; }
+    return votes[votes.length - 1].votes;
+  }
+
   function draw(m) {
     S.strings = m.strings; S.last = m;
     document.documentElement.lang = m.locale;
-    var p = m.public, phase = (p.phase || "").split(" ");
+    var p = m.public, phase = (p.phase || "").split(" "), st = stage(m), over = !!p.winner;
+    document.body.classList.toggle("over", over);
+    document.body.classList.toggle("lobby", !m.started);
     $("board").textContent = m.board ? m.board : "";
-    $("phase").textContent = !m.started ? "" : phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
+    var day = !m.started ? "" : phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
       : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
-    $("line").textContent = m.line || "";
+    $("phase").textContent = day;
+    $("contest").textContent = st.contest && !over ? t("ui.screen_" + st.contest) : "";
+    $("line").textContent = over ? "" : (m.line || "");
     $("join").hidden = m.started || !m.join;
     $("join-title").textContent = t("ui.screen_join");
     $("join-address").textContent = m.join || "";
     var qr = $("join-qr");
     if (m.join && qr.dataset.join !== m.join) { qr.dataset.join = m.join; qr.src = "/screen/join.svg?u=" + encodeURIComponent(m.join); }
-    var speaking = m.speaking && !p.winner;
+    var speaking = m.speaking && !over;
     $("speaker").hidden = !speaking;
+    $("speaker").classList.toggle("last-words", !!(speaking && st.last_words));
     if (speaking) {
-      $("speaker-seat").textContent = t("ui.speaking_other", { seat: m.speaking });
+      $("speaker-seat").textContent = st.last_words ? t("ui.screen_last_words", { seat: m.speaking })
+        : t("ui.speaking_other", { seat: m.speaking });
       $("speaker-time").textContent = secs(m.clock.speech);
     }
     $("clock").textContent = m.clock.paused ? "⏸" : (!speaking && m.clock.step !== null ? secs(m.clock.step) : "");
-    drawSeats(m, p);
-    drawFacts(m, p);
+    drawSeats(m, p, st);
+    drawFacts(m, p, st);
     drawEnd(m, p);
     drawScores(m.scores);
+    fit();
   }
 
-  function drawSeats(m, p) {
+  function drawSeats(m, p, st) {
     var box = $("seats"); box.textContent = "";
     var alive = p.alive || [], dead = (p.deaths || []).map(function (d) { return d.seat; });
+    var votes = lastVotes(m, p) || {}, won = p.won || [];
     for (var s = 1; s <= m.seats; s++) {
       var name = m.names[s], cls = "seat";
+      var standing = (m.candidates || []).indexOf(s) >= 0, withdrew = st.withdrawn.indexOf(s) >= 0;
       if (!name) { cls += " free"; }
       if (m.started && dead.indexOf(s) >= 0 && alive.indexOf(s) < 0) { cls += " dead"; }
-      if (m.speaking === s) { cls += " speaking"; }
-      if ((m.candidates || []).indexOf(s) >= 0) { cls += " candidate"; }
+      if (m.speaking === s && !p.winner) { cls += " speaking"; }
+      if (standing) { cls += " candidate"; }
+      if (withdrew) { cls += " withdrew"; }
+      if (p.winner && won.indexOf(s) >= 0) { cls += " won"; }
       var seat = el("div", undefined, cls);
-      seat.appendChild(el("b", t("ui.seat", { seat: s }) + (p.sheriff === s ? " ★" : "")));
-      seat.appendChild(el("span", name || "—"));
-      if (p.cards && p.cards[s]) { seat.appendChild(el("span", t("roles." + p.cards[s]), "card")); }
+      var head = el("b", t("ui.seat", { seat: s }) + (p.sheriff === s ? " ★" : ""));
+      seat.appendChild(head);
+      seat.appendChild(el("span", name || "—", "name"));
+      if (p.cards && p.cards[s]) {
+        var side = p.sides && p.sides[s] ? t("winners." + (SIDES[p.sides[s]] || p.sides[s])) : "";
+        seat.appendChild(el("span", t("roles." + p.cards[s]) + (side ? " · " + side : ""), "card side-" + (p.sides ? p.sides[s] : "")));
+      } else if (withdrew) {
+        seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
+      } else if (standing) {
+        seat.appendChild(el("span", st.contest === "pk" || st.contest === "election_pk" ? t("ui.screen_pk_seat") : t("ui.screen_standing"), "tag"));
+      } else if (votes[s] !== undefined) {
+        seat.appendChild(el("span", votes[s] ? t("ui.screen_voted", { seat: votes[s] }) : t("ui.screen_abstained"), "vote"));
+      }
       box.appendChild(seat);
     }
   }
 
-  function drawFacts(m, p) {
+  function drawFacts(m, p, st) {
     var box = $("facts"); box.textContent = "";
+    if (p.winner) { return; }  // the end: the cards and the review say it all
     if (!m.started && m.board_cards) { box.appendChild(el("p", m.board_cards)); }
     if (p.sheriff) { box.appendChild(el("p", t("ui.sheriff", { seat: p.sheriff }))); }
     if ((m.candidates || []).length) {
-      box.appendChild(el("p", t("ui.candidates", { seats: m.candidates.map(function (c) { return t("ui.seat", { seat: c }); }).join(sep()) })));
+      var pk = st.contest === "pk" || st.contest === "election_pk";
+      box.appendChild(el("p", pk ? t("ui.screen_pk_seat") + "：" + seats(m.candidates)
+        : t("ui.candidates", { seats: seats(m.candidates) }), "big"));
+    }
+    if (st.withdrawn.length) {
+      box.appendChild(el("p", t("ui.screen_withdrawn") + "：" + seats(st.withdrawn)));
+    }
+    var votes = lastVotes(m, p);
+    if (votes) {  // the tally, target by target, each with who voted for it
+      var by = {}, order = [];
+      Object.keys(votes).forEach(function (voter) {
+        var target = votes[voter];
+        if (!(target in by)) { by[target] = []; order.push(target); }
+        by[target].push(Number(voter));
+      });
+      order.sort(function (a, b) { return (by[b].length - by[a].length) || (a - b); });
+      order.forEach(function (target) {
+        var voters = seats(by[target].sort(function (a, b) { return a - b; }));
+        box.appendChild(el("p", Number(target) ? t("ui.screen_tally", { seat: target, count: by[target].length, voters: voters })
+          : t("ui.screen_abstain_tally", { voters: voters }), "tally"));
+      });
     }
     if ((p.deaths || []).length) {
       box.appendChild(el("p", t("ui.deaths", { list: p.deaths.map(function (d) {
         return d.card ? t("ui.death", { seat: d.seat, role: t("roles." + d.card) }) : t("ui.death_no_card", { seat: d.seat });
       }).join(sep()) })));
-    }
-    var votes = p.votes || [];  // the last vote made public stays until the next
-    if (votes.length) {
-      var last = votes[votes.length - 1].votes;
-      box.appendChild(el("p", t("ui.votes", { list: Object.keys(last).map(function (voter) {
-        return t("ui.vote", { voter: voter, target: last[voter] });
-      }).join("  ") })));
     }
   }
 
@@ -117,6 +164,20 @@
     });
   }
 
+  function fit() {  // nothing scrolls: the type shrinks step by step until the page fits
+    var body = document.body, root = document.documentElement;
+    body.style.fontSize = "";
+    var base = parseFloat(getComputedStyle(body).fontSize), scale = 1;
+    var tall = function () {
+      return Math.max(root.scrollHeight, body.scrollHeight) > window.innerHeight
+        || Math.max(root.scrollWidth, body.scrollWidth) > window.innerWidth;
+    };
+    while (tall() && scale > 0.45) {
+      scale -= 0.05;
+      body.style.fontSize = (base * scale) + "px";
+    }
+  }
+
   setInterval(function () {  // the countdowns tick between two messages
     var m = S.last;
     if (!m || m.clock.paused) { return; }
@@ -124,5 +185,6 @@
     if (m.speaking) { $("speaker-time").textContent = secs(m.clock.speech); }
     else if (m.clock.step !== null) { $("clock").textContent = secs(m.clock.step); }
   }, 1000);
+  window.addEventListener("resize", fit);
   connect();
 })();
