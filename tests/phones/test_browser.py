@@ -17,21 +17,13 @@ from engine.game import state_of
 from engine.roles.guard import guarded
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
+from tests.phones import chromium
+from tests.phones.chromium import ARGS, CHROMIUM  # noqa: F401  (imported from here by other tests)
 from tests.phones.harness import classic_game, game_at
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+browser = chromium.browser  # the fixture, imported from here by other tests
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,

@@ -17,6 +17,12 @@ from tests.phones.test_club_checks import WOLF_OUT
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 
 
+@pytest.fixture
+def chromium(browser: Any) -> Any:
+    """The browser (`tests.phones.chromium`), by the name test_club_blocked_browser imports."""
+    return browser
+
+
 def told_on_the_phones(browser: Any, game: Game, step: str, actor: int, decoy: int) -> tuple[str, str]:
     """What the actor's and a decoy's phones show under the finger at `step`, once their
     pictures are checked to be the same (seats of as many digits and one name, so the masked seat is as wide)."""

@@ -18,26 +18,12 @@ import pytest
 from engine.boards import find_board
 from engine.bots import random_decision
 from engine.game import Game
-from narrator.moderator.timing import Timers
-from tests.phones.chromium_table import ChromiumTable
+from tests.phones.chromium_table import QUICK, ChromiumTable
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
 
-TIMERS = Timers(
-    decision=5,
-    vote=30,
-    reminder=2,
-    night_step=1,
-    meeting=1,
-    speech=1.5,
-    last_speech=1.5,
-    last_words=1,
-    self_destruct_last_words=1,
-    warning=0.5,
-    peek=1,
-    final_screen=5,
-)
+TIMERS = QUICK.model_copy(update={"vote": 30})  # time to tap the tie
 TIE = {1: 3, 2: 3, 5: 3, 3: 5, 4: 5, 8: 5, 6: 0, 9: 0}  # voter → seat (0: 弃票): 3号 3票, 5号 3票
 # (9 is the sheriff, elected in the morning: his vote would count 1.5 and break the tie)
 

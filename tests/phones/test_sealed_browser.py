@@ -34,9 +34,10 @@ from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import BackgroundServer, PhoneServer, PhoneTable
 from tests.engine.test_club_checks import LONE_BOARDS
+from tests.phones.chromium import ARGS, CHROMIUM
 from tests.phones.chromium_table import NotingVoice
 from tests.phones.harness import Phone, classic_game, event_game
-from tests.phones.test_browser import ARGS, CHROMIUM, PHONE
+from tests.phones.test_browser import PHONE
 from tests.phones.test_secrecy import DECKS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
