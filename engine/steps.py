@@ -225,6 +225,11 @@ ACTIONS: dict[type[Decision], DayAction[Any]] = {}
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
+def is_shared(spec: StepSpec[Any] | None) -> bool:
+    """Whether several seats' parts make the step's decision (or may: a vote of one)."""
+    return spec is not None and spec.share not in (Share.ONE, Share.NOBODY)
+
+
 def never_refused(state: State, pending: Pending, decision: Decision) -> None:
     """The `check` of a step where every answer of the right type is legal (yes or no)."""
 

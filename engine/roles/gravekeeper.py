@@ -81,7 +81,7 @@ register(
         never_refused,
         resolve_gravekeeper,
         told=_told,
-        form=Form.YES_NO,
+        form=Form.NOTICE,
         answer=single(lambda pending, given: GravekeeperSeen()),
         default=_seen,
         codecs=(field_codec(GRAVEKEEPER, Kind.NIGHT, GravekeeperSeen, "seen", shape_bool),),

@@ -62,7 +62,7 @@ register(
         never_refused,
         resolve_hidden_wolf,
         told=_told,
-        form=Form.YES_NO,
+        form=Form.NOTICE,
         answer=single(lambda pending, given: HiddenWolfSeen()),
         default=_seen,
         codecs=(field_codec(HIDDEN_WOLF, Kind.NIGHT, HiddenWolfSeen, "seen", shape_bool),),

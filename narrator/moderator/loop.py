@@ -41,9 +41,9 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
 from narrator.moderator.cues import night_of, spoken_as
+from narrator.moderator.deadlines import draw_seconds, shown
 from narrator.moderator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.timing import Clock, NightPacing, Timers
-from narrator.phones.collector import is_shared
 from narrator.phones.table import PhoneTable
 from narrator.store import Store, StoreUnwritable
 
@@ -88,13 +88,6 @@ SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote",
 TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.start")
 """The cues after which speeches run again, after a self-destruct in the club election that
 stopped the candidates' speeches."""
-
-
-def shown(step: str) -> bool:
-    """Whether the night step `step` only shows its holder something (his shot status, the
-    pack, the exiled seat's side): its decision is that he saw it, and decides nothing."""
-    decision = STEPS[step].decision
-    return decision is not None and set(decision.model_fields) == {"seen"}
 
 
 def anchor(events: Sequence[Event]) -> int:
@@ -191,12 +184,14 @@ class Moderator:
                 seconds = self.timers.self_destruct_last_words if blast else self.timers.last_words
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
-            self.table.narrate(event.data["step"])
-            await self.pretend(event.data["step"])
+            seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
+            self.table.narrate(event.data["step"], seconds=seconds)
+            await self.pretend(event.data["step"], seconds)
             self.table.narrate(None)
         elif event.kind == "meeting":
-            self.table.narrate(event.data["step"])
-            await self.pause_for(self.timers.meeting)
+            seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
+            self.table.narrate(event.data["step"], seconds=seconds)
+            await self.pause_for(seconds)
             self.table.narrate(None)
         elif event.kind == "speakers":
             await self.speeches(list(event.data["order"]), discussion=True)
@@ -219,16 +214,15 @@ class Moderator:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
         spec = STEPS[pending.step]
         night = spec.kind is Kind.NIGHT
-        self.table.narrate(pending.step)
+        limit = draw_seconds(self.timers, self.pacing, pending.step)  # the phones count it down
+        self.table.narrate(pending.step, seconds=limit)
         if self.desk is not None:
             self.desk.ask(pending)
-        if night and shown(pending.step):
-            if not await self.show(pending):
+        if shown(pending.step):
+            if not await self.show(pending, limit):
                 self.table.narrate(None)
             return
         start = self.clock.now()
-        # the table's decisions by day (votes, the candidacy, the cards' reports) take a vote's time
-        limit = self.timers.vote if spec.kind is Kind.DAY and is_shared(spec) else self.timers.decision
         deadline, remind_at = start + limit, start + (limit - self.timers.reminder)
         reminded = False
         while self.game.pending is pending and not self.game.over and not self.ended:
@@ -352,26 +346,26 @@ class Moderator:
                 pass
         return self.game.default()
 
-    async def pretend(self, step: str) -> None:
-        """A pretended night step: as long as a real one, with the reminder where it falls;
-        the time the reminder takes to say is counted in, as it is in a real step, so a
-        pretended step that runs to the deadline closes when a real one does (Rule 1)."""
+    async def pretend(self, step: str, limit: float) -> None:
+        """A pretended night step of `limit` seconds at most: as long as a real one, with the
+        reminder where it falls; the time the reminder takes to say is counted in, as it is in
+        a real step, so a pretended step that runs to the deadline closes when a real one does
+        (Rule 1). A notice lasts its `limit`, as a real one does."""
         if shown(step):
-            await self.pause_for(self.pacing.minimum())
+            await self.pause_for(limit)
             return
         start = self.clock.now()
         seconds = self.pacing.pretended()
-        limit = self.timers.decision
         if seconds > limit - self.timers.reminder:
             await self.pause_until(start + (limit - self.timers.reminder))
             await self.say("reminder.hurry")
         await self.pause_until(start + limit if seconds >= limit else start + seconds)
 
-    async def show(self, pending: Pending) -> bool:
-        """A step that shows its holder something and asks nothing (Rule 1): it lasts the
-        night step's drawn minimum, whether he touches the screen or not, and then closes as
-        a touch would; True when an undo took the game back meanwhile."""
-        end = self.clock.now() + self.pacing.minimum()
+    async def show(self, pending: Pending, seconds: float) -> bool:
+        """A step that shows its holder something and asks nothing (Rule 1): it lasts its
+        `seconds` (the night step's drawn minimum), whether he touches the screen or not, and
+        then closes as a touch would; True when an undo took the game back meanwhile."""
+        end = self.clock.now() + seconds
         while (left := end - self.clock.now()) > 0 and not self.ended:
             if await self.wait(left, ("undo",), owed=True) == "undo" and self.undo():
                 return True

@@ -21,13 +21,8 @@ from __future__ import annotations
 from engine.decisions import Decision
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from engine.steps import Answer, Share, StepSpec
+from engine.steps import Answer, Share, StepSpec, is_shared
 from narrator.phones.messages import Refusal
-
-
-def is_shared(spec: StepSpec | None) -> bool:
-    """Whether several seats' parts make the step's decision (or may: a vote of one)."""
-    return spec is not None and spec.share not in (Share.ONE, Share.NOBODY)
 
 
 def is_pack(spec: StepSpec | None) -> bool:

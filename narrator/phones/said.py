@@ -5,26 +5,32 @@ Rule 1: the phones' picture of the table (who is out, the badge, the phase in th
         every line said by day refreshes it (the deaths the moment "昨晚死亡的是…" is said, a
         shot, a self-destruct, the badge, an exile), the phase is the one the judge last
         said ("天黑了" / "天亮了"), and the end waits for the judge to say it.
-Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's),
-        less those who withdrew; they are cleared once the badge is given or the vote is over.
+Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's, and
+        which of the two), less those who withdrew; they are cleared once the badge is given
+        or the vote is over.
         The votes shown are those of the vote the judge called last (`votes_from`: the votes
         cast before it are not shown).
-Rule 3: every timed step counts down on every phone alike, from the moment it is narrated:
-        a night step (real or pretended) the decision's time, a meeting its pause, a vote by
-        day (the table's decision) the vote's time; the same figures the moderator keeps
-        (`narrator.moderator.loop`). The judge's pause stops every countdown; the resume
+Rule 4: a death a death brings by day (a lover's grief, a shot's chain: the engine's
+        `death.out`) is shown the moment the judge says it, not with the death that brought
+        it, which the engine records in the same decision; a phone that joins or comes back
+        sees the same (the picture is the table's, never the engine's); the night's fall shows
+        any left unsaid.
+Rule 3: every timed step counts down on every phone alike, from the moment it is narrated,
+        the seconds the moderator gives it (`narrator.moderator.deadlines`: a night step, real
+        or pretended, the decision's time, a notice its drawn minimum, a meeting its pause, a
+        vote by day the vote's time). The judge's pause stops every countdown; the resume
         goes on from where it stood.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.steps import Kind
+from engine.events import Event
+from narrator.moderator.deadlines import step_seconds as most_seconds
 from narrator.moderator.timing import Timers
-from narrator.phones.collector import is_shared
 from narrator.phones.screens import spec_of
 
 NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
@@ -37,22 +43,22 @@ CANDIDATES = (
     "vote.revote",
     "vote.tie",
 )
+PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote", "vote.tie")
+"""The lines that name the seats of a tie (a PK): the phones say PK, not 上警."""
 CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
 VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
 PAUSE, RESUME = "judge.pause", "judge.resume"
+DEATH_OUT = "death.out"
 
 
 def step_seconds(timers: Timers | None, step: str | None) -> float | None:
-    """How long the step `step` lasts at most as the moderator keeps it (Rule 3); None when
-    the table keeps no time (no moderator) or between steps."""
-    spec = spec_of(step)
-    if timers is None or spec is None:
+    """How long the step `step` lasts at most as the moderator keeps it (Rule 3), when the
+    moderator does not tell (`narrator.moderator.deadlines`, the one place of that figure);
+    None when the table keeps no time (no moderator) or between steps."""
+    if timers is None or spec_of(step) is None:
         return None
-    if spec.kind == Kind.MEETING:
-        return timers.meeting
-    if spec.kind == Kind.DAY and is_shared(spec):
-        return timers.vote
-    return timers.decision
+    assert step is not None
+    return most_seconds(timers, step)
 
 
 class Countdown:
@@ -91,8 +97,28 @@ class Said:
         self.phase: str | None = None  # None: the judge has not said the first night yet
         self.began = False  # the judge said the first night fall, or narrated a step
         self.candidates: list[int] = []
+        self.pk = False  # the candidates are a tie's (a PK), not the election's
         self.votes_from = 0
         self.paused = False
+        self.unsaid_deaths: set[int] = set()  # seats whose `death.out` the judge has yet to say
+
+    def decided(self, events: Sequence[Event]) -> None:
+        """A decision was applied with `events`: the deaths it brought are yet to be said (Rule 4)."""
+        said_later = [e for e in events if e.kind == "cue" and e.data["key"] == DEATH_OUT]
+        self.unsaid_deaths |= {int(e.data["seat"]) for e in said_later}
+
+    def picture(self, public: Any) -> Any:
+        """`public` (the engine's public view) with the deaths the judge has yet to say still
+        alive (Rule 4)."""
+        hidden = self.unsaid_deaths - set(public.alive)
+        if not hidden or public.winner is not None:
+            return public
+        return public.model_copy(
+            update={
+                "alive": sorted({*public.alive, *hidden}),
+                "deaths": [d for d in public.deaths if d["seat"] not in hidden],
+            }
+        )
 
     def hear(self, key: str, params: dict[str, Any], votes_cast: int) -> None:
         """The judge says the line `key` with `params`; `votes_cast`: how many votes the game
@@ -107,9 +133,14 @@ class Said:
             self.candidates = []
         if key in CANDIDATES:
             self.candidates = sorted(int(s) for s in params.get("seats", []))
+            self.pk = key in PK
         elif key == "sheriff.withdrawn":
             gone = {int(s) for s in params.get("seats", [])}
             self.candidates = [s for s in self.candidates if s not in gone]
+        if key == DEATH_OUT:
+            self.unsaid_deaths.discard(int(params.get("seat", 0)))
+        elif key == NIGHT_FALLS:
+            self.unsaid_deaths.clear()
         if key == PAUSE:
             self.paused = True
         elif key == RESUME:

@@ -72,7 +72,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction, Share
+from engine.steps import ACTIONS, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.moderator.timing import Timers
@@ -86,7 +86,7 @@ from narrator.phones.boards import (
     offered_counts,
 )
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, card_variants, page_strings, text
-from narrator.phones.collector import Collector, is_pack, is_shared, refusal
+from narrator.phones.collector import Collector, is_pack, refusal
 from narrator.phones.facts import facts_asked, seat_facts
 from narrator.phones.feed import Feeds
 from narrator.phones.messages import (
@@ -333,15 +333,16 @@ class PhoneTable:
 
     # The moderator's side
 
-    def narrate(self, step: str | None, *, final: bool = False) -> None:
+    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None:
         """Tell every phone that `step` is being narrated now (None: between steps); `final`:
-        the moderator has said the end of the game, the phones may show it (Rule 3)."""
+        the moderator has said the end of the game, the phones may show it (Rule 3);
+        `seconds`: how long the moderator gives the step (every phone counts it down)."""
         if step != self.narrating:
             self.send_held_answers()  # a step's answers leave before anything of the next (Rule 11)
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
-            self._step_clock.start(step_seconds(self.timers, step))
+            self._step_clock.start(seconds if seconds is not None else step_seconds(self.timers, step))
         self.narrating = step
         self._touched = set()
         if step is not None:
@@ -788,6 +789,7 @@ class PhoneTable:
         applied = Applied(decision, by, step, tuple(events))
         for queue in self._subscribers:
             queue.put_nowait(applied)
+        self._said.decided(events)  # its chained deaths wait for their line (`said` Rule 4)
         self.inbox.put(Decided(applied))
         self._feeds.absorb(self.game.events)
         if self.auto_narrate or self.game.over:
@@ -802,7 +804,7 @@ class PhoneTable:
         game = self.game
         public = self._as_said(public_view(game))  # the same for every seat: computed once
         self._shown = {
-            seat: without_early_prompt(seat_view(game, seat, public), self.narrating)
+            seat: without_early_prompt(self._seen_alive(seat_view(game, seat, public)), self.narrating)
             for seat in range(1, game.setup.seats + 1)
         }
         self._shown_actions = self._actions_now()
@@ -824,6 +826,12 @@ class PhoneTable:
             and spec.share is Share.VOTES
         )
 
+    @staticmethod
+    def _seen_alive(view: SeatView) -> SeatView:
+        """`view` alive as the picture shows it (a death not yet said, `said` Rule 4)."""
+        alive = view.seat in view.public.alive
+        return view if alive == view.alive else view.model_copy(update={"alive": alive})
+
     def _refresh_public(self) -> None:
         """The public part of the views as the game stands (Rule 3: a pretended step of the
         night the engine is in); what each seat was told stays as it was last shown."""
@@ -834,7 +842,9 @@ class PhoneTable:
         }
 
     def _as_said(self, public: Any) -> Any:
-        """The public view with the phase the judge last said (`said` Rule 1)."""
+        """The public view with the phase the judge last said and the deaths he has said
+        (`said` Rules 1 and 4)."""
+        public = self._said.picture(public)
         if self._said.phase is None or public.winner is not None:
             return public
         return public.model_copy(update={"phase": self._said.phase})
@@ -877,6 +887,7 @@ class PhoneTable:
             "clock": self._clock(),
             "started": self._said.began or self.auto_narrate or bool(self.game.log),
             "candidates": list(self._said.candidates),
+            "pk": self._said.pk,
             "votes_from": self._said.votes_from,
         }
         if view.public.winner is not None:

@@ -30,9 +30,9 @@ class TimedTable(PhoneTable):
 
     clock: Clock
 
-    def narrate(self, step: str | None, *, final: bool = False) -> None:
+    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None:
         self.narrated.append((step, self.clock.now(), self.game.over))
-        super().narrate(step, final=final)
+        super().narrate(step, final=final, seconds=seconds)
 
     narrated: list[tuple[str | None, float, bool]]
 

@@ -27,8 +27,9 @@ from engine.boards import find_board
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
-from engine.steps import STEPS, Kind
+from engine.steps import STEPS, Form, Kind, is_shared
 from narrator.moderator.botphones import BotPhone
+from narrator.moderator.deadlines import shown
 from narrator.moderator.loop import Moderator
 from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
@@ -36,7 +37,7 @@ from narrator.voice.speaker import Speaker, SpeakerOptions
 
 TIMERS = Timers(
     decision=12,
-    vote=12,
+    vote=10,
     reminder=5,
     night_step=3,
     meeting=1,
@@ -49,6 +50,14 @@ TIMERS = Timers(
 )
 SHOWN = ("gravekeeper", "hidden_wolf", "hunter_status", "wolf_king_status")
 EPSILON = 1e-6
+
+
+def test_the_steps_that_only_show_are_the_ones_the_engine_declares_notices() -> None:
+    """The judge paces as a notice exactly the night steps the engine declares `Form.NOTICE`
+    (what the phones and the keypad show as nothing to decide), not by a decision's fields."""
+    notices = {name for name, spec in STEPS.items() if spec.form == Form.NOTICE}
+    assert notices == set(SHOWN) == {name for name in STEPS if shown(name)}
+    assert all(STEPS[name].kind is Kind.NIGHT for name in notices)
 NINE = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
@@ -58,13 +67,14 @@ class TimedTable(PhoneTable):
     the game is over by then."""
 
     clock: Clock
-    narrated: list[tuple[str | None, float, bool, bool]]
+    narrated: list[tuple[str | None, float, bool, bool, int | None]]
 
-    def narrate(self, step: str | None, *, final: bool = False) -> None:
+    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None:
         pending = self.game.pending
         real = pending is not None and pending.step == step
-        self.narrated.append((step, self.clock.now(), real, self.game.over))
-        super().narrate(step, final=final)
+        now, over = self.clock.now(), self.game.over
+        super().narrate(step, final=final, seconds=seconds)
+        self.narrated.append((step, now, real, over, self._clock()["step"]))  # the phones' countdown
 
 
 class SpokenOnTheClock:
@@ -91,12 +101,13 @@ class SpokenOnTheClock:
 
 
 class SleepyPhone(BotPhone):
-    """A bot that, at a night step it really acts at, now and then lets the time run out."""
+    """A bot that, at a night step it really acts at, now and then lets the time run out; by
+    day too, more rarely."""
 
     async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
         phase = str(self.view.get("public", {}).get("phase", ""))
         draw = random.Random(f"{self.seed}:{self.seat}:{phase}:{screen.get('step')}:sleepy")
-        if screen.get("real") and phase.startswith("night") and draw.random() < 0.45:
+        if screen.get("real") and draw.random() < (0.45 if phase.startswith("night") else 0.1):
             return
         await super()._act(screen, abstain, attempt)
 
@@ -117,19 +128,27 @@ class Step:
 def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[Step]:
     """The night steps of the timeline (meetings left out, and the step that ends the game,
     which ends at once), each with its reminders."""
-    for (name, opened, real, _), (after, closed, _, over) in zip(
+    for step, _ in counted(table):
+        if STEPS[step.name].kind is not Kind.NIGHT:
+            continue
+        step.reminders = [b for key, b, _ in lines if key == "reminder.hurry" and step.opened <= b < step.closed]
+        yield step
+
+
+def counted(table: TimedTable) -> Iterator[tuple[Step, int | None]]:
+    """Every step of the timeline (but the step that ends the game, which ends at once), with
+    the countdown every phone was sent as it opened."""
+    for (name, opened, real, _, countdown), (after, closed, _, over, _) in zip(
         table.narrated, table.narrated[1:], strict=False
     ):
-        if name is None or after is not None or over or STEPS[name].kind is not Kind.NIGHT:
-            continue
-        said = [began for key, began, _ in lines if key == "reminder.hurry" and opened <= began < closed]
-        yield Step(name, real, opened, closed, said)
+        if name is not None and after is None and not over:
+            yield Step(name, real, opened, closed), countdown
 
 
 async def play(game: Game, seed: int, speaker: Speaker) -> tuple[TimedTable, list[tuple[str, float, float]]]:
     clock = FastClock()
     table = TimedTable(game, auto_narrate=False)
-    table.clock, table.narrated = clock, []
+    table.clock, table.narrated, table.timers = clock, [], TIMERS  # as the session sets it
     server = PhoneServer(table, host="127.0.0.1", port=0)
     await server.start()
     url = f"ws://127.0.0.1:{server.port}/ws"
@@ -157,16 +176,48 @@ def games() -> Iterator[tuple[str, Game, int]]:
             yield board_id, Game(board.deal(seed), board.rules({})), seed
 
 
+Played = list[tuple[str, int, TimedTable, list[tuple[str, float, float]]]]
+
+
 @pytest.fixture(scope="module")
-def timeline(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, int, Step]]:
+def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     cache = tmp_path_factory.mktemp("voice-cache")
     options = SpeakerOptions(locale="zh-CN", play=False, pace=False, printed=False, cache_dir=Path(cache))
-    measured: list[tuple[str, int, Step]] = []
     with Speaker(options) as speaker:
-        for name, game, seed in games():
-            table, lines = asyncio.run(play(game, seed, speaker))
-            measured += [(name, seed, step) for step in steps(table, lines)]
-    return measured
+        return [(name, seed, *asyncio.run(play(game, seed, speaker))) for name, game, seed in games()]
+
+
+@pytest.fixture(scope="module")
+def timeline(played: Played) -> list[tuple[str, int, Step]]:
+    return [(name, seed, step) for name, seed, table, lines in played for step in steps(table, lines)]
+
+
+def kind_of(step: Step) -> str:
+    """night (a real night step), pretended, notice (real or pretended), vote (the table's
+    decision by day), day (one seat's decision by day)."""
+    spec = STEPS[step.name]
+    if shown(step.name):
+        return "notice"
+    if spec.kind is Kind.DAY:
+        return "vote" if is_shared(spec) else "day"
+    return spec.kind.value if step.real else "pretended"
+
+
+def test_every_phone_counts_down_the_seconds_the_judge_gives_the_step(played: Played) -> None:
+    """The countdown on the phones is the step's own deadline, for every kind of step: a night
+    step (real or pretended) the decision's time, a notice its drawn minimum, the table's vote
+    by day the vote's time, one seat's decision by day the decision's time; no step outlasts
+    it, and each kind has steps that ran to it."""
+    ran_out: set[str] = set()
+    for name, seed, table, _ in played:
+        for step, countdown in counted(table):
+            kind = kind_of(step)
+            most = step.lasted if kind == "notice" else TIMERS.vote if kind == "vote" else TIMERS.decision
+            assert countdown is not None and abs(countdown - most) <= 0.5, (name, seed, kind, step, countdown)
+            assert step.lasted <= most + EPSILON, (name, seed, kind, step, countdown)
+            if abs(step.lasted - most) < EPSILON:
+                ran_out.add(kind)
+    assert {"night", "pretended", "notice", "vote"} <= ran_out, ran_out
 
 
 def test_a_pretended_step_run_to_the_deadline_closes_at_the_second_a_real_one_does(

@@ -17,21 +17,13 @@ from engine.game import state_of
 from engine.roles.guard import guarded
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
+from tests.phones import chromium
+from tests.phones.chromium import ARGS, CHROMIUM  # noqa: F401  (imported from here by other tests)
 from tests.phones.harness import classic_game, game_at
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+browser = chromium.browser  # the fixture, imported from here by other tests
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,
@@ -49,16 +41,6 @@ def box() -> Iterator[BackgroundServer]:
     background.start()
     yield background
     background.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def shots(tmp_path: Path) -> Path:
@@ -398,9 +380,9 @@ def test_the_actor_and_a_decoy_see_the_same_screen_at_every_night_step(
     area = wolf.locator("#step-secret").bounding_box()
     wolf.mouse.move(area["x"] + 20, area["y"] + 10)
     wolf.mouse.down()
-    expect(wolf.locator("#step-secret")).to_contain_text("1号 → 8号")  # the pack's picks, to the pack
+    expect(wolf.locator("#step-secret")).to_contain_text("狼队：8号（1号）")  # the pack's picks, to the pack
     wolf.mouse.up()
-    assert "→" not in hold(villager, "#step-secret")
+    assert "狼队" not in hold(villager, "#step-secret")
     box.call(table.apply, WerewolvesChoice(victim=8))
     assert_same_picture(witch, villager, "witch")
     assert "8号" not in witch.locator("#step").inner_text()

@@ -35,7 +35,9 @@ def test_the_gravekeeper_alone_is_shown_yesterdays_exile_and_touches_like_everyo
             living = [p for p in phones if state_of(game).is_alive(p.seat)]
             shown = screens(living)
             assert all(s == shown[0] for s in shown)
-            assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == ("night", "yesno", "gravekeeper")
+            # nothing to decide: the page shows it in words under the finger and asks for 知道了
+            assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == ("night", "notice", "gravekeeper")
+            assert not shown[0]["allow_none"] and shown[0]["choices"] == []
             sealed = {p.seat: told(p.last("state")["screen"]) for p in living}
             assert sealed[8] == {"real": True, "info": {"target": 2, "result": "werewolf"}}
             assert all(not t.get("real") for seat, t in sealed.items() if seat != 8)
@@ -72,7 +74,7 @@ def test_the_hidden_wolf_alone_is_shown_the_packs_seats() -> None:
             phones = await seat_everyone(server, game)
             living = [p for p in phones if state_of(game).is_alive(p.seat)]
             shown = screens(living)
-            assert all(s == shown[0] for s in shown) and shown[0]["form"] == "yesno"
+            assert all(s == shown[0] for s in shown) and shown[0]["form"] == "notice"
             sealed = {p.seat: told(p.last("state")["screen"]) for p in living}
             assert sealed[4] == {"real": True, "info": {"seats": [1, 2, 3]}}
             assert all(not t.get("real") for seat, t in sealed.items() if seat != 4)
@@ -134,5 +136,6 @@ def test_the_psychics_and_the_gravekeepers_answers_on_the_keypad_then_cleared() 
     game = game_of(club(GRAVEKEEPER_12) + QUIET_1 + WOLF_OUT + QUIET_2)
     screen = RecordingScreen()
     assert keypad_of("1", screen=screen, slept=slept).play_step(game) == GravekeeperSeen()
+    assert "【守墓人请行动】8号：看完按回车" in screen.lines  # nothing to decide: no 1＝是，0＝否
     at = screen.lines.index("2号是狼人")
     assert screen.lines[at + 1] == "<clear>" and slept == [3, 3]

@@ -22,20 +22,10 @@ from narrator.moderator.inbox import Command
 from narrator.phones import BackgroundServer, PhoneTable
 from tests.phones.chromium_table import ChromiumTable, Held
 from tests.phones.harness import classic_game
-from tests.phones.test_browser import ARGS, CHROMIUM, PHONE, assert_same_picture, seat_button, sit
+from tests.phones.test_browser import PHONE, assert_same_picture, seat_button, sit
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def screenshots(game: str) -> Path | None:

@@ -115,7 +115,7 @@
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
-      S.started = !!m.started; S.candidates = m.candidates || []; S.votesFrom = m.votes_from || 0;
+      S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
       if (m.clock) { clock(m.clock); }
       showGame();
@@ -379,12 +379,18 @@
     }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
     if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, spelled(info))); }
-    if (sc.pack && S.picks) {  // one line, however many wolves
-      lines.push(t("ui.wolves_picks", { list: Object.keys(S.picks).map(function (wolf) {
-        var pick = S.picks[wolf];
-        return pick === null ? t("ui.wolf_no_pick", { seat: wolf })
-          : t("ui.wolf_pick", { seat: wolf, target: pick ? seatName(pick) : t("ui.nobody") });
-      }).join(sep()) }));
+    if (sc.pack && S.picks) {  // one short line, however many wolves: the wolves by the seat they pick
+      var by = {}, order = [];
+      Object.keys(S.picks).forEach(function (wolf) {
+        var pick = S.picks[wolf], key = pick === null ? "?" : String(pick || 0);
+        if (!by[key]) { by[key] = []; order.push(key); }
+        by[key].push(wolf);
+      });
+      lines.push(t("ui.wolves_picks", { list: order.map(function (key) {
+        var wolves = by[key].join(sep());
+        return key === "?" ? t("ui.wolf_no_pick", { seats: wolves })
+          : t("ui.wolf_pick", { seats: wolves, target: key !== "0" ? seatName(Number(key)) : t("ui.nobody") });
+      }).join(" ") }));
     }
     Object.keys(S.feed).forEach(function (i) {
       var e = S.feed[i];
@@ -484,7 +490,7 @@
         var d = out[s];
         tags.push(el("i", d && d.card ? t("roles." + d.card) : t("ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
-      else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t("ui.tag_candidate"), "run")); }
+      else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
       var row = el("span", undefined, "tags");
       tags.forEach(function (tag) { row.appendChild(tag); });
       cell.appendChild(row);
@@ -627,8 +633,9 @@
         : /vote$/.test(sc.step) ? t("ui.others_voting") : t("ui.someone_choosing");
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
       if (!sc.step && sc.kind === "day") {
-        title.textContent = t(S.speaking ? "ui.speeches_title" : "ui.day_title");
-        if (S.speaking) { info.textContent = ""; }
+        var pk = S.pk && S.candidates.length > 1;  // a tie: who is in the PK, and what comes
+        title.textContent = t(S.speaking ? (pk ? "ui.pk_speeches_title" : "ui.speeches_title") : "ui.day_title");
+        info.textContent = S.speaking ? "" : pk ? t("ui.pk_called", { seats: seatList(S.candidates) }) : info.textContent;
       }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
         notes.appendChild(el("li", t("ui.answered_count", S.progress)));
