@@ -49,7 +49,7 @@ def written_review(game: Game, locale: Locale) -> list[str]:
 
 SHOTS = {"hunter.shot": "hunter", "wolf_king.shot": "wolf_king", "wolf_robot.shot": "wolf_robot"}
 """The judge's line of a shot → the card that shot, its death cause in the review (Rule 3)."""
-SHOT_CAUSES = frozenset({"hunter", "wolf_king"})
+SHOT_CAUSES = frozenset(SHOTS.values())
 
 
 def _shooters(game: Game) -> dict[int, str]:

@@ -201,7 +201,7 @@ async def play_through_chromium(seed: int) -> tuple[list[Step], dict[int, list[F
     steps: list[Step] = []
     narrate = table.narrate
 
-    def marked(step: str | None, *, final: bool = False) -> None:
+    def marked(step: str | None, *, final: bool = False, seconds: float | None = None) -> None:
         pending = table.game.pending
         real = pending is not None and pending.step == step
         # the night a step belongs to: the pretended steps after the night's last real one are
@@ -209,7 +209,7 @@ async def play_through_chromium(seed: int) -> tuple[list[Step], dict[int, list[F
         night = str(table.game.phase).replace("day", "night")
         alive = tuple(seat for seat in range(1, 10) if table.game.is_alive(seat))
         steps.append(Step(time.monotonic(), step, real, night, alive))
-        narrate(step, final=final)
+        narrate(step, final=final, seconds=seconds)
 
     table.narrate = marked  # type: ignore[method-assign]
     proxies = {seat: Proxy(server.port) for seat in range(1, 10)}
