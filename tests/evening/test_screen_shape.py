@@ -28,6 +28,7 @@ from engine.boards import find_board
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal
+from narrator.moderator.deadlines import shown as shown_only
 from tests.evening.screen_feed import ScreenRecorder, Shown, feed_problems, screened_game
 from tests.phones.test_shape import THIEF_DECK
 
@@ -49,14 +50,19 @@ def _no_night_number(value: Any) -> Any:
     return value
 
 
-def measured(window: list[Shown]) -> tuple[Any, ...]:
+def measured(window: list[Shown], *, notice: bool = False) -> tuple[Any, ...]:
     """A window of messages as compared: per message its type, size, line key and text, clock,
-    and which parts of the table's picture changed since the message before."""
+    and which parts of the table's picture changed since the message before. A notice's
+    countdown is drawn afresh for every step, real or pretended alike
+    (`narrator.moderator.deadlines` Rule 2): compared as "a figure drawn", not the figure."""
     out = []
     before: dict[str, Any] | None = None
     for shown in window:
         message = _no_night_number(shown.message)
         rest = {k: v for k, v in message.items() if k not in PICTURE and k != "pad"}
+        clock = rest.get("clock")
+        if notice and isinstance(clock, dict) and isinstance(clock.get("step"), (int, float)):
+            rest["clock"] = {**clock, "step": "drawn"}
         changed = sorted(k for k in PICTURE if before is not None and message.get(k) != before.get(k))
         out.append(
             (shown.size, shown.line, json.dumps(rest, sort_keys=True, ensure_ascii=False), tuple(changed))
@@ -80,8 +86,10 @@ def windows(recorder: ScreenRecorder) -> Iterator[tuple[str, bool, tuple[Any, ..
         wakes = [i for i, s in enumerate(opening) if s.line is not None and s.line.endswith(".wake")]
         opening = opening[wakes[-1] :] if wakes else []
         lines = [i for i, s in enumerate(after) if s.line is not None]
-        closing = after[: lines[0] + 1] if lines else after
-        yield step, real, measured([*opening, *by_segment[segment], *closing])
+        if not lines:
+            continue  # nothing said after the step (the recording ended first): no whole window
+        closing = after[: lines[0] + 1]
+        yield step, real, measured([*opening, *by_segment[segment], *closing], notice=shown_only(step))
 
 
 def games() -> Iterator[tuple[str, Game, int]]:
