@@ -83,6 +83,8 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     guard = sit(browser, url, 5, "Ann")
     seer = sit(browser, url, 3, "Bo")
     villager = sit(browser, url, 7, "Cy")
+    # the lobby hears of the taken seat over its socket: waited for, not read at once
+    expect(lobby.locator("#lobby-seats button:enabled", has_text="7")).to_have_count(0)
     assert "7" not in [t.strip() for t in lobby.locator("#lobby-seats button:enabled").all_inner_texts()]
 
     assert guard.locator("#card-face").is_hidden()
