@@ -116,7 +116,7 @@ def ext4_disk(tmp_path: Path) -> Iterator[Ext4]:
     if not Path(f"/sys/fs/ext4/{disk.device}/trigger_fs_error").exists():
         _umount(where)
         print("skipped: this kernel's ext4 cannot be made to fail (no trigger_fs_error)")
-        pytest.skip("this kernel's ext4 cannot be made to fail (no trigger_fs_error)")
+        pytest.skip(reason="this kernel's ext4 cannot be made to fail (no trigger_fs_error)")
     yield disk
     _umount(where)
 
