@@ -133,6 +133,10 @@ class HostSeats(BaseModel):
     locale: Locale | None = None
 
 
+Pick = TypeVar("Pick", HostBoard, HostSeats)
+"""The host's pick for the next deal (`PhoneServer._host_pick`)."""
+
+
 class Bucket:
     """A token bucket: `burst` messages at once, then `rate` a second (Rule 2)."""
 
@@ -340,34 +344,33 @@ class HostRoutes:
         return JSONResponse({"command": command.command})
 
     async def pick_board(self, request: Request) -> Response:
-        if not self.is_host(request):
-            return refused("host_only", 403)
-        pick = await small_json(request, HostBoard)
-        if pick is None:
-            return refused("malformed", 400)
-        try:
-            board = self.table.pick_board(pick.board)
-        except Refusal as refusal:
-            message = refusal.message(pick.locale or self.table.locale)
-            return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
-        if self.announce is not None:
-            self.announce("host_board", board=board.id)
-        return JSONResponse({"board": board.id})
+        return await self._host_pick(
+            request, HostBoard, lambda pick: self.table.pick_board(pick.board).id, "board", "board"
+        )
 
     async def pick_seats(self, request: Request) -> Response:
+        return await self._host_pick(
+            request, HostSeats, lambda pick: self.table.pick_seats(pick.seats), "seats", "count"
+        )
+
+    async def _host_pick(
+        self, request: Request, model: type[Pick], take: Callable[[Pick], Any], name: str, said_as: str
+    ) -> Response:
+        """The host's pick for the next deal (a board, a seat count): refused in the host's
+        language when too late or unknown, else said aloud and answered with what was taken."""
         if not self.is_host(request):
             return refused("host_only", 403)
-        pick = await small_json(request, HostSeats)
+        pick = await small_json(request, model)
         if pick is None:
             return refused("malformed", 400)
         try:
-            seats = self.table.pick_seats(pick.seats)
+            taken = take(pick)
         except Refusal as refusal:
             message = refusal.message(pick.locale or self.table.locale)
             return JSONResponse({"error": refusal.code, "message": message}, status_code=409)
         if self.announce is not None:
-            self.announce("host_seats", count=seats)
-        return JSONResponse({"seats": seats})
+            self.announce(f"host_{name}", **{said_as: taken})
+        return JSONResponse({name: taken})
 
 
 def refused(code: str, status: int) -> JSONResponse:
