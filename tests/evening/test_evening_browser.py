@@ -28,16 +28,11 @@ from narrator.moderator.timing import Timers
 from narrator.store import Store
 from tests.evening.test_evening_play import _scores_from_records
 from tests.phones.test_browser import PHONE, browser, expect
+from tests.support.ports import free_port
 
 __all__ = ["browser"]
 
 HOST_TOKEN = "host-key-of-the-evening-0123456789"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Session(threading.Thread):
@@ -170,7 +165,7 @@ def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
 
 
 def test_three_games_at_one_table_of_chromium_phones(browser: Any, tmp_path: Path) -> None:
-    store_dir, port = tmp_path / "store", _free_port()
+    store_dir, port = tmp_path / "store", free_port()
     session = Session(store_dir, port)
     session.start()
     url, ws = f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/ws"

@@ -18,8 +18,9 @@ from typing import Any
 
 from engine.setup import suggested_roles
 from narrator.store import Store
-from tests.evening.test_evening_browser import Bots, Session, _after_game, _free_port, _phone, _sit, _start
+from tests.evening.test_evening_browser import Bots, Session, _after_game, _phone, _sit, _start
 from tests.phones.test_browser import browser, expect
+from tests.support.ports import free_port
 
 __all__ = ["browser"]
 
@@ -37,7 +38,7 @@ def _dealt_by_default(store: Store, game_id: str, seats: int) -> None:
 
 
 def test_the_host_picks_seat_counts_between_games_from_chromium(browser: Any, tmp_path: Path) -> None:
-    store_dir, port = tmp_path / "store", _free_port()
+    store_dir, port = tmp_path / "store", free_port()
     session = Session(store_dir, port)
     session.start()
     url, ws = f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/ws"

@@ -33,16 +33,11 @@ from narrator.store import Store
 from tests.evening.test_evening_play import NARRATOR, _env, _scores_from_records
 from tests.narrator.test_damaged_store import ROOT, start_then_interrupt
 from tests.phones.test_speech import post
+from tests.support.ports import free_port
 
 TABLE = ["--fast", "--silent", "--no-listen"]
 STAMP = re.compile(r"^\[\d\d:\d\d:\d\d\] ")
 DIGITS = {c: str(n) for n, c in enumerate("零一二三四五六七八九")}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Judge:
@@ -147,7 +142,7 @@ def _host(port: int, command: str, token: str) -> None:
 
 
 def test_a_plain_play_after_a_kill_resumes_the_game_and_the_evening_goes_on(tmp_path: Path) -> None:
-    store_dir, port, env = tmp_path / "store", _free_port(), _env(tmp_path)
+    store_dir, port, env = tmp_path / "store", free_port(), _env(tmp_path)
     judge = Judge([*TABLE, "--store", str(store_dir), "--port", str(port), "--seed", "4"], env)
     phones: Phones | None = None
     try:

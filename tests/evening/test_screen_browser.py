@@ -21,6 +21,7 @@ from narrator.phones.table import PhoneTable
 from tests.evening.test_evening_browser import Bots, Session
 from tests.phones.audit import audit_seat
 from tests.phones.test_browser import browser
+from tests.support.ports import free_port
 
 __all__ = ["browser"]
 
@@ -66,7 +67,7 @@ def test_the_public_screen_over_a_whole_game(
         return message
 
     monkeypatch.setattr(PhoneTable, "screen_message", recorded)
-    port = _free_port()
+    port = free_port()
     session = Session(tmp_path / "store", port)
     session.config = session.config.model_copy(
         update={
@@ -114,7 +115,10 @@ def test_the_public_screen_over_a_whole_game(
                 dealt = big.evaluate(
                     "() => [...document.querySelectorAll('span.card')].map(c => c.textContent.split(' · ')[0])"
                 )
-                assert len(rows) == 1 + 9 and sorted(row[-1] for row in rows[1:]) == sorted(dealt), (rows, dealt)
+                assert len(rows) == 1 + 9 and sorted(row[-1] for row in rows[1:]) == sorted(dealt), (
+                    rows,
+                    dealt,
+                )
             if phase is not None and phase not in shot:
                 shoot(pages, phase, folder, shot)
             if phase == "end":
@@ -143,12 +147,6 @@ def test_the_public_screen_over_a_whole_game(
     messages = [json.loads(text) for text in raw]  # as the screen reads them off the wire
     assert table.game.over
     assert audit_seat(table.game, 0, messages, stamps, raw, tokens) == []
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _wait_for(port: int) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 import sys
 import time
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from narrator.moderator.botphones import seat_bots
 from narrator.store import Store
+from tests.support.ports import free_port
 
 QUICK = """
 seats = 9
@@ -30,12 +30,6 @@ warning = 0.1
 peek = 0.2
 final_screen = 1
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_play_waits_for_every_seat_then_runs_a_game_to_its_end(tmp_path: Path) -> None:
