@@ -16,7 +16,6 @@ import asyncio
 import json
 import os
 import random
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -65,15 +64,23 @@ HOLD = """() => {
   box.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, pointerId: 1}));
   return seen;
 }"""
-COUNTING = """(() => {  // the page counts the server's messages it reads (each one a JSON.parse)
-  const parse = JSON.parse;
-  window.__got = 0;
-  JSON.parse = function (text, reviver) {
-    const out = parse(text, reviver);
-    if (out && typeof out === 'object' && typeof out.type === 'string') { window.__got += 1; }
-    return out;
+RECORDED_SOCKET = """(() => {  // the page's WebSocket: fed by the test with what its server sent
+  window.WebSocket = class {
+    constructor() { this.readyState = 1; window.__ws = this; setTimeout(() => this.onopen && this.onopen(), 0); }
+    send() {}
+    close() {}
   };
 })();"""
+# Each message given to the page's own handler in turn, the box held at the points named
+REPLAY = f"""([messages, points]) => {{
+  const hold = {HOLD};
+  const seen = [];
+  messages.forEach((raw, at) => {{
+    window.__ws.onmessage({{data: raw}});
+    if (points.includes(at)) {{ seen.push(hold()); }}
+  }});
+  return seen;
+}}"""
 
 
 class Tape:
@@ -159,6 +166,22 @@ async def play(name: str, game: Game, seed: int) -> Played:
     return Played(name, watcher.raw[0], {bot.seat: bot.kept for bot in bots})
 
 
+async def play_all(games: list[tuple[str, Game]]) -> list[Played]:
+    """Every table's game, a few at a time on one loop: each waits on its phones more than
+    it computes, and each has its own server, phones and clock."""
+    side_by_side = asyncio.Semaphore(SIDE_BY_SIDE)
+
+    async def one(name: str, game: Game) -> Played:
+        async with side_by_side:
+            return await play(name, game, 7)
+
+    return list(await asyncio.gather(*(one(name, game) for name, game in games)))
+
+
+SIDE_BY_SIDE = 5
+"""Games played at once (on a 2-core box, five keep it busy without starving the phones)."""
+
+
 @dataclass
 class Held:
     table: str
@@ -201,31 +224,28 @@ UNSEEN = ("clock", "speaking", "lobby", "pong", "notice", "scores")
 
 def replay(page: Any, played: Played, holds: list[Held]) -> None:
     """Give the page each seat's messages as its server did, holding the box at each point:
-    every seat that acts at some night step, and two that never do."""
+    every seat that acts at some night step, and two that never do. The page's own message
+    handler takes them one after another in the page (it draws each at once), so a seat's
+    whole game is one call."""
     points_of = {seat: night_points(kept) for seat, kept in played.kept.items()}
     actors = [seat for seat, points in points_of.items() if any(real for *_, real in points)]
     others = [seat for seat, points in points_of.items() if seat not in actors and points]
     for seat in actors + others[:2]:
         points = {i: rest for i, *rest in points_of[seat]}
-        routes: list[Any] = []
-        page.route_web_socket(re.compile(r"/ws$"), lambda ws, into=routes: into.append(ws))
         page.goto(URL[0])
-        page.wait_for_function("() => window.__got !== undefined")
-        page.wait_for_timeout(50)
-        assert routes, "the page opened no WebSocket"
-        ws, sent = routes[-1], 0
+        page.wait_for_function("() => window.__ws && window.__ws.onmessage")
+        given: list[str] = []
+        held_at: list[int] = []  # where in `given` the box is held
         for at, raw in enumerate([played.welcome, *played.kept[seat][: max(points) + 1]], start=-1):
-            if at not in points and json.loads(raw)["type"] in UNSEEN:
-                continue
-            ws.send(raw)
-            sent += 1
             if at in points:
-                page.wait_for_function(f"() => window.__got >= {sent}")
-                phase, step, real = points[at]
-                seen = page.evaluate(HOLD)
-                if seen["shown"] and seen["step"] == step:
-                    holds.append(Held(played.name, seat, phase, step, real, seen))
-        page.unroute_all()
+                held_at.append(len(given))
+            elif json.loads(raw)["type"] in UNSEEN:
+                continue
+            given.append(raw)
+        seen_at_points = page.evaluate(REPLAY, [given, held_at])
+        for (phase, step, real), seen in zip(points.values(), seen_at_points, strict=True):
+            if seen["shown"] and seen["step"] == step:
+                holds.append(Held(played.name, seat, phase, step, real, seen))
 
 
 URL: list[str] = []
@@ -235,7 +255,7 @@ URL: list[str] = []
 def holds() -> list[Held]:
     if not os.path.exists(CHROMIUM):
         pytest.skip(reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/install.sh --dev)")
-    played = [asyncio.run(play(name, game, 7)) for name, game in tables()]
+    played = asyncio.run(play_all(list(tables())))
     box = BackgroundServer(lambda: PhoneTable(classic_game(), auto_narrate=False))  # the page's files
     server = box.start()
     URL[:] = [f"http://127.0.0.1:{server.port}/"]
@@ -244,7 +264,7 @@ def holds() -> list[Held]:
         with sync_api.sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = chromium.new_context(**PHONE).new_page()
-            page.add_init_script(COUNTING)
+            page.add_init_script(RECORDED_SOCKET)
             for game in played:
                 replay(page, game, measured)
             chromium.close()
