@@ -615,6 +615,11 @@ class PhoneTable:
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
+        held = self._link_seat.get(link)  # a link holds one seat (server Rule 3)
+        if held is not None and (
+            isinstance(message, Join) or self.registry.rejoin(message.token).seat != held
+        ):
+            raise Refusal("one_seat", seat=held)
         if isinstance(message, Join):
             holder = self.registry.join(message.seat, message.name, locale)
             log.info("seat %d taken by %s", holder.seat, holder.name)
