@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from engine.roles import Role
+from engine.role import Role
 
 
 @dataclass(eq=False)

@@ -31,10 +31,6 @@ class Event:
         """Whether the player at `seat` may see this event."""
         return self.audience is None or seat in self.audience
 
-    def as_dict(self) -> dict[str, Any]:
-        audience = "everyone" if self.audience is None else sorted(self.audience)
-        return {"kind": self.kind, "data": dict(self.data), "audience": audience}
-
 
 _PLACEHOLDERS: dict[str, frozenset[str]] = {}
 

@@ -190,10 +190,6 @@ class StepSpec(Generic[D]):
     table hears no difference."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
-    def takes_decision(self) -> bool:
-        return self.decision is not None
-
 
 @dataclass(frozen=True, slots=True)
 class DayAction(Generic[D]):
@@ -289,11 +285,6 @@ def register_codec(codec: Codec[Any]) -> None:
 
 def spec_of(step: str) -> StepSpec[Any]:
     return STEPS[step]
-
-
-def codec_for(pending: Pending) -> Codec[Any] | None:
-    """The record codec of `pending` (its key; None for a step the record does not hold)."""
-    return CODECS.get(pending.key)
 
 
 # Record codecs for the usual shapes

@@ -8,43 +8,10 @@ role (神). The cards of RULES.md without a module of their own are declared her
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any
 
 from engine.contents import Contents
-
-
-class Role(StrEnum):
-    WEREWOLF = "werewolf"
-    VILLAGER = "villager"
-    SEER = "seer"
-    WITCH = "witch"
-    HUNTER = "hunter"
-    CUPID = "cupid"
-    GUARD = "guard"
-    LITTLE_GIRL = "little_girl"
-    THIEF = "thief"
-    IDIOT = "idiot"
-    ELDER = "elder"
-    SCAPEGOAT = "scapegoat"
-    PIPER = "piper"
-    # RULES-CLUB.md
-    WOLF_KING = "wolf_king"
-    WHITE_WOLF_KING = "white_wolf_king"
-    KNIGHT = "knight"
-    DREAMCATCHER = "dreamcatcher"
-    NIGHTMARE = "nightmare"
-    WOLF_BEAUTY = "wolf_beauty"
-    SPIRIT_KNIGHT = "spirit_knight"
-    PSYCHIC = "psychic"
-    GRAVEKEEPER = "gravekeeper"
-    GARGOYLE = "gargoyle"
-    HIDDEN_WOLF = "hidden_wolf"
-    DEMON_HUNTER = "demon_hunter"
-    MAGICIAN = "magician"
-    BLOOD_MOON = "blood_moon"
-    WOLF_ROBOT = "wolf_robot"
-
+from engine.role import Role as Role  # where every module looks for it
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)
 

@@ -18,11 +18,11 @@ from websockets.asyncio.client import connect
 from engine.events import Event
 from engine.game import Game
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink
 from narrator.phones.table import encode
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_night_clock import SleepyPhone
 from tests.phones.audit import audit_screen, audit_seat
 from tests.phones.test_shape import Lines

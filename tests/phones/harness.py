@@ -50,6 +50,7 @@ from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
 from engine.steps import ACTIONS, Form
+from narrator.inbox import Command
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.wire import unseal
 
@@ -384,3 +385,10 @@ def state_copy(game: Game) -> Any:
     import copy
 
     return copy.deepcopy((state_of(game), list(game.log)))
+
+
+def poll_command(table: PhoneTable) -> str | None:
+    """Take the first command word the phones left in the table's inbox ("pass", "pause", …),
+    or None: what the moderator would read, for a table played without one."""
+    item = table.inbox.take(lambda item: isinstance(item, Command) and item.source in ("speaker", "host"))
+    return item.word if isinstance(item, Command) else None
