@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.script import StepCues
 from engine.state import IllegalDecision
 
@@ -215,9 +215,9 @@ class DayAction(Generic[D]):
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
-STEPS: dict[str, StepSpec[Any]] = {}
-CODECS: dict[str, Codec[Any]] = {}
-ACTIONS: dict[type[Decision], DayAction[Any]] = {}
+STEPS: dict[str, StepSpec[Any]] = registry({})
+CODECS: dict[str, Codec[Any]] = registry({})
+ACTIONS: dict[type[Decision], DayAction[Any]] = registry({})
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
@@ -261,12 +261,6 @@ def _put_action(action: DayAction[Any]) -> None:
         raise ValueError(f"day action {action.name!r} is registered twice")
     ACTIONS[action.decision] = action
     register_codec(action.codec)
-
-
-def forget() -> None:
-    STEPS.clear()
-    CODECS.clear()
-    ACTIONS.clear()
 
 
 def decision_types() -> list[type[Decision]]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS, InPlay
-from engine.contents import Contents
+from engine.contents import Contents, registry
 
 if TYPE_CHECKING:
     from engine.outcome import WinReason
@@ -81,8 +81,8 @@ class CardRules:
     """Rule 4: the names of the steps `death_steps` adds that are heard after last words."""
 
 
-CARD_RULES: dict[str, CardRules] = {}
-LATE_STEPS: set[str] = set()
+CARD_RULES: dict[str, CardRules] = registry({})
+LATE_STEPS: set[str] = registry(set())
 """Rule 4: the names of the steps cards add when players die, heard after last words."""
 
 
@@ -96,12 +96,6 @@ def _put_card(rules: CardRules) -> None:
     assert rules.name not in CARD_RULES, f"the event card {rules.name!r} is registered twice"
     CARD_RULES[rules.name] = rules
     LATE_STEPS.update(rules.late_steps)
-
-
-def forget() -> None:
-    CARD_RULES.clear()
-    LATE_STEPS.clear()
-    LASTING.clear()
 
 
 def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
@@ -143,7 +137,7 @@ class Lasting:
     """What `narrator replay --json` adds of the card (`engine.record`)."""
 
 
-LASTING: list[Lasting] = []
+LASTING: list[Lasting] = registry([])
 
 
 def add_lasting(to: Contents, lasting: Lasting) -> None:
