@@ -52,6 +52,7 @@ from engine.state import Pending
 from engine.steps import ACTIONS, Form
 from narrator.inbox import Command
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.server import SCREEN_PING_S
 from narrator.phones.wire import unseal
 
 GENDERS: tuple[Literal["male", "female"], ...] = ("male", "female")
@@ -392,3 +393,12 @@ def poll_command(table: PhoneTable) -> str | None:
     or None: what the moderator would read, for a table played without one."""
     item = table.inbox.take(lambda item: isinstance(item, Command) and item.source in ("speaker", "host"))
     return item.word if isinstance(item, Command) else None
+
+
+async def screen_pings(ws: ClientConnection) -> None:
+    """What the public screen's page does while it is open (`static/screen.js`): a ping every
+    SCREEN_PING_S seconds, as the box closes a screen that says nothing for a while."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            await asyncio.sleep(SCREEN_PING_S)
+            await ws.send(json.dumps({"type": "ping"}))
