@@ -513,7 +513,7 @@ class PhoneSockets:
         try:
             await self._read(websocket, link)
         except Exception:  # the table failed: loudly, and this link is closed (Rule 5)
-            log.exception("the table failed on a message from %s", address or "a phone")
+            log.exception("the table failed on a phone's message")  # no address (Rule 5)
             link.close(CLOSE_INTERNAL)
         finally:
             idle.cancel()
