@@ -1,7 +1,8 @@
 """The engine's catalogue: what every module adds (its `Contents`), put in place by one call,
-`build()`, module by module in the order of `CONTENTS` — the order the steps, the day actions,
-the record keys, the event cards and, between equal ranks, the night steps and the hooks keep.
-Importing a module adds nothing; `engine.game` builds the catalogue once.
+a `Catalogue` value put in place module by module in the order of `CONTENTS` — the order the
+steps, the day actions, the record keys, the event cards and, between equal ranks, the night
+steps and the hooks keep. Importing a module adds nothing and builds nothing: the first game
+(or the first read of a registry) puts the usual catalogue in place.
 
 Adding a role: its module says `ROLE = declare(Role.X, ...)` and adds everything to `ROLE`;
 its `ROLE` goes into `CONTENTS` below (see docs/roles.md).
@@ -9,7 +10,9 @@ its `ROLE` goes into `CONTENTS` below (see docs/roles.md).
 
 from __future__ import annotations
 
-from engine import day, night, rolehooks, roles, script, speaking, state, steps
+from dataclasses import dataclass
+
+from engine import day, night, speaking
 from engine.cards import (
     april_fools,
     backfire,
@@ -31,10 +34,8 @@ from engine.cards import (
     miracle,
     moon,
     nightmare_card,
-    nightsteps,
     punishment,
     radiant_sunday,
-    registry,
     reports,
     saint_philippe,
     somnambulism,
@@ -44,7 +45,7 @@ from engine.cards import (
     verdict,
     woodland_gathering,
 )
-from engine.contents import Contents
+from engine.contents import IN_PLACE, Contents, put_in_place
 from engine.roles import (
     blood_moon,
     cupid,
@@ -142,18 +143,31 @@ CONTENTS: tuple[Contents, ...] = (
 """Every module's contents, in the catalogue's order."""
 
 
-def build() -> None:
-    """Empty every registry, then put each module's contents in place, in `CONTENTS`' order:
-    building twice gives the same catalogue, whatever order the modules were imported in."""
-    steps.forget()
-    script.forget()
-    night.forget()
-    nightsteps.forget()
-    registry.forget()
-    roles.forget()
-    state.forget()
-    psychic.SHOWN.clear()
-    for hooks in rolehooks.REGISTRIES:
-        hooks.forget()
-    for contents in CONTENTS:
-        contents.install()
+@dataclass(frozen=True, eq=False)
+class Catalogue:
+    """The engine's catalogue as a value: every module's contents, in the order they are put in
+    place. The registries (`engine.contents.registry`) hold one catalogue at a time: a `Game`
+    puts its own in place when it is made (`put_in_place`), the usual one (`USUAL`) unless
+    given another."""
+
+    contents: tuple[Contents, ...]
+
+    def put_in_place(self, *, again: bool = False) -> Catalogue:
+        """Make the registries hold this catalogue, unless they do already (`again`: afresh):
+        each registry starts from what it held when declared, then each module's contents are
+        installed in order. Building twice gives the same catalogue, whatever order the
+        modules were imported in."""
+        if again or IN_PLACE.catalogue is not self:
+            put_in_place(self, self.contents)
+        return self
+
+
+USUAL = Catalogue(CONTENTS)
+"""The catalogue of every module (`CONTENTS`), put in place by the first game or the first
+registry read: importing puts nothing in place."""
+IN_PLACE.usual = USUAL.put_in_place
+
+
+def build() -> Catalogue:
+    """Put the usual catalogue in place afresh (a test that installed more puts it back)."""
+    return USUAL.put_in_place(again=True)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.contents import registry
 from engine.script import CUES
 
 # An audience is a frozenset of seats; `EVERYONE` is the whole table, `JUDGE_ONLY` nobody
@@ -31,12 +32,9 @@ class Event:
         """Whether the player at `seat` may see this event."""
         return self.audience is None or seat in self.audience
 
-    def as_dict(self) -> dict[str, Any]:
-        audience = "everyone" if self.audience is None else sorted(self.audience)
-        return {"kind": self.kind, "data": dict(self.data), "audience": audience}
 
-
-_PLACEHOLDERS: dict[str, frozenset[str]] = {}
+_PLACEHOLDERS: dict[str, frozenset[str]] = registry({})
+"""Each cue's placeholders, read once from `CUES`."""
 
 
 def cue(key: str, **params: Any) -> Event:

@@ -6,8 +6,8 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
-from engine import catalog
 from engine.cards.draw import start_moon
+from engine.catalog import USUAL, Catalogue
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.nightstep import void
@@ -21,8 +21,6 @@ from engine.state import IllegalDecision, Pending, Player, State, Step
 from engine.steps import ACTIONS, CODECS, STEPS, Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
-
-catalog.build()  # the one call that puts every module's steps, hooks and cues in place
 
 
 class Game:
@@ -39,9 +37,21 @@ class Game:
     (a live game) the game makes them with its seeded generator and they are not in the log;
     with `chance="ask"` (replaying a record that may name them) each is a pending decision that
     no seat owes, whose `info["drawn"]` is what the generator drew.
+
+    The rules' steps, hooks and lines come from `catalogue` (`engine.catalog.USUAL` unless
+    given), put in place when the game is made: the registries hold one catalogue at a time,
+    so games of two catalogues are not played side by side.
     """
 
-    def __init__(self, setup: Setup, rules: Rules | None = None, *, chance: Chance = "auto") -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        rules: Rules | None = None,
+        *,
+        chance: Chance = "auto",
+        catalogue: Catalogue | None = None,
+    ) -> None:
+        self.catalogue = (catalogue or USUAL).put_in_place()
         rules = rules or Rules()
         players = [
             Player(seat, role, lives=LIVES.get(role, 1)) for seat, role in enumerate(setup.roles, start=1)
@@ -59,10 +69,16 @@ class Game:
 
     @classmethod
     def replay(
-        cls, setup: Setup, rules: Rules | None, log: Iterable[Decision], *, chance: Chance = "auto"
+        cls,
+        setup: Setup,
+        rules: Rules | None,
+        log: Iterable[Decision],
+        *,
+        chance: Chance = "auto",
+        catalogue: Catalogue | None = None,
     ) -> Game:
         """The game rebuilt from its log of decisions."""
-        game = cls(setup, rules, chance=chance)
+        game = cls(setup, rules, chance=chance, catalogue=catalogue)
         for decision in log:
             game.apply(decision)
         return game

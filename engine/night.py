@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from engine.cards import hooks
 from engine.cards.moon import spare_life
 from engine.cards.nightsteps import night_card_steps
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.events import cue, private
 from engine.rolehooks import RoleHooks
 from engine.roles import LONE_KILLERS, PACK, Role
@@ -54,10 +53,12 @@ class NightStep:
     """Narrated when any card that wakes with the pack or kills alone is in the deck."""
 
 
-NIGHT_ORDER: list[NightStep] = []
+NIGHT_ORDER: list[NightStep] = registry([])
 """Every night step; a role's module adds its own (`add_night_step`)."""
 
-_STEPS: dict[str, Step] = {}
+_STEPS: dict[str, Step] = registry({})
+_ORDERS: dict[tuple[str, tuple[Role, ...], int], tuple[NightStep, ...]] = registry({})
+"""Each night order worked out, by the rule, the deck and the night (`night_order`)."""
 _DAWN = Step("dawn")
 
 
@@ -69,21 +70,18 @@ def add_night_step(to: Contents, step: NightStep) -> None:
 def _put_night_step(step: NightStep) -> None:
     NIGHT_ORDER.append(step)
     _STEPS[step.name] = Step(step.name)
-    _order.cache_clear()
-
-
-def forget() -> None:
-    NIGHT_ORDER.clear()
-    _STEPS.clear()
-    _order.cache_clear()
+    _ORDERS.clear()
 
 
 def night_order(state: State) -> tuple[NightStep, ...]:
     """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
-    return _order(state.rules.night_order, state.setup.deck, state.night)
+    key = (state.rules.night_order, state.setup.deck, state.night)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = _order(*key)
+    return order
 
 
-@cache
 def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ...]:
     if rule == "club":
         order = sorted(NIGHT_ORDER, key=lambda s: s.club)

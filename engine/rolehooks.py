@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.roles import Role
 
 if TYPE_CHECKING:
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-REGISTRIES: list[RoleHooks[Any]] = []
+KINDS: list[RoleHooks[Any]] = []
+"""Every kind of hook (one `RoleHooks` each, made at import)."""
 
 
 class RoleHooks(Generic[F]):
@@ -28,8 +29,8 @@ class RoleHooks(Generic[F]):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._entries: list[tuple[float, Role | None, F]] = []
-        REGISTRIES.append(self)
+        self._entries: list[tuple[float, Role | None, F]] = registry([])
+        KINDS.append(self)
 
     def add(self, to: Contents, hook: F, rank: float = 0.0) -> None:
         """`hook`, owned by `to`'s role (None: every game), put in place when the catalogue is
@@ -41,10 +42,6 @@ class RoleHooks(Generic[F]):
         self._entries.sort(key=lambda entry: entry[0])
         _BY_DECK.clear()
 
-    def forget(self) -> None:
-        self._entries.clear()
-        _BY_DECK.clear()
-
     def of(self, state: State) -> tuple[F, ...]:
         hooks: tuple[F, ...] = state.hooks[self.name]
         return hooks
@@ -53,7 +50,7 @@ class RoleHooks(Generic[F]):
         return tuple(hook for _, role, hook in self._entries if role is None or role in deck)
 
 
-_BY_DECK: dict[frozenset[Role], dict[str, tuple[Any, ...]]] = {}
+_BY_DECK: dict[frozenset[Role], dict[str, tuple[Any, ...]]] = registry({})
 """The hooks of each deck seen, made once (a hook added later clears it)."""
 
 
@@ -62,5 +59,5 @@ def install(state: State) -> None:
     deck = frozenset(state.setup.deck)
     made = _BY_DECK.get(deck)
     if made is None:
-        made = _BY_DECK[deck] = {registry.name: registry.for_deck(deck) for registry in REGISTRIES}
+        made = _BY_DECK[deck] = {hooks.name: hooks.for_deck(deck) for hooks in KINDS}
     state.hooks = made

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.contents import Contents
+from engine.contents import Contents, registry
 
 CUES: dict[str, tuple[str, ...]] = {
     # Opening
@@ -205,13 +205,8 @@ CUES.update(
 )
 
 
-_CORE = dict(CUES)
-"""The core's own lines (a role's are added by `add_cues`)."""
-
-
-def forget() -> None:
-    CUES.clear()
-    CUES.update(_CORE)
+CUES = registry(CUES)
+"""Every line of the script: the core's own, and each module's (`add_cues`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.deck import MoonState
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.election import Election
 from engine.events import Event
 from engine.outcome import Outcome
@@ -216,14 +216,14 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
-        if self.moon is not None and CARDS_ASKED.powerless(self, seat):
+        if self.moon is not None and CARDS_ASKED[0].powerless(self, seat):
             return False
         left = POWER_LEFT.get(card)
         return left is None or left(self)
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
-        swapped = CARDS_ASKED.acting_for(self, role) if self.moon is not None else None
+        swapped = CARDS_ASKED[0].acting_for(self, role) if self.moon is not None else None
         if swapped is not None:
             return swapped
         seat = self.seat_of(role)
@@ -248,7 +248,7 @@ def _no_say_on_acting(state: State, role: Role) -> int | None:
     return None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardsAsked:
     """What the state asks of the event cards when they are on, answered by `engine.cards.moon`
     (`answer_for_cards`, put in place by the catalogue): whether a card took a seat's power for
@@ -258,7 +258,8 @@ class CardsAsked:
     acting_for: Callable[[State, Role], int | None] = _no_say_on_acting
 
 
-CARDS_ASKED = CardsAsked()
+CARDS_ASKED: list[CardsAsked] = registry([CardsAsked()])
+"""The one answer the state has of the cards (`answer_for_cards`)."""
 
 
 def answer_for_cards(
@@ -267,10 +268,6 @@ def answer_for_cards(
     """The event cards' module says how it answers the state's questions (`CardsAsked`)."""
 
     def put() -> None:
-        CARDS_ASKED.powerless, CARDS_ASKED.acting_for = powerless, acting_for
+        CARDS_ASKED[0] = CardsAsked(powerless, acting_for)
 
     to.add(put)
-
-
-def forget() -> None:
-    CARDS_ASKED.powerless, CARDS_ASKED.acting_for = _no_say_on_power, _no_say_on_acting

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.script import StepCues
 from engine.state import IllegalDecision
 
@@ -190,10 +190,6 @@ class StepSpec(Generic[D]):
     table hears no difference."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
-    def takes_decision(self) -> bool:
-        return self.decision is not None
-
 
 @dataclass(frozen=True, slots=True)
 class DayAction(Generic[D]):
@@ -219,9 +215,9 @@ class DayAction(Generic[D]):
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
-STEPS: dict[str, StepSpec[Any]] = {}
-CODECS: dict[str, Codec[Any]] = {}
-ACTIONS: dict[type[Decision], DayAction[Any]] = {}
+STEPS: dict[str, StepSpec[Any]] = registry({})
+CODECS: dict[str, Codec[Any]] = registry({})
+ACTIONS: dict[type[Decision], DayAction[Any]] = registry({})
 """The day actions, by their decision type, in the order registered (Rule 1)."""
 
 
@@ -267,12 +263,6 @@ def _put_action(action: DayAction[Any]) -> None:
     register_codec(action.codec)
 
 
-def forget() -> None:
-    STEPS.clear()
-    CODECS.clear()
-    ACTIONS.clear()
-
-
 def decision_types() -> list[type[Decision]]:
     """Every decision type the registry knows: each step's, then each day action's (a role's
     module defines its own)."""
@@ -289,11 +279,6 @@ def register_codec(codec: Codec[Any]) -> None:
 
 def spec_of(step: str) -> StepSpec[Any]:
     return STEPS[step]
-
-
-def codec_for(pending: Pending) -> Codec[Any] | None:
-    """The record codec of `pending` (its key; None for a step the record does not hold)."""
-    return CODECS.get(pending.key)
 
 
 # Record codecs for the usual shapes

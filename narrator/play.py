@@ -18,7 +18,6 @@ from engine.setup import SetupError
 from narrator.boards import BOARD_HELP, board_for, refused
 from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
 from narrator.moderator.recorded import RecordedGame
-from narrator.moderator.timing import Timers
 from narrator.preflight import missing_voice
 from narrator.store import (
     DamagedGame,
@@ -29,6 +28,7 @@ from narrator.store import (
     demo_store,
     set_aside,
 )
+from narrator.timing import Timers
 
 
 def register(subparsers: Any) -> None:

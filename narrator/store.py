@@ -33,10 +33,9 @@ from engine.game import Game
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending
-from engine.steps import decision_types
+from narrator.decision_kinds import RENAME_CLASS_NAMES, decision_type, kind_of
 
 DATA_ENV = "WEREWOLF_NARRATOR_DATA"
-DECISIONS_BY_NAME = {cls.__name__: cls for cls in decision_types()}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -54,7 +53,7 @@ CREATE TABLE IF NOT EXISTS decisions (
     n INTEGER NOT NULL,            -- 0-based position in the game's log
     phase TEXT NOT NULL,
     step TEXT NOT NULL,
-    kind TEXT NOT NULL,            -- the decision's class name
+    kind TEXT NOT NULL,            -- the decision's record key (narrator.decision_kinds)
     body TEXT NOT NULL,            -- JSON of the decision
     at REAL NOT NULL,
     PRIMARY KEY (game_id, n)
@@ -82,6 +81,7 @@ CREATE TABLE IF NOT EXISTS host (
 MIGRATIONS = (
     "ALTER TABLE games ADD COLUMN note TEXT",  # why a game is damaged or abandoned
     "ALTER TABLE games ADD COLUMN evening TEXT REFERENCES evenings(id)",  # the evening it was played in
+    RENAME_CLASS_NAMES,  # decisions keyed by their record key, no longer by their class name
 )
 CORE_TABLES = ("games", "decisions", "seats")
 # The part of a set-aside store's name that says it was set aside, and its note's suffix.
@@ -297,7 +297,7 @@ class Store:
         """Commit decision number `n` (0-based) of the game; returns once it is on disk."""
         with self._transaction() as db:
             count = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()[0]
-            row = (type(decision).__name__, decision.model_dump_json())
+            row = (kind_of(decision), decision.model_dump_json())
             if count == n + 1 and self._stored(game_id, n) == row:
                 return  # a commit reported failed that reached the disk after all: it is there
             if count != n:
@@ -309,7 +309,7 @@ class Store:
                     n,
                     pending.phase,
                     pending.step,
-                    type(decision).__name__,
+                    kind_of(decision),
                     decision.model_dump_json(),
                     time.time(),
                 ),
@@ -326,13 +326,13 @@ class Store:
         """Remove the game's last decision (a mistaken one); the decision removed."""
         with self._transaction() as db:
             row = db.execute(
-                "SELECT n, kind, body FROM decisions WHERE game_id = ? ORDER BY n DESC LIMIT 1",
+                "SELECT n, kind, body, step FROM decisions WHERE game_id = ? ORDER BY n DESC LIMIT 1",
                 (game_id,),
             ).fetchone()
             if row is None:
                 return None
             db.execute("DELETE FROM decisions WHERE game_id = ? AND n = ?", (game_id, row[0]))
-        return _decision(row[1], row[2])
+        return _decision(row[1], row[3], row[2])
 
     def replace_setup(self, game_id: str, setup: Setup, rules: Rules | None = None) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining), and
@@ -368,15 +368,15 @@ class Store:
             raise StoreError(f"no game {game_id!r} in {self.path}")
         decisions = []
         rows = self._db.execute(
-            "SELECT n, kind, body FROM decisions WHERE game_id = ? ORDER BY n", (game_id,)
+            "SELECT n, kind, body, step FROM decisions WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        for expected, (n, kind, body) in enumerate(rows):
+        for expected, (n, kind, body, step) in enumerate(rows):
             if n != expected:
                 raise DamagedGame(game_id, f"decision {expected} is missing (the next stored is {n})")
-            if kind not in DECISIONS_BY_NAME:
+            if decision_type(kind, step) is None:
                 raise DamagedGame(game_id, f"decision {n} is of an unknown kind {kind!r}")
             try:
-                decisions.append(_decision(kind, body))
+                decisions.append(_decision(kind, step, body))
             except ValueError as error:
                 raise DamagedGame(game_id, f"decision {n} ({kind}) is {_problem(error)}") from None
         config = _part(game_id, "settings are", lambda: json.loads(row[6]))
@@ -603,8 +603,8 @@ def _seats(setup: str) -> int | None:
     return seats if isinstance(seats, int) else None
 
 
-def _decision(kind: str, body: str) -> Decision:
-    cls = DECISIONS_BY_NAME.get(kind)
+def _decision(kind: str, step: str, body: str) -> Decision:
+    cls = decision_type(kind, step)
     if cls is None:
         raise StoreError(f"unknown decision kind {kind!r} in the store")
     return cls.model_validate_json(body)

@@ -98,10 +98,6 @@ add_card(
 )
 
 
-def _shown_the_werewolves(state: State, seat: int) -> dict[str, object]:
-    return {"werewolves": state.seats_with(Role.WEREWOLF)} if seat == ally(state) else {}
-
-
 def _only_werewolves_and_ally(state: State, alive: list[int], side: list[int]) -> WinReason | None:
     return WinReason.ONLY_WEREWOLVES_AND_ALLY if len(side) == len(alive) else None
 

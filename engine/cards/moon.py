@@ -156,18 +156,6 @@ def vote_weight(state: State, voter: int, weight: float) -> float:
     return weight
 
 
-def spoken_rule_today(state: State) -> bool:
-    """Whether a card drawn today set a spoken rule that the table may report breaking."""
-    if state.moon is None:
-        return False
-    return any(p.day == state.day and _spoken_rule(p.card) for p in state.moon.in_play)
-
-
-def _spoken_rule(card: str) -> bool:
-    rules = CARD_RULES.get(card)
-    return rules is not None and rules.spoken_rule
-
-
 # Seats around the table
 
 

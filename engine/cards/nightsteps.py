@@ -19,7 +19,7 @@ from typing import Literal
 from engine.cards import hooks
 from engine.cards.moon import away, neighbours
 from engine.cards.registry import ranked_in_play, rules_in_play
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.rolehooks import RoleHooks
 from engine.state import IllegalDecision, State, Step
 
@@ -37,7 +37,7 @@ class CardNightStep:
     tonight: Callable[[State], bool]
 
 
-CARD_NIGHT_STEPS: list[CardNightStep] = []
+CARD_NIGHT_STEPS: list[CardNightStep] = registry([])
 
 
 def add_night_step(
@@ -45,10 +45,6 @@ def add_night_step(
 ) -> None:
     """A card's module adds its night step (Rule 1)."""
     to.add(lambda: _put_night_step(CardNightStep(Step(name), place, rank, tonight)))
-
-
-def forget() -> None:
-    CARD_NIGHT_STEPS.clear()
 
 
 def _put_night_step(step: CardNightStep) -> None:

@@ -8,8 +8,7 @@ Rule 1: a card with no entry, or an entry that leaves a question unanswered, pla
         to the end of the game.
 Rule 2: `ends(state, played)` is asked at each dawn; `ends_on_draw` cards leave play when the
         next card is drawn (or would be, but none can be); `away(state, played)` tells whether
-        the seats the card sent away are away now; `spoken_rule` cards set a rule the table may
-        report breaking on the day they are drawn.
+        the seats the card sent away are away now.
 Rule 3: the core's questions that one card answers for itself (`hooks.py` asks every card in
         play and names none): `on_death` (what a death does under the card), `infects` (the
         werewolves' bite infects instead of killing), `check_heard` (what the table hears of
@@ -41,11 +40,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.cards.deck import CARDS
-from engine.contents import Contents
+from engine.cards.deck import CARDS, InPlay
+from engine.contents import Contents, registry
 
 if TYPE_CHECKING:
-    from engine.cards.moon import InPlay
     from engine.outcome import WinReason
     from engine.roles import Role
     from engine.state import Player, State, Step
@@ -61,7 +59,6 @@ class CardRules:
     ends: Callable[[State, InPlay], bool] | None = None
     ends_on_draw: bool = False
     away: Callable[[State, InPlay], bool] | None = None
-    spoken_rule: bool = False
     on_death: Callable[[State, InPlay, int, str], None] | None = None
     infects: Callable[[State, InPlay, int], bool] | None = None
     check_heard: Callable[[State, InPlay, list[str], str], None] | None = None
@@ -84,8 +81,8 @@ class CardRules:
     """Rule 4: the names of the steps `death_steps` adds that are heard after last words."""
 
 
-CARD_RULES: dict[str, CardRules] = {}
-LATE_STEPS: set[str] = set()
+CARD_RULES: dict[str, CardRules] = registry({})
+LATE_STEPS: set[str] = registry(set())
 """Rule 4: the names of the steps cards add when players die, heard after last words."""
 
 
@@ -99,12 +96,6 @@ def _put_card(rules: CardRules) -> None:
     assert rules.name not in CARD_RULES, f"the event card {rules.name!r} is registered twice"
     CARD_RULES[rules.name] = rules
     LATE_STEPS.update(rules.late_steps)
-
-
-def forget() -> None:
-    CARD_RULES.clear()
-    LATE_STEPS.clear()
-    LASTING.clear()
 
 
 def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
@@ -146,7 +137,7 @@ class Lasting:
     """What `narrator replay --json` adds of the card (`engine.record`)."""
 
 
-LASTING: list[Lasting] = []
+LASTING: list[Lasting] = registry([])
 
 
 def add_lasting(to: Contents, lasting: Lasting) -> None:

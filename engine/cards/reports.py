@@ -105,7 +105,7 @@ def _report_before_vote(state: State, played: InPlay) -> None:
 
 
 for _card in ("not_me_nor_wolf", "good_manners", "eclipse"):
-    add_card(CARD, CardRules(_card, effect=_report_before_vote, spoken_rule=True))
+    add_card(CARD, CardRules(_card, effect=_report_before_vote))
 add_lasting(
     CARD, Lasting("reports", no_vote=reported, public_view=lambda state: {"reported": list(reported(state))})
 )

@@ -8,43 +8,10 @@ role (神). The cards of RULES.md without a module of their own are declared her
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any
 
-from engine.contents import Contents
-
-
-class Role(StrEnum):
-    WEREWOLF = "werewolf"
-    VILLAGER = "villager"
-    SEER = "seer"
-    WITCH = "witch"
-    HUNTER = "hunter"
-    CUPID = "cupid"
-    GUARD = "guard"
-    LITTLE_GIRL = "little_girl"
-    THIEF = "thief"
-    IDIOT = "idiot"
-    ELDER = "elder"
-    SCAPEGOAT = "scapegoat"
-    PIPER = "piper"
-    # RULES-CLUB.md
-    WOLF_KING = "wolf_king"
-    WHITE_WOLF_KING = "white_wolf_king"
-    KNIGHT = "knight"
-    DREAMCATCHER = "dreamcatcher"
-    NIGHTMARE = "nightmare"
-    WOLF_BEAUTY = "wolf_beauty"
-    SPIRIT_KNIGHT = "spirit_knight"
-    PSYCHIC = "psychic"
-    GRAVEKEEPER = "gravekeeper"
-    GARGOYLE = "gargoyle"
-    HIDDEN_WOLF = "hidden_wolf"
-    DEMON_HUNTER = "demon_hunter"
-    MAGICIAN = "magician"
-    BLOOD_MOON = "blood_moon"
-    WOLF_ROBOT = "wolf_robot"
-
+from engine.contents import Contents, registry
+from engine.role import Role as Role  # where every module looks for it
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)
 
@@ -65,23 +32,23 @@ SPECIAL_VILLAGE_ROLES: frozenset[Role] = frozenset(
 # The roles whose power the elder's curse takes (every village power).
 CURSABLE_ROLES: frozenset[Role] = SPECIAL_VILLAGE_ROLES - {Role.ELDER}
 
-WOLF_TEAM: set[Role] = {Role.WEREWOLF}
+WOLF_TEAM: set[Role] = registry({Role.WEREWOLF})
 """Every card of the werewolves' team (they win together; the village wins when all are dead)."""
-PACK: set[Role] = {Role.WEREWOLF}
+PACK: set[Role] = registry({Role.WEREWOLF})
 """The cards that wake with the werewolves and choose the kill together."""
-SEEN_AS_WOLF: set[Role] = {Role.WEREWOLF}
+SEEN_AS_WOLF: set[Role] = registry({Role.WEREWOLF})
 """The cards a seer's (or a gravekeeper's) check shows as a werewolf."""
-SELF_DESTRUCTS: set[Role] = {Role.WEREWOLF}
+SELF_DESTRUCTS: set[Role] = registry({Role.WEREWOLF})
 """The cards that may self-destruct by day."""
-GODS: set[Role] = set(SPECIAL_VILLAGE_ROLES)
+GODS: set[Role] = registry(set(SPECIAL_VILLAGE_ROLES))
 """The special village roles (神) that `win = "side"` counts as one group."""
-PLAIN: set[Role] = set()
+PLAIN: set[Role] = registry(set())
 """The cards `win = "side"` counts as plain villagers (said by each card's module)."""
-LIVES: dict[Role, int] = {}
+LIVES: dict[Role, int] = registry({})
 """The lives a card is dealt with, when more than one (the elder's two)."""
-POWER_LEFT: dict[Role, Callable[[Any], bool]] = {}
+POWER_LEFT: dict[Role, Callable[[Any], bool]] = registry({})
 """Whether a card's power is not used up (the witch's potions), said by the card's module."""
-LONE_KILLERS: list[Role] = []
+LONE_KILLERS: list[Role] = registry([])
 """Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
 the catalogue's order (`engine.catalog`: the gargoyle, the hidden wolf, the wolf robot)."""
 
@@ -146,19 +113,6 @@ def _put(
         PLAIN.add(role)
     if lives != 1:
         LIVES[role] = lives
-
-
-def forget() -> None:
-    """Every card as if no module had declared it (the catalogue is being built again)."""
-    for cards in (WOLF_TEAM, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS):
-        cards.clear()
-        cards.add(Role.WEREWOLF)
-    GODS.clear()
-    GODS.update(SPECIAL_VILLAGE_ROLES)
-    PLAIN.clear()
-    LIVES.clear()
-    POWER_LEFT.clear()
-    LONE_KILLERS.clear()
 
 
 def parse_role(name: str) -> Role:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.contents import Contents
+from engine.contents import Contents, registry
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
@@ -26,7 +26,7 @@ RESULTS = "psychic.results"
 """`state.memory` key: (step, night, target, card shown) of every exact-card check made."""
 
 Shown = Callable[[State, int], str | None]
-SHOWN: list[Shown] = []
+SHOWN: list[Shown] = registry([])
 """What an exact-card check shows of a seat when not its card (the wolf robot's learned card):
 each card's module adds its own (`add_card_shown`); None: the card itself."""
 

@@ -12,7 +12,7 @@ from engine.boards import PRESET, find_board
 from engine.roles import Role
 from engine.rules import Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
-from narrator.moderator.timing import Timers
+from narrator.timing import Timers
 
 
 class ConfigError(ValueError):

@@ -23,7 +23,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import Pending
 from engine.steps import Answer, DayAction, StepSpec
-from narrator.moderator.inbox import Applied, Keyed, Stale
+from narrator.inbox import Applied, Keyed, Stale
 from narrator.phones.keypad import Keypad
 from narrator.phones.table import PhoneTable
 

@@ -40,12 +40,12 @@ from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
+from narrator.deadlines import draw_seconds, shown
+from narrator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.cues import night_of, spoken_as
-from narrator.moderator.deadlines import draw_seconds, shown
-from narrator.moderator.inbox import Applied, Command, Decided, Input, Keyed, Stale
-from narrator.moderator.timing import Clock, NightPacing, Timers
 from narrator.phones.table import PhoneTable
 from narrator.store import Store, StoreUnwritable
+from narrator.timing import Clock, NightPacing, Timers
 
 log = logging.getLogger("narrator.moderator")
 STORE_RETRY = 0.5  # real seconds between two tries of a store that refused a write (Rule 6)

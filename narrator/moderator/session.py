@@ -21,19 +21,19 @@ from engine.boards import Board, find_board
 from engine.record import write_record
 from narrator.evening.ledger import evening_ledger
 from narrator.evening.report import as_json, lines
+from narrator.inbox import Command, Inbox
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
-from narrator.moderator.inbox import Command, Inbox
 from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
-from narrator.moderator.timing import Clock, FastClock
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
 from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
+from narrator.timing import Clock, FastClock
 from narrator.voice.catalogue import load_catalogue
 
 

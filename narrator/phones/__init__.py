@@ -14,7 +14,7 @@ The moderator's API, all on one asyncio event loop::
 Without phones, `Keypad` takes the same decisions from a numeric keypad or the terminal.
 """
 
-from narrator.moderator.inbox import Applied
+from narrator.inbox import Applied
 from narrator.phones.address import join_url, print_join, qr_text
 from narrator.phones.keypad import Keypad, evdev_keys, terminal_keys
 from narrator.phones.server import BackgroundServer, PhoneServer

@@ -42,14 +42,6 @@ def _load(locale: Locale) -> dict[str, dict[str, str]]:
     return groups
 
 
-def as_locale(value: object) -> Locale:
-    """`value` when it names a known locale, else the default (zh-CN)."""
-    for locale in LOCALES:
-        if value == locale:
-            return locale
-    return DEFAULT_LOCALE
-
-
 def text(locale: Locale, key: str, **params: Any) -> str:
     """The line `group.name` in `locale`, with `params` filled in.
 

@@ -16,7 +16,7 @@ Rule 4: a death a death brings by day (a lover's grief, a shot's chain: the engi
         sees the same (the picture is the table's, never the engine's); the night's fall shows
         any left unsaid.
 Rule 3: every timed step counts down on every phone alike, from the moment it is narrated,
-        the seconds the moderator gives it (`narrator.moderator.deadlines`: a night step, real
+        the seconds the moderator gives it (`narrator.deadlines`: a night step, real
         or pretended, the decision's time, a notice its drawn minimum, a meeting its pause, a
         vote by day the vote's time). The judge's pause stops every countdown; the resume
         goes on from where it stood.
@@ -29,9 +29,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.events import Event
-from narrator.moderator.deadlines import step_seconds as most_seconds
-from narrator.moderator.timing import Timers
+from narrator.deadlines import step_seconds as most_seconds
 from narrator.phones.screens import spec_of
+from narrator.timing import Timers
 
 NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
 CANDIDATES = (
@@ -53,7 +53,7 @@ DEATH_OUT = "death.out"
 
 def step_seconds(timers: Timers | None, step: str | None) -> float | None:
     """How long the step `step` lasts at most as the moderator keeps it (Rule 3), when the
-    moderator does not tell (`narrator.moderator.deadlines`, the one place of that figure);
+    moderator does not tell (`narrator.deadlines`, the one place of that figure);
     None when the table keeps no time (no moderator) or between steps."""
     if timers is None or spec_of(step) is None:
         return None

@@ -13,12 +13,15 @@ Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a s
         handshake and a burst of frames read at once). The kernel holds at most
         `Limits.receive_buffer` bytes from a phone, so no read parses thousands of frames
         while the others wait. Frames over `Limits.frame_bytes` close the connection (1009).
-Rule 3: at most `Limits.seatless` connections may hold no seat at once, and
-        `Limits.seatless_per_address` from one address; one past a cap is let in on
+Rule 3: at most `Limits.seatless` connections may hold no seat at once: a new one past that
+        cap lets an idle one go (the oldest of the address that holds the most, told why in
+        its language), so a new phone always reaches the lobby whatever strangers hold. At
+        most `Limits.seatless_per_address` from one address: one past that cap is let in on
         probation: it may only rejoin its seat (a seated phone is never kept out by a cap),
         and is closed unless it does within `Limits.probation_s` (a few at once per address;
         more are refused before the WebSocket opens). A connection that takes no seat within
-        `Limits.seatless_idle_s` is closed.
+        `Limits.seatless_idle_s` is closed. A connection holds at most one seat (the table
+        refuses a second).
 Rule 4: the host's endpoints take small JSON bodies checked by a model: anything else is a
         400, never a 500. The host claims the role with the PIN (`POST /host/claim`: at most
         `Limits.claim_burst` at once from an address, then `Limits.claim_rate` a second; the
@@ -28,6 +31,17 @@ Rule 4: the host's endpoints take small JSON bodies checked by a model: anything
         a board picked before the deal (`POST /host/board`), which changes every card, and
         the next game's seat count picked between two games (`POST /host/seats`).
 Rule 5: the server logs no request lines (no access log): the table logs public facts only.
+        Only a lost connection ends a phone's link in silence: anything the table raises on a
+        message is logged with its traceback and closes that link (1011).
+Rule 6: a WebSocket opened from another site's page is refused before it opens (403): its
+        `Origin` must be the address the page was asked by (its `Host`) or one of the box's
+        join addresses. A client that sends no `Origin` (a bot, a script; browsers always
+        send one) is let in.
+Rule 7: the public screens (`/screen/ws`) are capped like the phones: `Limits.screens` at
+        once and `Limits.screens_per_address` from one address (a new one lets the oldest go:
+        of its own address, else of the address that holds the most), the rate of Rule 2, and
+        a screen that sends nothing for `Limits.screen_idle_s` is closed (the page says it is
+        there every `SCREEN_PING_S`: `static/screen.js`).
 """
 
 from __future__ import annotations
@@ -35,14 +49,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import itertools
 import json
+import logging
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Annotated, Any, TypeVar
+from urllib.parse import urlsplit
 
 import segno
 import uvicorn
@@ -69,12 +86,16 @@ PAGE_HEADERS = {
 }
 CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
+CLOSE_INTERNAL = 1011  # the table failed on the phone's message (Rule 5)
 CLOSE_TRY_LATER = 1013
 MAX_BODY_BYTES = 256  # a host request's body
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
 GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
 CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
 MAX_ADDRESSES = 4096  # addresses whose claims are counted before the count starts afresh
+SCREEN_PING_S = 20.0  # seconds between a public screen's pings (static/screen.js says the same)
+
+log = logging.getLogger("narrator.phones")
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
@@ -94,6 +115,9 @@ class Limits:
     seatless_idle_s: float = 120.0  # seconds a connection may stay without taking a seat
     probation_s: float = 5.0  # seconds a connection past a cap has to rejoin its seat
     probation_per_address: int = 4  # connections past a cap from one address, at once
+    screens: int = 8  # public screens at once (a laptop, a TV, a tablet or two)
+    screens_per_address: int = 2  # public screens from one address
+    screen_idle_s: float = 3 * SCREEN_PING_S  # seconds a public screen may send nothing
     claim_rate: float = 0.5  # host claims a second from one address, once its burst is spent
     claim_burst: int = 3  # host claims from one address at once
     penalty_s: float = 10.0  # seconds a flooder's address may not connect again
@@ -158,6 +182,9 @@ class Bucket:
         return False
 
 
+_opened = itertools.count()  # the order links are opened in (the oldest is let go first)
+
+
 class SocketLink:
     """A phone's WebSocket as the table sees it: messages queue and a writer sends them; a
     queue past `pending_chars` cuts the connection (Rule 1)."""
@@ -172,7 +199,13 @@ class SocketLink:
         self.pending = 0
         self.cut_off = False
         self.closing: int | None = None  # the close code, once closing
+        self.opened = next(_opened)
         self._queue: asyncio.Queue[str | int] = asyncio.Queue()
+
+    @property
+    def open(self) -> bool:
+        """Neither closing nor cut off."""
+        return self.closing is None and not self.cut_off
 
     def send(self, message: dict[str, Any]) -> None:
         if self.cut_off:
@@ -276,6 +309,44 @@ class Addresses:
 
 def address_of(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client is not None else ""
+
+
+def oldest_of_the_most(links: Iterable[SocketLink]) -> SocketLink | None:
+    """The link a full cap lets go (Rules 3 and 7): the oldest of the address that holds the
+    most (of addresses holding as many, the one whose oldest is older); None when none."""
+    by_address: dict[str, list[SocketLink]] = {}
+    for link in sorted(links, key=lambda link: link.opened):
+        by_address.setdefault(link.address, []).append(link)
+    if not by_address:
+        return None
+    return max(by_address.values(), key=lambda own: (len(own), -own[0].opened))[0]
+
+
+def from_own_page(websocket: WebSocket, join_urls: Callable[[], list[str]]) -> bool:
+    """Whether a WebSocket may open (Rule 6): it sends no `Origin`, or the origin of the
+    address it asked (`Host`), or of one of the box's `join_urls()`."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    asked = _host_and_port(origin)
+    if asked is None:  # "null" (a sandboxed frame, a file), or no web page's origin at all
+        return False
+    scheme = "https" if websocket.url.scheme == "wss" else "http"
+    if _host_and_port(f"{scheme}://{websocket.headers.get('host', '')}") == asked:
+        return True
+    return asked in {_host_and_port(url) for url in join_urls()}
+
+
+def _host_and_port(url: str) -> tuple[str, int] | None:
+    """An http(s) origin's host (lower case) and port (the scheme's own when none is said)."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
 
 
 class HostRoutes:
@@ -382,35 +453,58 @@ class PhoneSockets:
     seatless connections' caps and idle time."""
 
     def __init__(
-        self, table: PhoneTable, links: set[SocketLink], limits: Limits, addresses: Addresses
+        self,
+        table: PhoneTable,
+        links: set[SocketLink],
+        limits: Limits,
+        addresses: Addresses,
+        join_urls: Callable[[], list[str]],
     ) -> None:
         self.table, self.links, self.limits, self.addresses = table, links, limits, addresses
+        self.join_urls = join_urls
 
-    def seatless(self, address: str | None = None) -> int:
+    def seatless(self, address: str | None = None) -> list[SocketLink]:
         """The open connections that hold no seat (from `address`, when given)."""
-        return sum(
-            1
+        return [
+            link
             for link in self.links
-            if self.table.seat_of(link) is None and (address is None or link.address == address)
-        )
+            if link.open and self.table.seat_of(link) is None and (address is None or link.address == address)
+        ]
 
     def on_probation(self, address: str) -> bool | None:
-        """Whether a new connection from `address` is past a cap (Rule 3: it may only rejoin
-        a seat); None when it is refused outright (a flooder's, or too many on probation)."""
+        """Whether a new connection from `address` is past its address's cap (Rule 3: it may
+        only rejoin a seat); None when it is refused outright (a flooder's, or too many on
+        probation)."""
         if self.addresses.is_penalised(address):
             return None
         limits = self.limits
-        over = self.seatless() >= limits.seatless or self.seatless(address) >= limits.seatless_per_address
+        over = len(self.seatless(address)) >= limits.seatless_per_address
         waiting = sum(1 for link in self.links if link.probation and link.address == address)
         return None if over and waiting >= limits.probation_per_address else over
 
+    def make_room(self) -> None:
+        """At the seatless cap, let the oldest idle connection of the address that holds the
+        most go, told why in its language (Rule 3)."""
+        seatless = self.seatless()
+        if len(seatless) < self.limits.seatless:
+            return
+        idle = oldest_of_the_most(seatless)
+        if idle is not None:
+            self.table.refuse(idle, "let_go")
+            idle.close(CLOSE_TRY_LATER)
+
     async def serve(self, websocket: WebSocket) -> None:
+        if not from_own_page(websocket, self.join_urls):
+            await websocket.close(CLOSE_POLICY)  # before accept: the handshake is refused (403)
+            return
         address = address_of(websocket)
         probation = self.on_probation(address)
         if probation is None:
             await websocket.close(CLOSE_TRY_LATER)  # before accept: the handshake is refused
             return
         await websocket.accept()
+        if not probation:
+            self.make_room()
         link = SocketLink(websocket, self.limits.pending_chars, address, probation)
         self.links.add(link)
         writer = asyncio.create_task(link.write())
@@ -418,8 +512,9 @@ class PhoneSockets:
         self.table.connect(link)
         try:
             await self._read(websocket, link)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+        except Exception:  # the table failed: loudly, and this link is closed (Rule 5)
+            log.exception("the table failed on a phone's message")  # no address (Rule 5)
+            link.close(CLOSE_INTERNAL)
         finally:
             idle.cancel()
             await self._end(link, writer)
@@ -428,8 +523,8 @@ class PhoneSockets:
         limits = self.limits
         bucket = Bucket(limits.rate, limits.burst, limits.clock)
         while not link.cut_off:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            message = await received(websocket)
+            if message is None:
                 return
             if not bucket.take():
                 if bucket.refused == 1:
@@ -466,6 +561,16 @@ class PhoneSockets:
             await writer
 
 
+async def received(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next message from `websocket`; None once the connection is gone (the only end of a
+    link that is not logged: Rule 5)."""
+    try:
+        message = await websocket.receive()
+    except (WebSocketDisconnect, RuntimeError):  # Starlette's "not connected" is a RuntimeError
+        return None
+    return None if message["type"] == "websocket.disconnect" else dict(message)
+
+
 def _may_wait(raw: str | bytes) -> bool:
     """Whether a message may come from a connection on probation: a hello, a ping, a rejoin."""
     try:
@@ -475,39 +580,67 @@ def _may_wait(raw: str | bytes) -> bool:
     return kind in ("hello", "ping", "rejoin")
 
 
-MAX_SCREENS = 8  # public screens at once (a laptop, a TV, a tablet or two)
-
-
 class PublicScreens:
     """The public screen's WebSocket (`/screen/ws`): no seat, no token; it only listens to the
-    table's public feed (`PhoneTable.attach_screen`) and whatever it sends is dropped."""
+    table's public feed (`PhoneTable.attach_screen`), and what it sends (its pings) is dropped
+    unread, at the phones' rate (Rule 7)."""
 
-    def __init__(self, table: PhoneTable, limits: Limits) -> None:
-        self.table, self.limits = table, limits
-        self.open = 0
+    def __init__(
+        self, table: PhoneTable, limits: Limits, addresses: Addresses, join_urls: Callable[[], list[str]]
+    ) -> None:
+        self.table, self.limits, self.addresses, self.join_urls = table, limits, addresses, join_urls
+        self.screens: set[SocketLink] = set()
+
+    def make_room(self, address: str) -> None:
+        """Let the oldest screen go when a new one from `address` passes a cap (Rule 7)."""
+        screens = [link for link in self.screens if link.open]
+        own = [link for link in screens if link.address == address]
+        full = len(own) >= self.limits.screens_per_address or len(screens) >= self.limits.screens
+        oldest = oldest_of_the_most(own if len(own) >= self.limits.screens_per_address else screens)
+        if full and oldest is not None:
+            oldest.close(CLOSE_TRY_LATER)
 
     async def serve(self, websocket: WebSocket) -> None:
-        if self.open >= MAX_SCREENS:
-            await websocket.close(CLOSE_TRY_LATER)
+        address = address_of(websocket)
+        if not from_own_page(websocket, self.join_urls) or self.addresses.is_penalised(address):
+            await websocket.close(CLOSE_POLICY)  # before accept: the handshake is refused
             return
         await websocket.accept()
-        self.open += 1
-        link = SocketLink(websocket, self.limits.pending_chars, address_of(websocket), False)
+        self.make_room(address)
+        link = SocketLink(websocket, self.limits.pending_chars, address, False)
+        self.screens.add(link)
         writer = asyncio.create_task(link.write())
         self.table.attach_screen(link)
         try:
-            while not link.cut_off:
-                if (await websocket.receive())["type"] == "websocket.disconnect":
-                    break
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await self._read(websocket, link)
         finally:
-            self.open -= 1
+            self.screens.discard(link)
             self.table.detach_screen(link)
+            if link.closing is not None and not writer.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
             link.cut()
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+
+    async def _read(self, websocket: WebSocket, link: SocketLink) -> None:
+        """Read and drop what the screen sends until it goes, floods (closed 1008, its address
+        kept out a while) or says nothing for `screen_idle_s` (closed 1013)."""
+        limits = self.limits
+        bucket = Bucket(limits.rate, limits.burst, limits.clock)
+        while link.open:
+            try:
+                message = await asyncio.wait_for(received(websocket), limits.screen_idle_s)
+            except TimeoutError:
+                link.close(CLOSE_TRY_LATER)
+                return
+            if message is None:
+                return
+            if not bucket.take() and bucket.refused > limits.burst:
+                link.close(CLOSE_POLICY)
+                self.addresses.penalise(link.address)
+                return
 
 
 def build_app(
@@ -515,9 +648,11 @@ def build_app(
     links: set[SocketLink],
     limits: Limits | None = None,
     announce: Callable[..., None] | None = None,
+    own_urls: Callable[[], list[str]] = list,
 ) -> Starlette:
     """The Starlette app serving `table`; open links are kept in `links`; `announce(key,
-    **params)` tells a host's act to the table (the phones are told by the app itself)."""
+    **params)` tells a host's act to the table (the phones are told by the app itself);
+    `own_urls()` are the box's join addresses (a page from one may open a WebSocket: Rule 6)."""
     limits = limits or Limits()
     page = resources.files("narrator.phones").joinpath("static", "index.html")
     addresses = Addresses(limits)
@@ -544,8 +679,8 @@ def build_app(
             Route("/screen", screen),
             Route("/screen/join.svg", join_qr),
             *HostRoutes(table, addresses, announce).routes(),
-            WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses).serve),
-            WebSocketRoute("/screen/ws", PublicScreens(table, limits).serve),
+            WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses, own_urls).serve),
+            WebSocketRoute("/screen/ws", PublicScreens(table, limits, addresses, own_urls).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
         ]
     )
@@ -576,7 +711,7 @@ class PhoneServer:
         self.limits = limits or Limits()
         self.on_host_act: HostAct | None = None
         self._links: set[SocketLink] = set()
-        self.app = build_app(table, self._links, self.limits, self._announce)
+        self.app = build_app(table, self._links, self.limits, self._announce, lambda: self.join_urls)
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
 

@@ -74,8 +74,7 @@ from engine.setup import SeatFacts
 from engine.state import IllegalDecision
 from engine.steps import ACTIONS, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
-from narrator.moderator.timing import Timers
+from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
 from narrator.phones.boards import (
     SEAT_COUNTS,
     SEPARATOR,
@@ -115,6 +114,7 @@ from narrator.phones.turns import answer_of, day_action, decision_of, not_offere
 from narrator.phones.wire import encode as encode_padded
 from narrator.phones.wire import padded, padded_alike, seal
 from narrator.store import StoreUnwritable
+from narrator.timing import Timers
 
 LAST_WORDS = "last_words"
 """The cue of a seat's last words: no day action while they are spoken (Rule 10)."""
@@ -457,12 +457,6 @@ class PhoneTable:
         for link in list(self._link_locale):
             link.send(self._welcome(self._locale(link)))
 
-    def poll_command(self) -> str | None:
-        """Take the first command word the phones left in the inbox ("pass", "pause", …), or
-        None (for a table without a moderator: the moderator awaits the inbox itself)."""
-        item = self.inbox.take(_from_a_phone)
-        return item.word if isinstance(item, Command) else None
-
     def host_command(self, command: HostCommand) -> None:
         """A host control from the host's phone (the caller checked the host token)."""
         log.info("host: %s", command.command)
@@ -615,6 +609,11 @@ class PhoneTable:
 
     def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
+        held = self._link_seat.get(link)  # a link holds one seat (server Rule 3)
+        if held is not None and (
+            isinstance(message, Join) or self.registry.rejoin(message.token).seat != held
+        ):
+            raise Refusal("one_seat", seat=held)
         if isinstance(message, Join):
             holder = self.registry.join(message.seat, message.name, locale)
             log.info("seat %d taken by %s", holder.seat, holder.name)
@@ -1028,10 +1027,6 @@ def _speakers_pass(item: object) -> bool:
 
 def _decided(item: object) -> bool:
     return isinstance(item, Decided)
-
-
-def _from_a_phone(item: object) -> bool:
-    return isinstance(item, Command) and item.source in ("speaker", "host")
 
 
 def encode(message: dict[str, Any]) -> str:

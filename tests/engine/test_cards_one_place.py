@@ -15,6 +15,7 @@ EXCEPTIONS = {
     ("script.py", "*"): "the judge's script is a catalogue: it lists every card's line (`card.<id>`)",
     ("boards.py", "nightmare"): "the club's nightmare role (梦魇), not the card: the same word",
     ("nightstep.py", "nightmare"): "the club's nightmare role, who voids a power tonight, not the card",
+    ("role.py", "nightmare"): "the club's nightmare role among the role cards' names, not the event card",
 }
 
 

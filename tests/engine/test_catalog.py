@@ -1,6 +1,8 @@
-"""The catalogue is built by one call, `engine.catalog.build`, in the order it states: building
-it again, or after importing the modules in another order, gives the same game; a hook belongs
-to the `Contents` it is added to, wherever the call comes from."""
+"""The catalogue is a value (`engine.catalog.Catalogue`) put in place in the order it states:
+building it again, or after importing the modules in another order, gives the same game; nothing
+is built at import; a game is given its catalogue; every registry it fills is declared, so none
+is emptied by hand; a hook belongs to the `Contents` it is added to, wherever the call comes
+from."""
 
 from __future__ import annotations
 
@@ -14,11 +16,12 @@ from pathlib import Path
 from engine import catalog
 from engine.boards import BOARDS
 from engine.bots import random_decision
+from engine.catalog import CONTENTS, Catalogue
 from engine.contents import Contents
-from engine.game import Game
+from engine.game import Game, state_of
 from engine.night import DAWN, NIGHT_ORDER, add_dawn
 from engine.record import parse_record, replay, summary, write_record
-from engine.rolehooks import REGISTRIES
+from engine.rolehooks import KINDS
 from engine.roles import Role
 from engine.script import CUES
 from engine.steps import ACTIONS, CODECS, STEPS
@@ -58,7 +61,7 @@ def registries() -> str:
         "cues": list(CUES.items()),
         "night": [step.name for step in NIGHT_ORDER],
     }
-    for hooks in REGISTRIES:
+    for hooks in KINDS:
         out[hooks.name] = [
             (rank, owner, f"{hook.__module__}.{hook.__qualname__}") for rank, owner, hook in hooks._entries
         ]
@@ -165,3 +168,56 @@ def test_the_state_imports_nothing_of_the_cards_but_the_decks_own_state() -> Non
     assert not [
         node for node in ast.walk(deck) if isinstance(node, ast.ImportFrom) and "state" in (node.module or "")
     ]
+
+
+# Run in a fresh interpreter: import every engine module, check no catalogue is in place, then
+# build the usual one and print every module-level dict, list or set it changed that is not a
+# declared registry (one that would have to be emptied by hand).
+FRESH = """
+import importlib, pkgutil, sys
+sys.path.insert(0, sys.argv[1])
+import engine
+for m in pkgutil.walk_packages(engine.__path__, "engine."):
+    importlib.import_module(m.name)
+from engine.contents import _DECLARED, IN_PLACE, registries
+print(IN_PLACE.catalogue is None)
+declared = {id(r) for r in registries()} | {id(_DECLARED)}
+def containers():
+    return {
+        f"{name}.{attr}": repr(value)
+        for name, module in sorted(sys.modules.items())
+        if name == "engine" or name.startswith("engine.")
+        for attr, value in vars(module).items()
+        if type(value) in (dict, list, set) and id(value) not in declared
+    }
+before = containers()
+from engine.catalog import USUAL
+USUAL.put_in_place()
+after = containers()
+print(",".join(k for k in before if after.get(k) != before[k]))
+"""
+
+
+def test_nothing_is_built_at_import_and_whatever_a_catalogue_fills_is_a_declared_registry() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH, str(ROOT)], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    nothing_in_place, changed = done.stdout.split("\n")[:2]
+    assert nothing_in_place == "True", "importing the engine put a catalogue in place"
+    assert changed == "", f"filled by the catalogue but not declared with registry(): {changed}"
+
+
+def test_a_game_is_given_its_catalogue_and_the_next_one_the_usual() -> None:
+    helper = Contents("a_helper_module")
+
+    def dawn_helper(state: object, deaths: dict[int, str]) -> None:
+        pass
+
+    add_dawn(helper, 99, dawn_helper)
+    setup = BOARDS[0].deal(3)
+    given = Game(setup, BOARDS[0].rules(), catalogue=Catalogue((*CONTENTS, helper)))
+    assert dawn_helper in DAWN.of(state_of(given))
+    usual = Game(setup, BOARDS[0].rules())
+    assert usual.catalogue is catalog.USUAL and given.catalogue is not catalog.USUAL
+    assert dawn_helper not in DAWN.of(state_of(usual))
+    assert dawn_helper not in DAWN.for_deck(frozenset(setup.deck))

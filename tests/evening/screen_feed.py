@@ -18,13 +18,14 @@ from websockets.asyncio.client import connect
 from engine.events import Event
 from engine.game import Game
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink
 from narrator.phones.table import encode
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_night_clock import SleepyPhone
 from tests.phones.audit import audit_screen, audit_seat
+from tests.phones.harness import screen_pings
 from tests.phones.test_shape import Lines
 
 TIMERS = Timers(decision=8, vote=8, reminder=4, speech=2, last_speech=2, last_words=1, meeting=1)
@@ -120,6 +121,7 @@ async def screened_game(game: Game, seed: int, monkeypatch: pytest.MonkeyPatch) 
                 got.append(str(text))
 
     reader = asyncio.create_task(read())
+    pings = asyncio.create_task(screen_pings(screen))
     url = f"ws://127.0.0.1:{server.port}/ws"
     bots = [SleepyPhone(url, seat, seed, speech_done=True) for seat in range(1, game.setup.seats + 1)]
     for bot in bots:
@@ -136,6 +138,7 @@ async def screened_game(game: Game, seed: int, monkeypatch: pytest.MonkeyPatch) 
     finally:
         for bot in bots:
             await bot.stop()
+        pings.cancel()
         await screen.close()
         reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -24,8 +24,8 @@ from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import Evening, Options, run_session
-from narrator.moderator.timing import Timers
 from narrator.store import Store
+from narrator.timing import Timers
 from tests.evening.test_evening_play import _scores_from_records
 from tests.phones.test_browser import PHONE, browser, expect
 from tests.support.ports import free_port

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from narrator.moderator.timing import Timers
 from narrator.phones.table import PhoneTable
+from narrator.timing import Timers
 from tests.evening.test_evening_browser import Bots, Session
 from tests.phones.audit import audit_seat
 from tests.phones.test_browser import browser

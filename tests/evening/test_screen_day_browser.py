@@ -25,8 +25,8 @@ from engine.boards import find_board
 from engine.game import Game
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import Clock, Timers
 from tests.evening.test_screen_browser import SIZES, shoot
 from tests.phones.test_browser import browser
 

@@ -28,7 +28,7 @@ from engine.boards import find_board
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal
-from narrator.moderator.deadlines import shown as shown_only
+from narrator.deadlines import shown as shown_only
 from tests.evening.screen_feed import ScreenRecorder, Shown, feed_problems, screened_game
 from tests.phones.test_shape import THIEF_DECK
 
@@ -54,7 +54,7 @@ def measured(window: list[Shown], *, notice: bool = False) -> tuple[Any, ...]:
     """A window of messages as compared: per message its type, size, line key and text, clock,
     and which parts of the table's picture changed since the message before. A notice's
     countdown is drawn afresh for every step, real or pretended alike
-    (`narrator.moderator.deadlines` Rule 2): compared as "a figure drawn", not the figure."""
+    (`narrator.deadlines` Rule 2): compared as "a figure drawn", not the figure."""
     out = []
     before: dict[str, Any] | None = None
     for shown in window:

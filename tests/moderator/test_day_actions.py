@@ -17,12 +17,12 @@ from engine.roles import Role
 from engine.roles.knight import KnightDuel
 from engine.state import Pending
 from engine.steps import DayAction
+from narrator.inbox import Command
 from narrator.moderator.desk import KeypadDesk
-from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen
+from narrator.timing import Clock, FastClock, Timers
 from tests.moderator.test_demo import demo
 from tests.moderator.test_failures import Lines
 from tests.moderator.test_keypad import OneThreadGame, keyed_by_the_table

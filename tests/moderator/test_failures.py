@@ -15,13 +15,13 @@ from engine.decisions import DayVote
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
+from narrator.inbox import Inbox
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.inbox import Inbox
 from narrator.moderator.loop import Moderator
 from narrator.moderator.session import _listener
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import FastClock, Timers
 
 ROLES = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 

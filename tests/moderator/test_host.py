@@ -8,13 +8,13 @@ from pathlib import Path
 
 from engine.rules import make_rules
 from engine.setup import Setup
+from narrator.inbox import Command
 from narrator.moderator.botphones import seat_bots
-from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
 from narrator.moderator.recorded import RecordedGame
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.store import Store
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_failures import ROLES, Lines
 
 

@@ -15,11 +15,11 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from engine.state import Pending
 from engine.steps import Answer
+from narrator.inbox import Inbox, Keyed, Stale
 from narrator.moderator.cues import spoken_as
-from narrator.moderator.inbox import Inbox, Keyed, Stale
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneTable
+from narrator.timing import Clock, FastClock, Timers
 from tests.moderator.test_failures import ROLES, Lines
 from tests.phones.harness import told
 
@@ -232,7 +232,7 @@ def test_the_inbox_imports_nothing_of_the_phones() -> None:
     import ast
     from pathlib import Path
 
-    import narrator.moderator.inbox as inbox
+    import narrator.inbox as inbox
 
     tree = ast.parse(Path(inbox.__file__).read_text(encoding="utf-8"))
     imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]

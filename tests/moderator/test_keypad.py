@@ -18,9 +18,9 @@ from engine.state import Pending
 from engine.steps import Answer, StepSpec
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneTable
 from narrator.phones.keypad import Keypad, TerminalScreen
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_failures import Lines
 
 

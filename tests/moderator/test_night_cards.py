@@ -10,8 +10,8 @@ import engine.game  # noqa: F401  (registers every step)
 from engine.steps import STEPS, Kind
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import Clock, FastClock, Timers
 from tests.moderator.test_failures import Lines
 from tests.phones.harness import event_game
 

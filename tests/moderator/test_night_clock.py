@@ -28,11 +28,11 @@ from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
 from engine.steps import STEPS, Form, Kind, is_shared
+from narrator.deadlines import shown
 from narrator.moderator.botphones import BotPhone
-from narrator.moderator.deadlines import shown
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import Clock, FastClock, Timers
 from narrator.voice.speaker import Speaker, SpeakerOptions
 
 TIMERS = Timers(

@@ -15,8 +15,8 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_failures import ROLES, Lines
 
 HOST_TOKEN = "host-token-for-the-test"

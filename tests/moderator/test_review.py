@@ -10,12 +10,12 @@ import random
 from engine.boards import find_board
 from engine.bots import play_random_game, random_decision
 from engine.game import Game
+from narrator.inbox import Command
 from narrator.moderator.botphones import seat_bots
-from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
 from narrator.moderator.review import days, spoken_review
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.timing import FastClock, Timers
 from narrator.voice.catalogue import load_catalogue
 from tests.moderator.test_failures import Lines
 

@@ -24,13 +24,13 @@ from engine.game import Game
 from engine.record import write_record
 from engine.rules import make_rules
 from engine.setup import Setup
+from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
-from narrator.moderator.inbox import Command
 from narrator.moderator.loop import Moderator
 from narrator.moderator.recorded import RecordedGame
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.store import Store, StoreUnwritable
+from narrator.timing import FastClock, Timers
 
 ROLES = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 

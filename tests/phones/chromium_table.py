@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.game import Game
-from narrator.moderator.inbox import Command
+from narrator.inbox import Command
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, Timers
 from narrator.phones import BackgroundServer, PhoneTable
+from narrator.timing import Clock, Timers
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},

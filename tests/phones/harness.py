@@ -50,7 +50,9 @@ from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
 from engine.steps import ACTIONS, Form
+from narrator.inbox import Command
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.server import SCREEN_PING_S
 from narrator.phones.wire import unseal
 
 GENDERS: tuple[Literal["male", "female"], ...] = ("male", "female")
@@ -384,3 +386,19 @@ def state_copy(game: Game) -> Any:
     import copy
 
     return copy.deepcopy((state_of(game), list(game.log)))
+
+
+def poll_command(table: PhoneTable) -> str | None:
+    """Take the first command word the phones left in the table's inbox ("pass", "pause", …),
+    or None: what the moderator would read, for a table played without one."""
+    item = table.inbox.take(lambda item: isinstance(item, Command) and item.source in ("speaker", "host"))
+    return item.word if isinstance(item, Command) else None
+
+
+async def screen_pings(ws: ClientConnection) -> None:
+    """What the public screen's page does while it is open (`static/screen.js`): a ping every
+    SCREEN_PING_S seconds, as the box closes a screen that says nothing for a while."""
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            await asyncio.sleep(SCREEN_PING_S)
+            await ws.send(json.dumps({"type": "ping"}))

@@ -19,7 +19,7 @@ from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
 from tests.phones import chromium
 from tests.phones.chromium import ARGS, CHROMIUM  # noqa: F401  (imported from here by other tests)
-from tests.phones.harness import classic_game, game_at
+from tests.phones.harness import classic_game, game_at, poll_command
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 expect = sync_api.expect
@@ -230,7 +230,7 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     speaker.click("#done-speaking")
     expect(speaker.locator("#done-speaking")).to_be_disabled()
     for _ in range(100):
-        if (command := box.call(table.poll_command)) is not None:
+        if (command := box.call(poll_command, table)) is not None:
             break
         speaker.wait_for_timeout(20)
     assert command == "pass"
@@ -254,7 +254,7 @@ def test_the_speakers_button_and_the_hosts_controls_in_chromium(
     host.locator("#host-end").click()
     said: list[str] = []
     for _ in range(100):
-        while (command := box.call(table.poll_command)) is not None:
+        while (command := box.call(poll_command, table)) is not None:
             said.append(command)
         if len(said) == 2:
             break

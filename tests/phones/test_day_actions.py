@@ -19,9 +19,9 @@ from engine.roles.white_wolf_king import WhiteWolfKingBlow
 from engine.steps import ACTIONS
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.keypad import Keypad, symbols_of_events
+from narrator.timing import FastClock, Timers
 from tests.moderator.test_day_actions import BOARD, at_the_discussion, seat_of
 from tests.phones import test_secrecy
 from tests.phones.audit import audit_seat, shape_problems

@@ -8,12 +8,12 @@ import asyncio
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
+from narrator.inbox import Inbox
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.inbox import Inbox
 from narrator.moderator.session import serve_final_screen
-from narrator.moderator.timing import Clock, FastClock
 from narrator.phones.messages import HostCommand
 from narrator.phones.recap import written_review
+from narrator.timing import Clock, FastClock
 from tests.engine.harness import table as record_table
 from tests.phones.harness import Phone, served, ws_url
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.phones import BackgroundServer
+from tests.phones.harness import poll_command
 from tests.phones.test_browser import PHONE, box, browser, expect, shots, sit
 
 __all__ = ["box", "browser"]  # the fixtures, shared with test_browser
@@ -58,4 +59,4 @@ def test_the_host_claims_with_the_pin_frees_a_seat_and_a_later_claim_takes_over(
     host.get_by_role("button", name="暂停").click()  # the first host's key is worthless now
     expect(host.locator("#host")).to_be_hidden()
     expect(host.locator("#host-claim")).to_be_visible()
-    assert box.call(table.poll_command) is None
+    assert box.call(poll_command, table) is None

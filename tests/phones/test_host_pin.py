@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.rules import make_rules
-from narrator.moderator.inbox import Inbox
+from narrator.inbox import Inbox
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import HostPin, StoredSeats, read_terminal
 from narrator.phones import PhoneServer, PhoneTable
@@ -183,7 +183,7 @@ def read_terminal_lines(lines: list[str], host: HostPin) -> None:
     """The box's terminal reading `lines` as if typed."""
     import sys
 
-    from narrator.moderator.inbox import Inbox
+    from narrator.inbox import Inbox
 
     inbox = Inbox()
     stdin, sys.stdin = sys.stdin, io.StringIO("".join(lines))

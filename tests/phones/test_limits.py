@@ -145,23 +145,23 @@ def test_a_frame_over_4_kb_closes_the_connection_and_one_under_is_answered() -> 
     asyncio.run(scenario())
 
 
-def test_connections_that_hold_no_seat_are_capped() -> None:
+def test_at_the_seatless_cap_a_new_connection_lets_the_oldest_idle_one_go() -> None:
     async def scenario() -> None:
         async with limited(Limits(seatless=3)) as (server, table):
             lobby = [await Phone(ws_url(server)).open() for _ in range(3)]
-            await wait_until(lambda: table.connected() == [] and len(lobby) == 3)
-            late = await Phone(ws_url(server)).open()  # past the cap: it may only rejoin a seat
-            await late.send({"type": "hello"})
-            await late.send({"type": "join", "seat": 5, "name": "Late"})
-            assert late._reader is not None
-            await asyncio.wait_for(late._reader, 5)
-            assert late.ws is not None and late.ws.close_code == 1013 and table.registry.names() == {}
-            await lobby[0].join(2)  # one of them sits: room for one more
-            extra = await Phone(ws_url(server)).open()
-            await extra.send({"type": "hello"})
-            await extra.expect("welcome")
-            for phone in [*lobby, extra]:
-                await phone.close()
+            for phone in lobby:
+                await phone.send({"type": "hello", "locale": "en"})
+                await phone.expect("welcome")
+            late = await Phone(ws_url(server)).open()  # past the cap: the oldest idle one goes
+            await late.join(5, "Late")
+            assert lobby[0]._reader is not None
+            await asyncio.wait_for(lobby[0]._reader, 5)
+            let_go = [m for m in lobby[0].inbox if m["type"] == "error"]
+            assert [m["code"] for m in let_go] == ["let_go"] and "without a seat" in let_go[0]["message"]
+            assert lobby[0].ws is not None and lobby[0].ws.close_code == 1013
+            await lobby[1].join(2)  # the others stay, and may sit
+            assert table.registry.names() == {2: "P2", 5: "Late"}
+            await close_all([*lobby[1:], late])
 
     asyncio.run(scenario())
 

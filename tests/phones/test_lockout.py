@@ -134,9 +134,9 @@ def test_a_socket_that_takes_no_seat_is_closed_after_its_idle_time() -> None:
     asyncio.run(scenario())
 
 
-def test_past_a_cap_a_socket_may_only_rejoin() -> None:
+def test_past_its_address_cap_a_socket_may_only_rejoin() -> None:
     async def scenario() -> None:
-        async with serving(Limits(seatless=2)) as (server, table):
+        async with serving(Limits(seatless_per_address=2)) as (server, table):
             url = ws_url(server)
             seated = await Phone(url).open()
             await seated.join(6)

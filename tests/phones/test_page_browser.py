@@ -17,8 +17,8 @@ import pytest
 
 from engine import GuardChoice, SeerChoice, WerewolvesChoice
 from engine.game import Game
+from narrator.inbox import Command
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.inbox import Command
 from narrator.phones import BackgroundServer, PhoneTable
 from tests.phones.chromium_table import ChromiumTable, Held
 from tests.phones.harness import classic_game

@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 from engine.game import Game
-from narrator.moderator.inbox import Command
+from narrator.inbox import Command
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
+from narrator.timing import FastClock, Timers
 from tests.engine.harness import game_of, table
 from tests.phones.chromium_table import NotingVoice
 from tests.phones.harness import Phone, close_all, seat_everyone, served, wait_until, ws_url

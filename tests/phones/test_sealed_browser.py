@@ -30,8 +30,8 @@ from engine.setup import deal
 from engine.steps import STEPS, Form
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import BackgroundServer, PhoneServer, PhoneTable
+from narrator.timing import FastClock, Timers
 from tests.engine.test_club_checks import LONE_BOARDS
 from tests.phones.chromium import ARGS, CHROMIUM
 from tests.phones.chromium_table import NotingVoice

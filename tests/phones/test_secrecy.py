@@ -25,6 +25,7 @@ from tests.phones.harness import (
     event_game,
     parts_of,
     same_decision,
+    screen_pings,
     seat_everyone,
     served,
     until_applied_and_shown,
@@ -62,13 +63,19 @@ DECKS: dict[str, tuple[list[str], dict[str, Any]]] = {
 
 
 class Screen(Phone):
-    """A public screen (公屏): it holds no seat, sends nothing, and keeps every message it got."""
+    """A public screen (公屏): it holds no seat, sends only its pings, and keeps every message
+    it got."""
 
     async def open(self) -> Screen:
         self.ws = await connect(self.url, max_size=2**22)
         self._reader = asyncio.create_task(self._read())
+        self._pings = asyncio.create_task(screen_pings(self.ws))
         await self.expect("table")
         return self
+
+    async def close(self) -> None:
+        self._pings.cancel()
+        await super().close()
 
 
 async def play_through(game: Game, seed: int, screen: Screen | None = None) -> dict[int, Phone]:

@@ -14,11 +14,11 @@ from engine.rules import make_rules
 from engine.setup import deal
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import FastClock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink
 from narrator.phones.table import encode
+from narrator.timing import FastClock, Timers
 from tests.phones.audit import Sent, shape_problems
 from tests.phones.harness import EVENT_RULES, event_game
 

@@ -8,7 +8,16 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served, told, ws_url
+from tests.phones.harness import (
+    Phone,
+    classic_game,
+    close_all,
+    poll_command,
+    seat_everyone,
+    served,
+    told,
+    ws_url,
+)
 
 
 def test_only_the_speaker_ends_the_speech_and_only_once() -> None:
@@ -21,16 +30,16 @@ def test_only_the_speaker_ends_the_speech_and_only_once() -> None:
                 assert (await phone.expect("speaking"))["seat"] == 3
                 assert phone.last("speaking")["seconds"] == 90  # every phone counts it down
             assert (await phones[3].answer({"type": "done"}))["code"] == "not_speaking"
-            assert table.poll_command() is None
+            assert poll_command(table) is None
             done = await phones[2].answer({"type": "done"})
             assert (done["type"], done["n"], done["step"], told(done)) == ("ack", phones[2].n, "speech", {})
             assert (await phones[2].answer({"type": "done"}))["code"] == "already"
-            assert table.poll_command() == "pass" and table.poll_command() is None
+            assert poll_command(table) == "pass" and poll_command(table) is None
 
             table.speaking(3)  # a new speech of the same seat
             assert (await phones[2].answer({"type": "done"}))["type"] == "ack"
             table.speaking(5)  # the "pass" left unread is not carried into the next speech
-            assert table.poll_command() is None
+            assert poll_command(table) is None
             table.speaking(None)
             assert (await phones[4].answer({"type": "done"}))["code"] == "not_speaking"
             await close_all(phones)
@@ -79,7 +88,7 @@ def test_the_host_controls_reach_the_moderator_only_with_the_host_token() -> Non
                 status, answer = await command(json.dumps({"command": word}).encode())
                 assert (status, answer) == (200, {"command": word})
             said = []
-            while (word := table.poll_command()) is not None:
+            while (word := poll_command(table)) is not None:
                 said.append(word)
             assert said == ["pause", "resume", "repeat", "undo", "end"]
 
@@ -92,6 +101,6 @@ def test_the_host_controls_reach_the_moderator_only_with_the_host_token() -> Non
                 b'{"command": "' + b"e" * 400 + b'"}',
             ):
                 assert (await command(bad))[0] == 400, bad
-            assert table.poll_command() is None
+            assert poll_command(table) is None
 
     asyncio.run(scenario())

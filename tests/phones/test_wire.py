@@ -26,9 +26,9 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.timing import Clock, Timers
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
+from narrator.timing import Clock, Timers
 
 async_api = pytest.importorskip("playwright.async_api", reason="playwright is not installed (dev)")
 CHROMIUM = "/usr/bin/chromium"

@@ -2,12 +2,14 @@
 // draws each `table` message whole: the engine's public view as the phones show it, the seats
 // and names, the judge's line as spoken, the day's stage (the election, a PK, last words), the
 // speaker and the countdowns, the vote seat by seat, the end's cards, review and the evening's
-// scores. It sends nothing and holds no seat. Whatever it draws fits the window: nothing
+// scores. It holds no seat and sends only a ping every PING_MS (the box closes a screen that
+// says nothing for a while: narrator/phones/server.py, Rule 7). Whatever it draws fits the window: nothing
 // scrolls (the type shrinks a little when the end's review is long).
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
   var S = { strings: {}, last: null };
+  var PING_MS = 20000;  // server.SCREEN_PING_S
   var SIDES = { village: "villagers", werewolves: "werewolves", lovers: "lovers", piper: "piper" };
 
   function t(key, params) {
@@ -29,8 +31,9 @@
 
   function connect() {
     var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/screen/ws");
+    var ping = setInterval(function () { if (ws.readyState === 1) { ws.send('{"type":"ping"}'); } }, PING_MS);
     ws.onmessage = function (event) { var m = JSON.parse(event.data); if (m.type === "table") { draw(m); } };
-    ws.onclose = function () { setTimeout(connect, 1000); };
+    ws.onclose = function () { clearInterval(ping); setTimeout(connect, 1000); };
   }
 
   function stage(m) { return m.stage || { contest: null, withdrawn: [], last_words: false }; }

@@ -20,7 +20,7 @@ from typing import Literal
 from engine.decisions import Decision
 from engine.events import Event
 from engine.state import Pending
-from narrator.moderator.timing import Clock
+from narrator.timing import Clock
 
 Source = Literal["voice", "terminal", "host", "speaker"]
 

@@ -12,7 +12,7 @@ Rule 2: a night step that only shows its holder something (`Form.NOTICE`) asks n
 from __future__ import annotations
 
 from engine.steps import STEPS, Form, Kind, is_shared
-from narrator.moderator.timing import NightPacing, Timers
+from narrator.timing import NightPacing, Timers
 
 
 def shown(step: str) -> bool:

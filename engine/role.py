@@ -1,0 +1,38 @@
+"""The role cards by name (`Role`), apart from what each card is (`engine.roles`): every module,
+`engine.contents` included, may name a card without importing the roles."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    WEREWOLF = "werewolf"
+    VILLAGER = "villager"
+    SEER = "seer"
+    WITCH = "witch"
+    HUNTER = "hunter"
+    CUPID = "cupid"
+    GUARD = "guard"
+    LITTLE_GIRL = "little_girl"
+    THIEF = "thief"
+    IDIOT = "idiot"
+    ELDER = "elder"
+    SCAPEGOAT = "scapegoat"
+    PIPER = "piper"
+    # RULES-CLUB.md
+    WOLF_KING = "wolf_king"
+    WHITE_WOLF_KING = "white_wolf_king"
+    KNIGHT = "knight"
+    DREAMCATCHER = "dreamcatcher"
+    NIGHTMARE = "nightmare"
+    WOLF_BEAUTY = "wolf_beauty"
+    SPIRIT_KNIGHT = "spirit_knight"
+    PSYCHIC = "psychic"
+    GRAVEKEEPER = "gravekeeper"
+    GARGOYLE = "gargoyle"
+    HIDDEN_WOLF = "hidden_wolf"
+    DEMON_HUNTER = "demon_hunter"
+    MAGICIAN = "magician"
+    BLOOD_MOON = "blood_moon"
+    WOLF_ROBOT = "wolf_robot"
