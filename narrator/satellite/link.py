@@ -131,6 +131,7 @@ class SatelliteLink:
         """The satellite sends `played` once it has played a stream (wyoming-satellite 1.1 and
         later do; 1.0, the release on PyPI, does not): seen once, it is waited for."""
         self.garbage = 0  # events dropped for a wrong format, and connections dropped for garbage
+        self.attempts = 0  # connections tried
         self._up = threading.Event()
         self._was_up = False
         self._told_down = False
@@ -225,6 +226,7 @@ class SatelliteLink:
     async def _session(self) -> str:
         """One connection, from its opening to its end; why it ended."""
         self._dropped = None
+        self.attempts += 1
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.address.host, self.address.port, limit=MAX_LINE),

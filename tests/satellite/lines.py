@@ -70,4 +70,6 @@ def demo_command(store: Path, out: Path, record: Path, *more: str) -> list[str]:
 
 def record_text(path: Path) -> str:
     """The game record without its comment lines (the game's id)."""
-    return "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
+    return "\n".join(
+        line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")
+    )

