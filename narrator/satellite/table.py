@@ -45,7 +45,9 @@ class SatelliteNotices:
         self._thread = threading.Thread(target=self._run, name="satellite-notices", daemon=True)
         self._thread.start()
         link.on_change.append(self._changes.put)
-        if not link.up:  # it did not answer at the start: said as a drop is
+        if link.up:
+            print(f"narrator: speaking through the satellite {link.name} ({link.address})", flush=True)
+        else:  # it did not answer at the start: said as a drop is
             self._changes.put(LinkChange(False, link.reason, link.name, False))
 
     def close(self) -> None:
@@ -68,10 +70,11 @@ class SatelliteNotices:
                 self._held = False
                 self.hold(False)
             if change.again:
-                print(f"narrator: the satellite {name} is back: the judge speaks through it again")
+                back = f"narrator: the satellite {name} is back: the judge speaks through it again"
+                print(back, flush=True)
                 self._notice("satellite_back", name)
             else:
-                print(f"narrator: speaking and listening through the satellite {name} ({self.link.address})")
+                print(f"narrator: speaking through the satellite {name} ({self.link.address})", flush=True)
             return
         box = self.player is not None and self.player.box_ready()
         goes_on = (
