@@ -2,11 +2,12 @@
 
 Rule 1: the judge connects as Home Assistant does: `describe` (the satellite answers `info`, with
         its name), then `run-satellite`; from then on the satellite streams its microphone
-        (`audio-chunk`) and plays the audio it is sent.
+        (`audio-chunk`) and plays the audio it is sent. It is up once its microphone streams.
 Rule 2: one thread owns the connection, with an event loop of its own; another thread sends
         through `send`, which returns once the events are written and raises `LinkDown` else.
 Rule 3: a satellite is *down* when it refuses the connection, closes it, answers nothing to
-        `describe` within `answer_s`, sends nothing for `stall_s` once its microphone streamed,
+        `describe` or sends no sound after `run-satellite` within `answer_s` (it serves another
+        server, or waits for a wake word), sends nothing for `stall_s` while its microphone streams,
         takes more than `stall_s` to take what is written, or sends what is not the protocol:
         the connection is closed, the change is told once (`on_change`), and the link tries again
         every `retry_s` until the satellite answers, which is told too.
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from wyoming.audio import AudioChunk, AudioChunkConverter
+from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStop
 from wyoming.event import Event, async_write_event
 from wyoming.info import Describe, Info
 from wyoming.satellite import RunSatellite
@@ -240,9 +241,17 @@ class SatelliteLink:
             await async_write_event(Describe().event(), writer)
             name = await asyncio.wait_for(self._answer(reader), self.answer_s)
             await async_write_event(RunSatellite().event(), writer)
-            self._writer, self._mic_seen = writer, False
+            self._mic_seen = False
             self._converter = AudioChunkConverter(rate=MIC_RATE, width=2, channels=1)
+            first = await self._accepted(reader)
+            if first is None:
+                return self._dropped or (
+                    "it sends no sound from its microphone: another server (Home Assistant, say) "
+                    "holds it, or it waits for a wake word (start it without --wake-uri and --vad)"
+                )
+            self._writer = writer
             self._came_up(name)
+            self._heard(first)
             return await self._serve(reader)
         except TimeoutError:
             return self._dropped or "it did not answer (describe)"
@@ -269,6 +278,22 @@ class SatelliteLink:
                 name = satellite.get("name") if isinstance(satellite, dict) else None
                 return name if isinstance(name, str) and name else str(self.address)
 
+    async def _accepted(self, reader: asyncio.StreamReader) -> Event | None:
+        """After `run-satellite`: the first chunk of the satellite's microphone, within
+        `answer_s`; None when none comes. wyoming-satellite serves one server at a time: to a
+        second one it answers `describe`, then stops reading and sends nothing, the line open."""
+        deadline = asyncio.get_running_loop().time() + self.answer_s
+        while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            try:
+                event = await asyncio.wait_for(read_event(reader), left)
+            except TimeoutError:
+                return None
+            if event is None:
+                return None
+            if AudioChunk.is_type(event.type):
+                return event
+        return None
+
     async def _serve(self, reader: asyncio.StreamReader) -> str:
         """Read events until the connection ends (Rule 4); why it ended."""
         while True:
@@ -292,6 +317,8 @@ class SatelliteLink:
                 return
             if self.on_audio is not None and len(block):
                 self.on_audio(block)
+        elif AudioStop.is_type(event.type):
+            self._mic_seen = False  # a satellite with a wake word or VAD stops streaming a while
         elif Played.is_type(event.type):
             self.says_played = True
             for hook in list(self.on_played):

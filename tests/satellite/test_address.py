@@ -14,7 +14,9 @@ def test_an_address_is_tcp_host_and_port_the_tutorial_s_port_by_default() -> Non
     assert str(SatelliteAddress.parse("tcp://[fe80::1]:10701")) == "tcp://[fe80::1]:10701"
 
 
-@pytest.mark.parametrize("text", ["unix:///tmp/sat.sock", "tcp://host:99999", "tcp://:10700", "tcp://host:10700/x"])
+@pytest.mark.parametrize(
+    "text", ["unix:///tmp/sat.sock", "tcp://host:99999", "tcp://:10700", "tcp://host:10700/x"]
+)
 def test_an_address_that_is_not_tcp_host_port_is_refused_saying_how_to_write_it(text: str) -> None:
     with pytest.raises(BadAddress, match="satellite"):
         SatelliteAddress.parse(text)

@@ -138,7 +138,8 @@ def test_garbage_from_the_satellite_is_no_crash_and_the_line_waits_for_a_sound_o
         finally:
             player.close()
             link.close()
-    assert [c.up for c in changes] == [False, True, False, True, False, True]
+    # The third connection's garbage comes before it counts as up: the drop is not told again.
+    assert [c.up for c in changes] == [False, True, False, True]
     assert "not the Wyoming protocol" in changes[0].reason and "not the Wyoming protocol" in changes[2].reason
     assert link.garbage == 4  # three connections dropped, one chunk dropped alone
     assert len(blocks) >= 2 and all(b.dtype == np.int16 for b in blocks)
@@ -160,7 +161,7 @@ def test_a_satellite_that_refuses_is_said_once_and_tried_again_until_it_answers(
             connection, _ = server.accept()
             with connection:
                 connection.recv(4096)
-                connection.sendall(INFO)
+                connection.sendall(INFO + mic_chunk())
                 assert link.wait_up(PATIENCE)
         finally:
             server.close()
