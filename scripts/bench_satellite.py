@@ -13,7 +13,8 @@ as a game does, and prints one line per measurement, then (last line) one JSON o
 - `satellite_line_end_ms`: the line's last sample at the sound command → the judge counting the
   line finished (wyoming-satellite 1.0 says no `played`: the stream's time and `TAIL`), median.
 - `satellite_decision_ms`: a keyword (Korean 정지, espeak-ng) played into the satellite's
-  microphone → the listener's decision, from the word's end, median ms; `_max` the slowest;
+  microphone → the listener's decision, from the word's end (its last voiced 10 ms, heard by
+  the microphone command at the pace of a real one), median ms; `_max` the slowest;
   `keywords_heard` of `keywords_said`.
 """
 
@@ -101,11 +102,16 @@ def bench_lines(satellite: RealSatellite, link: SatelliteLink, count: int, cache
     }
 
 
-def keyword(folder: Path) -> np.ndarray:
+def keyword(folder: Path) -> tuple[np.ndarray, float]:
+    """The keyword said, with silence around it, and the seconds from its last voiced 10 ms to
+    the end of the samples (the word's end is that long before the last sample is heard)."""
     path = folder / "keyword.wav"
     subprocess.run(["espeak-ng", "-v", "ko", "-w", str(path), "정지"], check=True)
     pad = np.zeros(int(16000 * PAD_S), dtype=np.int16)
-    return np.concatenate([pad, read_wav(path), pad])
+    samples = np.concatenate([pad, read_wav(path), pad])
+    frames = samples[: len(samples) // 160 * 160].reshape(-1, 160).astype(np.float64)
+    voiced = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > 300)
+    return samples, (len(samples) - (int(voiced[-1]) + 1) * 160) / 16000
 
 
 def bench_keywords(
@@ -127,7 +133,7 @@ def bench_keywords(
 
     listener = Listener(KeywordSpotter(load_model(str(model_path)), book), SatelliteMicrophone(link), book)
     listener.on_decision = decided
-    samples = keyword(folder)
+    samples, after_word = keyword(folder)
     delays = []
     try:
         assert listener.start().on, listener.status.reason
@@ -135,7 +141,7 @@ def bench_keywords(
         for n in range(count):
             before = len(heard)
             said = wait_for(satellite.say(samples, f"keyword-{n}"))
-            word_end = said - PAD_S
+            word_end = said - after_word
             with arrived:
                 arrived.wait_for(lambda: len(heard) > before, 5.0)  # noqa: B023 - waited for here
             if len(heard) > before:

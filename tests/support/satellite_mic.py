@@ -3,7 +3,7 @@
     python satellite_mic.py FOLDER
 
 Writes 16 kHz 16-bit mono PCM to its output at the pace a microphone would (1024 samples every
-64 ms): silence, and the samples of each WAV file (16 kHz 16-bit mono) that appears in FOLDER
+64 ms, each block once its last sample's time has come): silence, and the samples of each WAV file (16 kHz 16-bit mono) that appears in FOLDER
 (written whole under another name, then renamed to NAME.wav). A WAV is taken once: it is
 renamed NAME.taken, and NAME.said gets when its last sample was written (`time.time()` s).
 """
@@ -30,7 +30,7 @@ while True:
             break
     block, pending = (pending[: CHUNK * 2], pending[CHUNK * 2 :]) if pending else (bytes(CHUNK * 2), b"")
     block = block.ljust(CHUNK * 2, b"\0")
-    due = began + written / RATE
+    due = began + (written + CHUNK) / RATE  # a block is ready once its last sample was heard
     time.sleep(max(0.0, due - time.monotonic()))
     try:
         os.write(1, block)
