@@ -133,6 +133,7 @@ class SatelliteLink:
         later do; 1.0, the release on PyPI, does not): seen once, it is waited for."""
         self.garbage = 0  # events dropped for a wrong format, and connections dropped for garbage
         self.attempts = 0  # connections tried
+        self.connection = 0  # connections that came up (the current one's number while up)
         self._up = threading.Event()
         self._was_up = False
         self._told_down = False
@@ -326,6 +327,7 @@ class SatelliteLink:
 
     def _came_up(self, name: str) -> None:
         self.name, self.reason = name, "connected"
+        self.connection += 1
         again, self._was_up, self._told_down = self._was_up, True, False
         self._up.set()
         log.info("satellite %s (%s) is up", name, self.address)

@@ -93,7 +93,9 @@ class SatellitePlayer:
         self._queue: deque[Playback] = deque()
         self._current: Playback | None = None
         self._signal = threading.Condition()
-        self._played = 0
+        self._connection = -1  # the link's connection the counts below are of
+        self._streams = 0  # streams sent on it
+        self._played = 0  # `played` heard on it
         self._cut = False
         self._closing = False
         link.on_played.append(self._heard_played)
@@ -176,7 +178,7 @@ class SatellitePlayer:
                     if waiting:
                         waiting = self._waiting(False)
                     if self._on_satellite(playback):
-                        return "satellite"
+                        return "cut" if self._cut else "satellite"
                     continue  # the satellite went down during the line: from its start elsewhere
                 box = self._open_box()
                 if box is not None:
@@ -196,7 +198,8 @@ class SatellitePlayer:
         pcm = Clip(samples, self.rate).pcm16()
         step = CHUNK * 2
         with self._signal:
-            played_before = self._played
+            if self._connection != self.link.connection:  # a new connection counts afresh
+                self._connection, self._streams, self._played = self.link.connection, 0, 0
         try:
             self.link.send([AudioStart(rate=self.rate, width=2, channels=1).event()])
             began = time.perf_counter()
@@ -211,33 +214,38 @@ class SatellitePlayer:
             self.link.send([AudioStop().event()])
         except LinkDown:
             return False
+        with self._signal:
+            self._streams += 1  # a cut stream too: its `played` may still come
+            stream = self._streams
         if self._cut or self._closing:
             return True
         if not len(pcm):
             self._started(playback, time.perf_counter(), 0.0)
         due_out = began + len(samples) / self.rate + TAIL
-        return self._wait_played(played_before, due_out)
+        return self._wait_played(stream, due_out)
 
     def _wait_cut(self, seconds: float) -> bool:
         """Wait `seconds` unless the line is cut (True) or the output closes."""
         with self._signal:
             return self._signal.wait_for(lambda: self._cut or self._closing, max(0.0, seconds))
 
-    def _wait_played(self, played_before: int, due_out: float) -> bool:
-        """Rule 3: True once the line is played; False if the satellite went down first."""
+    def _wait_played(self, stream: int, due_out: float) -> bool:
+        """Rule 3: True once the `stream`th stream of this connection is played (the satellite's
+        `played` are counted: one a stream, in order); False if the satellite went down first."""
 
         def over() -> bool:
-            if self._played > played_before or self._cut or self._closing or not self.link.up:
+            if self._played >= stream or self._cut or self._closing or not self.link.up:
                 return True
             return not self.link.says_played and time.perf_counter() >= due_out
 
         with self._signal:
             while not over():
-                late = due_out + STALL_GRACE - time.perf_counter()
-                if self.link.says_played and late <= 0:
+                now = time.perf_counter()
+                if self.link.says_played and now >= due_out + STALL_GRACE:
                     break
-                self._signal.wait(max(0.01, min(late, due_out - time.perf_counter(), 0.25)))
-            if self._played > played_before or self._cut or self._closing:
+                until = due_out + STALL_GRACE if now >= due_out else due_out
+                self._signal.wait(min(max(0.01, until - now), 0.25))
+            if self._played >= stream or self._cut or self._closing:
                 return True
             if not self.link.up:
                 return False

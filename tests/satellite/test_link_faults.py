@@ -202,3 +202,42 @@ def test_a_satellite_that_stalls_is_dropped_and_its_line_played_again_whole() ->
     assert "stalled" in changes[1].reason
     assert not line.cancelled and player.routes == [("line", "satellite")]
     assert streams == [2 * round(22050 * 1.5)]  # played again from its start, whole, once
+
+
+def test_a_late_played_of_a_cut_line_does_not_finish_the_next_line() -> None:
+    def played_late(connection: socket.socket, _n: int) -> None:
+        """A satellite that says `played` 0.3 s after each stream's end."""
+        connection.sendall(INFO)
+        reader = connection.makefile("rb")
+        while line := reader.readline():
+            header = json.loads(line)
+            reader.read(header.get("data_length") or 0)
+            reader.read(header.get("payload_length") or 0)
+            connection.sendall(mic_chunk())
+            if header["type"] == "audio-stop":
+                later = threading.Timer(0.3, lambda: connection.sendall(event("played")))
+                later.daemon = True
+                later.start()
+
+    with stand_in(played_late) as address:
+        link = SatelliteLink(address)
+        link.start()
+        assert link.wait_up(PATIENCE)
+        player = SatellitePlayer(link, 22050)
+        try:
+            first = player.enqueue(tone(seconds=1.0), "first")
+            assert first.wait(PATIENCE)  # its `played` is seen: the satellite says it
+            cut = player.enqueue(tone(seconds=1.0), "cut")
+            assert cut.started.wait(PATIENCE)
+            player.stop()
+            assert cut.wait(PATIENCE) and cut.cancelled
+            after = player.enqueue(tone(seconds=1.0), "after")
+            assert after.wait(PATIENCE)
+        finally:
+            player.close()
+            link.close()
+    assert link.says_played
+    assert after.started_at is not None and after.ended_at is not None
+    # Its own `played` comes 0.3 s after its stream's end (sent 0.3 s ahead): about 1 s after it
+    # began; the cut line's came about 0.3 s after it began.
+    assert after.ended_at - after.started_at >= 0.8
