@@ -187,7 +187,9 @@ async def run_session(
         parts.voice = await _voice(config, options, game.setup.seats, parts.satellite)
         clock: Clock = FastClock() if options.fast else Clock()
         if parts.satellite is not None:
-            parts.notices = _satellite_notices(parts.satellite, parts.voice, table, clock)
+            from narrator.satellite.table import tell_the_table
+
+            parts.notices = tell_the_table(parts.satellite, parts.voice, table, clock)
         parts.listener, parts.desk, host_pin = await _controls(
             table, server, config, options, parts.voice, parts.satellite
         )
@@ -352,24 +354,6 @@ async def _satellite(config: PlayConfig, options: Options) -> Any:
     link.start()
     await asyncio.to_thread(link.wait_up, SATELLITE_FIRST_WAIT)
     return link
-
-
-def _satellite_notices(link: Any, voice: Any, table: PhoneTable, clock: Clock) -> Any:
-    """The table told when the satellite drops and comes back, the clock held while nothing
-    can be heard (`narrator.satellite.table`)."""
-    from narrator.satellite.output import SatellitePlayer
-    from narrator.satellite.table import SatelliteNotices
-
-    loop = asyncio.get_running_loop()
-    player = getattr(voice, "player", None)
-
-    def hold(on: bool) -> None:
-        loop.call_soon_threadsafe(clock.hold if on else clock.release)
-
-    def notify(key: str, **params: object) -> None:
-        loop.call_soon_threadsafe(partial(table.notify, key, **params))
-
-    return SatelliteNotices(link, player if isinstance(player, SatellitePlayer) else None, notify, hold)
 
 
 async def _voice(config: PlayConfig, options: Options, seats: int, satellite: Any = None) -> Any:

@@ -59,9 +59,8 @@ class BoxOutput(Protocol):
 class SatellitePlayer:
     """Plays clips in order on the satellite of `link`, at `rate` Hertz (see the rules above).
 
-    `box()` opens the box's own output (None when there is none); it is called once, at the
-    first line the satellite cannot take. `on_waiting(True)` is told when a line waits for the
-    satellite with no box output, `on_waiting(False)` when it goes on.
+    `box()` opens the box's own output (None when there is none); it is called once, when the
+    satellite has dropped (`box_ready`) or at the first line it cannot take.
     """
 
     latency = LEAD
@@ -80,7 +79,6 @@ class SatellitePlayer:
         self.rate = rate
         self.on_start: list[Hook] = []
         self.on_end: list[Hook] = []
-        self.on_waiting: list[Callable[[bool], None]] = []
         self.routes: list[tuple[str, str]] = []
         """(label, "satellite" or "box") of each line, where it was finished: for the record."""
         self._box_factory = box
@@ -169,28 +167,19 @@ class SatellitePlayer:
     def _play(self, playback: Playback) -> str:
         """Play one line to its end on the satellite, or the box while the satellite is down,
         or wait for it (Rule 5); where it finished ("cut" when it was cut)."""
-        waiting = False
-        try:
-            while not self._closing:
-                if self._cut:
-                    return "cut"
-                if self.link.up:
-                    if waiting:
-                        waiting = self._waiting(False)
-                    if self._on_satellite(playback):
-                        return "cut" if self._cut else "satellite"
-                    continue  # the satellite went down during the line: from its start elsewhere
-                box = self._open_box()
-                if box is not None:
-                    return self._on_box(box, playback)
-                if not waiting:
-                    waiting = self._waiting(True)
-                with self._signal:
-                    self._signal.wait_for(lambda: self.link.up or self._cut or self._closing, 0.5)
-            return "cut"
-        finally:
-            if waiting:
-                self._waiting(False)
+        while not self._closing:
+            if self._cut:
+                return "cut"
+            if self.link.up:
+                if self._on_satellite(playback):
+                    return "cut" if self._cut else "satellite"
+                continue  # the satellite went down during the line: from its start elsewhere
+            box = self._open_box()
+            if box is not None:
+                return self._on_box(box, playback)
+            with self._signal:
+                self._signal.wait_for(lambda: self.link.up or self._cut or self._closing, 0.5)
+        return "cut"
 
     def _on_satellite(self, playback: Playback) -> bool:
         """Stream one line (Rules 2-4); True once played, False if the satellite went down."""
@@ -305,14 +294,6 @@ class SatellitePlayer:
         playback.started.set()
         playback.finished.set()
         _run(self.on_end, playback)
-
-    def _waiting(self, on: bool) -> bool:
-        for hook in list(self.on_waiting):
-            try:
-                hook(on)
-            except Exception as error:  # noqa: BLE001 - the judge must go on
-                print(f"narrator: a satellite hook failed: {error!r}")
-        return on
 
     def _heard_played(self) -> None:
         with self._signal:

@@ -11,11 +11,13 @@ Rule 2: while it is away the judge speaks through the box's own output; a box wi
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import sys
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from functools import partial
+from typing import Any, Protocol
 
 from narrator.satellite.link import LinkChange, SatelliteLink
 from narrator.satellite.output import SatellitePlayer
@@ -96,3 +98,18 @@ class SatelliteNotices:
     def _notice(self, key: str, name: str) -> None:
         self.told.append(key)
         self.notify(key, name=name)
+
+
+def tell_the_table(link: SatelliteLink, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
+    """The notices of a session, on its running event loop: `table.notify` (the phones) and
+    `clock.hold` / `clock.release` (the moderator's clock) are called on that loop."""
+    loop = asyncio.get_running_loop()
+    player = getattr(voice, "player", None)
+
+    def hold(on: bool) -> None:
+        loop.call_soon_threadsafe(clock.hold if on else clock.release)
+
+    def notify(key: str, **params: object) -> None:
+        loop.call_soon_threadsafe(partial(table.notify, key, **params))
+
+    return SatelliteNotices(link, player if isinstance(player, SatellitePlayer) else None, notify, hold)
