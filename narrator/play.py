@@ -146,6 +146,20 @@ def _satellite_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _bad_satellite(args: argparse.Namespace, command: str) -> bool:
+    """`--satellite` that is not an address: said in one line (True)."""
+    from narrator.satellite.address import BadAddress, SatelliteAddress
+
+    if getattr(args, "satellite", None) is None:
+        return False
+    try:
+        SatelliteAddress.parse(args.satellite)
+    except BadAddress as error:
+        print(f"narrator {command}: {error}", file=sys.stderr)
+        return True
+    return False
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", type=Path, help="the SQLite store (default: the user's data dir)")
     parser.add_argument("--out", type=Path, help="also write every spoken line as a numbered WAV")
@@ -300,6 +314,8 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    if _bad_satellite(args, "demo"):
+        return 2
     try:
         config = demo_config(args)
         config.table()
@@ -328,6 +344,8 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
+    if _bad_satellite(args, "resume"):
+        return 2
     store = open_store(demo_store(args.store) if args.demo or args.bots else args.store, "resume")
     game_id = args.game or store.latest_unfinished()
     if game_id is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from narrator.moderator.config import ConfigError, load_config
@@ -27,3 +29,14 @@ def test_the_settings_take_a_satellite_and_refuse_a_bad_one_by_name() -> None:
     assert load_config(None).satellite is None
     with pytest.raises(ConfigError, match="satellite"):
         load_config(None, satellite="udp://speaker.local")
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "resume"])
+def test_a_bad_satellite_option_is_refused_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from narrator.cli import main
+
+    assert main([command, "--satellite", "udp://speaker.local", "--store", str(tmp_path)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"narrator {command}: ") and "tcp://HOST:PORT" in error and "\n" not in error
