@@ -166,7 +166,7 @@ class SatelliteLink:
     def send(self, events: Sequence[Event]) -> None:
         """Write `events` in order (Rule 2); raises `LinkDown` when the satellite is down or
         does not take them within `stall_s` (it is then dropped: Rule 3)."""
-        loop, writer = self._loop, self._writer
+        loop, writer, connection = self._loop, self._writer, self.connection
         if not self._up.is_set() or loop is None or writer is None:
             raise LinkDown(self.reason)
         future = asyncio.run_coroutine_threadsafe(self._write(writer, events), loop)
@@ -174,18 +174,19 @@ class SatelliteLink:
             future.result(self.stall_s)
         except TimeoutError:
             future.cancel()
-            self.drop("it stopped taking the sound (stalled)")
+            self.drop("it stopped taking the sound (stalled)", connection)
             raise LinkDown(self.reason) from None
         except (OSError, RuntimeError) as error:
-            self.drop(f"the connection broke ({error})")
+            self.drop(f"the connection broke ({error})", connection)
             raise LinkDown(self.reason) from None
 
-    def drop(self, reason: str) -> None:
-        """Close the connection now, as down for `reason` (Rule 3); the link tries again."""
+    def drop(self, reason: str, connection: int | None = None) -> None:
+        """Close the connection now, as down for `reason` (Rule 3); the link tries again.
+        `connection`: only if it is still that one (`self.connection` when it was seen)."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._drop, reason)
+                loop.call_soon_threadsafe(self._drop, reason, connection)
 
     def close(self) -> None:
         """Stop for good: close the connection and the link's thread."""
@@ -217,7 +218,9 @@ class SatelliteLink:
         for event in events:
             await async_write_event(event, writer)
 
-    def _drop(self, reason: str) -> None:
+    def _drop(self, reason: str, connection: int | None = None) -> None:
+        if connection is not None and (connection != self.connection or not self._up.is_set()):
+            return  # that connection has ended already
         if self._dropped is None:
             self._dropped = reason
         if self._writer is not None:

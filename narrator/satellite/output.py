@@ -240,7 +240,7 @@ class SatellitePlayer:
                 return False
             if not self.link.says_played:
                 return True
-        self.link.drop("it did not say it played the line (stalled)")
+        self.link.drop("it did not say it played the line (stalled)", self._connection)
         return False
 
     def _on_box(self, box: BoxOutput, playback: Playback) -> str:
