@@ -52,6 +52,7 @@ def register(subparsers: Any) -> None:
         help="the judge's voice: espeak (default) or neural (Mandarin, once installed)",
     )
     play.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
+    _satellite_option(play)
     play.add_argument(
         "--keypad",
         nargs="?",
@@ -113,6 +114,7 @@ def register(subparsers: Any) -> None:
         "the evening's scores are printed, the last line as JSON",
     )
     demo.add_argument("--record", type=Path, help="write the game record here")
+    _satellite_option(demo)
     demo.add_argument(
         "--self-destruct",
         type=float,
@@ -130,8 +132,32 @@ def register(subparsers: Any) -> None:
     resume.add_argument("--demo", action="store_true", help="a game from the demo games' store")
     resume.add_argument("--port", type=int, help="the phones' port (default: the game's own)")
     resume.add_argument("--no-listen", action="store_true", help="buttons only, no microphone")
+    _satellite_option(resume)
     _common(resume)
     resume.set_defaults(run=run_resume)
+
+
+def _satellite_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--satellite",
+        metavar="tcp://HOST:PORT",
+        help="speak and listen through a Wyoming voice satellite (a Home Assistant voice speaker, "
+        "a Raspberry Pi running wyoming-satellite); `narrator devices` lists those on the LAN",
+    )
+
+
+def _bad_satellite(args: argparse.Namespace, command: str) -> bool:
+    """`--satellite` that is not an address: said in one line (True)."""
+    from narrator.satellite.address import BadAddress, SatelliteAddress
+
+    if getattr(args, "satellite", None) is None:
+        return False
+    try:
+        SatelliteAddress.parse(args.satellite)
+    except BadAddress as error:
+        print(f"narrator {command}: {error}", file=sys.stderr)
+        return True
+    return False
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -174,6 +200,7 @@ def run_play(args: argparse.Namespace) -> int:
             seed=args.seed,
             listen=False if args.no_listen else None,
             store=args.store,
+            satellite=args.satellite,
         )
     except ConfigError as error:
         print(f"narrator play: {error}", file=sys.stderr)
@@ -276,6 +303,7 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
     rules = {"events": args.events} if args.events else {}
     return PlayConfig(
         **cards,
+        satellite=getattr(args, "satellite", None),
         locale=args.locale,
         seed=args.seed,
         listen=False,
@@ -286,6 +314,8 @@ def demo_config(args: argparse.Namespace) -> PlayConfig:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    if _bad_satellite(args, "demo"):
+        return 2
     try:
         config = demo_config(args)
         config.table()
@@ -314,6 +344,8 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
+    if _bad_satellite(args, "resume"):
+        return 2
     store = open_store(demo_store(args.store) if args.demo or args.bots else args.store, "resume")
     game_id = args.game or store.latest_unfinished()
     if game_id is None:
@@ -386,6 +418,8 @@ def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[s
             settings["port"] = args.port
         if getattr(args, "no_listen", False):
             settings["listen"] = False
+        if getattr(args, "satellite", None) is not None:
+            settings["satellite"] = args.satellite
     return settings
 
 

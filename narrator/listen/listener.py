@@ -185,9 +185,11 @@ class Listener:
         device: int | str | None = None,
         model: Any = None,
         settings: SpotterSettings | None = None,
+        source: AudioSource | None = None,
         **options: Any,
     ) -> Listener:
-        """A listener for a locale's commands on the microphone, started if it can be.
+        """A listener for a locale's commands on the microphone (or `source`: a satellite's),
+        started if it can be.
 
         `model` may be an already loaded `vosk.Model` (it is large: share it).
         """
@@ -197,7 +199,8 @@ class Listener:
                 model = load_model(str(find_model(locale, model_path).path))
             except ModelError as error:
                 return cls(None, None, book, off_reason=f"listening is off: {error}", **options)
-        listener = cls(KeywordSpotter(model, book, settings), Microphone(device), book, **options)
+        source = source if source is not None else Microphone(device)
+        listener = cls(KeywordSpotter(model, book, settings), source, book, **options)
         listener.start()
         return listener
 

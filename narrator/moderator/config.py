@@ -6,12 +6,13 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from engine.boards import PRESET, find_board
 from engine.roles import Role
 from engine.rules import Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
+from narrator.satellite.address import SatelliteAddress
 from narrator.timing import Timers
 
 
@@ -35,6 +36,9 @@ class PlayConfig(BaseModel):
     voice: Literal["espeak", "neural"] = "espeak"
     output_device: int | str | None = None
     input_device: int | str | None = None
+    satellite: str | None = None
+    """A Wyoming voice satellite as the judge's speaker and microphone: `tcp://HOST:PORT`
+    (`narrator devices` lists those found on the LAN)."""
     listen: bool = True
     model: Path | None = None
     host: str = "0.0.0.0"
@@ -45,6 +49,11 @@ class PlayConfig(BaseModel):
     board: str | None = None
     """A board (`narrator boards`) by any of its names, kept by its id: its cards and seats, and
     its rules (the chinese-club preset and its witch rule) with `rules` on top."""
+
+    @field_validator("satellite")
+    @classmethod
+    def _satellite_address(cls, value: str | None) -> str | None:
+        return None if value is None else str(SatelliteAddress.parse(value))
 
     @model_validator(mode="before")
     @classmethod

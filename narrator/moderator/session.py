@@ -183,10 +183,17 @@ async def run_session(
     table, server = await _open_table(game, config, store, options, resumed)
     parts = Parts(server=server)
     try:
-        parts.voice = await _voice(config, options, game.setup.seats)
-        parts.listener, parts.desk, host_pin = await _controls(table, server, config, options, parts.voice)
-        table.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
+        parts.satellite = await _satellite(config, options)
+        parts.voice = await _voice(config, options, game.setup.seats, parts.satellite)
         clock: Clock = FastClock() if options.fast else Clock()
+        if parts.satellite is not None:
+            from narrator.satellite.table import tell_the_table
+
+            parts.notices = tell_the_table(parts.satellite, parts.voice, table, clock)
+        parts.listener, parts.desk, host_pin = await _controls(
+            table, server, config, options, parts.voice, parts.satellite
+        )
+        table.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
         parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         while True:
             moderator = Moderator(
@@ -285,6 +292,8 @@ class Parts:
     listener: Any = None
     desk: KeypadDesk | None = None
     bots: list[BotPhone] = field(default_factory=list)
+    satellite: Any = None  # the Wyoming satellite's link (`narrator.satellite.link`)
+    notices: Any = None
 
     async def close(self) -> None:
         if self.desk is not None:
@@ -296,6 +305,10 @@ class Parts:
             self.listener.close()
         if self.voice is not None:
             self.voice.close()
+        if self.notices is not None:
+            self.notices.close()
+        if self.satellite is not None:
+            self.satellite.close()
 
 
 async def _open_table(
@@ -327,8 +340,25 @@ def _open_screen(url: str) -> None:
     print(f"公屏 / public screen: {url}" + ("" if opened else " (open it in a browser)"), flush=True)
 
 
-async def _voice(config: PlayConfig, options: Options, seats: int) -> Any:
-    """The judge's voice: the speaker, or printed lines on a box without one."""
+SATELLITE_FIRST_WAIT = 5.0  # seconds the judge waits for the satellite at the start
+
+
+async def _satellite(config: PlayConfig, options: Options) -> Any:
+    """The link to the table's Wyoming satellite, connecting (None: none is set, or no sound)."""
+    if config.satellite is None or options.silent or options.voiceless:
+        return None
+    from narrator.satellite.address import SatelliteAddress
+    from narrator.satellite.link import SatelliteLink
+
+    link = SatelliteLink(SatelliteAddress.parse(config.satellite))
+    link.start()
+    await asyncio.to_thread(link.wait_up, SATELLITE_FIRST_WAIT)
+    return link
+
+
+async def _voice(config: PlayConfig, options: Options, seats: int, satellite: Any = None) -> Any:
+    """The judge's voice: the speaker (through the satellite when there is one), or printed
+    lines on a box without one."""
     from narrator.voice.speaker import Speaker, SpeakerOptions
 
     if options.voiceless:
@@ -344,18 +374,24 @@ async def _voice(config: PlayConfig, options: Options, seats: int) -> Any:
         engine=config.voice,
         prepare_seats=None if options.fast else seats,  # every line rendered ahead
     )
-    return await asyncio.to_thread(Speaker, speaker_options)
+    return await asyncio.to_thread(partial(Speaker, speaker_options, satellite=satellite))
 
 
 async def _controls(
-    table: PhoneTable, server: PhoneServer, config: PlayConfig, options: Options, voice: Any
+    table: PhoneTable,
+    server: PhoneServer,
+    config: PlayConfig,
+    options: Options,
+    voice: Any,
+    satellite: Any = None,
 ) -> tuple[Any, KeypadDesk | None, HostPin]:
-    """The box's own controls, each posting to the moderator's inbox: the listener, the
-    terminal's keys, the keypad; and the host's PIN on request."""
+    """The box's own controls, each posting to the moderator's inbox: the listener (on the
+    satellite's microphone when there is one), the terminal's keys, the keypad; and the
+    host's PIN on request."""
     inbox = table.inbox
     listener = None
     if config.listen and not options.bots:
-        listener = await asyncio.to_thread(_listener, config, voice, inbox)
+        listener = await asyncio.to_thread(_listener, config, voice, inbox, satellite)
     host_pin = HostPin(table.registry, voice, config.locale, asyncio.get_running_loop())
     server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
@@ -620,13 +656,19 @@ def _keypad(device: str, locale: str) -> Keypad:
     return Keypad(keys, TerminalScreen(sys.stdout), locale)  # type: ignore[arg-type]
 
 
-def _listener(config: PlayConfig, voice: Any, inbox: Inbox) -> Any:
+def _listener(config: PlayConfig, voice: Any, inbox: Inbox, satellite: Any = None) -> Any:
     from narrator.listen.listener import Listener
 
+    source = None
+    if satellite is not None:
+        from narrator.satellite.microphone import SatelliteMicrophone
+
+        source = SatelliteMicrophone(satellite)
     listener = Listener.for_locale(
         config.locale,
         model_path=str(config.model) if config.model else None,
         device=config.input_device,
+        source=source,
         on_decision=None,
         on_status=lambda status: _listening_changed(voice, status),
     )

@@ -72,7 +72,16 @@ def register(subparsers: Any) -> None:
     install.add_argument("voice", choices=("neural",), help="the voice to install")
     install.set_defaults(run=run_voices_install)
 
-    devices = subparsers.add_parser("devices", help="list sound outputs and inputs")
+    devices = subparsers.add_parser(
+        "devices", help="list sound outputs and inputs, and the voice satellites on the LAN"
+    )
+    devices.add_argument(
+        "--look",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="how long to look for voice satellites on the LAN (zeroconf; 0: not at all)",
+    )
     devices.set_defaults(run=run_devices)
 
 
@@ -240,7 +249,15 @@ def run_voices_install(args: argparse.Namespace) -> int:
 
 
 def run_devices(args: argparse.Namespace) -> int:
-    """`narrator devices`: list the sound outputs and inputs, marking the defaults."""
+    """`narrator devices`: list the sound outputs and inputs, marking the defaults, then the
+    voice satellites found on the LAN (zeroconf)."""
+    status = _sound_devices()
+    if args.look > 0:
+        _satellites(args.look)
+    return status
+
+
+def _sound_devices() -> int:
     from narrator.voice.devices import NoSoundSystem, inputs, outputs
 
     try:
@@ -251,7 +268,7 @@ def run_devices(args: argparse.Namespace) -> int:
     if not outs and not ins:
         print(
             "No sound devices: no sound card and no sound server (PulseAudio) were found. "
-            "The judge will print its lines instead of speaking them."
+            "The judge will print its lines instead of speaking them (or speak through a satellite)."
         )
         return 0
     for title, devices in (("Outputs (the judge's voice)", outs), ("Inputs (listening)", ins)):
@@ -262,3 +279,20 @@ def run_devices(args: argparse.Namespace) -> int:
             print("  none")
     print("* marks the default; choose another by its index or name (--device).")
     return 0
+
+
+def _satellites(seconds: float) -> None:
+    from narrator.satellite.discovery import find_services
+
+    print(f"Voice satellites on the LAN (zeroconf _wyoming._tcp, {seconds:g} s):")
+    try:
+        found = find_services(seconds)
+    except OSError as error:  # no network to look on
+        print(f"  cannot look: {error}")
+        return
+    for service in found:
+        print(service.describe())
+    if not found:
+        print("  none found (a satellite started with --no-zeroconf is not announced: give its address)")
+    elif any(service.satellite for service in found):
+        print("Speak through one: narrator play --satellite tcp://HOST:PORT (or the `satellite` setting).")

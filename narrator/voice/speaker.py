@@ -16,7 +16,9 @@ that crashes or hangs is started again and the line tried once more; a line that
 is printed (with the time, on the transcript's stream) instead of said, and the game goes on.
 `prepare` renders every line a table can need before the game, so none is rendered mid-game.
 
-Lines play one after another on one output queue. With no output device the judge says so
+Lines play one after another on one output queue: the box's sound device, or a Wyoming voice
+satellite (`satellite`: `narrator.satellite.output`), with the box's device in its stead while
+the satellite is away. With no output device the judge says so
 once (on stderr) and goes on: lines are printed with the time, and `out_dir` gets each line
 as a numbered WAV file either way.
 """
@@ -32,6 +34,8 @@ from pathlib import Path
 from typing import TextIO
 
 from narrator.progress import ProgressBar
+from narrator.satellite.link import SatelliteLink
+from narrator.satellite.output import SatellitePlayer
 from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
@@ -99,8 +103,10 @@ class Speaker:
         *,
         catalogue: Catalogue | None = None,
         stream: TextIO | None = None,
+        satellite: SatelliteLink | None = None,
     ) -> None:
         self.options = options = options or SpeakerOptions()
+        self.satellite = satellite
         self.catalogue = catalogue or load_catalogue(options.locale)
         self._told: set[str] = set()
         self._workers: dict[str, VoiceWorker] = {}
@@ -115,7 +121,7 @@ class Speaker:
         self.engine: LineRenderer = self._open_engine()
         self.samplerate = options.samplerate or self.engine.samplerate
         try:
-            self.player: Player | SilentPlayer = self._open_output()
+            self.player: Player | SilentPlayer | SatellitePlayer = self._open_output()
         except BaseException:
             self._close_workers()
             raise
@@ -141,8 +147,8 @@ class Speaker:
 
     @property
     def online(self) -> bool:
-        """Whether the lines are heard (an output device is open)."""
-        return isinstance(self.player, Player)
+        """Whether the lines are heard (an output device is open, or a satellite speaks them)."""
+        return isinstance(self.player, Player | SatellitePlayer)
 
     def text(self, key: str, /, **params: object) -> str:
         """The words of line `key` with `params`, as they would be said."""
@@ -290,7 +296,7 @@ class Speaker:
 
     # -- inside ----------------------------------------------------------------------------
 
-    def _listen_to(self, player: Player | SilentPlayer) -> None:
+    def _listen_to(self, player: Player | SilentPlayer | SatellitePlayer) -> None:
         player.on_start.append(self._line_started)
         player.on_end.append(self._line_ended)
         if isinstance(player, Player):
@@ -368,13 +374,13 @@ class Speaker:
         folder = default_pack_dir(self.catalogue.locale)
         return folder if folder.is_dir() else None
 
-    def _open_output(self) -> Player | SilentPlayer:
+    def _open_output(self) -> Player | SilentPlayer | SatellitePlayer:
         options = self.options
         if not options.play:
             return SilentPlayer(pace=False, samplerate=self.samplerate)
-        ambience = None
-        if options.ambience:
-            ambience = (self.pack.ambience() if self.pack else None) or night_ambience(self.samplerate)
+        ambience = self._ambience()
+        if self.satellite is not None:
+            return SatellitePlayer(self.satellite, self.samplerate, ambience=ambience, box=self._box_output)
         player = Player(options.device, self.samplerate, ambience)
         try:
             player.open()
@@ -382,6 +388,21 @@ class Speaker:
             notice = self.catalogue.notices.get("no_output", "No sound output device: lines are printed.")
             self._tell_once(f"{notice} ({error})")
             return SilentPlayer(pace=options.pace, samplerate=self.samplerate)
+        return player
+
+    def _ambience(self) -> Clip | None:
+        if not self.options.ambience:
+            return None
+        return (self.pack.ambience() if self.pack else None) or night_ambience(self.samplerate)
+
+    def _box_output(self) -> Player | None:
+        """The box's own output, while the satellite is away (None: there is none; said once)."""
+        player = Player(self.options.device, self.samplerate, self._ambience())
+        try:
+            player.open()
+        except NoOutputDevice as error:
+            self._tell_once(f"the box has no sound output of its own ({error})")
+            return None
         return player
 
     def _speak(self, clip: Clip, label: str, text: str, wait: bool, asked: float) -> Playback:
