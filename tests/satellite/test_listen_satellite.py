@@ -15,11 +15,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.inbox import Command, Inbox
 from narrator.listen.models import packaged_model
 from narrator.listen.spotter import Decision
 from narrator.listen.wavfile import read_wav
 from narrator.moderator.config import PlayConfig
-from narrator.inbox import Command, Inbox
 from narrator.moderator.session import _listener
 from narrator.satellite.address import SatelliteAddress
 from narrator.satellite.link import SatelliteLink
