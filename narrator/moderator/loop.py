@@ -118,6 +118,7 @@ class Moderator:
         self.voice = voice
         self.timers = timers or Timers()
         self.clock = clock or Clock()
+        table.now = self.clock.now  # the phones' countdowns run on this clock
         self.rng = rng or random.Random()
         self.desk = desk
         self.pacing = NightPacing(self.timers, self.rng)

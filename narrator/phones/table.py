@@ -63,6 +63,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -174,13 +175,16 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts: dict[int, SeatFacts] = {}
         self._speaker: int | None = None
-        self._speech_clock = Countdown()
+        self.now: Callable[[], float] = time.monotonic
+        """The moderator's clock (seconds): every countdown the phones are shown runs on it,
+        so a fast clock's game shows the figures a real one would (`said` Rule 3)."""
+        self._speech_clock = Countdown(self._now)
         self._speech_ended = False
         self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
         self._held: list[tuple[asyncio.TimerHandle, list[tuple[Link, dict[str, Any]]]]] = []
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
-        self._step_clock = Countdown()
+        self._step_clock = Countdown(self._now)
         self._screens: set[Link] = set()  # the public screens (Rule 13)
         self._line = ""  # the judge's last line, as spoken (Rule 13)
         self._stage = Stage()  # the election, a PK, last words, as said (Rule 13)
@@ -291,7 +295,7 @@ class PhoneTable:
         self.facts_asked = facts_asked(game.rules)
         self._facts = {seat: f for seat, f in self._facts.items() if registry.holder(seat) is not None}
         self._speaker, self._speech_ended = None, False
-        self._speech_clock, self._step_clock = Countdown(), Countdown()
+        self._speech_clock, self._step_clock = Countdown(self._now), Countdown(self._now)
         self._said = Said()  # the judge has said nothing of this game yet
         self._line, self._stage = "", Stage()
         self._snapshot()
@@ -847,6 +851,9 @@ class PhoneTable:
         if self._said.phase is None or public.winner is not None:
             return public
         return public.model_copy(update={"phase": self._said.phase})
+
+    def _now(self) -> float:
+        return self.now()
 
     def _clock(self) -> dict[str, Any]:
         """The countdowns every phone shows alike (`said` Rule 3)."""
