@@ -30,33 +30,48 @@ OWN_FOLDERS = ("XDG_CACHE_HOME", "XDG_DATA_HOME")
 RUN_FOLDER = "WEREWOLF_TESTS_RUN_FOLDER"
 
 LONGEST: dict[str, float] = {
-    "tests/phones/test_sealed_browser.py": 185,
-    "tests/phones/test_page_browser.py": 192,
-    "tests/narrator/test_boards_cli.py": 170,
-    "tests/phones/test_secrecy.py": 169,
-    "tests/evening/test_next_seats_browser.py": 133,
-    "tests/moderator/test_sound.py": 122,
-    "tests/evening/test_evening_browser.py": 105,
-    "tests/moderator/test_night_clock.py": 86,
-    "tests/evening/test_screen_day_browser.py": 86,
-    "tests/voice/test_neural.py": 65,
-    "tests/evening/test_screen_browser.py": 58,
-    "tests/evening/test_screen_shape.py": 56,
-    "tests/phones/test_wire.py": 41,
-    "tests/listen/test_listener_live.py": 40,
-    "tests/moderator/test_worker_kills.py": 31,
-    "tests/phones/test_pk_browser.py": 31,
-    "tests/narrator/test_damaged_store.py": 31,
-    "tests/phones/test_browser.py": 25,
-    "tests/phones/test_day_actions.py": 24,
-    "tests/moderator/test_crash.py": 20,
-    "tests/voice/test_playback.py": 20,
-    "tests/voice/test_commands.py": 18,
-    "tests/moderator/test_failures.py": 17,
-    "tests/phones/test_bad_input.py": 17,
-    "tests/narrator/test_cli_frictions.py": 16,
+    "tests/phones/test_sealed_browser.py": 374,
+    "tests/phones/test_page_browser.py": 288,
+    "tests/moderator/test_night_clock.py": 274,
+    "tests/narrator/test_boards_cli.py": 258,
+    "tests/evening/test_screen_shape.py": 197,
+    "tests/phones/test_secrecy.py": 181,
+    "tests/satellite/test_play_satellite.py": 164,
+    "tests/moderator/test_sound.py": 120,
+    "tests/evening/test_next_seats_browser.py": 119,
+    "tests/satellite/test_kill_satellite.py": 114,
+    "tests/satellite/test_demo_satellite.py": 112,
+    "tests/evening/test_evening_browser.py": 95,
+    "tests/evening/test_screen_day_browser.py": 89,
+    "tests/voice/test_neural.py": 78,
+    "tests/narrator/test_damaged_store.py": 74,
+    "tests/phones/test_browser.py": 71,
+    "tests/narrator/test_cli_frictions.py": 66,
+    "tests/evening/test_screen_browser.py": 61,
+    "tests/listen/test_listener_live.py": 58,
+    "tests/phones/test_wire.py": 46,
+    "tests/phones/test_pk_browser.py": 45,
+    "tests/engine/test_refusals.py": 37,
+    "tests/evening/test_evening_play.py": 33,
+    "tests/evening/test_play_after_crash.py": 29,
+    "tests/voice/test_commands.py": 29,
+    "tests/moderator/test_crash.py": 28,
+    "tests/moderator/test_worker_kills.py": 28,
+    "tests/phones/test_host_board.py": 27,
+    "tests/listen/test_spotter.py": 26,
+    "tests/phones/test_club_checks_browser.py": 26,
+    "tests/phones/test_day_actions.py": 26,
+    "tests/satellite/test_box_stands_in.py": 24,
+    "tests/voice/test_playback.py": 21,
+    "tests/narrator/test_store_faults.py": 19,
+    "tests/engine/test_playthrough.py": 19,
+    "tests/moderator/test_failures.py": 18,
+    "tests/moderator/test_play.py": 17,
+    "tests/phones/test_bad_input.py": 16,
+    "tests/phones/test_day_actions_browser.py": 16,
 }
-"""Seconds each of the longest files took (`--durations`, one process, the 2-core box)."""
+"""Seconds each of the longest files took (their tests' time added up, in a run of four workers
+beside other work on the 2-core box: what counts is their order)."""
 
 SLOW = (
     "_browser.py",  # Chromium pages
@@ -70,6 +85,11 @@ SLOW = (
     "tests/narrator/test_boards_cli.py",  # a demo on every board
     "tests/phones/test_secrecy.py",  # whole games on every deck
     "tests/evening/test_screen_shape.py",  # five narrated games
+    "tests/satellite/test_demo_satellite.py",  # the real satellite plays in real time
+    "tests/satellite/test_kill_satellite.py",
+    "tests/satellite/test_play_satellite.py",
+    "tests/satellite/test_box_stands_in.py",
+    "tests/satellite/test_listen_satellite.py",
 )
 """Files (or name endings) left out of the quick tier (Rule 4)."""
 

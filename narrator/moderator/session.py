@@ -187,7 +187,7 @@ async def run_session(
         parts.voice = await _voice(config, options, game.setup.seats, parts.satellite)
         clock: Clock = FastClock() if options.fast else Clock()
         if parts.satellite is not None:
-            from narrator.satellite.table import tell_the_table
+            from narrator.moderator.satellite_notices import tell_the_table
 
             parts.notices = tell_the_table(parts.satellite, parts.voice, table, clock)
         parts.listener, parts.desk, host_pin = await _controls(

@@ -17,7 +17,7 @@ is printed (with the time, on the transcript's stream) instead of said, and the 
 `prepare` renders every line a table can need before the game, so none is rendered mid-game.
 
 Lines play one after another on one output queue: the box's sound device, or a Wyoming voice
-satellite (`satellite`: `narrator.satellite.output`), with the box's device in its stead while
+satellite (`satellite`: `narrator.voice.satellite`), with the box's device in its stead while
 the satellite is away. With no output device the judge says so
 once (on stderr) and goes on: lines are printed with the time, and `out_dir` gets each line
 as a numbered WAV file either way.
@@ -35,7 +35,6 @@ from typing import TextIO
 
 from narrator.progress import ProgressBar
 from narrator.satellite.link import SatelliteLink
-from narrator.satellite.output import SatellitePlayer
 from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
@@ -47,6 +46,7 @@ from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
+from narrator.voice.satellite import SatellitePlayer
 from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker, WorkerFailed
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.moderator.satellite_notices import SatelliteNotices
 from narrator.satellite.address import SatelliteAddress
 from narrator.satellite.link import SatelliteLink
-from narrator.satellite.output import SatellitePlayer
-from narrator.satellite.table import SatelliteNotices
+from narrator.voice.satellite import SatellitePlayer
 from narrator.voice.speaker import Speaker, SpeakerOptions
 from tests.satellite.lines import rendered
 from tests.support.pulse import VirtualSound, VirtualSoundUnavailable, record_monitor, virtual_sound

@@ -18,8 +18,8 @@ import numpy as np
 
 from narrator.satellite.address import SatelliteAddress
 from narrator.satellite.link import LinkChange, SatelliteLink
-from narrator.satellite.output import SatellitePlayer
 from narrator.voice.clips import Clip
+from narrator.voice.satellite import SatellitePlayer
 from tests.support.satellite import free_port
 
 PATIENCE = 30.0

@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from narrator.moderator.satellite_notices import SatelliteNotices
 from narrator.satellite.address import SatelliteAddress
 from narrator.satellite.link import SatelliteLink
-from narrator.satellite.output import SatellitePlayer
-from narrator.satellite.table import SatelliteNotices
+from narrator.voice.satellite import SatellitePlayer
 from tests.support.satellite import RealSatellite
 
 PATIENCE = 30.0

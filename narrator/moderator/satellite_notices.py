@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from narrator.satellite.link import LinkChange, SatelliteLink
-from narrator.satellite.output import SatellitePlayer
+from narrator.voice.satellite import SatellitePlayer
 
 
 class Notify(Protocol):
