@@ -4,6 +4,9 @@ Rule 1: a decision is checked, written, and only then applied (the engine's `res
         cannot fail once `check` passed); a write the disk refuses raises `StoreUnwritable`
         and the game is as it was, so memory is never ahead of the disk.
 Rule 2: an undo is taken out of the store first, then out of the game.
+Rule 3: on the event loop the write is awaited (`take`, `take_back`, `touch`): it runs on the
+        store's writer thread while the loop serves every phone; the caller makes sure nobody
+        else moves the game meanwhile (the table's one turn, `PhoneTable.turn`).
 """
 
 from __future__ import annotations
@@ -44,6 +47,29 @@ class RecordedGame(Game):
             assert pending is not None  # a decision is taken only while one is pending
             self._store.append(self._game_id, len(self.log), pending, decision)
         return super().apply(decision, by=by)
+
+    async def take(self, decision: Decision, *, by: int | None = None) -> list[Event]:
+        """`apply` with the write awaited (Rule 3): checked, written, applied."""
+        if self._store is not None:
+            self.check(decision, by=by)
+            pending = self.pending
+            assert pending is not None  # a decision is taken only while one is pending
+            await self._store.write(self._store.append, self._game_id, len(self.log), pending, decision)
+        return super().apply(decision, by=by)
+
+    async def take_back(self) -> Decision:
+        """`pop` with the write awaited (Rules 2 and 3)."""
+        if not self.log:
+            raise IndexError("no decision to take back")
+        if self._store is not None:
+            await self._store.write(self._store.undo, self._game_id)
+        return super().pop()
+
+    async def touch(self) -> None:
+        """A commit that changes no decision (a decoy's touch at night: the same work as a real
+        one's, so its answer leaves on the same schedule)."""
+        if self._store is not None:
+            await self._store.write(self._store.touch, self._game_id)
 
     def pop(self) -> Decision:
         """Take the last decision back, in the store first (Rule 2: a mistaken keypad entry,

@@ -51,6 +51,15 @@ class Collector:
 
     def offer(self, seat: int, given: Answer) -> None:
         """Record `seat`'s part; `Refusal` (nothing recorded) when it is wrong."""
+        self.check(seat, given)
+        self.parts[seat] = given
+
+    def completes(self, seat: int, given: Answer) -> bool:
+        """Whether `seat`'s part `given` would make the decision complete."""
+        return self.game.complete({**self.parts, seat: given})
+
+    def check(self, seat: int, given: Answer) -> None:
+        """`Refusal` when `seat`'s part `given` would be refused; records nothing."""
         if seat not in self.owed:
             raise Refusal("not_yours")
         if seat in self.parts and not is_pack(self.spec):
@@ -59,7 +68,6 @@ class Collector:
             self.game.check(self.game.part(seat, given))
         except IllegalDecision as error:
             raise refusal(error, self.pending) from None
-        self.parts[seat] = given
 
     def complete(self) -> bool:
         return self.game.complete(self.parts)

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import sys
+from pathlib import Path
 
 from engine.boards import BoardError
 from narrator.boards import BOARD_HELP, board_for, refused
@@ -26,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=int, default=8000, help="port (0 = any free one)")
     parser.add_argument("--locale", choices=LOCALES, default="zh-CN")
     parser.add_argument("--preset", help="rule preset (seeds, chinese-club)")
+    parser.add_argument("--store", type=Path, help="write the game to this SQLite store (default: none)")
+    parser.add_argument("--loop-watch", type=Path, help=argparse.SUPPRESS)  # the benches' figure
     parser.set_defaults(run=run)
 
 
@@ -33,8 +36,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.game import Game
     from engine.rules import make_rules
     from engine.setup import deal, suggested_roles
+    from narrator.moderator.recorded import RecordedGame
+    from narrator.phones.loopwatch import LoopWatch
     from narrator.phones.server import PhoneServer
     from narrator.phones.table import PhoneTable
+    from narrator.store import Store
 
     try:
         board = board_for(args.board, args.seats)
@@ -47,10 +53,22 @@ def run(args: argparse.Namespace) -> int:
 
     async def serve() -> None:
         if board is not None:
-            game = Game(board.deal(args.seed), board.rules())
+            setup, rules = board.deal(args.seed), board.rules()
         else:
+            setup = deal(suggested_roles(seats), seats, args.seed)
             rules = make_rules(preset=args.preset or "seeds")
-            game = Game(deal(suggested_roles(seats), seats, args.seed), rules)
+        game = Game(setup, rules)
+        store = Store(args.store) if args.store is not None else None
+        if store is not None:
+            game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
+        watch = None
+        if args.loop_watch is not None:
+            watched: Path = args.loop_watch
+
+            def note(ms: float) -> None:  # written as it grows: the bench stops the box with a signal
+                watched.write_text(f"{ms:.3f}\n")
+
+            watch = asyncio.get_running_loop().create_task(LoopWatch(note).run())
         server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
         await server.start()
         server.print_join()
@@ -58,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
             await server.wait_closed()
         finally:
             await server.stop()
+            if watch is not None:
+                watch.cancel()
+            if store is not None:
+                store.close()
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())

@@ -445,7 +445,7 @@ class PhoneSockets:
             if link.probation and self.table.seat_of(link) is None and not _may_wait(raw):
                 link.close(CLOSE_TRY_LATER)  # past a cap, and not a seat coming back
                 return
-            self.table.receive(link, raw)
+            await self.table.receive(link, raw)
 
     async def _close_if_seatless(self, link: SocketLink) -> None:
         """A connection that took no seat in its time is closed (Rule 3)."""

@@ -40,8 +40,18 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         seat's last words are spoken (the white wolf king and the knight "not in … last
         words"; a wolf's self-destruct is for the discussion and the election's speeches).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
-        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
-        write before a real decision counts (write ahead) takes no time a sniffer could see.
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy, timed from its
+        arrival: the store's write before a real decision counts (write ahead) runs off the
+        event loop meanwhile, and a decoy (or a pick of the pack's that decides nothing yet)
+        commits once too (`touch`), so that when the disk is slower than the hold (an SD
+        card) every touch of the step waits alike for its own commit.
+Rule 14: one turn (`turn`): whatever may change the game or the seats (a phone's decision, a
+        pick, a ballot, a day action, a seat taken or left, the moderator's decision, its
+        deadline's default, its undo) is checked, written and applied while it holds the
+        turn, in the order they came; the writes are awaited (the event loop serves every
+        phone meanwhile), so nothing else moves the game between a check and its apply. The
+        moderator changes the narrated step only with the turn (`narrate_next`): every touch
+        that came before is answered first.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
         whenever the phones' public picture changes or the judge says a line: the public
         view the phones show (Rule 3: never the night's deaths before the day's line), the
@@ -61,20 +71,21 @@ Rule 12: between two games of an evening (the game over) the host may pick the n
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.boards import Board, BoardError, find_board
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
-from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction, Share, is_shared
+from engine.state import IllegalDecision, Pending
+from engine.steps import ACTIONS, Answer, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
-from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
+from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated, Stale
 from narrator.moderator.timing import Timers
 from narrator.phones.boards import (
     SEAT_COUNTS,
@@ -124,6 +135,23 @@ log = logging.getLogger("narrator.phones")
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
 NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
+
+
+Held = list[tuple["Link", dict[str, Any]]]
+_HOLDING: contextvars.ContextVar[Held | None] = contextvars.ContextVar("holding", default=None)
+"""The answers of the night touch being handled in this task (Rule 11), or None."""
+
+
+@runtime_checkable
+class WrittenGame(Protocol):
+    """A game that writes ahead to a store (`narrator.moderator.recorded.RecordedGame`): each
+    change awaited, its write off the event loop (Rule 14)."""
+
+    async def take(self, decision: Decision, *, by: int | None = None) -> list[Event]: ...
+
+    async def take_back(self) -> Decision: ...
+
+    async def touch(self) -> None: ...
 
 
 class Link(Protocol):
@@ -176,8 +204,9 @@ class PhoneTable:
         self._speaker: int | None = None
         self._speech_clock = Countdown()
         self._speech_ended = False
-        self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
-        self._held: list[tuple[asyncio.TimerHandle, list[tuple[Link, dict[str, Any]]]]] = []
+        self._held: list[tuple[asyncio.TimerHandle, Held]] = []  # Rule 11
+        self.turn = asyncio.Lock()  # whoever changes the game holds it (Rule 14)
+        self._tasks: set[asyncio.Task[None]] = set()
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
         self._step_clock = Countdown()
@@ -358,16 +387,38 @@ class PhoneTable:
         if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
-                self._settle_collective(collector)
+                self._soon(self._settle_owed_by_nobody(collector.pending))
 
-    def settle(self) -> Applied | None:
+    async def narrate_next(
+        self, step: str | None, *, final: bool = False, seconds: float | None = None
+    ) -> None:
+        """`narrate` with the turn (Rule 14): the touches that came before are answered first."""
+        async with self.turn:
+            self.narrate(step, final=final, seconds=seconds)
+
+    def _soon(self, work: Any) -> None:
+        """Run the coroutine `work` on the event loop, after what holds the turn now."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _settle_owed_by_nobody(self, pending: Pending) -> None:
+        """A table decision that no seat owes (everyone away), taken empty (Rule 4)."""
+        async with self.turn:
+            if self.game.pending is pending and pending.step == self.narrating:
+                await self._settle_collective(self._collector_for_pending())
+
+    async def settle(self) -> Applied | None:
         """Apply the pending collective decision if every part of it is in (after the store
         refused it: the moderator calls this once the store writes again)."""
-        pending = self.game.pending
-        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+        async with self.turn:
+            pending = self.game.pending
+            if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+                return None
+            collector = self._collector_for_pending()
+            if collector.complete() or not collector.owed:
+                return await self._apply_collective(collector)
             return None
-        collector = self._collector_for_pending()
-        return self._apply_collective(collector) if collector.complete() or not collector.owed else None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -375,25 +426,45 @@ class PhoneTable:
         self._snapshot()
         self._send_states(fresh=True)
 
-    def apply(self, decision: Decision, by: int | None = None) -> Applied:
-        """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
-        the engine raises it."""
-        pending = self.game.pending
-        events = self._take(decision, by)
-        action = ACTIONS.get(type(decision))
-        step = action.name if action is not None else pending.step if pending is not None else decision.step
-        return self._after(decision, by, step, events)
+    async def apply(
+        self, decision: Decision, by: int | None = None, *, pending: Pending | None = None
+    ) -> Applied:
+        """Apply a decision made elsewhere (the keypad, the moderator) with the turn (Rule
+        14); IllegalDecision as the engine raises it, StoreUnwritable (nothing taken), Stale
+        when `pending` (the step it was made for) was decided while it waited for the turn."""
+        async with self.turn:
+            if pending is not None and self.game.pending is not pending:
+                raise Stale()
+            pending = self.game.pending
+            events = await self._take(decision, by)
+            action = ACTIONS.get(type(decision))
+            step = action.name if action is not None else pending.step if pending else decision.step
+            return self._after(decision, by, step, events)
 
-    def close_step(self) -> Applied | None:
+    async def close_step(self, pending: Pending | None = None) -> Applied | None:
         """Apply what the phones gave for the pending collective decision (a deadline
-        passed); None when the pending decision is not a collective one."""
-        pending = self.game.pending
-        if pending is None or not is_shared(self.game.spec):
-            return None
-        collector = self._collector_for_pending()
-        if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
-            log.info("%s closed: %d of %d answered", pending.step, collector.answered(), len(collector.owed))
-        return self._apply_collective(collector)
+        passed); None when the pending decision is not a collective one, or (`pending`
+        given) no longer the game's pending one."""
+        async with self.turn:
+            if pending is not None and self.game.pending is not pending:
+                return None
+            pending = self.game.pending
+            if pending is None or not is_shared(self.game.spec):
+                return None
+            collector = self._collector_for_pending()
+            if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
+                answered, owed = collector.answered(), len(collector.owed)
+                log.info("%s closed: %d of %d answered", pending.step, answered, owed)
+            return await self._apply_collective(collector)
+
+    async def undo(self, decided: int) -> Decision:
+        """Take the game's last decision back with the turn (Rule 14), from the store first;
+        Stale when the game no longer has `decided` decisions (one came while it waited)."""
+        async with self.turn:
+            game = self.game
+            if len(game.history) != decided:
+                raise Stale()
+            return await game.take_back() if isinstance(game, WrittenGame) else game.pop()
 
     def subscribe(self) -> asyncio.Queue[Applied]:
         """A queue that receives every decision applied from now on."""
@@ -527,39 +598,41 @@ class PhoneTable:
         if seat is not None and self._links.get(seat) is link:
             del self._links[seat]
 
-    def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from `link`: answer it, and act on it when it is sound. A touch
-        at night is answered, real or decoy, NIGHT_ANSWER_S after it came (Rule 11)."""
+    async def receive(self, link: Link, raw: str | bytes) -> None:
+        """Handle one message from `link`: answer it, and act on it when it is sound; what may
+        change the game or the seats waits for the turn (Rule 14). A touch at night is
+        answered, real or decoy, NIGHT_ANSWER_S after it came, or once its commit is done
+        when that takes longer (Rule 11)."""
+        loop = asyncio.get_running_loop()
+        arrival = loop.time()
         try:
             message = parse(raw)
         except Malformed as refusal:
             link.send(self._error(link, refusal, refusal.n))
             return
-        if not (isinstance(message, Act) and is_night(self.narrating)):
-            self._handle(link, message)
+        if isinstance(message, Hello | Ping | Peeked | Done):  # nothing of the game changes
+            await self._handle(link, message)
             return
-        held: list[tuple[Link, dict[str, Any]]] = []
-        self._holding = held
+        held: Held | None = [] if isinstance(message, Act) and is_night(self.narrating) else None
+        holding = _HOLDING.set(held)
         try:
-            self._handle(link, message)
+            async with self.turn:
+                await self._handle(link, message)
+                if held is not None:  # registered before the turn is let go: a step change sends it
+                    self._send_at(held, arrival + NIGHT_ANSWER_S)
         finally:
-            self._holding = None
-        self._send_later(held, NIGHT_ANSWER_S)
+            _HOLDING.reset(holding)
 
-    def _send_later(self, held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
-        """Send `held` in order `seconds` from now, or sooner when the step changes (at once
-        without a running event loop)."""
+    def _send_at(self, held: Held, when: float) -> None:
+        """Send `held` in order at the event loop's time `when` (at once when it is past), or
+        sooner when the step changes."""
 
         def send() -> None:
             self._held = [(h, batch) for h, batch in self._held if batch is not held]
             for link, message in held:
                 link.send(message)
 
-        try:
-            handle = asyncio.get_running_loop().call_later(seconds, send)
-        except RuntimeError:
-            send()
-            return
+        handle = asyncio.get_running_loop().call_at(when, send)
         self._held.append((handle, held))
 
     def send_held_answers(self) -> None:
@@ -570,7 +643,7 @@ class PhoneTable:
             for link, message in batch:
                 link.send(message)
 
-    def _handle(self, link: Link, message: Message) -> None:
+    async def _handle(self, link: Link, message: Message) -> None:
         n = message.n
         try:
             if isinstance(message, Hello):
@@ -585,7 +658,7 @@ class PhoneTable:
                 if seat is None:
                     raise Refusal("not_joined")
                 if isinstance(message, Act):
-                    self._act(link, seat, message)
+                    await self._act(link, seat, message)
                 elif isinstance(message, Done):
                     self._end_speech(link, seat, n)
                 elif isinstance(message, Peeked):
@@ -595,12 +668,12 @@ class PhoneTable:
                         self.inbox.put(CardSeen(seat))
                     self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
-                    self._day_action(link, seat, n, message.action, message.target)
+                    await self._day_action(link, seat, n, message.action, message.target)
                 elif isinstance(message, Leave):
                     self._leave(link, seat, n)
                 else:
                     assert isinstance(message, SelfDestructNow)
-                    self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
+                    await self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
         except Refusal as refusal:
             self._out(link, self._error(link, refusal, n))
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
@@ -608,8 +681,9 @@ class PhoneTable:
 
     def _out(self, link: Link, message: dict[str, Any]) -> None:
         """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
-        if self._holding is not None:
-            self._holding.append((link, message))
+        held = _HOLDING.get()
+        if held is not None:
+            held.append((link, message))
         else:
             link.send(message)
 
@@ -647,7 +721,7 @@ class PhoneTable:
         if isinstance(message, Join):
             self._send_lobby()
 
-    def _act(self, link: Link, seat: int, act: Act) -> None:
+    async def _act(self, link: Link, seat: int, act: Act) -> None:
         game = self.game
         if game.over:
             raise Refusal("game_over")
@@ -664,6 +738,7 @@ class PhoneTable:
                 raise Refusal("not_yours")
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
+            await self._touch()  # the decoy commits as a real touch does (Rule 11)
             self._touched.add(seat)
             self._out(link, _ack(act.n, act.step))
             self._send_progress(None)
@@ -673,19 +748,23 @@ class PhoneTable:
         assert spec is not None
         if is_shared(spec):
             collector = self._collector_for_pending()
-            collector.offer(seat, answer_of(spec, act))
+            given = answer_of(spec, act)
+            collector.check(seat, given)
+            if not collector.completes(seat, given):
+                await self._part_written(seat, given)
+            collector.offer(seat, given)
             if not is_pack(spec):
                 self._touched.add(seat)
             self._out(link, _ack(act.n, act.step))
             self._send_progress(collector)
             if collector.complete():
-                self._settle_collective(collector)
+                await self._settle_collective(collector)
             return
         if seat in self._touched:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
         try:
-            events = self._take(decision, seat)
+            events = await self._take(decision, seat)
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
@@ -705,7 +784,7 @@ class PhoneTable:
         self.inbox.put(Command("pass", "speaker"))
         self._out(link, _ack(n, "speech"))
 
-    def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
+    async def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
         """The day action called `name` pressed at `seat` (Rule 10)."""
         game = self.game
         if game.over:
@@ -720,7 +799,7 @@ class PhoneTable:
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
-        events = self._take(decision, seat)
+        events = await self._take(decision, seat)
         self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
@@ -733,25 +812,39 @@ class PhoneTable:
             self._collector = Collector(self.game, pending)
         return self._collector
 
-    def _settle_collective(self, collector: Collector) -> None:
+    async def _settle_collective(self, collector: Collector) -> None:
         """Apply the collective decision whose parts are all in; when the store refuses it
         the parts stay, for `settle` once the store writes again (the box was told)."""
         try:
-            self._apply_collective(collector)
+            await self._apply_collective(collector)
         except StoreUnwritable:
             pass
 
-    def _apply_collective(self, collector: Collector) -> Applied:
+    async def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
-        events = self._take(decision, None)
+        events = await self._take(decision, None)
         return self._after(decision, None, collector.step, events)
 
-    def _take(self, decision: Decision, by: int | None) -> list[Event]:
+    async def _take(self, decision: Decision, by: int | None) -> list[Event]:
         """The one place a decision enters the game, whoever made it (a phone, the table
-        together, the keypad, a deadline's default): checked, written to the store when the
-        game has one, then applied (`RecordedGame.apply`); `IllegalDecision` or
-        `StoreUnwritable` change nothing."""
-        return self.game.apply(decision, by=by)
+        together, the keypad, a deadline's default), with the turn held (Rule 14): checked,
+        written to the store when the game has one (the write awaited off the event loop),
+        then applied (`RecordedGame.take`); `IllegalDecision` or `StoreUnwritable` change
+        nothing."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            return await game.take(decision, by=by)
+        return game.apply(decision, by=by)
+
+    async def _touch(self) -> None:
+        """A touch that decides nothing commits all the same (Rule 11); `StoreUnwritable`."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            await game.touch()
+
+    async def _part_written(self, seat: int, given: Answer) -> None:
+        """A part of a shared decision that does not complete it, committed before it counts."""
+        await self._touch()
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
