@@ -84,6 +84,15 @@ CREATE TABLE IF NOT EXISTS evenings (
     created REAL NOT NULL,
     status TEXT NOT NULL           -- open (its table may play again) | closed
 );
+CREATE TABLE IF NOT EXISTS parts (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,            -- the decision they are parts of (its position in the log)
+    step TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    body TEXT NOT NULL,            -- JSON of the seat's answer (a ballot, a pick)
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n, seat)
+);
 CREATE TABLE IF NOT EXISTS host (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     token TEXT NOT NULL            -- the host token the last PIN claim made
@@ -465,6 +474,32 @@ class Store:
                 ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+            db.execute("DELETE FROM parts WHERE game_id = ? AND n <= ?", (game_id, n))
+
+    @on_the_writer
+    def put_part(self, game_id: str, n: int, step: str, seat: int, body: str) -> None:
+        """Commit `seat`'s part (`body`, JSON) of decision number `n`, the pending one (a
+        ballot, a pick: a pick may change, the last one counts); `append` of decision `n`
+        drops them."""
+        with self._transaction() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
+            if count != n:
+                raise StoreError(f"game {game_id} has {count} decisions stored: no part of decision {n}")
+            db.execute(
+                "INSERT OR REPLACE INTO parts VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, n, step, seat, body, time.time()),
+            )
+
+    @on_the_writer
+    def parts(self, game_id: str, n: int, step: str) -> dict[int, str]:
+        """Seat → its part (JSON) of decision number `n` at `step`, as committed."""
+        return {
+            int(seat): str(body)
+            for seat, body in self._db.execute(
+                "SELECT seat, body FROM parts WHERE game_id = ? AND n = ? AND step = ? ORDER BY seat",
+                (game_id, n, step),
+            )
+        }
 
     def _stored(self, game_id: str, n: int) -> tuple[str, str] | None:
         row = self._db.execute(
@@ -490,6 +525,7 @@ class Store:
             if row is None:
                 return None
             db.execute("DELETE FROM decisions WHERE game_id = ? AND n = ?", (game_id, row[0]))
+            db.execute("DELETE FROM parts WHERE game_id = ? AND n >= ?", (game_id, row[0]))
         return _decision(row[1], row[2])
 
     @on_the_writer

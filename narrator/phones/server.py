@@ -312,7 +312,7 @@ class HostRoutes:
         if not self.addresses.may_claim(address):
             return refused("busy", 429)  # before the PIN is even looked at
         try:
-            token = self.table.registry.claim_host(claim.pin, address)
+            token = await self.table.claim_host(claim.pin, address)
         except Refusal as refusal:
             return refused(refusal.code, 403)
         except StoreUnwritable:
@@ -327,7 +327,7 @@ class HostRoutes:
         if free is None:
             return refused("malformed", 400)
         try:
-            freed = self.table.free_seat(free.seat)
+            freed = await self.table.free_seat(free.seat)
         except StoreUnwritable:
             return refused("not_saved", 503)
         if freed:

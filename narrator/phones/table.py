@@ -71,10 +71,10 @@ Rule 12: between two games of an evening (the game over) the host may pick the n
 from __future__ import annotations
 
 import asyncio
-import contextvars
+import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, runtime_checkable
 
 from engine.boards import Board, BoardError, find_board
@@ -87,6 +87,7 @@ from engine.steps import ACTIONS, Answer, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
 from narrator.moderator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated, Stale
 from narrator.moderator.timing import Timers
+from narrator.phones import outbound as out
 from narrator.phones.boards import (
     SEAT_COUNTS,
     SEPARATOR,
@@ -117,6 +118,7 @@ from narrator.phones.messages import (
     SelfDestructNow,
     parse,
 )
+from narrator.phones.nightgate import Link, NightGate
 from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
@@ -134,12 +136,9 @@ log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
-NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
 
 
-Held = list[tuple["Link", dict[str, Any]]]
-_HOLDING: contextvars.ContextVar[Held | None] = contextvars.ContextVar("holding", default=None)
-"""The answers of the night touch being handled in this task (Rule 11), or None."""
+Later = Callable[[], Awaitable[None]]
 
 
 @runtime_checkable
@@ -153,13 +152,9 @@ class WrittenGame(Protocol):
 
     async def touch(self) -> None: ...
 
+    async def put_part(self, seat: int, given: Answer) -> None: ...
 
-class Link(Protocol):
-    """One phone's connection: `send` queues a message without waiting; `close` ends it."""
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-    def close(self, code: int) -> None: ...
+    def stored_parts(self) -> dict[int, Answer]: ...
 
 
 class PhoneTable:
@@ -204,8 +199,9 @@ class PhoneTable:
         self._speaker: int | None = None
         self._speech_clock = Countdown()
         self._speech_ended = False
-        self._held: list[tuple[asyncio.TimerHandle, Held]] = []  # Rule 11
+        self._gate = NightGate()  # Rule 11
         self.turn = asyncio.Lock()  # whoever changes the game holds it (Rule 14)
+        self._reviews: dict[tuple[int, int, Locale], Any] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
@@ -260,7 +256,7 @@ class PhoneTable:
             named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
             told = text(locale, "notices.host_board", **named)
             link.send(self._welcome(locale))
-            link.send({"type": "notice", "key": "host_board", "text": told})
+            link.send(out.Notice(key="host_board", text=told).wire())
         self._send_states(fresh=True)
         return board
 
@@ -277,7 +273,7 @@ class PhoneTable:
             locale = self._locale(link)
             named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
             told = text(locale, "notices.next_board", seats=board.seats, **named)
-            link.send({"type": "notice", "key": "next_board", "text": told})
+            link.send(out.Notice(key="next_board", text=told).wire())
         return board
 
     def pick_seats(self, seats: int) -> int:
@@ -297,7 +293,7 @@ class PhoneTable:
             told = text(locale, "notices.next_seats", **named)
             if gone:
                 told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
-            link.send({"type": "notice", "key": "next_seats", "text": told})
+            link.send(out.Notice(key="next_seats", text=told).wire())
         return seats
 
     def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
@@ -309,7 +305,7 @@ class PhoneTable:
         for seat in gone:
             link = self._links.pop(seat)
             self._link_seat.pop(link, None)
-            link.send({"type": "freed", "reason": "seat_gone"})
+            link.send(out.Freed(reason="seat_gone").wire())
             link.close(CLOSE_FREED)
         self._game, self.registry, self.board = game, registry, board
         self.next_board, self.next_seats, self.scores, self.narrating = None, None, None, None
@@ -341,15 +337,15 @@ class PhoneTable:
     def _scores_message(self, locale: Locale) -> dict[str, Any]:
         assert self.scores is not None
         boards, counts = offered_boards(None, locale), offered_counts(locale)
-        return {"type": "scores", "scores": self.scores, "boards": boards, "counts": counts}
+        return out.Scores(scores=self.scores, boards=boards, counts=counts).wire()
 
-    def _leave(self, link: Link, seat: int, n: int) -> None:
+    async def _leave(self, link: Link, seat: int, n: int) -> None:
         """The player at `seat` leaves between two games (Rule 12)."""
         if not self.game.over:
             raise Refusal("leave_late")
         holder = self.registry.holder(seat)
         self._out(link, _ack(n, "leave"))
-        self.free_seat(seat)
+        await self._free_seat(seat)
         name = holder.name if holder is not None else ""
         self.notify("player_left", seat=seat, name=name)
         if self.on_leave is not None:
@@ -367,7 +363,7 @@ class PhoneTable:
         the moderator has said the end of the game, the phones may show it (Rule 3);
         `seconds`: how long the moderator gives the step (every phone counts it down)."""
         if step != self.narrating:
-            self.send_held_answers()  # a step's answers leave before anything of the next (Rule 11)
+            self._gate.send_held()  # a step's answers leave before anything of the next (Rule 11)
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
@@ -394,6 +390,7 @@ class PhoneTable:
     ) -> None:
         """`narrate` with the turn (Rule 14): the touches that came before are answered first."""
         async with self.turn:
+            await self._gate.quiet()
             self.narrate(step, final=final, seconds=seconds)
 
     def _soon(self, work: Any) -> None:
@@ -412,6 +409,7 @@ class PhoneTable:
         """Apply the pending collective decision if every part of it is in (after the store
         refused it: the moderator calls this once the store writes again)."""
         async with self.turn:
+            await self._gate.quiet()
             pending = self.game.pending
             if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
                 return None
@@ -433,6 +431,7 @@ class PhoneTable:
         14); IllegalDecision as the engine raises it, StoreUnwritable (nothing taken), Stale
         when `pending` (the step it was made for) was decided while it waited for the turn."""
         async with self.turn:
+            await self._gate.quiet()
             if pending is not None and self.game.pending is not pending:
                 raise Stale()
             pending = self.game.pending
@@ -446,6 +445,7 @@ class PhoneTable:
         passed); None when the pending decision is not a collective one, or (`pending`
         given) no longer the game's pending one."""
         async with self.turn:
+            await self._gate.quiet()
             if pending is not None and self.game.pending is not pending:
                 return None
             pending = self.game.pending
@@ -461,6 +461,7 @@ class PhoneTable:
         """Take the game's last decision back with the turn (Rule 14), from the store first;
         Stale when the game no longer has `decided` decisions (one came while it waited)."""
         async with self.turn:
+            await self._gate.quiet()
             game = self.game
             if len(game.history) != decided:
                 raise Stale()
@@ -491,7 +492,7 @@ class PhoneTable:
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
             self._shown_actions = offered
             self._send_states(fresh=False)
-        message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
+        message = out.Speaking(seat=seat, seconds=self._speech_left()).wire()
         for link in list(self._links.values()):
             link.send(message)
         self._send_screens()
@@ -547,14 +548,24 @@ class PhoneTable:
             if self.registry.holder(seat) is not None
         }
 
-    def free_seat(self, seat: int) -> bool:
-        """Free `seat` (the host's act): its phone is told and disconnected."""
-        holder = self.registry.free(seat)
+    async def free_seat(self, seat: int) -> bool:
+        """Free `seat` (the host's act) with the turn (Rule 14): written first, then its
+        phone is told and disconnected; StoreUnwritable frees nothing."""
+        async with self.turn:
+            return await self._free_seat(seat)
+
+    async def claim_host(self, pin: str, address: str = "") -> str:
+        """The host's claim with the turn (Rule 14), written before it counts."""
+        async with self.turn:
+            return await self.registry.claim(pin, address)
+
+    async def _free_seat(self, seat: int) -> bool:
+        holder = await self.registry.let_go(seat)
         self._facts.pop(seat, None)
         link = self._links.pop(seat, None)
         if link is not None:
             self._link_seat.pop(link, None)
-            link.send({"type": "freed"})
+            link.send(out.Freed().wire())
             link.close(CLOSE_FREED)
         if holder is not None:
             log.info("seat %d freed by the host", seat)
@@ -566,7 +577,7 @@ class PhoneTable:
         carrying the catalogue line `notices.<key>`."""
         for link in list(self._link_locale):
             line = text(self._locale(link), f"notices.{key}", **params)
-            link.send({"type": "notice", "key": key, "text": line})
+            link.send(out.Notice(key=key, text=line).wire())
 
     def refuse(self, link: Link, code: str) -> None:
         """Answer `link` with the error `code` in its language (a message the server refused
@@ -613,52 +624,61 @@ class PhoneTable:
         if isinstance(message, Hello | Ping | Peeked | Done):  # nothing of the game changes
             await self._handle(link, message)
             return
-        held: Held | None = [] if isinstance(message, Act) and is_night(self.narrating) else None
-        holding = _HOLDING.set(held)
+        night = isinstance(message, Act) and is_night(self.narrating)
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(self._gate.holding(arrival, night))
+            if self._decoy(link, message):  # it changes nothing of the game: no turn
+                stack.enter_context(self._gate.flight())
+                later = await self._handle(link, message)
+            else:
+                async with self.turn:
+                    later = await self._handle(link, message)
+                    stack.enter_context(self._gate.flight())  # before the turn is let go
+            if later is not None:
+                await self._finish(link, message.n, later)
+
+    def _decoy(self, link: Link, message: Message) -> bool:
+        """Whether `message` is a touch at the night step narrated from a seat that owes it
+        nothing: it changes nothing of the game, so it takes no turn (Rule 14), and its
+        commit starts at once, as a real touch's does (Rule 11)."""
+        seat = self._link_seat.get(link)
+        if not isinstance(message, Act) or seat is None or message.step != self.narrating:
+            return False
+        pending = self.game.pending
+        owes = pending is not None and pending.step == message.step and seat in pending.seats
+        return is_night(message.step) and not owes
+
+    async def _finish(self, link: Link, n: int, later: Later) -> None:
+        """The rest of a touch's work, after the turn (its commit, then its answer)."""
         try:
-            async with self.turn:
-                await self._handle(link, message)
-                if held is not None:  # registered before the turn is let go: a step change sends it
-                    self._send_at(held, arrival + NIGHT_ANSWER_S)
-        finally:
-            _HOLDING.reset(holding)
-
-    def _send_at(self, held: Held, when: float) -> None:
-        """Send `held` in order at the event loop's time `when` (at once when it is past), or
-        sooner when the step changes."""
-
-        def send() -> None:
-            self._held = [(h, batch) for h, batch in self._held if batch is not held]
-            for link, message in held:
-                link.send(message)
-
-        handle = asyncio.get_running_loop().call_at(when, send)
-        self._held.append((handle, held))
+            await later()
+        except Refusal as refused:
+            self._out(link, self._error(link, refused, n))
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            self._out(link, self._error(link, Refusal("not_saved"), n))
 
     def send_held_answers(self) -> None:
-        """Send every held answer now, in the order the touches came."""
-        held, self._held = self._held, []
-        for handle, batch in held:
-            handle.cancel()
-            for link, message in batch:
-                link.send(message)
+        """Send every held answer now, in the order the touches came (Rule 11)."""
+        self._gate.send_held()
 
-    async def _handle(self, link: Link, message: Message) -> None:
+    async def _handle(self, link: Link, message: Message) -> Later | None:
+        """Answer `message`, or return the rest of its work (`Later`: a commit to await
+        without the turn, then the answer)."""
         n = message.n
         try:
             if isinstance(message, Hello):
                 self._link_locale[link] = message.locale or self._locale(link)
                 self._out(link, self._welcome(self._locale(link)))
             elif isinstance(message, Join | Rejoin):
-                self._sit(link, message)
+                await self._sit(link, message)
             elif isinstance(message, Ping):
-                self._out(link, {"type": "pong", "n": n})
+                self._out(link, out.Pong(n=n).wire())
             else:
                 seat = self._link_seat.get(link)
                 if seat is None:
                     raise Refusal("not_joined")
                 if isinstance(message, Act):
-                    await self._act(link, seat, message)
+                    return await self._act(link, seat, message)
                 elif isinstance(message, Done):
                     self._end_speech(link, seat, n)
                 elif isinstance(message, Peeked):
@@ -670,7 +690,7 @@ class PhoneTable:
                 elif isinstance(message, DayActionNow):
                     await self._day_action(link, seat, n, message.action, message.target)
                 elif isinstance(message, Leave):
-                    self._leave(link, seat, n)
+                    await self._leave(link, seat, n)
                 else:
                     assert isinstance(message, SelfDestructNow)
                     await self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
@@ -678,19 +698,16 @@ class PhoneTable:
             self._out(link, self._error(link, refusal, n))
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
             self._out(link, self._error(link, Refusal("not_saved"), n))
+        return None
 
     def _out(self, link: Link, message: dict[str, Any]) -> None:
         """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
-        held = _HOLDING.get()
-        if held is not None:
-            held.append((link, message))
-        else:
-            link.send(message)
+        self._gate.out(link, message)
 
-    def _sit(self, link: Link, message: Join | Rejoin) -> None:
+    async def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
         if isinstance(message, Join):
-            holder = self.registry.join(message.seat, message.name, locale)
+            holder = await self.registry.take(message.seat, message.name, locale)
             log.info("seat %d taken by %s", holder.seat, holder.name)
             facts = seat_facts(message.facts, self.facts_asked)
             if facts is not None:
@@ -708,20 +725,15 @@ class PhoneTable:
         self._link_locale[link] = locale
         self._out(
             link,
-            {
-                "type": "joined",
-                "n": message.n,
-                "seat": holder.seat,
-                "name": holder.name,
-                "token": holder.token,
-                "locale": locale,
-            },
+            out.Joined(
+                n=message.n, seat=holder.seat, name=holder.name, token=holder.token, locale=locale
+            ).wire(),
         )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
             self._send_lobby()
 
-    async def _act(self, link: Link, seat: int, act: Act) -> None:
+    async def _act(self, link: Link, seat: int, act: Act) -> Later | None:
         game = self.game
         if game.over:
             raise Refusal("game_over")
@@ -738,11 +750,18 @@ class PhoneTable:
                 raise Refusal("not_yours")
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
-            await self._touch()  # the decoy commits as a real touch does (Rule 11)
             self._touched.add(seat)
-            self._out(link, _ack(act.n, act.step))
-            self._send_progress(None)
-            return
+
+            async def decoy() -> None:
+                try:
+                    await self._touch()  # the decoy commits as a real touch does (Rule 11)
+                except StoreUnwritable:
+                    self._touched.discard(seat)
+                    raise
+                self._out(link, _ack(act.n, act.step))
+                self._send_progress(None)
+
+            return decoy
         assert pending is not None
         spec = game.spec
         assert spec is not None
@@ -751,15 +770,41 @@ class PhoneTable:
             given = answer_of(spec, act)
             collector.check(seat, given)
             if not collector.completes(seat, given):
-                await self._part_written(seat, given)
+                collector.reserve(seat, given)  # counts from now, until the store refuses it
+
+                async def part() -> None:
+                    try:
+                        await self._part_written(seat, given)  # a ballot or a pick, written as it comes
+                    except StoreUnwritable:
+                        collector.withdraw(seat, given)
+                        raise
+                    collector.confirm(seat, given)
+                    if not is_pack(spec):
+                        self._touched.add(seat)
+                    self._out(link, _ack(act.n, act.step))
+                    self._send_progress(collector)
+
+                return part
+            before = collector.parts.get(seat)
             collector.offer(seat, given)
+            progress = self._progress_now(collector)  # as the step stands, before it is decided
+            decision = collector.combined()
+            try:
+                events = await self._take(decision, None)  # the last part: the decision's own write
+            except (StoreUnwritable, IllegalDecision) as error:
+                collector.parts.pop(seat)
+                if before is not None:
+                    collector.parts[seat] = before
+                if isinstance(error, IllegalDecision):
+                    raise refusal(error, pending) from None
+                raise
             if not is_pack(spec):
                 self._touched.add(seat)
             self._out(link, _ack(act.n, act.step))
-            self._send_progress(collector)
-            if collector.complete():
-                await self._settle_collective(collector)
-            return
+            if progress is not None:
+                self._broadcast(progress)
+            self._after(decision, None, collector.step, events)
+            return None
         if seat in self._touched:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
@@ -774,6 +819,7 @@ class PhoneTable:
         if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
+        return None
 
     def _end_speech(self, link: Link, seat: int, n: int) -> None:
         if seat != self._speaker:
@@ -810,6 +856,11 @@ class PhoneTable:
         assert pending is not None
         if self._collector is None or self._collector.pending is not pending:
             self._collector = Collector(self.game, pending)
+            game = self.game
+            if isinstance(game, WrittenGame):  # the parts given before a crash count
+                for seat, given in game.stored_parts().items():
+                    with contextlib.suppress(Refusal):
+                        self._collector.offer(seat, given)
         return self._collector
 
     async def _settle_collective(self, collector: Collector) -> None:
@@ -843,31 +894,37 @@ class PhoneTable:
             await game.touch()
 
     async def _part_written(self, seat: int, given: Answer) -> None:
-        """A part of a shared decision that does not complete it, committed before it counts."""
-        await self._touch()
+        """A part of a shared decision that does not complete it (a ballot, a pick), committed
+        before it counts (Rule 14): one commit, as a decoy's touch is (Rule 11)."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            await game.put_part(seat, given)
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
         night every phone gets the same message, the pack's picks sealed for the pack (Rule
         2); by day the count of answers is public."""
+        progress = self._progress_now(collector)
+        if progress is not None:
+            self._broadcast(progress)
+
+    def _progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
+        """The `progress` message of each phone for a touch taken now (`_send_progress`)."""
         if not is_night(self.narrating):
             if collector is None:
-                return
+                return None
             public = {"answered": collector.answered(), "owed": len(collector.owed)}
-            self._broadcast({seat: self._progress(public) for seat in self._links})
-            return
+            return {seat: self._progress(public) for seat in self._links}
         pending = self.game.pending
         pack: tuple[int, ...] = ()
         picks: dict[str, int | None] = {}
         if pending is not None and pending.step == self.narrating and is_pack(self.game.spec):
             pack_collector = collector or self._collector_for_pending()
             pack, picks = pending.seats, pack_collector.picks()
-        self._broadcast(
-            {seat: self._progress({}, {"picks": picks} if seat in pack else None) for seat in self._links}
-        )
+        return {seat: self._progress({}, {"picks": picks} if seat in pack else None) for seat in self._links}
 
     def _progress(self, public: dict[str, Any], told: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"type": "progress", "step": self.narrating, **public, "sealed": seal(told)}
+        return out.Progress(step=self.narrating, **public, sealed=seal(told)).wire()
 
     # After a decision
 
@@ -944,12 +1001,9 @@ class PhoneTable:
 
     def _clock(self) -> dict[str, Any]:
         """The countdowns every phone shows alike (`said` Rule 3)."""
-        return {
-            "type": "clock",
-            "step": self._step_clock.left(),
-            "speech": self._speech_clock.left(),
-            "paused": self._said.paused,
-        }
+        return out.Clock(
+            step=self._step_clock.left(), speech=self._speech_clock.left(), paused=self._said.paused
+        ).wire()
 
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
         view = self._shown[seat]
@@ -968,24 +1022,20 @@ class PhoneTable:
         """The `state` message of `seat`: its view (without the prompt: the screen has what
         the phone may show of it), its screen, the names, its feed, the speech running."""
         view = self._shown[seat].model_copy(update={"prompt": None})
-        message: dict[str, Any] = {
-            "type": "state",
-            "view": view.model_dump(mode="json"),
-            "screen": self._screen(seat, fresh=fresh),
-            "names": self.registry.names(),
-            "feed": feed,
-            "speaking": self._speaker,
-            "seconds": self._speech_left(),
-            "review": None,
-            "clock": self._clock(),
-            "started": self._said.began or self.auto_narrate or bool(self.game.log),
-            "candidates": list(self._said.candidates),
-            "pk": self._said.pk,
-            "votes_from": self._said.votes_from,
-        }
-        if view.public.winner is not None:
-            message["review"] = written_review(self.game, self._seat_locale(seat))
-        return message
+        return out.State(
+            view=view.model_dump(mode="json"),
+            screen=self._screen(seat, fresh=fresh),
+            names=self.registry.names(),
+            feed=feed,
+            speaking=self._speaker,
+            seconds=self._speech_left(),
+            review=self._review(self._seat_locale(seat)) if view.public.winner is not None else None,
+            clock=self._clock(),
+            started=self._said.began or self.auto_narrate or bool(self.game.log),
+            candidates=list(self._said.candidates),
+            pk=self._said.pk,
+            votes_from=self._said.votes_from,
+        ).wire()
 
     def attach_screen(self, link: Link) -> None:
         """A public screen (Rule 13): it is sent the table's public picture from now on."""
@@ -1000,27 +1050,35 @@ class PhoneTable:
         as every phone shows it (Rule 3: not the engine's, which knows the night's deaths
         before the judge says them)."""
         public = self.shown_public()
-        return {
-            "type": "table",
-            "locale": self.locale,
-            "strings": page_strings(self.locale),
-            "public": public.model_dump(mode="json"),
-            "seats": self.game.setup.seats,
-            "lobby": self.registry.lobby(),
-            "names": self.registry.names(),
-            "board": board_title(self.board, self.locale) if self.board is not None else None,
-            "board_cards": board_cards(self.board, self.locale) if self.board is not None else None,
-            "line": self._line,
-            "join": self.join_address,
-            "speaking": self._speaker,
-            "clock": self._clock(),
-            "started": self._said.began or self.auto_narrate or bool(self.game.log),
-            "candidates": list(self._said.candidates),
-            "votes_from": self._said.votes_from,
-            "stage": self._stage.shown(),
-            "review": written_review(self.game, self.locale) if public.winner is not None else None,
-            "scores": self.scores,
-        }
+        return out.Table(
+            locale=self.locale,
+            strings=page_strings(self.locale),
+            public=public.model_dump(mode="json"),
+            seats=self.game.setup.seats,
+            lobby=self.registry.lobby(),
+            names=self.registry.names(),
+            board=board_title(self.board, self.locale) if self.board is not None else None,
+            board_cards=board_cards(self.board, self.locale) if self.board is not None else None,
+            line=self._line,
+            join=self.join_address,
+            speaking=self._speaker,
+            clock=self._clock(),
+            started=self._said.began or self.auto_narrate or bool(self.game.log),
+            candidates=list(self._said.candidates),
+            votes_from=self._said.votes_from,
+            stage=self._stage.shown(),
+            review=self._review(self.locale) if public.winner is not None else None,
+            scores=self.scores,
+        ).wire()
+
+    def _review(self, locale: Locale) -> Any:
+        """The game's written review in `locale`, made once per language and game state
+        (every phone's `state` at the end carries it: made for each, it held up the loop)."""
+        key = (id(self.game), len(self.game.events), locale)
+        if key not in self._reviews:
+            self._reviews = {k: v for k, v in self._reviews.items() if k[:2] == key[:2]}
+            self._reviews[key] = written_review(self.game, locale)
+        return self._reviews[key]
 
     def shown_public(self) -> Any:
         """The public view every phone shows now (the same in every seat's view, Rule 3)."""
@@ -1064,7 +1122,7 @@ class PhoneTable:
         return self._locale(link) if link is not None else self.locale
 
     def _send_lobby(self) -> None:
-        message = {"type": "lobby", "lobby": self.registry.lobby()}
+        message = out.Lobby(lobby=self.registry.lobby()).wire()
         for link in list(self._link_locale):
             link.send(message)
         self._send_screens()
@@ -1075,17 +1133,16 @@ class PhoneTable:
             self._out(link, message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
-        return {
-            "type": "welcome",
-            "locale": locale,
-            "strings": page_strings(locale),
-            "seats": self.game.setup.seats,
-            "lobby": self.registry.lobby(),
-            "facts": self.facts_asked,
-            "variants": card_variants(self.game.rules),
-            "boards": offered_boards(self.game.setup.seats, locale) if self._boards_open() else [],
-            "board": self.board.id if self.board is not None else None,
-        }
+        return out.Welcome(
+            locale=locale,
+            strings=page_strings(locale),
+            seats=self.game.setup.seats,
+            lobby=self.registry.lobby(),
+            facts=self.facts_asked,
+            variants=card_variants(self.game.rules),
+            boards=offered_boards(self.game.setup.seats, locale) if self._boards_open() else [],
+            board=self.board.id if self.board is not None else None,
+        ).wire()
 
     def _locale(self, link: Link) -> Locale:
         return self._link_locale.get(link, self.locale)
@@ -1094,7 +1151,7 @@ class PhoneTable:
         """A refusal, in the shape of an ack (an empty seal), so that on the wire a refused
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
-        return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+        return out.Error(n=n, code=refusal.code, message=message, sealed=seal(None)).wire()
 
 
 @functools.lru_cache(maxsize=4)
@@ -1136,4 +1193,4 @@ def encode(message: dict[str, Any]) -> str:
 def _ack(n: int, step: str, told: dict[str, Any] | None = None) -> dict[str, Any]:
     """The answer to a phone's message `n`: every ack has one shape, what the seat is told
     (the seer's answer) sealed."""
-    return {"type": "ack", "n": n, "step": step, "sealed": seal(told)}
+    return out.Ack(n=n, step=step, sealed=seal(told)).wire()

@@ -343,7 +343,7 @@ def test_a_sniffer_counting_frames_tells_no_actor_and_no_pretended_step() -> Non
 def test_the_answer_to_a_real_touch_and_to_a_decoy_leave_on_one_schedule() -> None:
     """At night the seer's real check (written to the store first) and a villager's decoy
     touch are answered alike: neither at once, both NIGHT_ANSWER_S after they came."""
-    from narrator.phones.table import NIGHT_ANSWER_S
+    from narrator.phones.nightgate import NIGHT_ANSWER_S
     from tests.moderator.test_inbox import NotedLink
 
     async def scenario() -> tuple[list[str], list[str]]:
