@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import json
 import socket
@@ -664,9 +665,13 @@ class BackgroundServer:
         self.server = asyncio.run_coroutine_threadsafe(begin(), self._loop).result(10)
         return self.server
 
-    def call(self, function: Callable[..., T], *args: Any) -> T:
-        async def run() -> T:
-            return function(*args)
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """`function(*args)` on the server's loop, awaited there when it is a coroutine (the
+        table's changes to the game are: they wait for its turn and the store)."""
+
+        async def run() -> Any:
+            result = function(*args)
+            return await result if inspect.isawaitable(result) else result
 
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(10)
 
