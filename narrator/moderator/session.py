@@ -488,14 +488,14 @@ STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
 
 
 async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Path | None = None) -> bool:
-    """Do `write` (the record, the game's end in the store) once the disk takes it: a
-    refusal is said in one line at the box and it is tried again every STORE_RETRY seconds;
-    False when the game is ended meanwhile (the store still holds every decision: `narrator
-    resume` finishes it)."""
+    """Do `write` (the record, the game's end in the store) off the event loop, once the disk
+    takes it: a refusal is said in one line at the box and it is tried again every
+    STORE_RETRY seconds; False when the game is ended meanwhile (the store still holds every
+    decision: `narrator resume` finishes it)."""
     told = False
     while True:
         try:
-            write()
+            await asyncio.to_thread(write)  # the disk's time is not the event loop's
             return True
         except StoreUnwritable:
             pass  # the store said so itself, once
