@@ -1,7 +1,14 @@
 """The game store: every game, its settings, its deal and every decision, in SQLite (WAL).
 
 A decision is committed before it is acknowledged, so a crash or a pulled plug loses
-nothing that a player was told was taken. The log of decisions rebuilds the game
+nothing that a player was told was taken. The store's connection belongs to one writer thread
+(aiosqlite's pattern: a queue of calls, each answered through a future), so the server's event
+loop never waits for the disk: `await store.write(store.append, …)` returns once the commit is
+on disk, and the loop serves every phone meanwhile; the plain methods wait for their call in
+the calling thread, as before. Calls that queue up while a commit runs are committed together
+(one transaction, each call in a savepoint of its own, every future answered once the commit
+is on disk or was refused): on an SD card, where the fsync is the cost, a night step's touches
+(the real one and the decoys, `Store.touch`) end together. The log of decisions rebuilds the game
 (`engine.Game.replay`), which is how `narrator resume` continues at the same step.
 
 Damage is named, never a traceback: a file SQLite cannot read (or an empty main file with its
@@ -14,17 +21,23 @@ database, its WAL and SHM) are the owner's only (0600): they hold the seats' tok
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import os
+import queue
 import secrets
 import sqlite3
 import sys
+import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from pydantic import ValidationError
 
@@ -69,6 +82,15 @@ CREATE TABLE IF NOT EXISTS evenings (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
     status TEXT NOT NULL           -- open (its table may play again) | closed
+);
+CREATE TABLE IF NOT EXISTS parts (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,            -- the decision they are parts of (its position in the log)
+    step TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    body TEXT NOT NULL,            -- JSON of the seat's answer (a ballot, a pick)
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n, seat)
 );
 CREATE TABLE IF NOT EXISTS host (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
@@ -146,6 +168,79 @@ class DamagedGame(StoreError):
         self.game_id, self.problem = game_id, problem
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+Call = tuple[Callable[[], Any], "Future[Any]"]
+
+
+class Writer:
+    """The thread that owns a store's connection: calls queue up and run there in order; the
+    calls waiting when one begins run with it in one transaction (`Store._batch`)."""
+
+    def __init__(self, run_batch: weakref.WeakMethod[Callable[[list[Call]], None]], name: str) -> None:
+        """`run_batch` is held weakly: a store nobody holds any more is closed (`Store.close`)."""
+        self._calls: queue.SimpleQueue[Call | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(
+            target=self._serve, args=(self._calls, run_batch), name=name, daemon=True
+        )
+        self._thread.start()
+
+    @staticmethod
+    def _serve(
+        calls: queue.SimpleQueue[Call | None], run_batch: weakref.WeakMethod[Callable[[list[Call]], None]]
+    ) -> None:
+        while True:
+            first = calls.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while True:
+                try:
+                    more = calls.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            run = run_batch()
+            if run is None:
+                return
+            run(batch)
+            del run
+            if stop:
+                return
+
+    def here(self) -> bool:
+        """Whether the caller runs on the writer thread (a call inside a call)."""
+        return threading.current_thread() is self._thread
+
+    def submit(self, call: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        self._calls.put((call, future))
+        return future
+
+    def stop(self) -> None:
+        """Run what is queued, then end the thread."""
+        if self._thread.is_alive():
+            self._calls.put(None)
+            if not self.here():
+                self._thread.join()
+
+
+def on_the_writer(method: Callable[Concatenate[Store, P], T]) -> Callable[Concatenate[Store, P], T]:
+    """The method runs on the store's writer thread; the caller waits for its answer."""
+
+    def routed(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        if self._writer.here():
+            return method(self, *args, **kwargs)
+        return self._writer.submit(functools.partial(method, self, *args, **kwargs)).result()
+
+    functools.update_wrapper(routed, method)
+    return routed
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -180,6 +275,7 @@ class Store:
         self.path = store_path(path)
         self.unwritable: StoreUnwritable | None = None  # the last write failed: why
         self.report: Callable[[str], None] = _say  # where the box says it (one line)
+        self._in_batch = False  # the writer runs several calls in one transaction (`_batch`)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         created = _check_files(self.path)
         try:
@@ -195,6 +291,43 @@ class Store:
             if name.exists() and name.stat().st_mode & 0o777 != PRIVATE:
                 with suppress(PermissionError):  # another user's store: theirs to close
                     name.chmod(PRIVATE)
+        self._writer = Writer(weakref.WeakMethod(self._batch), f"store {self.path.name}")
+        self._closed = weakref.finalize(self, _stop, self._writer, self._db)
+
+    async def write(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`call` (one of this store's methods) on the writer thread, awaited without holding
+        up the event loop; its answer, or its error (`StoreUnwritable`: nothing was written),
+        once the commit is on disk."""
+        return await asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
+
+    def _batch(self, calls: list[Call]) -> None:
+        """Run `calls` (on the writer thread) in one transaction, each in a savepoint: a call
+        that fails changes nothing and gets its error; the others' answers wait for the
+        commit, and a refused commit is every one's `StoreUnwritable`."""
+        if len(calls) == 1:
+            call, future = calls[0]
+            _answer(future, call)
+            return
+        answers: list[tuple[Future[Any], bool, Any]] = []
+        try:
+            with self._transaction():
+                self._in_batch = True
+                try:
+                    for call, future in calls:
+                        try:
+                            answers.append((future, True, call()))
+                        except StoreUnwritable:
+                            raise  # the disk refused: the whole batch is rolled back
+                        except BaseException as error:  # noqa: BLE001 - the caller's to see
+                            answers.append((future, False, error))
+                finally:
+                    self._in_batch = False
+        except BaseException as error:  # noqa: BLE001 - refused: nothing of the batch written
+            for _, future in calls:
+                future.set_exception(error)
+            return
+        for future, done, answer in answers:
+            future.set_result(answer) if done else future.set_exception(answer)
 
     def _open(self, created: bool) -> None:
         """Set the store up; `DatabaseError` naming what is wrong with a file that is not one
@@ -223,12 +356,31 @@ class Store:
                 db.execute(f"PRAGMA user_version = {number + 1}")
 
     def close(self) -> None:
-        self._db.close()
+        """Write what is queued, end the writer thread, close the file."""
+        self._closed()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write, all or nothing: a write the disk refuses raises `StoreUnwritable` and
-        leaves the store as it was (the caller has changed nothing yet: write ahead)."""
+        leaves the store as it was (the caller has changed nothing yet: write ahead). Inside
+        a batch (`_batch`) it is a savepoint of the batch's transaction."""
+        if self._in_batch:
+            self._db.execute("SAVEPOINT call")
+            try:
+                yield self._db
+            except sqlite3.OperationalError as error:
+                with suppress(sqlite3.Error):  # SQLite may have rolled the transaction back
+                    self._db.execute("ROLLBACK TO call")
+                    self._db.execute("RELEASE call")
+                if _unwritable(error):
+                    raise self._refused(error) from None
+                raise
+            except BaseException:
+                self._db.execute("ROLLBACK TO call")
+                self._db.execute("RELEASE call")
+                raise
+            self._db.execute("RELEASE call")
+            return
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -240,15 +392,19 @@ class Store:
         except sqlite3.OperationalError as error:
             self._rollback()
             if _unwritable(error):
-                refused = StoreUnwritable(self.path, error)
-                if self.unwritable is None:
-                    self.report(refused.line)  # once, until it writes again
-                self.unwritable = refused
-                raise refused from None
+                raise self._refused(error) from None
             raise
         if self.unwritable is not None:
             self.unwritable = None
             self.report(f"存储恢复 / the store writes again: {self.path}")
+
+    def _refused(self, error: sqlite3.OperationalError) -> StoreUnwritable:
+        """The write the disk refused, said once on the box until the store writes again."""
+        refused = StoreUnwritable(self.path, error)
+        if self.unwritable is None:
+            self.report(refused.line)
+        self.unwritable = refused
+        return refused
 
     def _rollback(self) -> None:
         """Roll back what is open (SQLite may have rolled back a failed commit itself)."""
@@ -256,6 +412,7 @@ class Store:
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
 
+    @on_the_writer
     def probe(self) -> bool:
         """Whether the store writes again (a write that changes nothing a game holds)."""
         try:
@@ -267,6 +424,7 @@ class Store:
 
     # Games
 
+    @on_the_writer
     def create(
         self,
         setup: Setup,
@@ -293,6 +451,7 @@ class Store:
             )
         return game_id
 
+    @on_the_writer
     def append(self, game_id: str, n: int, pending: Pending, decision: Decision) -> None:
         """Commit decision number `n` (0-based) of the game; returns once it is on disk."""
         with self._transaction() as db:
@@ -315,6 +474,32 @@ class Store:
                 ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+            db.execute("DELETE FROM parts WHERE game_id = ? AND n <= ?", (game_id, n))
+
+    @on_the_writer
+    def put_part(self, game_id: str, n: int, step: str, seat: int, body: str) -> None:
+        """Commit `seat`'s part (`body`, JSON) of decision number `n`, the pending one (a
+        ballot, a pick: a pick may change, the last one counts); `append` of decision `n`
+        drops them."""
+        with self._transaction() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
+            if count != n:
+                raise StoreError(f"game {game_id} has {count} decisions stored: no part of decision {n}")
+            db.execute(
+                "INSERT OR REPLACE INTO parts VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, n, step, seat, body, time.time()),
+            )
+
+    @on_the_writer
+    def parts(self, game_id: str, n: int, step: str) -> dict[int, str]:
+        """Seat → its part (JSON) of decision number `n` at `step`, as committed."""
+        return {
+            int(seat): str(body)
+            for seat, body in self._db.execute(
+                "SELECT seat, body FROM parts WHERE game_id = ? AND n = ? AND step = ? ORDER BY seat",
+                (game_id, n, step),
+            )
+        }
 
     def _stored(self, game_id: str, n: int) -> tuple[str, str] | None:
         row = self._db.execute(
@@ -322,6 +507,14 @@ class Store:
         ).fetchone()
         return (str(row[0]), str(row[1])) if row else None
 
+    @on_the_writer
+    def touch(self, game_id: str) -> None:
+        """Commit the game's last-touched time (a decoy's touch at night: one commit, as a
+        decision's is, so a slow disk takes as long for it)."""
+        with self._transaction() as db:
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+
+    @on_the_writer
     def undo(self, game_id: str) -> Decision | None:
         """Remove the game's last decision (a mistaken one); the decision removed."""
         with self._transaction() as db:
@@ -332,8 +525,10 @@ class Store:
             if row is None:
                 return None
             db.execute("DELETE FROM decisions WHERE game_id = ? AND n = ?", (game_id, row[0]))
+            db.execute("DELETE FROM parts WHERE game_id = ? AND n >= ?", (game_id, row[0]))
         return _decision(row[1], row[3], row[2])
 
+    @on_the_writer
     def replace_setup(self, game_id: str, setup: Setup, rules: Rules | None = None) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining), and
         its rules when given (a board the host picked)."""
@@ -345,6 +540,7 @@ class Store:
             if rules is not None:
                 db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.model_dump_json(), game_id))
 
+    @on_the_writer
     def finish(self, game_id: str, winner: str | None, status: str = "over") -> None:
         with self._transaction() as db:
             db.execute(
@@ -352,11 +548,13 @@ class Store:
                 (status, winner, time.time(), game_id),
             )
 
+    @on_the_writer
     def mark(self, game_id: str, status: str, note: str | None) -> None:
         """Set the game's status ("damaged", "abandoned", …) and say why; its rows stay."""
         with self._transaction() as db:
             db.execute("UPDATE games SET status = ?, note = ? WHERE id = ?", (status, note, game_id))
 
+    @on_the_writer
     def load(self, game_id: str) -> StoredGame:
         """The stored game; `StoreError` when there is none, `DamagedGame` naming the first
         row that cannot be read back (its setup, rules, settings, or a decision)."""
@@ -394,6 +592,7 @@ class Store:
             decisions=decisions,
         )
 
+    @on_the_writer
     def games(self) -> list[dict[str, Any]]:
         """Every game, newest first: id, status, seats (None when its setup is damaged),
         decisions, winner, times, note (why it is damaged or abandoned)."""
@@ -416,6 +615,7 @@ class Store:
             for r in rows
         ]
 
+    @on_the_writer
     def latest_unfinished(self) -> str | None:
         row = self._db.execute(
             "SELECT id FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT 1"
@@ -424,14 +624,17 @@ class Store:
 
     # Phones
 
+    @on_the_writer
     def bind_seat(self, game_id: str, seat: int, name: str, token: str) -> None:
         with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)", (game_id, seat, name, token))
 
+    @on_the_writer
     def free_seat(self, game_id: str, seat: int) -> None:
         with self._transaction() as db:
             db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
+    @on_the_writer
     def seats(self, game_id: str) -> dict[int, tuple[str, str]]:
         """Seat → (name, token) for the phones bound to the game."""
         return {
@@ -441,11 +644,13 @@ class Store:
             )
         }
 
+    @on_the_writer
     def bind_host(self, game_id: str, token: str) -> None:
         """Keep the host token of the game (the last claim), so the host's phone stays host."""
         with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO host VALUES (?, ?)", (game_id, token))
 
+    @on_the_writer
     def host_token(self, game_id: str) -> str | None:
         """The host token of the game's last claim, or None when nobody claimed the host."""
         row = self._db.execute("SELECT token FROM host WHERE game_id = ?", (game_id,)).fetchone()
@@ -453,6 +658,7 @@ class Store:
 
     # Evenings
 
+    @on_the_writer
     def open_evening(self) -> str:
         """Start a new evening (its games are stored with it); its id."""
         evening_id = time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
@@ -460,11 +666,13 @@ class Store:
             db.execute("INSERT INTO evenings VALUES (?, ?, 'open')", (evening_id, time.time()))
         return evening_id
 
+    @on_the_writer
     def close_evening(self, evening_id: str) -> None:
         """The table has gone home: `narrator play` starts a new evening after this one."""
         with self._transaction() as db:
             db.execute("UPDATE evenings SET status = 'closed' WHERE id = ?", (evening_id,))
 
+    @on_the_writer
     def open_evening_id(self) -> str | None:
         """The latest evening still open (a crash or a pulled plug kept it so), or None."""
         row = self._db.execute(
@@ -472,10 +680,12 @@ class Store:
         ).fetchone()
         return str(row[0]) if row else None
 
+    @on_the_writer
     def evening_of(self, game_id: str) -> str | None:
         row = self._db.execute("SELECT evening FROM games WHERE id = ?", (game_id,)).fetchone()
         return str(row[0]) if row and row[0] else None
 
+    @on_the_writer
     def evenings(self) -> list[dict[str, Any]]:
         """Every evening, newest first: id, created, status, and its games' ids in play order."""
         found = []
@@ -560,6 +770,20 @@ def _check_files(path: Path) -> bool:
     if main.stat().st_size == 0:
         raise DamagedStore(path, "the main file is empty (0 bytes) and no write-ahead log holds its pages")
     return False
+
+
+def _answer(future: Future[Any], call: Callable[[], Any]) -> None:
+    try:
+        answer = call()
+    except BaseException as error:  # noqa: BLE001 - the caller's to see
+        future.set_exception(error)
+    else:
+        future.set_result(answer)
+
+
+def _stop(writer: Writer, db: sqlite3.Connection) -> None:
+    writer.stop()
+    db.close()
 
 
 def _say(line: str) -> None:

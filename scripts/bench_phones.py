@@ -14,6 +14,14 @@ a slow reader that sends `hello` as fast as it can and never reads (a small rece
 off, it connects again), with the box's resident memory sampled (`slow_reader_rss_mb`, its
 peak); and a ping flood (the same, with pings), while 17 seated phones each ping the box ten
 times a second (`others_rtt_p99_ms_under_flood`).
+
+Then one more game with the box's store on an SD card's stand-in (`tests/support/slowdisk.py`:
+a FUSE file system whose fsync takes `--fsync-ms`, 120 by default; needs /dev/fuse and root):
+its round-trips (`sd_rtt_p50_ms`, `sd_rtt_p99_ms`) and `loop_blocked_ms_max`, the longest time
+the box's event loop was blocked during that game by its own work (its `narrator phones
+--loop-watch`: while it is blocked no phone is served; the time the kernel gave its CPU to
+other processes is left out, `loop_late_ms_max` counts it in); `loop_blocked_ms_max_no_store`
+is the same over the games without a store.
 The last line printed is one JSON object of the figures.
 """
 
@@ -27,6 +35,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -44,6 +53,7 @@ from engine.game import Game  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.setup import deal, suggested_roles  # noqa: E402
 from tests.phones.harness import parts_of  # noqa: E402
+from tests.support.slowdisk import sd_card, unavailable  # noqa: E402
 
 SEATS = 18
 FLOOD_S = 5.0  # seconds of each flood
@@ -306,7 +316,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def serve(port: int, seed: int) -> subprocess.Popen[bytes]:
+def serve(
+    port: int, seed: int, store: Path | None = None, watch: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """`narrator phones` for SEATS, its game written to `store` and its event loop watched
+    (the longest block written to `watch`) when given."""
+    extra = [*(["--store", str(store)] if store else []), *(["--loop-watch", str(watch)] if watch else [])]
     command = [
         sys.executable,
         "-m",
@@ -320,6 +335,7 @@ def serve(port: int, seed: int) -> subprocess.Popen[bytes]:
         "127.0.0.1",
         "--port",
         str(port),
+        *extra,
     ]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
@@ -332,27 +348,72 @@ def serve(port: int, seed: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the phone server did not start")
 
 
+def blocked_ms(watch: Path) -> tuple[float, float]:
+    """The longest block of the box's event loop its watch wrote, by the box's own work and
+    by anything (its CPU given to another process too), in milliseconds."""
+    if not watch.exists():
+        return 0.0, 0.0
+    blocked, late = watch.read_text().split()
+    return float(blocked), float(late)
+
+
+def sd_game(fsync_ms: float) -> tuple[list[float], tuple[float, float]]:
+    """One game (seed 100) with the box's store on an SD card's stand-in: the round-trips and
+    the longest block of the box's event loop (`blocked_ms`)."""
+    reason = unavailable()
+    if reason is not None:
+        raise SystemExit(f"bench_phones: no SD card's stand-in here: {reason}")
+    with tempfile.TemporaryDirectory() as folder, sd_card(Path(folder), fsync_ms) as card:
+        watch = Path(folder) / "blocked"
+        port = free_port()
+        server = serve(port, seed=100, store=card / "games.sqlite3", watch=watch)
+        try:
+            rtts, _ = asyncio.run(play(f"ws://127.0.0.1:{port}/ws", 100, cut_at=None))
+        finally:
+            server.terminate()
+            server.wait(10)
+        return rtts, blocked_ms(watch)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games to play (default 4)")
     parser.add_argument("--flood", choices=("hello", "ping"), help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--fsync-ms", type=float, default=120.0, help="the SD card's fsync (default 120 ms)")
+    parser.add_argument("--only-sd", action="store_true", help="play only the game on the SD card's stand-in")
     args = parser.parse_args()
     if args.flood:  # the flooding process
         print(flood(args.port, args.flood, FLOOD_S))
         return 0
+    if args.only_sd:
+        sd_rtts, (blocked, late) = sd_game(args.fsync_ms)
+        sd_ms = sorted(rtt * 1000 for rtt in sd_rtts)
+        figures = {
+            "sd_fsync_ms": args.fsync_ms,
+            "sd_rtt_p50_ms": round(statistics.median(sd_ms), 2),
+            "sd_rtt_p99_ms": round(percentile(sd_ms, 0.99), 2),
+            "loop_blocked_ms_max": round(blocked, 2),
+            "loop_late_ms_max": round(late, 2),
+        }
+        print(json.dumps(figures))
+        return 0
     rtts: list[float] = []
     rejoin_s: float | None = None
+    blocked_no_store = (0.0, 0.0)
     for game in range(args.games):
         port = free_port()
-        server = serve(port, seed=100 + game)
-        try:
-            got, cut = asyncio.run(
-                play(f"ws://127.0.0.1:{port}/ws", 100 + game, cut_at=6 if game == 0 else None)
-            )
-        finally:
-            server.terminate()
-            server.wait(10)
+        with tempfile.TemporaryDirectory() as folder:
+            watch = Path(folder) / "blocked"
+            server = serve(port, seed=100 + game, watch=watch)
+            try:
+                got, cut = asyncio.run(
+                    play(f"ws://127.0.0.1:{port}/ws", 100 + game, cut_at=6 if game == 0 else None)
+                )
+            finally:
+                server.terminate()
+                server.wait(10)
+            blocked_no_store = max(blocked_no_store, blocked_ms(watch))  # the game's own block first
         rtts += got
         rejoin_s = cut if cut is not None else rejoin_s
         print(f"game {game + 1}: {len(got)} touches")
@@ -365,6 +426,16 @@ def main() -> int:
     )
     assert rejoin_s is not None
     print(f"all {SEATS} phones back after the cut in {rejoin_s:.2f} s (target < 3 s)")
+    sd_rtts, (blocked, late) = sd_game(args.fsync_ms)
+    sd_ms = sorted(rtt * 1000 for rtt in sd_rtts)
+    sd_p50, sd_p99 = statistics.median(sd_ms), percentile(sd_ms, 0.99)
+    print(
+        f"a game with the store on an SD card's stand-in (fsync +{args.fsync_ms:.0f} ms): "
+        f"{len(sd_ms)} touches, "
+        f"round-trip p50 {sd_p50:.2f} ms, p99 {sd_p99:.2f} ms; the event loop blocked {blocked:.2f} ms "
+        f"at most by its own work (target <= 20 ms; {blocked_no_store[0]:.2f} ms without a store), "
+        f"woke {late:.2f} ms late at most (its CPU given to other processes counted in)"
+    )
     port = free_port()
     server = serve(port, seed=200)
     try:
@@ -405,6 +476,12 @@ def main() -> int:
                 "others_rtt_p99_ms_no_flood": round(calm_p99, 2),
                 "others_rtt_p50_ms_under_flood": round(flood_p50, 2),
                 "others_rtt_p99_ms_under_flood": round(flood_p99, 2),
+                "sd_fsync_ms": args.fsync_ms,
+                "sd_rtt_p50_ms": round(sd_p50, 2),
+                "sd_rtt_p99_ms": round(sd_p99, 2),
+                "loop_blocked_ms_max": round(blocked, 2),
+                "loop_late_ms_max": round(late, 2),
+                "loop_blocked_ms_max_no_store": round(blocked_no_store[0], 2),
             }
         )
     )

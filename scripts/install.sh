@@ -17,7 +17,9 @@ APT_PACKAGES=(
   sox
   libatomic1
 )
-DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2)  # ip: the join-address test's namespaces
+# ip: the join-address test's namespaces; fuse3 and libfuse2 (fusepy loads it): the SD card's
+# stand-in, a FUSE file system with a slow fsync (tests/support/slowdisk.py).
+DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2 fuse3 libfuse2)
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1

@@ -150,7 +150,7 @@ class Moderator:
             if self.game.over or pending is None or self.ended:
                 break
             await self.decide(pending)
-        self.table.narrate(None, final=True)
+        await self.table.narrate_next(None, final=True)
 
     async def narrate_new(self) -> None:
         while self._seen < len(self.game.events) and not self.ended:
@@ -186,14 +186,14 @@ class Moderator:
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
             seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
-            self.table.narrate(event.data["step"], seconds=seconds)
+            await self.table.narrate_next(event.data["step"], seconds=seconds)
             await self.pretend(event.data["step"], seconds)
-            self.table.narrate(None)
+            await self.table.narrate_next(None)
         elif event.kind == "meeting":
             seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
-            self.table.narrate(event.data["step"], seconds=seconds)
+            await self.table.narrate_next(event.data["step"], seconds=seconds)
             await self.pause_for(seconds)
-            self.table.narrate(None)
+            await self.table.narrate_next(None)
         elif event.kind == "speakers":
             await self.speeches(list(event.data["order"]), discussion=True)
 
@@ -216,12 +216,12 @@ class Moderator:
         spec = STEPS[pending.step]
         night = spec.kind is Kind.NIGHT
         limit = draw_seconds(self.timers, self.pacing, pending.step)  # the phones count it down
-        self.table.narrate(pending.step, seconds=limit)
+        await self.table.narrate_next(pending.step, seconds=limit)
         if self.desk is not None:
             self.desk.ask(pending)
         if shown(pending.step):
             if not await self.show(pending, limit):
-                self.table.narrate(None)
+                await self.table.narrate_next(None)
             return
         start = self.clock.now()
         deadline, remind_at = start + limit, start + (limit - self.timers.reminder)
@@ -229,7 +229,7 @@ class Moderator:
         while self.game.pending is pending and not self.game.over and not self.ended:
             now = self.clock.now()
             if now >= deadline:
-                if self.close(pending):
+                if await self.close(pending):
                     break
                 await self.wait_for_store()  # then the deadline's default is tried again
                 continue
@@ -238,7 +238,7 @@ class Moderator:
                 await self.say("reminder.hurry")
                 continue  # what came while the reminder was said, before the time runs on
             due = (deadline if reminded else remind_at) - now
-            if await self.wait(due, ("undo",), owed=True) == "undo" and self.undo():
+            if await self.wait(due, ("undo",), owed=True) == "undo" and await self.undo():
                 return
         if self.clock.now() >= deadline and not night:  # a night step's name would tell it was real
             log.info("%s: no decision by the deadline", pending.step)
@@ -248,7 +248,7 @@ class Moderator:
             took = self.clock.now() - start
             self.pacing.record(took)
             await self.clock.sleep(self.pacing.minimum() - took)
-        self.table.narrate(None)
+        await self.table.narrate_next(None)
 
     # The inbox
 
@@ -284,11 +284,11 @@ class Moderator:
                 item = await self.inbox.next(real, STORE_RETRY)
                 if item is not None:
                     await self.take(item)
-                elif store.probe():
+                elif await store.write(store.probe):
                     break
             if not self.ended:
                 with contextlib.suppress(StoreUnwritable):
-                    self.table.settle()
+                    await self.table.settle()
         finally:
             self._store_waiting = False
             self.clock.release()
@@ -300,14 +300,14 @@ class Moderator:
                 self.ended_by = item.source
             return await self.command(item.word, ending)
         if isinstance(item, Keyed):
-            self.key(item)
+            await self.key(item)
             return None
         if isinstance(item, Decided) and type(item.applied.decision) in ACTIONS:
             self._interrupted = True  # a day action ends the speech
             self._day_action = item.applied
         return item
 
-    def key(self, keyed: Keyed) -> None:
+    async def key(self, keyed: Keyed) -> None:
         """A keyed entry: applied if its step is still pending; the keypad hears the outcome."""
         if keyed.reply.cancelled():
             return
@@ -315,16 +315,23 @@ class Moderator:
             keyed.reply.set_exception(Stale())
             return
         try:
-            keyed.reply.set_result(self.table.apply(keyed.decision))
-        except (IllegalDecision, StoreUnwritable) as error:
-            keyed.reply.set_exception(error)
+            applied = await self.table.apply(keyed.decision, pending=keyed.pending)
+        except (IllegalDecision, StoreUnwritable, Stale) as error:
+            if not keyed.reply.cancelled():
+                keyed.reply.set_exception(error)
+            return
+        if not keyed.reply.cancelled():
+            keyed.reply.set_result(applied)
 
-    def close(self, pending: Pending) -> bool:
+    async def close(self, pending: Pending) -> bool:
         """The deadline passed: the phones' parts so far, or the rule's default; False when
-        the store refused it (nothing was taken: Rule 6)."""
+        the store refused it (nothing was taken: Rule 6). True when `pending` was decided
+        meanwhile (a touch that came before the deadline, written first)."""
         try:
-            if self.table.close_step() is None:
-                self.table.apply(self.default(pending))
+            if self.game.pending is pending and await self.table.close_step(pending) is None:
+                await self.table.apply(self.default(pending), pending=pending)
+        except Stale:
+            return True
         except StoreUnwritable:
             return False
         return True
@@ -368,10 +375,10 @@ class Moderator:
         then closes as a touch would; True when an undo took the game back meanwhile."""
         end = self.clock.now() + seconds
         while (left := end - self.clock.now()) > 0 and not self.ended:
-            if await self.wait(left, ("undo",), owed=True) == "undo" and self.undo():
+            if await self.wait(left, ("undo",), owed=True) == "undo" and await self.undo():
                 return True
         while self.game.pending is pending and not self.game.over and not self.ended:
-            if self.close(pending):
+            if await self.close(pending):
                 break
             await self.wait_for_store()  # then the default is tried again
         return False
@@ -502,7 +509,7 @@ class Moderator:
         while (left := end - self.clock.now()) > 0 and not self.ended:
             await self.wait(left)
 
-    def undo(self) -> bool:
+    async def undo(self) -> bool:
         """Take back the last decision if it has not taken effect (the same night, before
         dawn; the same day step otherwise): the game goes back to that step."""
         game, history = self.game, self.game.history
@@ -512,10 +519,10 @@ class Moderator:
         if asked.phase != game.phase or not game.phase.night:
             return False
         try:
-            game.pop()
-        except StoreUnwritable:  # the store keeps it, so does the game (Rule 6)
+            await self.table.undo(len(history))
+        except (StoreUnwritable, Stale):  # the store keeps it, so does the game (Rule 6)
             return False
-        self.table.narrate(None)
+        await self.table.narrate_next(None)
         self._seen = anchor(self.game.events)
         self._said_early.clear()
         log.info("undid the last decision of %s", asked.phase)

@@ -7,6 +7,7 @@ store and the moderator, for `narrator play`, `narrator demo` and `narrator resu
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import secrets
 import sys
@@ -29,6 +30,7 @@ from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
@@ -110,6 +112,33 @@ class StoredSeats(SeatRegistry):
         if self.holder(seat) is not None and not self.over:
             self.store.free_seat(self.game_id, seat)  # stored first: a refusal frees nothing
         return super().free(seat)
+
+    async def take(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
+        """The seat is taken once it is written (write ahead), off the event loop."""
+        holder = self.holder_for(seat, name, locale)
+        if not self.over:  # a newcomer between two games is stored with the next game
+            await self.store.write(self.store.bind_seat, self.game_id, holder.seat, holder.name, holder.token)
+        self._holders[seat] = holder
+        return holder
+
+    async def let_go(self, seat: int) -> SeatHolder | None:
+        if self.holder(seat) is not None and not self.over:
+            await self.store.write(self.store.free_seat, self.game_id, seat)  # a refusal frees nothing
+        return super().free(seat)
+
+    async def claim(self, pin: str, address: str = "") -> str:
+        """`claim_host` with the write awaited off the event loop; the PIN and the host stay
+        as they were when the store refuses it (`StoreUnwritable`)."""
+        before = (self.host_token, self._pin, dict(self._misses))
+        token = SeatRegistry.claim_host(self, pin, address)
+        if self.over:
+            return token
+        try:
+            await self.store.write(self.store.bind_host, self.game_id, token)
+        except StoreUnwritable:
+            self.host_token, self._pin, self._misses = before
+            raise
+        return token
 
     def tokens(self) -> dict[int, str]:
         return {seat: holder.token for seat, holder in self._holders.items()}
@@ -323,6 +352,7 @@ async def _open_table(
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
+    gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
     table.join_address = server.join_url
     if options.screen:
         _open_screen(f"http://127.0.0.1:{server.port}/screen")
@@ -494,14 +524,14 @@ STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
 
 
 async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Path | None = None) -> bool:
-    """Do `write` (the record, the game's end in the store) once the disk takes it: a
-    refusal is said in one line at the box and it is tried again every STORE_RETRY seconds;
-    False when the game is ended meanwhile (the store still holds every decision: `narrator
-    resume` finishes it)."""
+    """Do `write` (the record, the game's end in the store) off the event loop, once the disk
+    takes it: a refusal is said in one line at the box and it is tried again every
+    STORE_RETRY seconds; False when the game is ended meanwhile (the store still holds every
+    decision: `narrator resume` finishes it)."""
     told = False
     while True:
         try:
-            write()
+            await asyncio.to_thread(write)  # the disk's time is not the event loop's
             return True
         except StoreUnwritable:
             pass  # the store said so itself, once

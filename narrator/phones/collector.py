@@ -39,6 +39,7 @@ class Collector:
         self.pending = pending
         self.spec = game.spec
         self.parts: dict[int, Answer] = {}
+        self.writing: dict[int, Answer] = {}  # parts on their way to the store (`reserve`)
 
     @property
     def step(self) -> str:
@@ -51,32 +52,60 @@ class Collector:
 
     def offer(self, seat: int, given: Answer) -> None:
         """Record `seat`'s part; `Refusal` (nothing recorded) when it is wrong."""
+        self.check(seat, given)
+        self.parts[seat] = given
+
+    def reserve(self, seat: int, given: Answer) -> None:
+        """`seat`'s part, checked, on its way to the store: it counts for the decision (a
+        last part completes it after it) until `withdraw`n; `confirm` once written."""
+        self.check(seat, given)
+        self.writing[seat] = given
+
+    def confirm(self, seat: int, given: Answer) -> None:
+        if self.writing.get(seat) is given:
+            del self.writing[seat]
+        self.parts[seat] = given
+
+    def withdraw(self, seat: int, given: Answer) -> None:
+        """The store refused `seat`'s part `given`: it does not count."""
+        if self.writing.get(seat) is given:
+            del self.writing[seat]
+
+    def given(self) -> dict[int, Answer]:
+        """Every part that counts: those written, and those on their way."""
+        return {**self.parts, **self.writing}
+
+    def completes(self, seat: int, given: Answer) -> bool:
+        """Whether `seat`'s part `given` would make the decision complete."""
+        return self.game.complete({**self.given(), seat: given})
+
+    def check(self, seat: int, given: Answer) -> None:
+        """`Refusal` when `seat`'s part `given` would be refused; records nothing."""
         if seat not in self.owed:
             raise Refusal("not_yours")
-        if seat in self.parts and not is_pack(self.spec):
+        if (seat in self.parts or seat in self.writing) and not is_pack(self.spec):
             raise Refusal("already")
         try:
             self.game.check(self.game.part(seat, given))
         except IllegalDecision as error:
             raise refusal(error, self.pending) from None
-        self.parts[seat] = given
 
     def complete(self) -> bool:
-        return self.game.complete(self.parts)
+        return self.game.complete(self.given())
 
     def combined(self) -> Decision:
         """The decision the parts make now (what is missing filled in by the rules)."""
-        return self.game.combine(self.parts)
+        return self.game.combine(self.given())
 
     def answered(self) -> int:
-        return len(self.parts)
+        return len(self.given())
 
     def picks(self) -> dict[str, int | None]:
         """The pack's picks so far, seat → target (0: nobody; None: not yet): for the pack's
         phones only."""
         return {
             str(seat): (part.seats[0] if part.seats else 0)
-            if (part := self.parts.get(seat)) is not None
+            if (part := self.given().get(seat)) is not None
             else None
             for seat in self.pending.seats
         }

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import sys
+from pathlib import Path
 
 from engine.boards import BoardError
 from narrator.boards import BOARD_HELP, board_for, refused
@@ -26,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=int, default=8000, help="port (0 = any free one)")
     parser.add_argument("--locale", choices=LOCALES, default="zh-CN")
     parser.add_argument("--preset", help="rule preset (seeds, chinese-club)")
+    parser.add_argument("--store", type=Path, help="write the game to this SQLite store (default: none)")
+    parser.add_argument("--loop-watch", type=Path, help=argparse.SUPPRESS)  # the benches' figure
     parser.set_defaults(run=run)
 
 
@@ -33,8 +37,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.game import Game
     from engine.rules import make_rules
     from engine.setup import deal, suggested_roles
+    from narrator.moderator.recorded import RecordedGame
+    from narrator.phones.loopwatch import LoopWatch
     from narrator.phones.server import PhoneServer
     from narrator.phones.table import PhoneTable
+    from narrator.store import Store
 
     try:
         board = board_for(args.board, args.seats)
@@ -47,17 +54,34 @@ def run(args: argparse.Namespace) -> int:
 
     async def serve() -> None:
         if board is not None:
-            game = Game(board.deal(args.seed), board.rules())
+            setup, rules = board.deal(args.seed), board.rules()
         else:
+            setup = deal(suggested_roles(seats), seats, args.seed)
             rules = make_rules(preset=args.preset or "seeds")
-            game = Game(deal(suggested_roles(seats), seats, args.seed), rules)
+        game = Game(setup, rules)
+        store = Store(args.store) if args.store is not None else None
+        if store is not None:
+            game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
         server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
         await server.start()
+        gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
         server.print_join()
+        watch = None
+        if args.loop_watch is not None:  # from now on: the game, not the server's start
+            watched: Path = args.loop_watch
+
+            def note(blocked_ms: float, late_ms: float) -> None:  # as it grows: the bench stops the box
+                watched.write_text(f"{blocked_ms:.3f} {late_ms:.3f}\n")
+
+            watch = asyncio.get_running_loop().create_task(LoopWatch(note).run())
         try:
             await server.wait_closed()
         finally:
             await server.stop()
+            if watch is not None:
+                watch.cancel()
+            if store is not None:
+                store.close()
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())

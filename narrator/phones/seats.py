@@ -98,13 +98,30 @@ class SeatRegistry:
 
     def join(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
         """Bind the free `seat` to the cleaned `name` (Rule 3) and a new token."""
+        holder = self.holder_for(seat, name, locale)
+        self._holders[seat] = holder
+        return holder
+
+    def holder_for(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
+        """The holder `join` would bind (its token new); Refusal as `join`; changes nothing."""
         if not 1 <= seat <= self.seats:
             raise Refusal("no_such_seat")
         if seat in self._holders:
             raise Refusal("seat_taken")
-        holder = SeatHolder(seat, clean_name(name), new_token(), locale)
-        self._holders[seat] = holder
-        return holder
+        return SeatHolder(seat, clean_name(name), new_token(), locale)
+
+    async def take(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
+        """`join`, awaiting what must be written first (a store's registry writes it off the
+        event loop; this one writes nothing)."""
+        return self.join(seat, name, locale)
+
+    async def let_go(self, seat: int) -> SeatHolder | None:
+        """`free`, awaiting what must be written first."""
+        return self.free(seat)
+
+    async def claim(self, pin: str, address: str = "") -> str:
+        """`claim_host`, awaiting what must be written first."""
+        return self.claim_host(pin, address)
 
     def rejoin(self, token: str) -> SeatHolder:
         """The holder whose token is `token` (compared in constant time)."""

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import itertools
 import json
@@ -383,7 +384,7 @@ class HostRoutes:
         if not self.addresses.may_claim(address):
             return refused("busy", 429)  # before the PIN is even looked at
         try:
-            token = self.table.registry.claim_host(claim.pin, address)
+            token = await self.table.claim_host(claim.pin, address)
         except Refusal as refusal:
             return refused(refusal.code, 403)
         except StoreUnwritable:
@@ -398,7 +399,7 @@ class HostRoutes:
         if free is None:
             return refused("malformed", 400)
         try:
-            freed = self.table.free_seat(free.seat)
+            freed = await self.table.free_seat(free.seat)
         except StoreUnwritable:
             return refused("not_saved", 503)
         if freed:
@@ -540,7 +541,7 @@ class PhoneSockets:
             if link.probation and self.table.seat_of(link) is None and not _may_wait(raw):
                 link.close(CLOSE_TRY_LATER)  # past a cap, and not a seat coming back
                 return
-            self.table.receive(link, raw)
+            await self.table.receive(link, raw)
 
     async def _close_if_seatless(self, link: SocketLink) -> None:
         """A connection that took no seat in its time is closed (Rule 3)."""
@@ -799,9 +800,13 @@ class BackgroundServer:
         self.server = asyncio.run_coroutine_threadsafe(begin(), self._loop).result(10)
         return self.server
 
-    def call(self, function: Callable[..., T], *args: Any) -> T:
-        async def run() -> T:
-            return function(*args)
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """`function(*args)` on the server's loop, awaited there when it is a coroutine (the
+        table's changes to the game are: they wait for its turn and the store)."""
+
+        async def run() -> Any:
+            result = function(*args)
+            return await result if inspect.isawaitable(result) else result
 
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(10)
 

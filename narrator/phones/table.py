@@ -40,8 +40,18 @@ Rule 10: by day every living phone shows the same buttons, one for each day acti
         seat's last words are spoken (the white wolf king and the knight "not in … last
         words"; a wolf's self-destruct is for the discussion and the election's speeches).
 Rule 11: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
-        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy: the store's
-        write before a real decision counts (write ahead) takes no time a sniffer could see.
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy, timed from its
+        arrival: the store's write before a real decision counts (write ahead) runs off the
+        event loop meanwhile, and a decoy (or a pick of the pack's that decides nothing yet)
+        commits once too (`touch`), so that when the disk is slower than the hold (an SD
+        card) every touch of the step waits alike for its own commit.
+Rule 14: one turn (`turn`): whatever may change the game or the seats (a phone's decision, a
+        pick, a ballot, a day action, a seat taken or left, the moderator's decision, its
+        deadline's default, its undo) is checked, written and applied while it holds the
+        turn, in the order they came; the writes are awaited (the event loop serves every
+        phone meanwhile), so nothing else moves the game between a check and its apply. The
+        moderator changes the narrated step only with the turn (`narrate_next`): every touch
+        that came before is answered first.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
         whenever the phones' public picture changes or the judge says a line: the public
         view the phones show (Rule 3: never the night's deaths before the day's line), the
@@ -61,21 +71,23 @@ Rule 12: between two games of an evening (the game over) the host may pick the n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, runtime_checkable
 
 from engine.boards import Board, BoardError, find_board
 from engine.decisions import Decision, SelfDestruct
 from engine.events import Event
 from engine.game import Game
 from engine.setup import SeatFacts
-from engine.state import IllegalDecision
-from engine.steps import ACTIONS, DayAction, Share, is_shared
+from engine.state import IllegalDecision, Pending
+from engine.steps import ACTIONS, Answer, DayAction, Share, is_shared
 from engine.views import SeatView, public_view, seat_view
-from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated
+from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox, Seated, Stale
+from narrator.phones import outbound as out
 from narrator.phones.boards import (
     SEAT_COUNTS,
     SEPARATOR,
@@ -106,6 +118,7 @@ from narrator.phones.messages import (
     SelfDestructNow,
     parse,
 )
+from narrator.phones.nightgate import Link, NightGate
 from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
@@ -124,15 +137,25 @@ log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
-NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves (Rule 11)
 
 
-class Link(Protocol):
-    """One phone's connection: `send` queues a message without waiting; `close` ends it."""
+Later = Callable[[], Awaitable[None]]
 
-    def send(self, message: dict[str, Any]) -> None: ...
 
-    def close(self, code: int) -> None: ...
+@runtime_checkable
+class WrittenGame(Protocol):
+    """A game that writes ahead to a store (`narrator.moderator.recorded.RecordedGame`): each
+    change awaited, its write off the event loop (Rule 14)."""
+
+    async def take(self, decision: Decision, *, by: int | None = None) -> list[Event]: ...
+
+    async def take_back(self) -> Decision: ...
+
+    async def touch(self) -> None: ...
+
+    async def put_part(self, seat: int, given: Answer) -> None: ...
+
+    def stored_parts(self) -> dict[int, Answer]: ...
 
 
 class PhoneTable:
@@ -180,8 +203,10 @@ class PhoneTable:
         so a fast clock's game shows the figures a real one would (`said` Rule 3)."""
         self._speech_clock = Countdown(self._now)
         self._speech_ended = False
-        self._holding: list[tuple[Link, dict[str, Any]]] | None = None  # Rule 11
-        self._held: list[tuple[asyncio.TimerHandle, list[tuple[Link, dict[str, Any]]]]] = []
+        self._gate = NightGate()  # Rule 11
+        self.turn = asyncio.Lock()  # whoever changes the game holds it (Rule 14)
+        self._reviews: dict[tuple[int, int, Locale], Any] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
         self._said = Said()
         self._step_clock = Countdown(self._now)
@@ -235,7 +260,7 @@ class PhoneTable:
             named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
             told = text(locale, "notices.host_board", **named)
             link.send(self._welcome(locale))
-            link.send({"type": "notice", "key": "host_board", "text": told})
+            link.send(out.Notice(key="host_board", text=told).wire())
         self._send_states(fresh=True)
         return board
 
@@ -252,7 +277,7 @@ class PhoneTable:
             locale = self._locale(link)
             named = {"board": board_title(board, locale), "cards": board_cards(board, locale)}
             told = text(locale, "notices.next_board", seats=board.seats, **named)
-            link.send({"type": "notice", "key": "next_board", "text": told})
+            link.send(out.Notice(key="next_board", text=told).wire())
         return board
 
     def pick_seats(self, seats: int) -> int:
@@ -272,7 +297,7 @@ class PhoneTable:
             told = text(locale, "notices.next_seats", **named)
             if gone:
                 told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
-            link.send({"type": "notice", "key": "next_seats", "text": told})
+            link.send(out.Notice(key="next_seats", text=told).wire())
         return seats
 
     def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
@@ -284,7 +309,7 @@ class PhoneTable:
         for seat in gone:
             link = self._links.pop(seat)
             self._link_seat.pop(link, None)
-            link.send({"type": "freed", "reason": "seat_gone"})
+            link.send(out.Freed(reason="seat_gone").wire())
             link.close(CLOSE_FREED)
         self._game, self.registry, self.board = game, registry, board
         self.next_board, self.next_seats, self.scores, self.narrating = None, None, None, None
@@ -316,15 +341,15 @@ class PhoneTable:
     def _scores_message(self, locale: Locale) -> dict[str, Any]:
         assert self.scores is not None
         boards, counts = offered_boards(None, locale), offered_counts(locale)
-        return {"type": "scores", "scores": self.scores, "boards": boards, "counts": counts}
+        return out.Scores(scores=self.scores, boards=boards, counts=counts).wire()
 
-    def _leave(self, link: Link, seat: int, n: int) -> None:
+    async def _leave(self, link: Link, seat: int, n: int) -> None:
         """The player at `seat` leaves between two games (Rule 12)."""
         if not self.game.over:
             raise Refusal("leave_late")
         holder = self.registry.holder(seat)
         self._out(link, _ack(n, "leave"))
-        self.free_seat(seat)
+        await self._free_seat(seat)
         name = holder.name if holder is not None else ""
         self.notify("player_left", seat=seat, name=name)
         if self.on_leave is not None:
@@ -342,7 +367,7 @@ class PhoneTable:
         the moderator has said the end of the game, the phones may show it (Rule 3);
         `seconds`: how long the moderator gives the step (every phone counts it down)."""
         if step != self.narrating:
-            self.send_held_answers()  # a step's answers leave before anything of the next (Rule 11)
+            self._gate.send_held()  # a step's answers leave before anything of the next (Rule 11)
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
@@ -362,16 +387,40 @@ class PhoneTable:
         if in_step and is_shared(self.game.spec):
             collector = self._collector_for_pending()
             if not collector.owed:
-                self._settle_collective(collector)
+                self._soon(self._settle_owed_by_nobody(collector.pending))
 
-    def settle(self) -> Applied | None:
+    async def narrate_next(
+        self, step: str | None, *, final: bool = False, seconds: float | None = None
+    ) -> None:
+        """`narrate` with the turn (Rule 14): the touches that came before are answered first."""
+        async with self.turn:
+            await self._gate.quiet()
+            self.narrate(step, final=final, seconds=seconds)
+
+    def _soon(self, work: Any) -> None:
+        """Run the coroutine `work` on the event loop, after what holds the turn now."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _settle_owed_by_nobody(self, pending: Pending) -> None:
+        """A table decision that no seat owes (everyone away), taken empty (Rule 4)."""
+        async with self.turn:
+            if self.game.pending is pending and pending.step == self.narrating:
+                await self._settle_collective(self._collector_for_pending())
+
+    async def settle(self) -> Applied | None:
         """Apply the pending collective decision if every part of it is in (after the store
         refused it: the moderator calls this once the store writes again)."""
-        pending = self.game.pending
-        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+        async with self.turn:
+            await self._gate.quiet()
+            pending = self.game.pending
+            if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+                return None
+            collector = self._collector_for_pending()
+            if collector.complete() or not collector.owed:
+                return await self._apply_collective(collector)
             return None
-        collector = self._collector_for_pending()
-        return self._apply_collective(collector) if collector.complete() or not collector.owed else None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -379,25 +428,48 @@ class PhoneTable:
         self._snapshot()
         self._send_states(fresh=True)
 
-    def apply(self, decision: Decision, by: int | None = None) -> Applied:
-        """Apply a decision made elsewhere (the keypad, the moderator); IllegalDecision as
-        the engine raises it."""
-        pending = self.game.pending
-        events = self._take(decision, by)
-        action = ACTIONS.get(type(decision))
-        step = action.name if action is not None else pending.step if pending is not None else decision.step
-        return self._after(decision, by, step, events)
+    async def apply(
+        self, decision: Decision, by: int | None = None, *, pending: Pending | None = None
+    ) -> Applied:
+        """Apply a decision made elsewhere (the keypad, the moderator) with the turn (Rule
+        14); IllegalDecision as the engine raises it, StoreUnwritable (nothing taken), Stale
+        when `pending` (the step it was made for) was decided while it waited for the turn."""
+        async with self.turn:
+            await self._gate.quiet()
+            if pending is not None and self.game.pending is not pending:
+                raise Stale()
+            pending = self.game.pending
+            events = await self._take(decision, by)
+            action = ACTIONS.get(type(decision))
+            step = action.name if action is not None else pending.step if pending else decision.step
+            return self._after(decision, by, step, events)
 
-    def close_step(self) -> Applied | None:
+    async def close_step(self, pending: Pending | None = None) -> Applied | None:
         """Apply what the phones gave for the pending collective decision (a deadline
-        passed); None when the pending decision is not a collective one."""
-        pending = self.game.pending
-        if pending is None or not is_shared(self.game.spec):
-            return None
-        collector = self._collector_for_pending()
-        if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
-            log.info("%s closed: %d of %d answered", pending.step, collector.answered(), len(collector.owed))
-        return self._apply_collective(collector)
+        passed); None when the pending decision is not a collective one, or (`pending`
+        given) no longer the game's pending one."""
+        async with self.turn:
+            await self._gate.quiet()
+            if pending is not None and self.game.pending is not pending:
+                return None
+            pending = self.game.pending
+            if pending is None or not is_shared(self.game.spec):
+                return None
+            collector = self._collector_for_pending()
+            if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
+                answered, owed = collector.answered(), len(collector.owed)
+                log.info("%s closed: %d of %d answered", pending.step, answered, owed)
+            return await self._apply_collective(collector)
+
+    async def undo(self, decided: int) -> Decision:
+        """Take the game's last decision back with the turn (Rule 14), from the store first;
+        Stale when the game no longer has `decided` decisions (one came while it waited)."""
+        async with self.turn:
+            await self._gate.quiet()
+            game = self.game
+            if len(game.history) != decided:
+                raise Stale()
+            return await game.take_back() if isinstance(game, WrittenGame) else game.pop()
 
     def subscribe(self) -> asyncio.Queue[Applied]:
         """A queue that receives every decision applied from now on."""
@@ -424,7 +496,7 @@ class PhoneTable:
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
             self._shown_actions = offered
             self._send_states(fresh=False)
-        message = {"type": "speaking", "seat": seat, "seconds": self._speech_left()}
+        message = out.Speaking(seat=seat, seconds=self._speech_left()).wire()
         for link in list(self._links.values()):
             link.send(message)
         self._send_screens()
@@ -474,14 +546,24 @@ class PhoneTable:
             if self.registry.holder(seat) is not None
         }
 
-    def free_seat(self, seat: int) -> bool:
-        """Free `seat` (the host's act): its phone is told and disconnected."""
-        holder = self.registry.free(seat)
+    async def free_seat(self, seat: int) -> bool:
+        """Free `seat` (the host's act) with the turn (Rule 14): written first, then its
+        phone is told and disconnected; StoreUnwritable frees nothing."""
+        async with self.turn:
+            return await self._free_seat(seat)
+
+    async def claim_host(self, pin: str, address: str = "") -> str:
+        """The host's claim with the turn (Rule 14), written before it counts."""
+        async with self.turn:
+            return await self.registry.claim(pin, address)
+
+    async def _free_seat(self, seat: int) -> bool:
+        holder = await self.registry.let_go(seat)
         self._facts.pop(seat, None)
         link = self._links.pop(seat, None)
         if link is not None:
             self._link_seat.pop(link, None)
-            link.send({"type": "freed"})
+            link.send(out.Freed().wire())
             link.close(CLOSE_FREED)
         if holder is not None:
             log.info("seat %d freed by the host", seat)
@@ -493,7 +575,7 @@ class PhoneTable:
         carrying the catalogue line `notices.<key>`."""
         for link in list(self._link_locale):
             line = text(self._locale(link), f"notices.{key}", **params)
-            link.send({"type": "notice", "key": key, "text": line})
+            link.send(out.Notice(key=key, text=line).wire())
 
     def refuse(self, link: Link, code: str) -> None:
         """Answer `link` with the error `code` in its language (a message the server refused
@@ -525,65 +607,76 @@ class PhoneTable:
         if seat is not None and self._links.get(seat) is link:
             del self._links[seat]
 
-    def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from `link`: answer it, and act on it when it is sound. A touch
-        at night is answered, real or decoy, NIGHT_ANSWER_S after it came (Rule 11)."""
+    async def receive(self, link: Link, raw: str | bytes) -> None:
+        """Handle one message from `link`: answer it, and act on it when it is sound; what may
+        change the game or the seats waits for the turn (Rule 14). A touch at night is
+        answered, real or decoy, NIGHT_ANSWER_S after it came, or once its commit is done
+        when that takes longer (Rule 11)."""
+        loop = asyncio.get_running_loop()
+        arrival = loop.time()
         try:
             message = parse(raw)
         except Malformed as refusal:
             link.send(self._error(link, refusal, refusal.n))
             return
-        if not (isinstance(message, Act) and is_night(self.narrating)):
-            self._handle(link, message)
+        if isinstance(message, Hello | Ping | Peeked | Done):  # nothing of the game changes
+            await self._handle(link, message)
             return
-        held: list[tuple[Link, dict[str, Any]]] = []
-        self._holding = held
+        night = isinstance(message, Act) and is_night(self.narrating)
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(self._gate.holding(arrival, night))
+            if self._decoy(link, message):  # it changes nothing of the game: no turn
+                stack.enter_context(self._gate.flight())
+                later = await self._handle(link, message)
+            else:
+                async with self.turn:
+                    later = await self._handle(link, message)
+                    stack.enter_context(self._gate.flight())  # before the turn is let go
+            if later is not None:
+                await self._finish(link, message.n, later)
+
+    def _decoy(self, link: Link, message: Message) -> bool:
+        """Whether `message` is a touch at the night step narrated from a seat that owes it
+        nothing: it changes nothing of the game, so it takes no turn (Rule 14), and its
+        commit starts at once, as a real touch's does (Rule 11)."""
+        seat = self._link_seat.get(link)
+        if not isinstance(message, Act) or seat is None or message.step != self.narrating:
+            return False
+        pending = self.game.pending
+        owes = pending is not None and pending.step == message.step and seat in pending.seats
+        return is_night(message.step) and not owes
+
+    async def _finish(self, link: Link, n: int, later: Later) -> None:
+        """The rest of a touch's work, after the turn (its commit, then its answer)."""
         try:
-            self._handle(link, message)
-        finally:
-            self._holding = None
-        self._send_later(held, NIGHT_ANSWER_S)
-
-    def _send_later(self, held: list[tuple[Link, dict[str, Any]]], seconds: float) -> None:
-        """Send `held` in order `seconds` from now, or sooner when the step changes (at once
-        without a running event loop)."""
-
-        def send() -> None:
-            self._held = [(h, batch) for h, batch in self._held if batch is not held]
-            for link, message in held:
-                link.send(message)
-
-        try:
-            handle = asyncio.get_running_loop().call_later(seconds, send)
-        except RuntimeError:
-            send()
-            return
-        self._held.append((handle, held))
+            await later()
+        except Refusal as refused:
+            self._out(link, self._error(link, refused, n))
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            self._out(link, self._error(link, Refusal("not_saved"), n))
 
     def send_held_answers(self) -> None:
-        """Send every held answer now, in the order the touches came."""
-        held, self._held = self._held, []
-        for handle, batch in held:
-            handle.cancel()
-            for link, message in batch:
-                link.send(message)
+        """Send every held answer now, in the order the touches came (Rule 11)."""
+        self._gate.send_held()
 
-    def _handle(self, link: Link, message: Message) -> None:
+    async def _handle(self, link: Link, message: Message) -> Later | None:
+        """Answer `message`, or return the rest of its work (`Later`: a commit to await
+        without the turn, then the answer)."""
         n = message.n
         try:
             if isinstance(message, Hello):
                 self._link_locale[link] = message.locale or self._locale(link)
                 self._out(link, self._welcome(self._locale(link)))
             elif isinstance(message, Join | Rejoin):
-                self._sit(link, message)
+                await self._sit(link, message)
             elif isinstance(message, Ping):
-                self._out(link, {"type": "pong", "n": n})
+                self._out(link, out.Pong(n=n).wire())
             else:
                 seat = self._link_seat.get(link)
                 if seat is None:
                     raise Refusal("not_joined")
                 if isinstance(message, Act):
-                    self._act(link, seat, message)
+                    return await self._act(link, seat, message)
                 elif isinstance(message, Done):
                     self._end_speech(link, seat, n)
                 elif isinstance(message, Peeked):
@@ -593,25 +686,23 @@ class PhoneTable:
                         self.inbox.put(CardSeen(seat))
                     self._out(link, _ack(n, "peeked"))
                 elif isinstance(message, DayActionNow):
-                    self._day_action(link, seat, n, message.action, message.target)
+                    await self._day_action(link, seat, n, message.action, message.target)
                 elif isinstance(message, Leave):
-                    self._leave(link, seat, n)
+                    await self._leave(link, seat, n)
                 else:
                     assert isinstance(message, SelfDestructNow)
-                    self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
+                    await self._day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
         except Refusal as refusal:
             self._out(link, self._error(link, refusal, n))
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
             self._out(link, self._error(link, Refusal("not_saved"), n))
+        return None
 
     def _out(self, link: Link, message: dict[str, Any]) -> None:
         """Send `message` to `link`, or hold it with the answer to a touch at night (Rule 11)."""
-        if self._holding is not None:
-            self._holding.append((link, message))
-        else:
-            link.send(message)
+        self._gate.out(link, message)
 
-    def _sit(self, link: Link, message: Join | Rejoin) -> None:
+    async def _sit(self, link: Link, message: Join | Rejoin) -> None:
         locale = message.locale or self._locale(link)
         held = self._link_seat.get(link)  # a link holds one seat (server Rule 3)
         if held is not None and (
@@ -619,7 +710,7 @@ class PhoneTable:
         ):
             raise Refusal("one_seat", seat=held)
         if isinstance(message, Join):
-            holder = self.registry.join(message.seat, message.name, locale)
+            holder = await self.registry.take(message.seat, message.name, locale)
             log.info("seat %d taken by %s", holder.seat, holder.name)
             facts = seat_facts(message.facts, self.facts_asked)
             if facts is not None:
@@ -637,20 +728,15 @@ class PhoneTable:
         self._link_locale[link] = locale
         self._out(
             link,
-            {
-                "type": "joined",
-                "n": message.n,
-                "seat": holder.seat,
-                "name": holder.name,
-                "token": holder.token,
-                "locale": locale,
-            },
+            out.Joined(
+                n=message.n, seat=holder.seat, name=holder.name, token=holder.token, locale=locale
+            ).wire(),
         )
         self._send_state(holder.seat, feed=self._feeds.everything(holder.seat))
         if isinstance(message, Join):
             self._send_lobby()
 
-    def _act(self, link: Link, seat: int, act: Act) -> None:
+    async def _act(self, link: Link, seat: int, act: Act) -> Later | None:
         game = self.game
         if game.over:
             raise Refusal("game_over")
@@ -668,27 +754,65 @@ class PhoneTable:
             if seat in self._touched and not is_pack(spec_of(act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
-            self._out(link, _ack(act.n, act.step))
-            self._send_progress(None)
-            return
+
+            async def decoy() -> None:
+                try:
+                    await self._touch()  # the decoy commits as a real touch does (Rule 11)
+                except StoreUnwritable:
+                    self._touched.discard(seat)
+                    raise
+                self._out(link, _ack(act.n, act.step))
+                self._send_progress(None)
+
+            return decoy
         assert pending is not None
         spec = game.spec
         assert spec is not None
         if is_shared(spec):
             collector = self._collector_for_pending()
-            collector.offer(seat, answer_of(spec, act))
+            given = answer_of(spec, act)
+            collector.check(seat, given)
+            if not collector.completes(seat, given):
+                collector.reserve(seat, given)  # counts from now, until the store refuses it
+
+                async def part() -> None:
+                    try:
+                        await self._part_written(seat, given)  # a ballot or a pick, written as it comes
+                    except StoreUnwritable:
+                        collector.withdraw(seat, given)
+                        raise
+                    collector.confirm(seat, given)
+                    if not is_pack(spec):
+                        self._touched.add(seat)
+                    self._out(link, _ack(act.n, act.step))
+                    self._send_progress(collector)
+
+                return part
+            before = collector.parts.get(seat)
+            collector.offer(seat, given)
+            progress = self._progress_now(collector)  # as the step stands, before it is decided
+            decision = collector.combined()
+            try:
+                events = await self._take(decision, None)  # the last part: the decision's own write
+            except (StoreUnwritable, IllegalDecision) as error:
+                collector.parts.pop(seat)
+                if before is not None:
+                    collector.parts[seat] = before
+                if isinstance(error, IllegalDecision):
+                    raise refusal(error, pending) from None
+                raise
             if not is_pack(spec):
                 self._touched.add(seat)
             self._out(link, _ack(act.n, act.step))
-            self._send_progress(collector)
-            if collector.complete():
-                self._settle_collective(collector)
-            return
+            if progress is not None:
+                self._broadcast(progress)
+            self._after(decision, None, collector.step, events)
+            return None
         if seat in self._touched:
             raise Refusal("already")
         decision = decision_of(game, seat, act)
         try:
-            events = self._take(decision, seat)
+            events = await self._take(decision, seat)
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
@@ -698,6 +822,7 @@ class PhoneTable:
         if is_night(pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
+        return None
 
     def _end_speech(self, link: Link, seat: int, n: int) -> None:
         if seat != self._speaker:
@@ -708,7 +833,7 @@ class PhoneTable:
         self.inbox.put(Command("pass", "speaker"))
         self._out(link, _ack(n, "speech"))
 
-    def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
+    async def _day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
         """The day action called `name` pressed at `seat` (Rule 10)."""
         game = self.game
         if game.over:
@@ -723,7 +848,7 @@ class PhoneTable:
         if action not in self._shown_actions:
             raise not_offered(game, action, seat, target)
         decision = day_action(game, action, seat, target)
-        events = self._take(decision, seat)
+        events = await self._take(decision, seat)
         self._out(link, _ack(n, action.name))
         self._after(decision, seat, action.name, events)
 
@@ -734,50 +859,75 @@ class PhoneTable:
         assert pending is not None
         if self._collector is None or self._collector.pending is not pending:
             self._collector = Collector(self.game, pending)
+            game = self.game
+            if isinstance(game, WrittenGame):  # the parts given before a crash count
+                for seat, given in game.stored_parts().items():
+                    with contextlib.suppress(Refusal):
+                        self._collector.offer(seat, given)
         return self._collector
 
-    def _settle_collective(self, collector: Collector) -> None:
+    async def _settle_collective(self, collector: Collector) -> None:
         """Apply the collective decision whose parts are all in; when the store refuses it
         the parts stay, for `settle` once the store writes again (the box was told)."""
         try:
-            self._apply_collective(collector)
+            await self._apply_collective(collector)
         except StoreUnwritable:
             pass
 
-    def _apply_collective(self, collector: Collector) -> Applied:
+    async def _apply_collective(self, collector: Collector) -> Applied:
         decision = collector.combined()
-        events = self._take(decision, None)
+        events = await self._take(decision, None)
         return self._after(decision, None, collector.step, events)
 
-    def _take(self, decision: Decision, by: int | None) -> list[Event]:
+    async def _take(self, decision: Decision, by: int | None) -> list[Event]:
         """The one place a decision enters the game, whoever made it (a phone, the table
-        together, the keypad, a deadline's default): checked, written to the store when the
-        game has one, then applied (`RecordedGame.apply`); `IllegalDecision` or
-        `StoreUnwritable` change nothing."""
-        return self.game.apply(decision, by=by)
+        together, the keypad, a deadline's default), with the turn held (Rule 14): checked,
+        written to the store when the game has one (the write awaited off the event loop),
+        then applied (`RecordedGame.take`); `IllegalDecision` or `StoreUnwritable` change
+        nothing."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            return await game.take(decision, by=by)
+        return game.apply(decision, by=by)
+
+    async def _touch(self) -> None:
+        """A touch that decides nothing commits all the same (Rule 11); `StoreUnwritable`."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            await game.touch()
+
+    async def _part_written(self, seat: int, given: Answer) -> None:
+        """A part of a shared decision that does not complete it (a ballot, a pick), committed
+        before it counts (Rule 14): one commit, as a decoy's touch is (Rule 11)."""
+        game = self.game
+        if isinstance(game, WrittenGame):
+            await game.put_part(seat, given)
 
     def _send_progress(self, collector: Collector | None) -> None:
         """A touch was taken (`collector`: the part of a collective decision it gave). At
         night every phone gets the same message, the pack's picks sealed for the pack (Rule
         2); by day the count of answers is public."""
+        progress = self._progress_now(collector)
+        if progress is not None:
+            self._broadcast(progress)
+
+    def _progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
+        """The `progress` message of each phone for a touch taken now (`_send_progress`)."""
         if not is_night(self.narrating):
             if collector is None:
-                return
+                return None
             public = {"answered": collector.answered(), "owed": len(collector.owed)}
-            self._broadcast({seat: self._progress(public) for seat in self._links})
-            return
+            return {seat: self._progress(public) for seat in self._links}
         pending = self.game.pending
         pack: tuple[int, ...] = ()
         picks: dict[str, int | None] = {}
         if pending is not None and pending.step == self.narrating and is_pack(self.game.spec):
             pack_collector = collector or self._collector_for_pending()
             pack, picks = pending.seats, pack_collector.picks()
-        self._broadcast(
-            {seat: self._progress({}, {"picks": picks} if seat in pack else None) for seat in self._links}
-        )
+        return {seat: self._progress({}, {"picks": picks} if seat in pack else None) for seat in self._links}
 
     def _progress(self, public: dict[str, Any], told: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"type": "progress", "step": self.narrating, **public, "sealed": seal(told)}
+        return out.Progress(step=self.narrating, **public, sealed=seal(told)).wire()
 
     # After a decision
 
@@ -857,12 +1007,9 @@ class PhoneTable:
 
     def _clock(self) -> dict[str, Any]:
         """The countdowns every phone shows alike (`said` Rule 3)."""
-        return {
-            "type": "clock",
-            "step": self._step_clock.left(),
-            "speech": self._speech_clock.left(),
-            "paused": self._said.paused,
-        }
+        return out.Clock(
+            step=self._step_clock.left(), speech=self._speech_clock.left(), paused=self._said.paused
+        ).wire()
 
     def _screen(self, seat: int, *, fresh: bool) -> dict[str, Any]:
         view = self._shown[seat]
@@ -881,24 +1028,20 @@ class PhoneTable:
         """The `state` message of `seat`: its view (without the prompt: the screen has what
         the phone may show of it), its screen, the names, its feed, the speech running."""
         view = self._shown[seat].model_copy(update={"prompt": None})
-        message: dict[str, Any] = {
-            "type": "state",
-            "view": view.model_dump(mode="json"),
-            "screen": self._screen(seat, fresh=fresh),
-            "names": self.registry.names(),
-            "feed": feed,
-            "speaking": self._speaker,
-            "seconds": self._speech_left(),
-            "review": None,
-            "clock": self._clock(),
-            "started": self._said.began or self.auto_narrate or bool(self.game.log),
-            "candidates": list(self._said.candidates),
-            "pk": self._said.pk,
-            "votes_from": self._said.votes_from,
-        }
-        if view.public.winner is not None:
-            message["review"] = written_review(self.game, self._seat_locale(seat))
-        return message
+        return out.State(
+            view=view.model_dump(mode="json"),
+            screen=self._screen(seat, fresh=fresh),
+            names=self.registry.names(),
+            feed=feed,
+            speaking=self._speaker,
+            seconds=self._speech_left(),
+            review=self._review(self._seat_locale(seat)) if view.public.winner is not None else None,
+            clock=self._clock(),
+            started=self._said.began or self.auto_narrate or bool(self.game.log),
+            candidates=list(self._said.candidates),
+            pk=self._said.pk,
+            votes_from=self._said.votes_from,
+        ).wire()
 
     def attach_screen(self, link: Link) -> None:
         """A public screen (Rule 13): it is sent the table's public picture from now on."""
@@ -913,27 +1056,35 @@ class PhoneTable:
         as every phone shows it (Rule 3: not the engine's, which knows the night's deaths
         before the judge says them)."""
         public = self.shown_public()
-        return {
-            "type": "table",
-            "locale": self.locale,
-            "strings": page_strings(self.locale),
-            "public": public.model_dump(mode="json"),
-            "seats": self.game.setup.seats,
-            "lobby": self.registry.lobby(),
-            "names": self.registry.names(),
-            "board": board_title(self.board, self.locale) if self.board is not None else None,
-            "board_cards": board_cards(self.board, self.locale) if self.board is not None else None,
-            "line": self._line,
-            "join": self.join_address,
-            "speaking": self._speaker,
-            "clock": self._clock(),
-            "started": self._said.began or self.auto_narrate or bool(self.game.log),
-            "candidates": list(self._said.candidates),
-            "votes_from": self._said.votes_from,
-            "stage": self._stage.shown(),
-            "review": written_review(self.game, self.locale) if public.winner is not None else None,
-            "scores": self.scores,
-        }
+        return out.Table(
+            locale=self.locale,
+            strings=page_strings(self.locale),
+            public=public.model_dump(mode="json"),
+            seats=self.game.setup.seats,
+            lobby=self.registry.lobby(),
+            names=self.registry.names(),
+            board=board_title(self.board, self.locale) if self.board is not None else None,
+            board_cards=board_cards(self.board, self.locale) if self.board is not None else None,
+            line=self._line,
+            join=self.join_address,
+            speaking=self._speaker,
+            clock=self._clock(),
+            started=self._said.began or self.auto_narrate or bool(self.game.log),
+            candidates=list(self._said.candidates),
+            votes_from=self._said.votes_from,
+            stage=self._stage.shown(),
+            review=self._review(self.locale) if public.winner is not None else None,
+            scores=self.scores,
+        ).wire()
+
+    def _review(self, locale: Locale) -> Any:
+        """The game's written review in `locale`, made once per language and game state
+        (every phone's `state` at the end carries it: made for each, it held up the loop)."""
+        key = (id(self.game), len(self.game.events), locale)
+        if key not in self._reviews:
+            self._reviews = {k: v for k, v in self._reviews.items() if k[:2] == key[:2]}
+            self._reviews[key] = written_review(self.game, locale)
+        return self._reviews[key]
 
     def shown_public(self) -> Any:
         """The public view every phone shows now (the same in every seat's view, Rule 3)."""
@@ -977,7 +1128,7 @@ class PhoneTable:
         return self._locale(link) if link is not None else self.locale
 
     def _send_lobby(self) -> None:
-        message = {"type": "lobby", "lobby": self.registry.lobby()}
+        message = out.Lobby(lobby=self.registry.lobby()).wire()
         for link in list(self._link_locale):
             link.send(message)
         self._send_screens()
@@ -988,17 +1139,16 @@ class PhoneTable:
             self._out(link, message)
 
     def _welcome(self, locale: Locale) -> dict[str, Any]:
-        return {
-            "type": "welcome",
-            "locale": locale,
-            "strings": page_strings(locale),
-            "seats": self.game.setup.seats,
-            "lobby": self.registry.lobby(),
-            "facts": self.facts_asked,
-            "variants": card_variants(self.game.rules),
-            "boards": offered_boards(self.game.setup.seats, locale) if self._boards_open() else [],
-            "board": self.board.id if self.board is not None else None,
-        }
+        return out.Welcome(
+            locale=locale,
+            strings=page_strings(locale),
+            seats=self.game.setup.seats,
+            lobby=self.registry.lobby(),
+            facts=self.facts_asked,
+            variants=card_variants(self.game.rules),
+            boards=offered_boards(self.game.setup.seats, locale) if self._boards_open() else [],
+            board=self.board.id if self.board is not None else None,
+        ).wire()
 
     def _locale(self, link: Link) -> Locale:
         return self._link_locale.get(link, self.locale)
@@ -1007,7 +1157,7 @@ class PhoneTable:
         """A refusal, in the shape of an ack (an empty seal), so that on the wire a refused
         touch and an accepted one have one size."""
         message = refusal.message(self._locale(link))
-        return {"type": "error", "n": n, "code": refusal.code, "message": message, "sealed": seal(None)}
+        return out.Error(n=n, code=refusal.code, message=message, sealed=seal(None)).wire()
 
 
 @functools.lru_cache(maxsize=4)
@@ -1045,4 +1195,4 @@ def encode(message: dict[str, Any]) -> str:
 def _ack(n: int, step: str, told: dict[str, Any] | None = None) -> dict[str, Any]:
     """The answer to a phone's message `n`: every ack has one shape, what the seat is told
     (the seer's answer) sealed."""
-    return {"type": "ack", "n": n, "step": step, "sealed": seal(told)}
+    return out.Ack(n=n, step=step, sealed=seal(told)).wire()

@@ -201,7 +201,7 @@ def test_closing_a_table_decision_early_fills_what_the_rules_cannot_do_without()
             voter = pending.seats[0]
             friends = [s for s in pending.targets if s != voter][:2]
             await phones[voter].answer({"type": "act", "step": "distrust", "targets": friends})
-            applied = table.close_step()
+            applied = await table.close_step()
             assert applied is not None
             given = applied.decision.model_dump()["friends"]
             assert set(given) == set(pending.seats) and given[voter] == tuple(friends)

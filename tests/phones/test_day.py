@@ -116,7 +116,7 @@ def test_closing_a_vote_counts_absent_voters_as_abstaining() -> None:
             await wait_until(lambda: game.pending is not None and game.pending.step == "vote")
             for phone in phones[2:5]:
                 await phone.answer({"type": "act", "step": "vote", "targets": [2]})
-            applied = table.close_step()
+            applied = await table.close_step()
             assert applied is not None and applied.step == "vote" and applied.by is None
             assert dict(applied.decision.votes) == {3: 2, 4: 2, 5: 2}  # type: ignore[attr-defined]
             assert not state_of(game).is_alive(2)

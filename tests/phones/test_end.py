@@ -83,7 +83,7 @@ def test_a_night_that_opens_with_a_pretended_step_says_night_and_the_voted_out_i
         async with served(game, auto_narrate=False) as (server, table):
             phones = {seat: await (await Phone(ws_url(server), game).open()).join(seat) for seat in (1, 3, 9)}
             table.narrate("vote")
-            table.apply(DayVote(votes={1: 9, 3: 9, 9: 1}))
+            await table.apply(DayVote(votes={1: 9, 3: 9, 9: 1}))
             table.narrate(None)
             assert game.pending is not None and game.pending.step == "seer"
             table.narrate("guard")  # pretended: the guard is dead

@@ -68,7 +68,7 @@ def test_facts_given_at_joining_are_kept_for_the_setup_and_a_player_may_decline(
             assert (state_copy(game), table.facts()) == before
             assert table.registry.holder(5) is None
 
-            table.free_seat(1)
+            await table.free_seat(1)
             assert 1 not in table.facts()
             everyone = [first, second, third, fourth, fifth]
             for phone in everyone[1:]:

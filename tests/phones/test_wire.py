@@ -64,6 +64,7 @@ class Proxy:
 
     box_port: int
     frames: list[Frame] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)  # when each of the phone's data frames was read
     port: int = 0
     _server: asyncio.Server | None = None
 
@@ -79,6 +80,8 @@ class Proxy:
         box_r, box_w = await asyncio.open_connection("127.0.0.1", self.box_port)
         upgraded = bytearray()
         buffer = bytearray()
+        asked = bytearray()
+        outgoing = bytearray()
 
         async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, count: bool) -> None:
             nonlocal buffer
@@ -87,6 +90,13 @@ class Proxy:
                     writer.write(data)
                     await writer.drain()
                     if not count:
+                        if b"\r\n\r\n" not in asked:  # the phone's request, then its frames
+                            asked.extend(data)
+                            if b"\r\n\r\n" not in asked:
+                                continue
+                            data = bytes(asked.split(b"\r\n\r\n", 1)[1])
+                        outgoing.extend(data)
+                        self._sent(outgoing)
                         continue
                     if b"\r\n\r\n" not in upgraded:  # the handshake's answer, then frames
                         upgraded.extend(data)
@@ -101,6 +111,25 @@ class Proxy:
             writer.close()
 
         await asyncio.gather(pipe(phone_r, box_w, False), pipe(box_r, phone_w, True))
+
+    def _sent(self, buffer: bytearray) -> None:
+        """Note the phone's data frames (masked, as a browser's are) read off `buffer`."""
+        while len(buffer) >= 2:
+            length, head = buffer[1] & 0x7F, 2
+            if length == 126:
+                if len(buffer) < 4:
+                    return
+                length, head = int.from_bytes(buffer[2:4], "big"), 4
+            elif length == 127:
+                if len(buffer) < 10:
+                    return
+                length, head = int.from_bytes(buffer[2:10], "big"), 10
+            head += 4 if buffer[1] & 0x80 else 0
+            if len(buffer) < head + length:
+                return
+            if buffer[0] & 0x0F in (1, 2):
+                self.sent.append(time.monotonic())
+            del buffer[: head + length]
 
     def _frames(self, buffer: bytearray) -> bytearray:
         while len(buffer) >= 2:
@@ -191,10 +220,16 @@ class Step:
     real: bool
     phase: str
     alive: tuple[int, ...]
+    actors: tuple[int, ...] = ()  # the seats that owe the step (a real one)
 
 
-async def play_through_chromium(seed: int) -> tuple[list[Step], dict[int, list[Frame]], Game, list[str]]:
-    game = Game(Setup(seats=9, roles=ROLES), make_rules({}))
+async def play_through_chromium(
+    seed: int, game: Game | None = None, proxies_out: dict[int, Proxy] | None = None
+) -> tuple[list[Step], dict[int, list[Frame]], Game, list[str]]:
+    """A whole game (`game`, else a new classic one) from Chromium's sockets on the real clock;
+    the steps narrated, each seat's frames from the box, the game, the extensions taken.
+    `proxies_out` gets each seat's proxy (what the phone sent, when)."""
+    game = game if game is not None else Game(Setup(seats=9, roles=ROLES), make_rules({}))
     table = PhoneTable(game, auto_narrate=False)
     server = PhoneServer(table, host="127.0.0.1", port=0)
     await server.start()
@@ -208,11 +243,14 @@ async def play_through_chromium(seed: int) -> tuple[list[Step], dict[int, list[F
         # narrated when the engine is at the next day already (night N is followed by day N)
         night = str(table.game.phase).replace("day", "night")
         alive = tuple(seat for seat in range(1, 10) if table.game.is_alive(seat))
-        steps.append(Step(time.monotonic(), step, real, night, alive))
+        actors = tuple(pending.seats) if real and pending is not None else ()
+        steps.append(Step(time.monotonic(), step, real, night, alive, actors))
         narrate(step, final=final, seconds=seconds)
 
     table.narrate = marked  # type: ignore[method-assign]
     proxies = {seat: Proxy(server.port) for seat in range(1, 10)}
+    if proxies_out is not None:
+        proxies_out.update(proxies)
     extensions: list[str] = []
     async with async_api.async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -305,7 +343,7 @@ def test_a_sniffer_counting_frames_tells_no_actor_and_no_pretended_step() -> Non
 def test_the_answer_to_a_real_touch_and_to_a_decoy_leave_on_one_schedule() -> None:
     """At night the seer's real check (written to the store first) and a villager's decoy
     touch are answered alike: neither at once, both NIGHT_ANSWER_S after they came."""
-    from narrator.phones.table import NIGHT_ANSWER_S
+    from narrator.phones.nightgate import NIGHT_ANSWER_S
     from tests.moderator.test_inbox import NotedLink
 
     async def scenario() -> tuple[list[str], list[str]]:
@@ -314,13 +352,13 @@ def test_the_answer_to_a_real_touch_and_to_a_decoy_leave_on_one_schedule() -> No
         seer, villager = NotedLink(), NotedLink()
         for seat, link in ((3, seer), (7, villager)):
             table.connect(link)
-            table.receive(link, json.dumps({"type": "join", "seat": seat, "name": f"P{seat}", "n": 1}))
+            await table.receive(link, json.dumps({"type": "join", "seat": seat, "name": f"P{seat}", "n": 1}))
         while game.pending is not None and game.pending.step != "seer":
             game.apply(game.default())
         table.narrate("seer")
         before = len(seer.sent), len(villager.sent)
-        table.receive(seer, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
-        table.receive(villager, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
+        await table.receive(seer, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
+        await table.receive(villager, json.dumps({"type": "act", "step": "seer", "targets": [1], "n": 2}))
         at_once = [m["type"] for m in seer.sent[before[0] :]], [m["type"] for m in villager.sent[before[1] :]]
         await asyncio.sleep(NIGHT_ANSWER_S * 3)
         assert [m["type"] for m in seer.sent[before[0] :] if m.get("n") == 2] == ["ack"]

@@ -1,0 +1,81 @@
+"""The night gate on its own: a touch's answers leave at its arrival plus the hold (or when its
+work ends, when later), a step change sends them at once, and the narration waits for the
+touches in flight. On the fast clock of the event loop: the loop's own `call_at`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from narrator.phones.nightgate import NightGate
+
+
+class Noted:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.sent: list[tuple[float, dict[str, Any]]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append((self.loop.time(), message))
+
+    def close(self, code: int) -> None:
+        pass
+
+
+def test_a_touch_at_night_is_answered_at_its_arrival_plus_the_hold_whatever_its_work_took() -> None:
+    async def scenario() -> tuple[list[float], float, float]:
+        loop = asyncio.get_running_loop()
+        gate, link = NightGate(hold=0.05), Noted(loop)
+        quick = slow = 0.0
+
+        async def touch(work: float) -> float:
+            arrival = loop.time()
+            with gate.holding(arrival, night=True):
+                await asyncio.sleep(work)  # its commit
+                gate.out(link, {"type": "ack", "work": work})
+            return arrival
+
+        quick, slow = await asyncio.gather(touch(0.0), touch(0.12))
+        await asyncio.sleep(0.1)
+        return [at for at, _ in link.sent], quick, slow
+
+    sent, quick, slow = asyncio.run(scenario())
+    assert len(sent) == 2
+    assert sent[0] >= quick + 0.05  # held for the hold, not sent when its work was done
+    assert sent[1] >= slow + 0.12  # a commit slower than the hold: sent once it is done
+
+
+def test_by_day_nothing_is_held_and_a_step_change_sends_what_is_held_at_once() -> None:
+    async def scenario() -> tuple[int, int, int]:
+        loop = asyncio.get_running_loop()
+        gate, link = NightGate(hold=10.0), Noted(loop)
+        with gate.holding(loop.time(), night=False):
+            gate.out(link, {"type": "ack"})
+        by_day = len(link.sent)
+        with gate.holding(loop.time(), night=True):
+            gate.out(link, {"type": "ack"})
+        held = len(link.sent)
+        gate.send_held()
+        return by_day, held, len(link.sent)
+
+    assert asyncio.run(scenario()) == (1, 1, 2)
+
+
+def test_quiet_waits_for_every_touch_in_flight() -> None:
+    async def scenario() -> list[str]:
+        gate = NightGate()
+        order: list[str] = []
+
+        async def touch() -> None:
+            with gate.flight():
+                await asyncio.sleep(0.02)
+                order.append("answered")
+
+        task = asyncio.get_running_loop().create_task(touch())
+        await asyncio.sleep(0)
+        await gate.quiet()
+        order.append("narrated")
+        await task
+        return order
+
+    assert asyncio.run(scenario()) == ["answered", "narrated"]
