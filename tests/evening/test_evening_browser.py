@@ -47,7 +47,9 @@ class Session(threading.Thread):
             host="127.0.0.1",
             port=port,
             store=store_dir,
-            timers=Timers(final_screen=300),
+            # short decisions: the Chromium players here look, they do not act, and the fast
+            # clock gives each unanswered turn of a step a moment of real time (timing.py Rule 2)
+            timers=Timers(decision=10, vote=10, reminder=3, final_screen=300),
         )
         self.store = Store(store_dir)
         self.evening = self.store.open_evening()
@@ -152,7 +154,7 @@ def _expected(store_dir: Path, games: list[str]) -> dict[str, list[str]]:
 def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
     """Every Chromium phone shows the evening's scores of `n` games, those of the records."""
     for page in pages:
-        expect(page.locator("#evening-title")).to_contain_text(f"共{n}局", timeout=90_000)
+        expect(page.locator("#evening-title")).to_contain_text(f"共{n}局", timeout=180_000)
     store = Store(store_dir)
     (evening,) = store.evenings()
     games = evening["games"]
