@@ -17,8 +17,8 @@ from engine.boards import BoardError
 from engine.setup import SetupError
 from narrator.boards import BOARD_HELP, board_for, refused
 from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
-from narrator.moderator.recorded import RecordedGame
 from narrator.preflight import missing_voice
+from narrator.recorded import RecordedGame
 from narrator.store import (
     DamagedGame,
     DamagedStore,

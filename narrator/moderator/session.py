@@ -27,13 +27,13 @@ from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.loop import Moderator, anchor
-from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.review import review, spoken_review
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
+from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
 from narrator.timing import Clock, FastClock
 from narrator.voice.catalogue import load_catalogue

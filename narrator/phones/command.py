@@ -37,10 +37,10 @@ def run(args: argparse.Namespace) -> int:
     from engine.game import Game
     from engine.rules import make_rules
     from engine.setup import deal, suggested_roles
-    from narrator.moderator.recorded import RecordedGame
     from narrator.phones.loopwatch import LoopWatch
     from narrator.phones.server import PhoneServer
     from narrator.phones.table import PhoneTable
+    from narrator.recorded import RecordedGame
     from narrator.store import Store
 
     try:

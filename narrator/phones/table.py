@@ -144,7 +144,7 @@ Later = Callable[[], Awaitable[None]]
 
 @runtime_checkable
 class WrittenGame(Protocol):
-    """A game that writes ahead to a store (`narrator.moderator.recorded.RecordedGame`): each
+    """A game that writes ahead to a store (`narrator.recorded.RecordedGame`): each
     change awaited, its write off the event loop (Rule 14)."""
 
     async def take(self, decision: Decision, *, by: int | None = None) -> list[Event]: ...

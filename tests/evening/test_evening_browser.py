@@ -22,8 +22,8 @@ from typing import Any
 from narrator.evening.scores import CAMPS
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import Evening, Options, run_session
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.timing import Timers
 from tests.evening.test_evening_play import _scores_from_records

@@ -19,9 +19,9 @@ from engine.boards import find_board
 from engine.bots import play_random_game
 from engine.setup import suggested_roles
 from narrator.moderator.config import PlayConfig, load_config
-from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import Evening, Options, StoredSeats, _next_game
 from narrator.phones.boards import offered_counts
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from tests.phones.harness import Phone, served, ws_url
 from tests.phones.test_speech import post

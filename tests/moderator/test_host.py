@@ -11,8 +11,8 @@ from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
-from narrator.moderator.recorded import RecordedGame
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.timing import FastClock, Timers
 from tests.moderator.test_failures import ROLES, Lines

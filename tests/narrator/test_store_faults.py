@@ -27,8 +27,8 @@ from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
-from narrator.moderator.recorded import RecordedGame
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable
 from narrator.timing import FastClock, Timers
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from engine.decisions import Votes
-from narrator.moderator.recorded import RecordedGame
 from narrator.phones import PhoneTable
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]

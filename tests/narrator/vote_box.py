@@ -12,8 +12,8 @@ import sys
 
 from engine.rules import make_rules
 from engine.setup import Setup
-from narrator.moderator.recorded import RecordedGame
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 
 ROLES = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")

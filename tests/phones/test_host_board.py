@@ -22,9 +22,9 @@ from engine import Game, find_board, make_rules
 from engine.boards import BOARDS, Board
 from engine.setup import deal, suggested_roles
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import _deal_board
 from narrator.phones import BackgroundServer, PhoneTable
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from tests.phones.harness import Phone, served, ws_url
 from tests.phones.test_browser import browser, expect, shots, sit

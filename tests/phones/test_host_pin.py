@@ -15,11 +15,11 @@ import pytest
 
 from engine.rules import make_rules
 from narrator.inbox import Inbox
-from narrator.moderator.recorded import RecordedGame
 from narrator.moderator.session import HostPin, StoredSeats, read_terminal
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.messages import Refusal
 from narrator.phones.seats import PIN_DIGITS, PIN_TRIES, SeatRegistry
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from tests.moderator.test_failures import Lines
 from tests.phones.harness import Phone, classic_game, served, ws_url

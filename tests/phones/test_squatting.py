@@ -194,10 +194,10 @@ def test_a_page_of_another_site_opens_no_socket_and_the_boxs_own_pages_do(path: 
 class BrokenTable(PhoneTable):
     """A table whose engine fails on a ping (as a bug in a rule would)."""
 
-    def receive(self, link: SocketLink, raw: str | bytes) -> None:  # type: ignore[override]
+    async def receive(self, link: SocketLink, raw: str | bytes) -> None:
         if b"ping" in (raw if isinstance(raw, bytes) else raw.encode()):
             raise RuntimeError("a rule broke")
-        super().receive(link, raw)
+        await super().receive(link, raw)
 
 
 def test_a_table_that_fails_on_a_message_is_logged_and_closes_that_link(

@@ -16,8 +16,8 @@ import pytest
 
 from engine.rules import make_rules
 from engine.setup import Setup
-from narrator.moderator.recorded import RecordedGame
 from narrator.phones.screens import is_night
+from narrator.recorded import RecordedGame
 from narrator.store import Store
 from tests.phones.test_wire import CHROMIUM, ROLES, Frame, Proxy, Step, night_windows, play_through_chromium
 from tests.support.slowdisk import sd_card, unavailable
