@@ -3,7 +3,8 @@ microphone lost mid-game comes back by itself.
 
 No test here measures time: each waits (up to a generous `PATIENCE_S`) for something that must
 happen, and a "nothing was heard" is checked only once a later word has been decided (the
-listener decides in order, so everything before it has been decided too)."""
+listener decides in order, so everything before it has been decided too). They take real time:
+the microphone is a sound device that delivers its samples at their own pace."""
 
 from __future__ import annotations
 

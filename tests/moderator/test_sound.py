@@ -1,4 +1,7 @@
-"""A whole demo game heard through a real virtual sound device (a private PulseAudio sink)."""
+"""A whole demo game heard through a real virtual sound device (a private PulseAudio sink).
+
+It takes real time (about two minutes): the demo runs on the fast clock, but the sound device
+plays every line at its own length, one after another, and that is what is checked."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Real playback through a private PulseAudio null sink, recorded from its monitor.
 
 What comes back must be what was sent: the lines, back to back, sample for sample (16 kHz
-stream into a 16 kHz sink, so PulseAudio does not resample), after the device's lag.
+stream into a 16 kHz sink, so PulseAudio does not resample), after the device's lag. Real time: the sink plays each line at its own length.
 """
 
 from __future__ import annotations
