@@ -85,6 +85,11 @@ SLOW = (
     "tests/narrator/test_boards_cli.py",  # a demo on every board
     "tests/phones/test_secrecy.py",  # whole games on every deck
     "tests/evening/test_screen_shape.py",  # five narrated games
+    "tests/narrator/test_cli_frictions.py",  # the command line in child processes
+    "tests/evening/test_evening_play.py",  # whole evenings of demo games
+    "tests/evening/test_play_after_crash.py",  # a judge killed and started again
+    "tests/listen/test_spotter.py",  # the Korean model over many sentences
+    "tests/voice/test_commands.py",  # the voice's commands, rendering in child processes
     "tests/satellite/test_demo_satellite.py",  # the real satellite plays in real time
     "tests/satellite/test_kill_satellite.py",
     "tests/satellite/test_play_satellite.py",
