@@ -23,6 +23,9 @@ class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: Audience = EVERYONE
+    phase: str = field(default="", compare=False)
+    """The phase it happened in ("night 2"), stamped on a private event when it is emitted
+    (`State.emit`): a seat's notes (我的记录) say which night it learned what; "" otherwise."""
 
     @property
     def public(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards.deck import MoonState
@@ -234,7 +234,11 @@ class State:
         self.agenda[0:0] = steps
 
     def emit(self, *events: Event) -> None:
-        self.events.extend(events)
+        """Add `events`; a private one is stamped with the phase it happened in."""
+        for event in events:
+            if event.audience is not None and not event.phase:
+                event = replace(event, phase=str(self.phase))
+            self.events.append(event)
 
     def refuse(self, rule: str, message: str) -> IllegalDecision:
         return IllegalDecision(rule, message)

@@ -30,6 +30,7 @@ PAGE_GROUPS = (
     "asks",
     "told",
     "evening",
+    "notes",
 )
 
 

@@ -5,6 +5,8 @@ Rule 1: a seat's feed holds the events the engine addresses to it (its own resul
 Rule 2: cues never go to phones: they come in bursts as the engine runs ahead through
         pretended steps, and their timing would tell which roles are absent or dead.
 Rule 3: feed entries are numbered per seat, so the numbers say nothing about what others saw.
+Rule 4: a seat's own event carries the phase it happened in (`phase`, "night 2"): the phone
+        keeps what its seat learned night by night (我的记录).
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ class Feeds:
         for event in events[self._absorbed :]:
             for seat, entries in self._entries.items():
                 if for_seat(event, seat):
-                    entry = {"i": len(entries), "kind": event.kind, "data": dict(event.data)}
+                    entry: dict[str, Any] = {"i": len(entries), "kind": event.kind, "data": dict(event.data)}
+                    if event.phase:
+                        entry["phase"] = event.phase
                     entries.append(entry)
                     added.append((seat, entry))
         self._absorbed = len(events)

@@ -20,6 +20,7 @@
     started: false, candidates: [], votesFrom: 0, replaced: false, menu: false,
   };
   var SECRET_LINES = 4;  // the sealed box has this many lines on every phone at every step
+  var CARD_FACTS = 4, NOTE_LINES = 7;  // the card's face: at most 4 facts, then 我的记录 to 11 lines
 
   function t(key, params) {
     var parts = key.split("."), group = S.strings && S.strings[parts[0]];
@@ -416,9 +417,6 @@
     }
     if (v.lovers.length) { lines.push(t("ui.lovers", { seats: seatList(v.lovers) })); }
     if (v.charmed.length) { lines.push(t("ui.charmed", { seats: seatList(v.charmed) })); }
-    v.seer_results.forEach(function (r) {
-      lines.push(t("ui.seer_result", { night: r.night, seat: r.target, result: resultName(r.result) }));
-    });
     if (v.potions) {
       lines.push(t("ui.potions", { heal: t(v.potions.heal ? "ui.left" : "ui.used"),
                                    poison: t(v.potions.poison ? "ui.left" : "ui.used") }));
@@ -435,7 +433,55 @@
       }).join(sep()) }));
     }
     if (moon.infected) { lines.push(t("ui.infected")); }
+    lines = lines.slice(0, CARD_FACTS);
     lines.forEach(function (line) { face.appendChild(el("p", line)); });
+    face.appendChild(el("div", t("notes.title"), "notes-title"));
+    myNotes(NOTE_LINES + CARD_FACTS - lines.length).forEach(function (line) {
+      face.appendChild(el("p", line || "\u00a0", "note"));
+    });
+  }
+  // 我的记录: what this seat learned and did, a line per night, newest last; the card's face has
+  // the same lines on every phone (CARD_FACTS + NOTE_LINES), so its size tells nothing.
+  function myNotes(room) {
+    var nights = {};
+    function note(night, line) {
+      if (!night) { return; }
+      (nights[night] = nights[night] || []).push(line);
+    }
+    Object.keys(S.feed).map(Number).sort(function (a, b) { return a - b; }).forEach(function (i) {
+      var e = S.feed[i], d = e.data, night = nightOf(e.phase);
+      if (!night) { return; }
+      var line = noteLine(e.kind, d);
+      if (line) { note(night, line); }
+    });
+    var lines = Object.keys(nights).map(Number).sort(function (a, b) { return a - b; }).map(function (n) {
+      return t("notes.night", { night: n }) + nights[n].join(sep());
+    });
+    if (!lines.length) { lines = [t("notes.nothing")]; }
+    if (lines.length > room) { lines = [t("notes.earlier")].concat(lines.slice(lines.length - room + 1)); }
+    while (lines.length < room) { lines.push(""); }
+    return lines;
+  }
+  function nightOf(phase) {
+    var m = /^night (\d+)$/.exec(phase || "");
+    return m ? Number(m[1]) : 0;
+  }
+  function noteLine(kind, d) {  // one event of this seat's own, in the page's words (or null)
+    var key = kind.replace(/\./g, "_");
+    if (kind === "seer.result") { return t("notes.seer_result", { seat: seatName(d.target), result: resultName(d.result) }); }
+    if (kind === "witch.told") { return d.victim ? t("notes.witch_told", { seat: seatName(d.victim) }) : t("notes.witch_told_none"); }
+    if (kind === "witch.used") {
+      var used = [];
+      if (d.heal) { used.push(t("notes.witch_heal")); }
+      if (d.poison) { used.push(t("notes.witch_poison", { seat: seatName(d.poison) })); }
+      return used.length ? used.join(sep()) : t("notes.witch_nothing");
+    }
+    if (kind === "guard.protects" && !d.target) { return t("notes.guard_none"); }
+    if (kind === "werewolves.victim" && !d.target) { return t("notes.werewolves_none"); }
+    if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
+    if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
+    if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
+    return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
   }
   function resultName(result) {
     var known = S.strings.results[result];

@@ -1,0 +1,91 @@
+"""我的记录 (my notes): what a seat learned and did at night stays on its card for the rest of
+the game, behind the same hold, on a face of one size for every seat.
+
+The engine stamps a seat's own events with the night they happened in; the seat's feed carries
+them to its phone alone (`narrator.phones.feed`); the page writes one line per night. A night
+played on the real table, then each phone's card held in real Chromium at a phone's size: the
+seer's check, the witch's victim and potion, the guard's protection, the wolves' kill; a
+villager with nothing learned sees a face as tall as theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine import GuardChoice, SeerChoice, WerewolvesChoice, WitchChoice
+from engine.events import Event, private
+from narrator.phones import BackgroundServer, PhoneTable
+from narrator.phones.feed import Feeds
+from tests.phones.harness import classic_game
+from tests.phones.test_browser import browser, sit
+
+__all__ = ["browser"]
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
+
+# Classic 9: 1, 2 werewolves; 3 seer; 4 witch; 5 guard; 6 hunter; 7, 8, 9 villagers.
+
+
+def test_a_seats_own_events_carry_their_night_into_its_feed_alone() -> None:
+    game = classic_game()
+    game.apply(GuardChoice(target=3))
+    game.apply(SeerChoice(target=1))
+    told = [e for e in game.events if e.kind in ("guard.protects", "seer.result")]
+    assert [(e.kind, e.phase) for e in told] == [("guard.protects", "night 1"), ("seer.result", "night 1")]
+    assert Event("x", {}, frozenset({1})) == Event("x", {}, frozenset({1}), "night 2")  # not compared
+    feeds = Feeds(9)
+    feeds.absorb(game.events)
+    mine = [e for e in feeds.everything(5) if e["kind"] == "guard.protects"]
+    assert mine == [{"i": mine[0]["i"], "kind": "guard.protects", "data": {"target": 3}, "phase": "night 1"}]
+    assert not [e for e in feeds.everything(7) if "phase" in e]  # a villager's feed: nothing of theirs
+    assert private("x", 2).phase == ""  # stamped when emitted, not before
+
+
+@pytest.fixture
+def box() -> Iterator[BackgroundServer]:
+    background = BackgroundServer(lambda: PhoneTable(classic_game()))
+    background.start()
+    yield background
+    background.stop()
+
+
+def held(page: Any) -> tuple[str, float, int]:
+    """The card's face while a finger holds the card: its text, height and line count."""
+    card = page.locator("#card").bounding_box()
+    page.mouse.move(card["x"] + 30, card["y"] + 30)
+    page.mouse.down()
+    face = page.locator("#card-face")
+    found = (face.inner_text(), page.locator("#card").bounding_box()["height"], face.locator("p").count())
+    page.mouse.up()
+    return found
+
+
+def test_my_notes_on_the_card_night_by_night_one_size_for_all(box: BackgroundServer, browser: Any) -> None:
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    phones = {
+        seat: sit(browser, url, seat, name)
+        for seat, name in ((1, "狼王"), (3, "小美"), (4, "阿花"), (5, "老王"), (7, "玩家"))
+    }
+    box.call(table.apply, GuardChoice(target=3))
+    box.call(table.apply, SeerChoice(target=1))
+    box.call(table.apply, WerewolvesChoice(victim=8))
+    box.call(table.apply, WitchChoice(heal=True))
+    for page in phones.values():
+        page.wait_for_function("() => !/夜/.test(document.getElementById('phase').textContent)")
+    faces = {seat: held(page) for seat, page in phones.items()}
+    text = {seat: face[0] for seat, face in faces.items()}
+    assert "我的记录" in text[7] and "还没有记录" in text[7], text[7]
+    assert "第1夜：1号是狼人" in text[3], text[3]
+    assert "第1夜：刀口8号、用了解药" in text[4], text[4]
+    assert "第1夜：守护3号" in text[5], text[5]
+    assert "第1夜：刀了8号" in text[1], text[1]
+    for seat, words in text.items():  # nothing of another seat's night
+        others = {"1号是狼人", "刀口8号", "守护3号", "刀了8号"} - {
+            {3: "1号是狼人", 4: "刀口8号", 5: "守护3号", 1: "刀了8号"}.get(seat, "")
+        }
+        assert not [w for w in others if w in words], (seat, words)
+    assert len({(height, lines) for _, height, lines in faces.values()}) == 1, faces
+    assert "1号是狼人" not in phones[3].locator("body").inner_text()  # only while the finger holds
