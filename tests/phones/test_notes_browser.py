@@ -57,7 +57,7 @@ def held(page: Any) -> tuple[str, float, int]:
     page.mouse.move(card["x"] + 30, card["y"] + 30)
     page.mouse.down()
     face = page.locator("#card-face")
-    found = (face.inner_text(), page.locator("#card").bounding_box()["height"], face.locator("p").count())
+    found = (face.inner_text(), face.bounding_box()["height"], face.locator("p").count())
     page.mouse.up()
     return found
 
