@@ -32,6 +32,7 @@ RUN_FOLDER = "WEREWOLF_TESTS_RUN_FOLDER"
 LONGEST: dict[str, float] = {
     "tests/phones/test_sealed_browser.py": 374,
     "tests/phones/test_page_browser.py": 288,
+    "tests/phones/test_fits_browser.py": 200,
     "tests/moderator/test_night_clock.py": 274,
     "tests/narrator/test_boards_cli.py": 258,
     "tests/evening/test_screen_shape.py": 197,

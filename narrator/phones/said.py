@@ -9,7 +9,8 @@ Rule 2: the candidates shown are the ones the judge named last (the election's, 
         which of the two), less those who withdrew; they are cleared once the badge is given
         or the vote is over.
         The votes shown are those of the vote the judge called last (`votes_from`: the votes
-        cast before it are not shown).
+        cast before it are not shown), until night falls (then none: yesterday's count
+        leaves the page).
 Rule 4: a death a death brings by day (a lover's grief, a shot's chain: the engine's
         `death.out`) is shown the moment the judge says it, not with the death that brought
         it, which the engine records in the same decision; a phone that joins or comes back
@@ -125,6 +126,7 @@ class Said:
         has counted so far."""
         if key == NIGHT_FALLS:
             self.phase = f"night {params.get('night', 1)}"
+            self.votes_from = votes_cast  # the day's count leaves the phones at nightfall
         elif key == DAY_BREAKS:
             self.phase = f"day {params.get('day', 1)}"
         if key in VOTE_CALLS:

@@ -63,6 +63,8 @@ LOOK = """() => {
     actions: texts('#day-action-buttons button'), timer: (q('#step-timer') || {}).textContent || '',
     step: q('#step').getAttribute('data-step') || '', speaking: shown(q('#speech')),
     started: !!q('#phase').textContent,
+    scroll: document.scrollingElement.scrollHeight - window.innerHeight,
+    wide: document.scrollingElement.scrollWidth - window.innerWidth,
   };
 }"""
 # Holding the sealed box with a finger: what it shows, its size, its lines
@@ -119,6 +121,18 @@ class Held:
     real: bool
     height: float
     lines: int
+
+
+@dataclass
+class Overflow:
+    """A screen taller (or wider) than the phone: the page scrolls by this many pixels."""
+
+    seat: int
+    phase: str
+    title: str
+    step: str
+    down: int
+    across: int
 
 
 @dataclass
@@ -192,7 +206,13 @@ class ChromiumTable:
     """A game at a table of Chromium phones, narrated by the real moderator."""
 
     def __init__(
-        self, browser: Any, game: Game, seed: int, timers: Timers = QUICK, shots: Path | None = None
+        self,
+        browser: Any,
+        game: Game,
+        seed: int,
+        timers: Timers = QUICK,
+        shots: Path | None = None,
+        phone: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.shots = shots  # where to keep one screenshot of each screen seen (None: none)
@@ -206,10 +226,12 @@ class ChromiumTable:
         self.rng = random.Random(seed)
         self.players: list[Player] = []
         self.held: list[Held] = []
+        self.overflow: list[Overflow] = []  # every screen seen that scrolls (it should fit)
+        self.looked = 0  # screens looked at
         self.moderator: Moderator | None = None
         self.running: Future[None] | None = None
         for seat in range(1, game.setup.seats + 1):
-            page = browser.new_context(**PHONE).new_page()
+            page = browser.new_context(**(phone or PHONE)).new_page()
             page.goto(self.url)
             page.locator("#lobby-seats button", has_text=str(seat)).first.click()
             page.fill("#name", f"玩家{seat}")
@@ -246,6 +268,11 @@ class ChromiumTable:
                 continue
             seen = player.look()
             key = (seen["phase"], seen["title"])
+            self.looked += 1
+            if seen["scroll"] > 0 or seen["wide"] > 0:
+                self.overflow.append(
+                    Overflow(player.seat, seen["phase"], seen["title"], seen["step"], seen["scroll"], seen["wide"])
+                )
             self.screenshot(player, seen)
             if measure and seen["secret"] and seen["night"] and key not in player.held:
                 under = player.hold_secret()

@@ -113,6 +113,7 @@ def test_a_whole_nine_seat_game_on_chromium_phones(browser: Any) -> None:
         table.play_to_the_end()
         assert table.game.over
         assert_one_sealed_size(table.held)
+        assert table.overflow == [], table.overflow[:10]  # every screen fits the phone
         for player in table.players:
             expect(player.page.locator("table.end tr")).to_have_count(10)  # the head and nine seats
             expect(player.page.locator("#step-title")).to_contain_text("获胜")
@@ -129,6 +130,7 @@ def test_a_whole_twelve_seat_club_game_on_chromium_phones(browser: Any) -> None:
         table.play_to_the_end()
         assert table.game.over
         assert_one_sealed_size(table.held)
+        assert table.overflow == [], table.overflow[:10]  # every screen fits the phone
         for player in table.players:
             expect(player.page.locator("table.end tr")).to_have_count(13)
             assert player.page.locator("table.end tr.wolf").count() == 4  # the wolves marked

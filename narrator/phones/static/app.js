@@ -13,7 +13,7 @@
     progress: null, selection: [], heal: false, armed: null, armedTimer: 0, dayAction: null, dayTarget: null,
     stopped: false,
     facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
-    secret: {}, review: null, answer: "", actN: 0,
+    secret: {}, review: null, reviewOpen: false, answer: "", actN: 0,
     // the countdowns (the step's, the speech's): when each ends (Date.now() ms), or the seconds
     // left while the judge's pause holds them
     stepEnd: 0, speechEnd: 0, paused: false, stepHeld: null, speechHeld: null,
@@ -887,9 +887,15 @@
   }
 
   // The post-game review (复盘): one sentence a phase, written by the box in this phone's language
+  // folded under its title, so the end fits the phone; a tap opens it (and it stays open)
   function renderReview(box, sentences) {
-    box.appendChild(el("h3", t("ui.review")));
-    sentences.forEach(function (sentence) { box.appendChild(el("p", sentence)); });
+    var fold = el("details"), title = el("summary");
+    title.appendChild(el("h3", t("ui.review")));
+    fold.appendChild(title);
+    fold.open = S.reviewOpen;
+    fold.addEventListener("toggle", function () { S.reviewOpen = fold.open; });
+    sentences.forEach(function (sentence) { fold.appendChild(el("p", sentence)); });
+    box.appendChild(fold);
   }
 
   // The New Moon cards: the card drawn, the cards in play and what they did (all public)
