@@ -9,7 +9,9 @@ villager with nothing learned sees a face as tall as theirs."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,13 +53,18 @@ def box() -> Iterator[BackgroundServer]:
     background.stop()
 
 
-def held(page: Any) -> tuple[str, float, int]:
-    """The card's face while a finger holds the card: its text, height and line count."""
+def held(page: Any, shot: str = "") -> tuple[str, float, int]:
+    """The card's face while a finger holds the card: its text, height and line count (and a
+    picture of it as `more/notes-<shot>.png` under $PHONES_SCREENSHOTS, when set)."""
     card = page.locator("#card").bounding_box()
     page.mouse.move(card["x"] + 30, card["y"] + 30)
     page.mouse.down()
     face = page.locator("#card-face")
     found = (face.inner_text(), face.bounding_box()["height"], face.locator("p").count())
+    folder = os.environ.get("PHONES_SCREENSHOTS")
+    if folder and shot:
+        (Path(folder) / "more").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "more" / f"notes-{shot}.png"))
     page.mouse.up()
     return found
 
@@ -75,7 +82,8 @@ def test_my_notes_on_the_card_night_by_night_one_size_for_all(box: BackgroundSer
     box.call(table.apply, WitchChoice(heal=True))
     for page in phones.values():
         page.wait_for_function("() => !/夜/.test(document.getElementById('phase').textContent)")
-    faces = {seat: held(page) for seat, page in phones.items()}
+    names = {1: "wolf", 3: "seer", 4: "witch", 5: "guard", 7: "villager"}
+    faces = {seat: held(page, names[seat]) for seat, page in phones.items()}
     text = {seat: face[0] for seat, face in faces.items()}
     assert "我的记录" in text[7] and "还没有记录" in text[7], text[7]
     assert "第1夜：1号是狼人" in text[3], text[3]
