@@ -1,8 +1,12 @@
 """Time at the table: a real or a fast clock, the timers, and how long a night step lasts.
 
 Rule 1: every night step lasts at least a drawn minimum; a real step lasts until its
-        decision (or its deadline), a pretended one as long as a real one drawn from the
-        real steps seen so far, so neither timing nor the reminder tells what is in play.
+        decision (or its deadline), a pretended one sounds like a real one of the evening
+        drawn at random: as long, with the reminder when it had one, as far from the deadline
+        after it, closing at the deadline when it ran out; so neither its length, nor the
+        reminder, nor the gap after it tells what is in play. While the evening has heard
+        few real steps, a prior stands in for the ones missing (a table's step: answered
+        before the reminder, after it, or run out).
 Rule 2: the fast clock (demos and tests) never waits for itself: sleeping advances it at
         once; waiting for outside input lets it in every `TICK` of the clock's time, with a
         moment of real time when the phones owe an answer, one turn of the event loop else.
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
@@ -113,13 +118,42 @@ class FastClock(Clock):
         """See `hold`."""
 
 
+MIN_HEARD = 6  # real night steps of the evening from which a pretended one draws from them alone
+# The prior: how often a table's player answers before the reminder, after it, or lets the time
+# run out (Rule 1).
+PRIOR_ANSWERED, PRIOR_REMINDED = 0.6, 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """A real night step as a listener hears it: `seconds` from its question to its close, on
+    a step of `limit` seconds at most (`seconds >= limit`: it ran out)."""
+
+    seconds: float
+    limit: float
+
+
+@dataclass(frozen=True, slots=True)
+class Pretended:
+    """What a pretended step sounds like: the reminder said or not (at the second a real
+    step's falls), and the close, in seconds from the step's question."""
+
+    reminded: bool
+    closes: float
+
+
 class NightPacing:
-    """Durations of night steps (Rule 1)."""
+    """Durations of night steps (Rule 1). `heard` is the evening's real night steps: the
+    session hands the same list to the pacing of each of its games."""
 
     def __init__(self, timers: Timers, rng: random.Random) -> None:
         self.timers = timers
         self.rng = rng
-        self.real: list[float] = []
+        # The draw of a pretended step's sound has a generator of its own (seeded from `rng`):
+        # what else the judge draws in between (the minimum, a silent seat's default) never
+        # lines up with it.
+        self._sound = random.Random(rng.getrandbits(64))
+        self.heard: list[Heard] = []
 
     def minimum(self) -> float:
         """The least a step lasts: drawn afresh for every step."""
@@ -127,13 +161,37 @@ class NightPacing:
         return self.rng.uniform(base, base * 1.5)
 
     def record(self, seconds: float) -> None:
-        """A real step took `seconds` from its question to its decision."""
-        self.real.append(seconds)
+        """A real step took `seconds` from its question to its decision (or its deadline's
+        close), on a step of the decision's time."""
+        self.heard.append(Heard(seconds, self.timers.decision))
 
-    def pretended(self) -> float:
-        """How long a pretended step lasts: like a real one."""
-        if self.real:
-            like_real = self.rng.choice(self.real)
+    def pretended(self, limit: float) -> Pretended:
+        """How a pretended step of `limit` seconds at most sounds: a real step of the evening
+        drawn at random (while the evening has heard fewer than MIN_HEARD, the prior stands
+        in for the ones missing: all of it before the first), at the same distance from its
+        deadline once the reminder is said, closing at its deadline when it ran out; it
+        lasts at least the drawn `minimum`, as a real step does."""
+        remind_at = limit - self.timers.reminder
+        heard = len(self.heard)
+        if self._sound.random() * max(heard, MIN_HEARD) < heard:
+            real = self._sound.choice(self.heard)
+            if real.seconds >= real.limit:
+                closes = limit
+            elif real.seconds >= real.limit - self.timers.reminder:
+                closes = limit - (real.limit - real.seconds)
+            else:
+                closes = min(real.seconds, limit)
         else:
-            like_real = self.rng.uniform(self.timers.night_step, self.timers.decision / 2)
-        return min(self.timers.decision, max(self.minimum(), like_real))
+            closes = self._prior(limit)
+        return Pretended(closes >= remind_at, max(self.minimum(), closes))
+
+    def _prior(self, limit: float) -> float:
+        """When a player of a table closes a step of `limit` seconds: answered before the
+        reminder (PRIOR_ANSWERED), after it (PRIOR_REMINDED), or at the deadline."""
+        remind_at = max(0.0, limit - self.timers.reminder)
+        draw = self._sound.random()
+        if draw < PRIOR_ANSWERED:
+            return self._sound.uniform(0.0, remind_at)
+        if draw < PRIOR_ANSWERED + PRIOR_REMINDED:
+            return self._sound.uniform(remind_at, limit)
+        return limit

@@ -39,6 +39,7 @@ LONGEST: dict[str, float] = {
     "tests/phones/test_secrecy.py": 181,
     "tests/satellite/test_play_satellite.py": 164,
     "tests/moderator/test_sound.py": 120,
+    "tests/moderator/test_night_sound.py": 100,
     "tests/evening/test_next_seats_browser.py": 119,
     "tests/satellite/test_kill_satellite.py": 114,
     "tests/satellite/test_demo_satellite.py": 112,
@@ -78,6 +79,7 @@ SLOW = (
     "_browser.py",  # Chromium pages
     "tests/moderator/test_sound.py",  # a demo game through the sound device, real time
     "tests/moderator/test_night_clock.py",  # the real voice's lengths over whole games
+    "tests/moderator/test_night_sound.py",  # twelve whole games, real and pretended steps compared
     "tests/moderator/test_worker_kills.py",  # voice workers killed and restarted
     "tests/moderator/test_crash.py",  # a game killed at many points
     "tests/voice/test_neural.py",  # the neural voice's model

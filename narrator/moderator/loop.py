@@ -355,19 +355,20 @@ class Moderator:
         return self.game.default()
 
     async def pretend(self, step: str, limit: float) -> None:
-        """A pretended night step of `limit` seconds at most: as long as a real one, with the
-        reminder where it falls; the time the reminder takes to say is counted in, as it is in
-        a real step, so a pretended step that runs to the deadline closes when a real one does
-        (Rule 1). A notice lasts its `limit`, as a real one does."""
+        """A pretended night step of `limit` seconds at most: it sounds like a real one of the
+        evening (`NightPacing.pretended`), its reminder where a real step's falls; the time
+        the reminder takes to say is counted in, as it is in a real step, so a pretended step
+        closes at the second after it a real one does (Rule 1). A notice lasts its `limit`,
+        as a real one does."""
         if shown(step):
             await self.pause_for(limit)
             return
         start = self.clock.now()
-        seconds = self.pacing.pretended()
-        if seconds > limit - self.timers.reminder:
+        heard = self.pacing.pretended(limit)
+        if heard.reminded:
             await self.pause_until(start + (limit - self.timers.reminder))
             await self.say("reminder.hurry")
-        await self.pause_until(start + limit if seconds >= limit else start + seconds)
+        await self.pause_until(start + heard.closes)
 
     async def show(self, pending: Pending, seconds: float) -> bool:
         """A step that shows its holder something and asks nothing (Rule 1): it lasts its

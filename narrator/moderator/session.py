@@ -35,7 +35,7 @@ from narrator.phones.seats import SeatHolder, SeatRegistry
 from narrator.preflight import PrintedVoice
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
-from narrator.timing import Clock, FastClock
+from narrator.timing import Clock, FastClock, Heard
 from narrator.voice.catalogue import load_catalogue
 
 
@@ -224,6 +224,7 @@ async def run_session(
         )
         table.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
         parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
+        heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:
             moderator = Moderator(
                 table,
@@ -234,6 +235,7 @@ async def run_session(
                 desk=parts.desk,
                 on_line=table.said,  # the phones follow what the judge says
             )
+            moderator.pacing.heard = heard
             table.timers = moderator.timers
             if parts.desk is None and not await _wait_for_seats(table):
                 # `q` (or the host's end) while the phones join

@@ -3,9 +3,10 @@
 Rule 1: a free seat goes to the first phone that asks for it; the answer holds the token.
 Rule 2: the token is the only key back to the seat (and to its secrets); a taken seat is
         refused to anyone without it.
-Rule 3: a name is shown to every phone, so it is cleaned first (`clean_name`): no control,
-        direction or invisible characters; nothing left, a seat number or the judge's title
-        is refused.
+Rule 3: a name is shown to every phone, so it is cleaned first, and read as the table reads
+        it (`narrator.phones.names`): nothing visible left, a seat number in any script, the
+        judge's title or another seat's name (after folding case, width, spaces, fillers and
+        look-alike letters) is refused.
 Rule 4: the host is whoever last traded the host's PIN for the host token. The PIN is shown
         on the box only when asked for and serves once; each claim makes a new host token, so
         the one before is worthless. Nothing on the box's screen or voice gives the token
@@ -18,31 +19,15 @@ Rule 5: the host may free a seat; its old token is then worthless.
 from __future__ import annotations
 
 import hmac
-import re
 import secrets
-import unicodedata
 from dataclasses import dataclass
 
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.messages import Refusal
+from narrator.phones.names import check
 
-MAX_NAME = 16  # characters, after cleaning
 PIN_DIGITS = 6
 PIN_TRIES = 5  # wrong PINs from one address before it may not claim (5 guesses in a million)
-
-# Unicode categories never shown: controls, format characters (bidi overrides, zero-width
-# spaces and joiners), surrogates, private use, unassigned, line and paragraph separators.
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-MAX_MARKS = 2  # combining marks kept after one character (no text piled up over the others)
-CHINESE_DIGITS = "零〇一二两三四五六七八九十百"
-SEAT_LIKE = re.compile(
-    rf"([0-9]+|[{CHINESE_DIGITS}]+)\s*[号號位]|^(?:#|no\.?|seat|座位?)?\s*[0-9]+$",
-    re.IGNORECASE,
-)
-JUDGE_LIKE = re.compile(
-    r"法官|裁判|主持|上帝|系[统統]|\b(?:judge|host|moderator|narrator|admin|system)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(slots=True)
@@ -55,35 +40,6 @@ class SeatHolder:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-def clean_name(name: str) -> str:
-    """The name as every phone will show it: NFKC-normalised, hidden characters removed (see
-    HIDDEN_CATEGORIES), at most MAX_MARKS combining marks per character, runs of spaces made
-    one, at most MAX_NAME characters. Refusal "name_empty" when nothing visible is left,
-    "name_seat" when it reads as a seat number ("3号", "#3", "三号"), "name_judge" when it
-    names the judge or the host ("法官", "Judge")."""
-    kept: list[str] = []
-    marks = 0
-    for char in unicodedata.normalize("NFKC", name):
-        category = unicodedata.category(char)
-        if category in HIDDEN_CATEGORIES:
-            continue
-        if category.startswith("M"):
-            marks += 1
-            if marks > MAX_MARKS or not kept:
-                continue
-        else:
-            marks = 0
-        kept.append(" " if category.startswith("Z") else char)
-    cleaned = " ".join("".join(kept).split())[:MAX_NAME].strip()
-    if not cleaned or all(unicodedata.category(c).startswith("M") for c in cleaned):
-        raise Refusal("name_empty")
-    if SEAT_LIKE.search(cleaned):
-        raise Refusal("name_seat")
-    if JUDGE_LIKE.search(cleaned):
-        raise Refusal("name_judge")
-    return cleaned
 
 
 class SeatRegistry:
@@ -108,7 +64,8 @@ class SeatRegistry:
             raise Refusal("no_such_seat")
         if seat in self._holders:
             raise Refusal("seat_taken")
-        return SeatHolder(seat, clean_name(name), new_token(), locale)
+        others = (holder.name for other, holder in self._holders.items() if other != seat)
+        return SeatHolder(seat, check(name, others), new_token(), locale)
 
     async def take(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
         """`join`, awaiting what must be written first (a store's registry writes it off the
