@@ -36,3 +36,4 @@ class Role(StrEnum):
     MAGICIAN = "magician"
     BLOOD_MOON = "blood_moon"
     WOLF_ROBOT = "wolf_robot"
+
