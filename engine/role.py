@@ -36,4 +36,3 @@ class Role(StrEnum):
     MAGICIAN = "magician"
     BLOOD_MOON = "blood_moon"
     WOLF_ROBOT = "wolf_robot"
-

@@ -1,8 +1,8 @@
 """The judge's script: every line the engine can ask the narrator to say, with its placeholders.
 
 The engine emits `Cue` events whose `key` is one of its catalogue's `cues` (the core's `SCRIPT`,
-and each module's `add_cues`) and whose parameters are exactly the
-names listed there. Placeholder types, so a catalogue can read them as a person would:
+and each module's `add_cues`) and whose parameters are exactly the names listed there.
+Placeholder types, so a catalogue can read them as a person would:
 
 - `seat`, `target`: one seat number (int, 1-based); `seats`: a list of seat numbers
 - `night`, `day`, `count`: a whole number
@@ -206,7 +206,6 @@ SCRIPT.update(
         "somnambulism.role": ("role",),
     }
 )
-
 
 
 @dataclass(frozen=True, slots=True)
