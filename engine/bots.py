@@ -12,7 +12,7 @@ from engine.cards.deck import QUESTIONS
 from engine.decisions import Decision
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from engine.steps import CODECS, Answer, Form, Kind, Share, StepSpec
+from engine.steps import Answer, Form, Kind, Share, StepSpec
 
 TRIES = 12
 """Random answers tried for one seat before it keeps the quiet one."""
@@ -30,7 +30,7 @@ def random_decision(game: Game, rng: random.Random, self_destruct: float = 0.03)
             if actions:
                 return rng.choice(actions)
     if spec.kind == Kind.CHANCE:
-        drawn: Decision | None = CODECS[pending.key].read(pending.info["drawn"], pending)
+        drawn: Decision | None = game.catalogue.codecs[pending.key].read(pending.info["drawn"], pending)
         assert drawn is not None
         return drawn
     if spec.share == Share.ONE:

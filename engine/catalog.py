@@ -1,8 +1,8 @@
-"""The engine's catalogue: what every module adds (its `Contents`), put in place by one call,
-a `Catalogue` value put in place module by module in the order of `CONTENTS` — the order the
-steps, the day actions, the record keys, the event cards and, between equal ranks, the night
-steps and the hooks keep. Importing a module adds nothing and builds nothing: the first game
-(or the first read of a registry) puts the usual catalogue in place.
+"""The engine's catalogue: what every module adds (its `Contents`), installed by `build` into a
+`Catalogue` value module by module in the order of `CONTENTS` — the order the steps, the day
+actions, the record keys, the event cards and, between equal ranks, the night steps and the
+hooks keep. Importing a module adds nothing and builds nothing: the first game made without a
+catalogue of its own builds the usual one (`usual`), once.
 
 Adding a role: its module says `ROLE = declare(Role.X, ...)` and adds everything to `ROLE`;
 its `ROLE` goes into `CONTENTS` below (see docs/roles.md).
@@ -10,9 +10,9 @@ its `ROLE` goes into `CONTENTS` below (see docs/roles.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 
-from engine import day, night, speaking
+from engine import day, night, roles, speaking
 from engine.cards import (
     april_fools,
     backfire,
@@ -45,7 +45,7 @@ from engine.cards import (
     verdict,
     woodland_gathering,
 )
-from engine.contents import IN_PLACE, Contents, put_in_place
+from engine.contents import Catalogue, Contents
 from engine.roles import (
     blood_moon,
     cupid,
@@ -78,6 +78,7 @@ from engine.roles import (
 )
 
 CONTENTS: tuple[Contents, ...] = (
+    roles.CORE,
     moon.CORE,
     bleak_monday.CARD,
     double_agent.CARD,
@@ -143,31 +144,18 @@ CONTENTS: tuple[Contents, ...] = (
 """Every module's contents, in the catalogue's order."""
 
 
-@dataclass(frozen=True, eq=False)
-class Catalogue:
-    """The engine's catalogue as a value: every module's contents, in the order they are put in
-    place. The registries (`engine.contents.registry`) hold one catalogue at a time: a `Game`
-    puts its own in place when it is made (`put_in_place`), the usual one (`USUAL`) unless
-    given another."""
-
-    contents: tuple[Contents, ...]
-
-    def put_in_place(self, *, again: bool = False) -> Catalogue:
-        """Make the registries hold this catalogue, unless they do already (`again`: afresh):
-        each registry starts from what it held when declared, then each module's contents are
-        installed in order. Building twice gives the same catalogue, whatever order the
-        modules were imported in."""
-        if again or IN_PLACE.catalogue is not self:
-            put_in_place(self, self.contents)
-        return self
+def build(contents: tuple[Contents, ...] = CONTENTS) -> Catalogue:
+    """A new catalogue of `contents`, each module's installed in order: building twice gives
+    two catalogues alike that share nothing, whatever order the modules were imported in."""
+    catalogue = Catalogue(contents)
+    for each in contents:
+        each.install(catalogue)
+    catalogue.placeholders.update((key, frozenset(params)) for key, params in catalogue.cues.items())
+    return catalogue
 
 
-USUAL = Catalogue(CONTENTS)
-"""The catalogue of every module (`CONTENTS`), put in place by the first game or the first
-registry read: importing puts nothing in place."""
-IN_PLACE.usual = USUAL.put_in_place
-
-
-def build() -> Catalogue:
-    """Put the usual catalogue in place afresh (a test that installed more puts it back)."""
-    return USUAL.put_in_place(again=True)
+@functools.cache
+def usual() -> Catalogue:
+    """The catalogue of every module (`CONTENTS`), built on first use and kept: importing
+    builds nothing."""
+    return build()

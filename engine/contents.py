@@ -1,11 +1,8 @@
 """What one module adds to the engine — its steps, day actions, cues, night steps, hooks, an
 event card's rules — held as a value the module names (`ROLE = declare(...)` for a role,
 `CARD = Contents("flood")` for an event card, `CORE = Contents("day")` for the core's own
-modules), and put in place by `engine.catalog`, module by module in the catalogue's order.
-Importing a module adds nothing anywhere.
-
-The registries the contents fill are declared here (`registry`): each starts, whenever a
-catalogue is put in place, from what it held when declared, so none is emptied by hand.
+modules), and the `Catalogue` those values are installed into, module by module in the
+catalogue's order (`engine.catalog.build`). Importing a module adds nothing anywhere.
 
 The owner of what a module adds is the `Contents` it is added to: a role's hooks are asked only
 in games whose deck holds that role; an owner of None (the core, an event card) is asked in
@@ -14,14 +11,20 @@ every game.
 
 from __future__ import annotations
 
-import copy
-from _collections_abc import dict_items, dict_keys, dict_values
-from collections.abc import Callable, Iterable, Iterator
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.role import Role
+from engine.script import SCRIPT
+
+if TYPE_CHECKING:
+    from engine.cards.nightsteps import CardNightStep
+    from engine.cards.registry import CardRules, Lasting
+    from engine.decisions import Decision
+    from engine.night import NightStep
+    from engine.state import CardsAsked, Step
+    from engine.steps import Codec, DayAction, StepSpec
 
 
 @dataclass(eq=False)
@@ -30,185 +33,108 @@ class Contents:
 
     name: str
     owner: Role | None = None
-    adds: list[Callable[[], None]] = field(default_factory=list, repr=False)
+    adds: list[Callable[[Catalogue], None]] = field(default_factory=list, repr=False)
 
-    def add(self, install: Callable[[], None]) -> None:
-        """`install()` puts one thing of the module in place, when the catalogue is built."""
+    def add(self, install: Callable[[Catalogue], None]) -> None:
+        """`install(catalogue)` puts one thing of the module in `catalogue`, when it is built."""
         self.adds.append(install)
 
-    def install(self) -> None:
+    def install(self, catalogue: Catalogue) -> None:
         for install in self.adds:
-            install()
+            install(catalogue)
 
 
-# The registries: what the modules' contents fill, held by the catalogue in place.
+Hook = tuple[float, Role | None, Any]
+"""A role hook as the catalogue keeps it: (rank, owning role or None, the hook)."""
+
+
+@dataclass(eq=False)
+class Catalogue:
+    """The engine's catalogue as a value: what every module of `contents` added, in order.
+
+    Made empty and filled once by `engine.catalog.build`, which installs each module's
+    `Contents` into it; read only after that. A `Game` holds one (`Game.catalogue`, its state's
+    `catalogue`): every table below is looked up through it, so two catalogues never share
+    anything. The script starts from the core's lines (`engine.script.SCRIPT`); every other
+    table starts empty.
+    """
+
+    contents: tuple[Contents, ...]
+    steps: dict[str, StepSpec[Any]] = field(default_factory=dict)
+    codecs: dict[str, Codec[Any]] = field(default_factory=dict)
+    """Every record key (`engine.steps`)."""
+    actions: dict[type[Decision], DayAction[Any]] = field(default_factory=dict)
+    """The day actions, by their decision type, in the order registered."""
+    cues: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(SCRIPT))
+    """Every line of the script, with its placeholders: the core's, and each module's."""
+    night_order: list[NightStep] = field(default_factory=list)
+    """Every night step (`engine.night.add_night_step`)."""
+    card_night_steps: list[CardNightStep] = field(default_factory=list)
+    card_rules: dict[str, CardRules] = field(default_factory=dict)
+    late_steps: set[str] = field(default_factory=set)
+    lasting: list[Lasting] = field(default_factory=list)
+    cards_asked: CardsAsked | None = None
+    """How the event cards answer the state's questions (None: no module said)."""
+    shown: list[Callable[[Any, int], str | None]] = field(default_factory=list)
+    """What an exact-card check shows of a seat when not its card (`engine.roles.psychic`)."""
+    hooks: dict[str, list[Hook]] = field(default_factory=dict)
+    """Each kind of role hook's entries, by rank, then in the catalogue's order."""
+    wolf_team: set[Role] = field(default_factory=set)
+    """Every card of the werewolves' team (they win together; the village wins when all are dead)."""
+    pack: set[Role] = field(default_factory=set)
+    """The cards that wake with the werewolves and choose the kill together."""
+    seen_as_wolf: set[Role] = field(default_factory=set)
+    """The cards a seer's (or a gravekeeper's) check shows as a werewolf."""
+    self_destructs: set[Role] = field(default_factory=set)
+    """The cards that may self-destruct by day."""
+    gods: set[Role] = field(default_factory=set)
+    """The special village roles (神) that `win = "side"` counts as one group."""
+    plain: set[Role] = field(default_factory=set)
+    """The cards `win = "side"` counts as plain villagers (said by each card's module)."""
+    lives: dict[Role, int] = field(default_factory=dict)
+    """The lives a card is dealt with, when more than one (the elder's two)."""
+    power_left: dict[Role, Callable[[Any], bool]] = field(default_factory=dict)
+    """Whether a card's power is not used up (the witch's potions), said by the card's module."""
+    lone_killers: list[Role] = field(default_factory=list)
+    """Wolf-team cards that do not meet the pack but choose the kill once no pack card lives,
+    in the catalogue's order (the gargoyle, the hidden wolf, the wolf robot)."""
+    placeholders: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    """Each cue's placeholders (`cues`), worked out once the catalogue is built."""
+    night_steps: dict[str, Step] = field(default_factory=dict, repr=False)
+    """Each night step's agenda entry, by name (`night_order`)."""
+    by_deck: dict[frozenset[Role], dict[str, tuple[Any, ...]]] = field(default_factory=dict, repr=False)
+    """What the catalogue works out once per deck: its hooks (`engine.rolehooks.install`)."""
+    orders: dict[tuple[str, tuple[Role, ...], int], tuple[NightStep, ...]] = field(
+        default_factory=dict, repr=False
+    )
+    """Each night order worked out, by the rule, the deck and the night (`engine.night`)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalogue:
+        """The catalogue itself: read only once built, it is shared by every copy of a state."""
+        return self
+
 
 K = TypeVar("K")
 V = TypeVar("V")
-T = TypeVar("T")
 
 
-class _InPlace:
-    """Which catalogue the registries hold (None until one is put in place), whether one is
-    being put in place now, and how the usual one is put in place on first use (said by
-    `engine.catalog`, which names every module)."""
+class UsualTable(Mapping[K, V]):
+    """One table of the usual catalogue (`engine.catalog.usual`), read only, for code that
+    holds no game (the narrator's screens and loop); a game reads its own catalogue."""
 
-    catalogue: object | None = None
-    building: bool = False
-    usual: Callable[[], object] | None = None
+    def __init__(self, table: Callable[[Catalogue], Mapping[K, V]]) -> None:
+        self._table = table
 
+    def _usual(self) -> Mapping[K, V]:
+        from engine.catalog import usual  # the catalogue names every module, this one among them
 
-IN_PLACE = _InPlace()
-_DECLARED: list[tuple[dict[Any, Any] | list[Any] | set[Any], Any]] = []
-"""Each registry, with what it held when declared (filled by `registry`, at import only)."""
-
-
-def _ready() -> None:
-    """Put the usual catalogue in place if none is (a registry is read before any game)."""
-    if IN_PLACE.catalogue is None and not IN_PLACE.building:
-        if IN_PLACE.usual is None:
-            raise RuntimeError("no catalogue is in place, and engine.catalog was not imported")
-        IN_PLACE.usual()
-
-
-class RegistryDict(dict[K, V]):
-    """A dict registry: reading it first puts the usual catalogue in place (`registry`)."""
-
-    __slots__ = ()
+        return self._table(usual())
 
     def __getitem__(self, key: K) -> V:
-        _ready()
-        return super().__getitem__(key)
-
-    def __contains__(self, key: object) -> bool:
-        _ready()
-        return super().__contains__(key)
+        return self._usual()[key]
 
     def __iter__(self) -> Iterator[K]:
-        _ready()
-        return super().__iter__()
+        return iter(self._usual())
 
     def __len__(self) -> int:
-        _ready()
-        return super().__len__()
-
-    def get(self, key: K, default: Any = None) -> Any:
-        _ready()
-        return super().get(key, default)
-
-    def keys(self) -> dict_keys[K, V]:
-        _ready()
-        return super().keys()
-
-    def values(self) -> dict_values[K, V]:
-        _ready()
-        return super().values()
-
-    def items(self) -> dict_items[K, V]:
-        _ready()
-        return super().items()
-
-
-class RegistryList(list[T]):
-    """A list registry: reading it first puts the usual catalogue in place (`registry`)."""
-
-    __slots__ = ()
-
-    def __getitem__(self, index: Any) -> Any:
-        _ready()
-        return super().__getitem__(index)
-
-    def __contains__(self, item: object) -> bool:
-        _ready()
-        return super().__contains__(item)
-
-    def __iter__(self) -> Iterator[T]:
-        _ready()
-        return super().__iter__()
-
-    def __reversed__(self) -> Iterator[T]:
-        _ready()
-        return super().__reversed__()
-
-    def __len__(self) -> int:
-        _ready()
-        return super().__len__()
-
-
-class RegistrySet(set[T]):
-    """A set registry: reading it first puts the usual catalogue in place (`registry`)."""
-
-    __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        _ready()
-        return super().__contains__(item)
-
-    def __iter__(self) -> Iterator[T]:
-        _ready()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        _ready()
-        return super().__len__()
-
-    def __sub__(self, other: AbstractSet[Any]) -> set[T]:
-        _ready()
-        return set(super().__sub__(other))
-
-    def __or__(self, other: AbstractSet[Any]) -> set[Any]:
-        _ready()
-        return set(super().__or__(other))
-
-    def __and__(self, other: AbstractSet[Any]) -> set[T]:
-        _ready()
-        return set(super().__and__(other))
-
-
-@overload
-def registry(start: dict[K, V]) -> dict[K, V]: ...
-@overload
-def registry(start: list[T]) -> list[T]: ...
-@overload
-def registry(start: set[T]) -> set[T]: ...
-def registry(start: dict[Any, Any] | list[Any] | set[Any]) -> dict[Any, Any] | list[Any] | set[Any]:
-    """A module's registry, holding `start` before any module adds to it: the catalogue put in
-    place (`engine.catalog.Catalogue`) starts each registry from there and fills it, so nobody
-    empties one by hand. Reading a registry while no catalogue is in place puts the usual one
-    in place first: nothing is built at import, and nothing reads an empty registry."""
-    made: dict[Any, Any] | list[Any] | set[Any]
-    if isinstance(start, dict):
-        made = RegistryDict(start)
-    elif isinstance(start, list):
-        made = RegistryList(start)
-    else:
-        made = RegistrySet(start)
-    _DECLARED.append((made, copy.copy(start)))
-    return made
-
-
-def registries() -> list[dict[Any, Any] | list[Any] | set[Any]]:
-    """Every registry declared so far (`registry`)."""
-    return [made for made, _ in _DECLARED]
-
-
-def put_in_place(catalogue: object, contents: Iterable[Contents]) -> None:
-    """Start every registry from what it held when declared, then install `contents` in order:
-    the registries hold `catalogue` from now on."""
-    IN_PLACE.building = True
-    try:
-        for made, start in _DECLARED:
-            if isinstance(made, dict):
-                dict.clear(made)
-                dict.update(made, start)
-            elif isinstance(made, list):
-                list.__setitem__(made, slice(None), start)
-            else:
-                set.clear(made)
-                set.update(made, start)
-        IN_PLACE.catalogue = None
-        for each in contents:
-            each.install()
-        IN_PLACE.catalogue = catalogue
-    finally:
-        IN_PLACE.building = False
+        return len(self._usual())

@@ -56,10 +56,8 @@ from engine.events import Event, cue
 from engine.night import resolve_night
 from engine.phase import Phase
 from engine.rolehooks import RoleHooks
-from engine.roles import SELF_DESTRUCTS
 from engine.state import Pending, State, Step
 from engine.steps import (
-    STEPS,
     Answer,
     Codec,
     DayAction,
@@ -275,7 +273,7 @@ def voted_out(state: State, seat: int) -> None:
     if state.rules.last_words == "club":
         # the exile's skills, then last words, then the badge (RULES-CLUB.md, Day step 7)
         pushed = [s.name for s in state.agenda[: len(state.agenda) - waiting]]
-        later = [i for i, name in enumerate(pushed) if name == "badge" or hooks.after_last_words(name)]
+        later = [i for i, name in enumerate(pushed) if name == "badge" or hooks.after_last_words(state, name)]
         at = later[0] if later else len(pushed) - 1  # else before the moment's last win check
         state.agenda.insert(at, Step("last_words", {"from": before}))
 
@@ -322,7 +320,7 @@ def check_self_destruct(state: State, seat: int) -> None:
     if not (state.daytime and (state.announced or in_club_election(state)) and talk_time(state)):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
     living(state, seat, "dead_werewolf", "werewolf")
-    if state.player(seat).card not in SELF_DESTRUCTS:
+    if state.player(seat).card not in state.catalogue.self_destructs:
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
 
@@ -528,7 +526,7 @@ def _shape_blows(value: object) -> None:
 def talk_time(state: State) -> bool:
     """Whether the day's talk goes on now, when a day action may interrupt it."""
     pending = state.pending
-    return bool(state.daytime and pending is not None and STEPS[pending.step].talk)
+    return bool(state.daytime and pending is not None and state.catalogue.steps[pending.step].talk)
 
 
 register_action(

@@ -27,7 +27,6 @@ from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
 from engine.rolehooks import RoleHooks
-from engine.roles import GODS, PLAIN
 from engine.state import Death, State, Step
 
 Trigger = Callable[[State, int, str], "Step | None"]
@@ -187,9 +186,9 @@ def village_groups(state: State) -> tuple[list[int], list[int]]:
     for p in state.players:
         if state.moon is not None and sides_with_werewolves(state, p.seat):
             continue
-        if p.card in PLAIN:
+        if p.card in state.catalogue.plain:
             plain.append(p.seat)
-        elif p.card in GODS:
+        elif p.card in state.catalogue.gods:
             special.append(p.seat)
     return plain, special
 

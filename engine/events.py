@@ -6,9 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.contents import registry
-from engine.script import CUES
-
 # An audience is a frozenset of seats; `EVERYONE` is the whole table, `JUDGE_ONLY` nobody
 # at the table (what only the moderator may use, such as "this step is pretended").
 Audience = frozenset[int] | None
@@ -36,18 +33,21 @@ class Event:
         return self.audience is None or seat in self.audience
 
 
-_PLACEHOLDERS: dict[str, frozenset[str]] = registry({})
-"""Each cue's placeholders, read once from `CUES`."""
-
-
 def cue(key: str, **params: Any) -> Event:
-    """A public line of the script; the key and its placeholders must be those of `CUES`."""
-    expected = _PLACEHOLDERS.get(key)
-    if expected is None and key in CUES:
-        expected = _PLACEHOLDERS[key] = frozenset(CUES[key])
-    if expected is None or (params.keys() != expected if params or expected else False):
-        raise KeyError(f"cue {key!r} with {sorted(params)} is not in the script")
+    """A public line of the script. The key and its placeholders must be those of the game's
+    catalogue (`Catalogue.cues`): the state checks them when the line is emitted (`check_cue`)."""
     return Event("cue", {"key": key, **params})
+
+
+def check_cue(placeholders: Mapping[str, frozenset[str]], event: Event) -> None:
+    """A `KeyError` unless the cue `event` is a line of the script `placeholders` (each key's
+    placeholders), with exactly its placeholders."""
+    data = event.data
+    key = data["key"]
+    expected = placeholders.get(key)
+    if expected is None or (len(data) != len(expected) + 1 or not expected <= data.keys()):
+        given = sorted(name for name in data if name != "key")
+        raise KeyError(f"cue {key!r} with {given} is not in the script")
 
 
 def private(kind: str, to: int | frozenset[int] | set[int], /, **data: Any) -> Event:

@@ -7,18 +7,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from engine.cards.draw import start_moon
-from engine.catalog import USUAL, Catalogue
+from engine.catalog import usual
+from engine.contents import Catalogue
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.nightstep import void
 from engine.outcome import Outcome
 from engine.phase import Phase
 from engine.rolehooks import install
-from engine.roles import LIVES
 from engine.rules import Rules
 from engine.setup import Setup
 from engine.state import IllegalDecision, Pending, Player, State, Step
-from engine.steps import ACTIONS, CODECS, STEPS, Answer, DayAction, Form, Kind, StepSpec, complete, owed
+from engine.steps import Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
 
@@ -38,9 +38,9 @@ class Game:
     with `chance="ask"` (replaying a record that may name them) each is a pending decision that
     no seat owes, whose `info["drawn"]` is what the generator drew.
 
-    The rules' steps, hooks and lines come from `catalogue` (`engine.catalog.USUAL` unless
-    given), put in place when the game is made: the registries hold one catalogue at a time,
-    so games of two catalogues are not played side by side.
+    The rules' steps, cards, hooks and lines come from `catalogue` (`engine.catalog.usual()`
+    unless given), which the game holds and its state reads: games of two catalogues are
+    played side by side.
     """
 
     def __init__(
@@ -51,12 +51,19 @@ class Game:
         chance: Chance = "auto",
         catalogue: Catalogue | None = None,
     ) -> None:
-        self.catalogue = (catalogue or USUAL).put_in_place()
+        self.catalogue = catalogue = catalogue or usual()
         rules = rules or Rules()
+        lives = catalogue.lives
         players = [
-            Player(seat, role, lives=LIVES.get(role, 1)) for seat, role in enumerate(setup.roles, start=1)
+            Player(seat, role, lives=lives.get(role, 1)) for seat, role in enumerate(setup.roles, start=1)
         ]
-        self._state = State(setup=setup, rules=rules, players=players, extra_cards=list(setup.extra_cards))
+        self._state = State(
+            setup=setup,
+            rules=rules,
+            catalogue=catalogue,
+            players=players,
+            extra_cards=list(setup.extra_cards),
+        )
         install(self._state)
         self._state.election_due = rules.sheriff
         self._log: list[Decision] = []
@@ -101,7 +108,7 @@ class Game:
     def spec(self) -> StepSpec[Any] | None:
         """What the pending step means (`engine.steps`), or None when nothing is pending."""
         pending = self._state.pending
-        return STEPS[pending.step] if pending is not None else None
+        return self.catalogue.steps[pending.step] if pending is not None else None
 
     @property
     def log(self) -> Sequence[Decision]:
@@ -142,7 +149,7 @@ class Game:
         pending = state.pending
         if state.outcome is not None:
             raise IllegalDecision("game_over", "the game is over")
-        action = ACTIONS.get(type(decision))
+        action = self.catalogue.actions.get(type(decision))
         if action is not None:
             if by is not None and by != action.seat(decision):
                 raise IllegalDecision("not_your_turn", f"seat {by} acts only for itself")
@@ -150,7 +157,7 @@ class Game:
             return
         if by is not None and pending is not None and by not in pending.seats:
             raise IllegalDecision("not_your_turn", f"seat {by} does not owe this decision")
-        spec = STEPS[pending.step] if pending is not None else None
+        spec = self.catalogue.steps[pending.step] if pending is not None else None
         if (
             pending is None
             or spec is None
@@ -167,7 +174,7 @@ class Game:
         state = self._state
         if state.outcome is not None:
             return []
-        return [action for action in ACTIONS.values() if action.offered(state)]
+        return [action for action in self.catalogue.actions.values() if action.offered(state)]
 
     def actions(self, seat: int) -> list[Decision]:
         """The day actions `seat` may take now, each checked (a target for each seat it may name)."""
@@ -267,7 +274,7 @@ class Game:
         state = self._state
         out = []
         for pending, decision in self.history:
-            told = STEPS[pending.step].told
+            told = self.catalogue.steps[pending.step].told
             out.append((pending, decision, told(state, pending, decision) if told is not None else []))
         return out
 
@@ -281,19 +288,19 @@ class Game:
         pending = state.pending
         assert pending is not None
         before = len(state.events)
-        action = ACTIONS.get(type(decision))
+        action = self.catalogue.actions.get(type(decision))
         if action is not None:
             action.resolve(state, decision)
         elif state.tonight.blocked and void(state, pending):
             state.pending = None
-            spec = STEPS[pending.step]
+            spec = self.catalogue.steps[pending.step]
             if spec.sleep is not None:
                 spec.sleep(state, pending)
             else:
                 assert spec.cues is not None, f"night step {pending.step!r} has no closing line"
                 state.emit(cue(spec.cues.sleep))
         else:
-            resolve = STEPS[pending.step].resolve
+            resolve = self.catalogue.steps[pending.step].resolve
             assert resolve is not None
             resolve(state, pending, decision)
             state.pending = None
@@ -308,7 +315,9 @@ class Game:
         if not self._log:
             raise IndexError("no decision to take back")
         last = self._log[-1]
-        rebuilt = Game.replay(self.setup, self.rules, self._log[:-1], chance=self._chance)
+        rebuilt = Game.replay(
+            self.setup, self.rules, self._log[:-1], chance=self._chance, catalogue=self.catalogue
+        )
         self.__dict__.update(rebuilt.__dict__)
         return last
 
@@ -316,10 +325,10 @@ class Game:
         state = self._state
         while state.pending is None and state.outcome is None and state.agenda:
             step = state.agenda.pop(0)
-            spec = STEPS[step.name]
+            spec = self.catalogue.steps[step.name]
             pending = spec.begin(state, step)
             if pending is not None and spec.kind is Kind.CHANCE and self._chance == "auto":
-                drawn = CODECS[pending.key].read(pending.info["drawn"], pending)
+                drawn = self.catalogue.codecs[pending.key].read(pending.info["drawn"], pending)
                 assert drawn is not None and spec.resolve is not None
                 spec.resolve(state, pending, drawn)
                 continue

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from engine.cards import hooks
 from engine.cards.moon import spare_life
 from engine.cards.nightsteps import night_card_steps
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents
 from engine.events import cue, private
 from engine.rolehooks import RoleHooks
-from engine.roles import LONE_KILLERS, PACK, Role
+from engine.roles import Role
 from engine.state import State, Step, Tonight
 from engine.steps import (
     StepSpec,
@@ -53,44 +53,40 @@ class NightStep:
     """Narrated when any card that wakes with the pack or kills alone is in the deck."""
 
 
-NIGHT_ORDER: list[NightStep] = registry([])
-"""Every night step; a role's module adds its own (`add_night_step`)."""
-
-_STEPS: dict[str, Step] = registry({})
-_ORDERS: dict[tuple[str, tuple[Role, ...], int], tuple[NightStep, ...]] = registry({})
-"""Each night order worked out, by the rule, the deck and the night (`night_order`)."""
 _DAWN = Step("dawn")
 
 
 def add_night_step(to: Contents, step: NightStep) -> None:
     """A role's module puts its night step in the night order (by its ranks: `club`, `seeds`)."""
-    to.add(lambda: _put_night_step(step))
+    to.add(lambda catalogue: _put_night_step(catalogue, step))
 
 
-def _put_night_step(step: NightStep) -> None:
-    NIGHT_ORDER.append(step)
-    _STEPS[step.name] = Step(step.name)
-    _ORDERS.clear()
+def _put_night_step(catalogue: Catalogue, step: NightStep) -> None:
+    catalogue.night_order.append(step)
+    catalogue.night_steps[step.name] = Step(step.name)
 
 
 def night_order(state: State) -> tuple[NightStep, ...]:
-    """Tonight's steps, in order: the night order of the rules, for the cards in the deck."""
+    """Tonight's steps, in order: the night order of the rules, for the cards in the deck
+    (worked out once per catalogue, rule, deck and night)."""
     key = (state.rules.night_order, state.setup.deck, state.night)
-    order = _ORDERS.get(key)
+    orders = state.catalogue.orders
+    order = orders.get(key)
     if order is None:
-        order = _ORDERS[key] = _order(*key)
+        order = orders[key] = _order(state.catalogue, *key)
     return order
 
 
-def _order(rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ...]:
+def _order(catalogue: Catalogue, rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ...]:
+    steps = catalogue.night_order
     if rule == "club":
-        order = sorted(NIGHT_ORDER, key=lambda s: s.club)
+        order = sorted(steps, key=lambda s: s.club)
     else:
-        order = sorted((s for s in NIGHT_ORDER if s.seeds is not None), key=lambda s: _seeds_rank(s, rule))
+        order = sorted((s for s in steps if s.seeds is not None), key=lambda s: _seeds_rank(s, rule))
     return tuple(
         step
         for step in order
-        if (step.card in deck or (step.pack and _any_wolf(deck)))
+        if (step.card in deck or (step.pack and _any_wolf(catalogue, deck)))
         and (night == 1 or not step.first_night_only)
         and night >= step.from_night
     )
@@ -102,8 +98,8 @@ def _seeds_rank(step: NightStep, rule: str) -> float:
     return step.seeds or 0
 
 
-def _any_wolf(deck: tuple[Role, ...]) -> bool:
-    return any(card in PACK or card in LONE_KILLERS for card in deck)
+def _any_wolf(catalogue: Catalogue, deck: tuple[Role, ...]) -> bool:
+    return any(card in catalogue.pack or card in catalogue.lone_killers for card in deck)
 
 
 def begin_nightfall(state: State, step: Step) -> None:
@@ -111,7 +107,8 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.daytime = False
     state.tonight = Tonight()
     state.emit(cue("night.falls", night=state.night))
-    steps = night_card_steps(state, [_STEPS[s.name] for s in night_order(state)])
+    night_steps = state.catalogue.night_steps
+    steps = night_card_steps(state, [night_steps[s.name] for s in night_order(state)])
     state.push(*steps, _DAWN)
 
 

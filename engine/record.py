@@ -14,13 +14,15 @@ from pydantic import ValidationError
 
 from engine.cards import hooks
 from engine.cards.deck import FACTS
+from engine.catalog import usual
+from engine.contents import Catalogue
 from engine.decisions import Decision
 from engine.game import Game, state_of
 from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
 from engine.state import IllegalDecision, Pending
-from engine.steps import ACTIONS, CODECS, STEPS, Kind, ShapeError, StepSpec
+from engine.steps import Codec, Kind, ShapeError, StepSpec
 
 
 class RecordError(ValueError):
@@ -35,8 +37,10 @@ class Record:
     days: list[dict[str, Any]] = field(default_factory=list)
 
 
-def parse_record(text: str) -> Record:
-    """The record in `text`, checked for shape (not for legality: replay does that)."""
+def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
+    """The record in `text`, checked for shape (not for legality: replay does that), each key
+    known to `catalogue` (the usual one unless given)."""
+    codecs = (catalogue or usual()).codecs
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -70,8 +74,8 @@ def parse_record(text: str) -> Record:
         rules = make_rules(rules_data)
     except RuleError as error:
         raise RecordError(f"[rules]: {error}") from None
-    nights = _tables(data, "night")
-    days = _tables(data, "day")
+    nights = _tables(codecs, data, "night")
+    days = _tables(codecs, data, "day")
     return Record(setup, rules, nights, days)
 
 
@@ -95,12 +99,12 @@ def _first_message(error: Exception) -> str:
     return str(error)
 
 
-def _tables(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    """The `[[night]]` or `[[day]]` tables, each key known to the registry and of its shape."""
+def _tables(codecs: dict[str, Codec[Any]], data: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """The `[[night]]` or `[[day]]` tables, each key one of `codecs` and of its shape."""
     tables = data.get(name, [])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise RecordError(f"'{name}' must be an array of tables ([[{name}]])")
-    keys = [key for key, codec in CODECS.items() if codec.kind == name]
+    keys = [key for key, codec in codecs.items() if codec.kind == name]
     for n, table in enumerate(tables, start=1):
         unknown = set(table) - set(keys)
         if unknown:
@@ -109,7 +113,7 @@ def _tables(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
             )
         for key, value in table.items():
             try:
-                CODECS[key].shape(value)
+                codecs[key].shape(value)
             except ShapeError as error:
                 where = f"{key}.{error.part}" if error.part else key
                 raise RecordError(f"{name} {n}: '{where}' {error}") from None
@@ -132,10 +136,11 @@ class Replay:
     error: dict[str, str] | None = None
 
 
-def replay(record: Record) -> Replay:
+def replay(record: Record, catalogue: Catalogue | None = None) -> Replay:
     """Play every decision of `record` until the game ends, the record runs out, or a
-    decision is illegal."""
-    game = Game(record.setup, record.rules, chance="ask")
+    decision is illegal (a game of `catalogue`, the usual one unless given)."""
+    game = Game(record.setup, record.rules, chance="ask", catalogue=catalogue)
+    steps, codecs = game.catalogue.steps, game.catalogue.codecs
     used: dict[tuple[str, str], int] = defaultdict(int)
     interrupted: set[tuple[int, str, str]] = set()
     taken: set[tuple[str, str]] = set()  # (phase, key): a key the replay has read a decision of
@@ -143,8 +148,8 @@ def replay(record: Record) -> Replay:
         pending = game.pending
         table = _table(record, pending.phase)
         state = state_of(game)
-        spec = STEPS[pending.step]
-        decision = _decision(pending, table, used)
+        spec = steps[pending.step]
+        decision = _decision(codecs, pending, table, used)
         action = _day_action(game, spec, table, decision, interrupted, taken)
         if action is not None:
             # During the talk: before the vote, and before an election that the day's table
@@ -156,7 +161,7 @@ def replay(record: Record) -> Replay:
                 return Replay(game, error=_error(refused, pending.phase, key))
             continue
         if decision is None and spec.kind == Kind.CHANCE:
-            decision = CODECS[pending.key].read(pending.info["drawn"], pending)
+            decision = codecs[pending.key].read(pending.info["drawn"], pending)
         if decision is None:
             return Replay(game, pending=f"{pending.phase}: {pending.key}")
         refused = _apply(game, decision)
@@ -183,7 +188,7 @@ def _day_action(
     state = state_of(game)
     if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
         return None
-    by_key = {action.codec.key: action for action in ACTIONS.values()}
+    by_key = {action.codec.key: action for action in game.catalogue.actions.values()}
     phase = state.phase
     waiting = []
     for index, key in enumerate(table):
@@ -217,10 +222,12 @@ def _table(record: Record, phase: Phase) -> dict[str, Any]:
     return tables[phase.number - 1] if phase.number <= len(tables) else {}
 
 
-def _decision(pending: Pending, table: dict[str, Any], used: dict[tuple[str, str], int]) -> Decision | None:
+def _decision(
+    codecs: dict[str, Codec[Any]], pending: Pending, table: dict[str, Any], used: dict[tuple[str, str], int]
+) -> Decision | None:
     """The decision `table` holds for `pending` (None: none); a repeated key's values are used
     in order, one per pending of the phase."""
-    codec = CODECS.get(pending.key)
+    codec = codecs.get(pending.key)
     if codec is None or pending.key not in table:
         return None
     value = table[pending.key]
@@ -274,18 +281,15 @@ def write_record(game: Game, comment: str = "") -> str:
     def table_of(phase: Phase) -> dict[str, Any]:
         return (nights if phase.night else days)[phase.number]
 
+    catalogue = game.catalogue
     for pending, decision in game.history:
-        if STEPS[pending.step].kind != Kind.CHANCE:
-            _write(
-                table_of(pending.phase),
-                decision.key if type(decision) in ACTIONS else pending.key,
-                decision,
-                pending,
-            )
+        if catalogue.steps[pending.step].kind != Kind.CHANCE:
+            key = decision.key if type(decision) in catalogue.actions else pending.key
+            _write(table_of(pending.phase), catalogue.codecs[key], key, decision, pending)
     moon = state_of(game).moon
     for phase, key, outcome in moon.chance if moon is not None else []:
         table = table_of(phase)
-        if CODECS[key].repeated:
+        if catalogue.codecs[key].repeated:
             table.setdefault(key, []).append(outcome)
         else:
             table[key] = outcome
@@ -318,8 +322,7 @@ def write_record(game: Game, comment: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _write(table: dict[str, Any], key: str, decision: Decision, pending: Pending) -> None:
-    codec = CODECS[key]
+def _write(table: dict[str, Any], codec: Codec[Any], key: str, decision: Decision, pending: Pending) -> None:
     value = codec.write(decision, pending, table.get(key))
     if codec.repeated:
         table.setdefault(key, []).append(value)

@@ -1,7 +1,8 @@
 """The judge's script: every line the engine can ask the narrator to say, with its placeholders.
 
-The engine emits `Cue` events whose `key` is one of `CUES` and whose parameters are exactly the
-names listed there. Placeholder types, so a catalogue can read them as a person would:
+The engine emits `Cue` events whose `key` is one of its catalogue's `cues` (the core's `SCRIPT`,
+and each module's `add_cues`) and whose parameters are exactly the names listed there.
+Placeholder types, so a catalogue can read them as a person would:
 
 - `seat`, `target`: one seat number (int, 1-based); `seats`: a list of seat numbers
 - `night`, `day`, `count`: a whole number
@@ -16,10 +17,12 @@ more lines of their own (timers, reminders, the post-game review).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.contents import Contents, registry
+if TYPE_CHECKING:
+    from engine.contents import Contents
 
-CUES: dict[str, tuple[str, ...]] = {
+SCRIPT: dict[str, tuple[str, ...]] = {
     # Opening
     "game.opening": ("count",),
     "game.peek": (),
@@ -138,9 +141,9 @@ _QUESTION_CUES: dict[str, tuple[str, ...]] = {
 }
 QUESTION_LINES: dict[str, str] = {key.removeprefix("question."): key for key in _QUESTION_CUES}
 """Each Spiritualism question → the line that asks it."""
-CUES.update({key: () for key in CARD_LINES.values()})
-CUES.update(_QUESTION_CUES)
-CUES.update(
+SCRIPT.update({key: () for key in CARD_LINES.values()})
+SCRIPT.update(_QUESTION_CUES)
+SCRIPT.update(
     {
         # Drawing
         "event.draw": (),
@@ -205,10 +208,6 @@ CUES.update(
 )
 
 
-CUES = registry(CUES)
-"""Every line of the script: the core's own, and each module's (`add_cues`)."""
-
-
 @dataclass(frozen=True, slots=True)
 class StepCues:
     """The lines that open and close a night step, each key written whole where the step is
@@ -228,11 +227,11 @@ class StepCues:
 
 def add_cues(to: Contents, cues: dict[str, tuple[str, ...]]) -> None:
     """A role's module adds the lines of its steps to the script (each key once)."""
-    to.add(lambda: _put(cues))
+    to.add(lambda catalogue: _put(catalogue.cues, cues))
 
 
-def _put(cues: dict[str, tuple[str, ...]]) -> None:
+def _put(script: dict[str, tuple[str, ...]], cues: dict[str, tuple[str, ...]]) -> None:
     for key, params in cues.items():
-        if key in CUES and CUES[key] != params:
-            raise ValueError(f"cue {key!r} is in the script already, with {CUES[key]}")
-        CUES[key] = params
+        if key in script and script[key] != params:
+            raise ValueError(f"cue {key!r} is in the script already, with {script[key]}")
+        script[key] = params

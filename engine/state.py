@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards.deck import MoonState
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents
 from engine.election import Election
-from engine.events import Event
+from engine.events import Event, check_cue
 from engine.outcome import Outcome
 from engine.phase import MADE, Phase
-from engine.roles import CURSABLE_ROLES, LONE_KILLERS, PACK, POWER_LEFT, WOLF_TEAM, Role
+from engine.roles import CURSABLE_ROLES, Role
 from engine.rules import Rules
 from engine.setup import Setup
 
@@ -122,6 +122,8 @@ class Tonight:
 class State:
     setup: Setup
     rules: Rules
+    catalogue: Catalogue
+    """What every module added (`engine.contents.Catalogue`): the game's steps, cards and lines."""
     players: list[Player]
     extra_cards: list[Role]
     night: int = 0
@@ -180,15 +182,16 @@ class State:
 
     def is_werewolf(self, seat: int) -> bool:
         """Whether the card at `seat` is of the werewolves' team."""
-        return self.players[seat - 1].card in WOLF_TEAM
+        return self.players[seat - 1].card in self.catalogue.wolf_team
 
     def living_werewolves(self) -> list[int]:
         """The living seats that wake with the pack; when none does, the first living lone
         killer (the gargoyle, the wolf robot, the hidden wolf) alone."""
-        pack = [p.seat for p in self.players if p.alive and p.card in PACK]
-        if pack or not LONE_KILLERS:
+        catalogue = self.catalogue
+        pack = [p.seat for p in self.players if p.alive and p.card in catalogue.pack]
+        if pack or not catalogue.lone_killers:
             return pack
-        for role in LONE_KILLERS:
+        for role in catalogue.lone_killers:
             for p in self.players:
                 if p.alive and p.card == role:
                     return [p.seat]
@@ -196,7 +199,7 @@ class State:
 
     def living_wolf_team(self) -> list[int]:
         """The living seats of the werewolves' team, lone cards included."""
-        return [p.seat for p in self.players if p.alive and p.card in WOLF_TEAM]
+        return [p.seat for p in self.players if p.alive and p.card in self.catalogue.wolf_team]
 
     @property
     def phase(self) -> Phase:
@@ -216,14 +219,16 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
-        if self.moon is not None and CARDS_ASKED[0].powerless(self, seat):
+        asked = self.catalogue.cards_asked
+        if self.moon is not None and asked is not None and asked.powerless(self, seat):
             return False
-        left = POWER_LEFT.get(card)
+        left = self.catalogue.power_left.get(card)
         return left is None or left(self)
 
     def acting(self, role: Role) -> int:
         """The living seat that acts for `role` at night, or 0 (then the step is pretended)."""
-        swapped = CARDS_ASKED[0].acting_for(self, role) if self.moon is not None else None
+        asked = self.catalogue.cards_asked
+        swapped = asked.acting_for(self, role) if self.moon is not None and asked is not None else None
         if swapped is not None:
             return swapped
         seat = self.seat_of(role)
@@ -234,7 +239,11 @@ class State:
         self.agenda[0:0] = steps
 
     def emit(self, *events: Event) -> None:
-        """Add `events`; a private one is stamped with the phase it happened in."""
+        """Add `events` (a `KeyError`, nothing added, when a cue is not a line of the script);
+        a private one is stamped with the phase it happened in."""
+        for event in events:
+            if event.kind == "cue":
+                check_cue(self.catalogue.placeholders, event)
         for event in events:
             if event.audience is not None and not event.phase:
                 event = replace(event, phase=str(self.phase))
@@ -244,26 +253,14 @@ class State:
         return IllegalDecision(rule, message)
 
 
-def _no_say_on_power(state: State, seat: int) -> bool:
-    return False
-
-
-def _no_say_on_acting(state: State, role: Role) -> int | None:
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class CardsAsked:
     """What the state asks of the event cards when they are on, answered by `engine.cards.moon`
-    (`answer_for_cards`, put in place by the catalogue): whether a card took a seat's power for
+    (`answer_for_cards`, installed in the catalogue): whether a card took a seat's power for
     good, and the seat that acts for a role tonight under a card (None: no card has a say)."""
 
-    powerless: Callable[[State, int], bool] = _no_say_on_power
-    acting_for: Callable[[State, Role], int | None] = _no_say_on_acting
-
-
-CARDS_ASKED: list[CardsAsked] = registry([CardsAsked()])
-"""The one answer the state has of the cards (`answer_for_cards`)."""
+    powerless: Callable[[State, int], bool]
+    acting_for: Callable[[State, Role], int | None]
 
 
 def answer_for_cards(
@@ -271,7 +268,7 @@ def answer_for_cards(
 ) -> None:
     """The event cards' module says how it answers the state's questions (`CardsAsked`)."""
 
-    def put() -> None:
-        CARDS_ASKED[0] = CardsAsked(powerless, acting_for)
+    def put(catalogue: Catalogue) -> None:
+        catalogue.cards_asked = CardsAsked(powerless, acting_for)
 
     to.add(put)

@@ -2,7 +2,7 @@
 
 Rule 1: a step is registered once, by the module that holds its rule (a role's, a card's, the
         day's), with `register(ROLE, StepSpec(...))` to its `Contents`; `engine.catalog.build`
-        puts every module's contents in place, in the catalogue's order.
+        installs every module's contents in a catalogue, in the catalogue's order.
 Rule 2: a step that takes a decision has a `check` that only reads the state and raises
         `IllegalDecision` naming the rule, and a `resolve` that changes the state and never
         raises: a refused decision leaves the game as it was without a copy.
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents, UsualTable
 from engine.script import StepCues
 from engine.state import IllegalDecision
 
@@ -215,10 +215,12 @@ class DayAction(Generic[D]):
     targets: Callable[[State], tuple[int, ...]] | None = None
 
 
-STEPS: dict[str, StepSpec[Any]] = registry({})
-CODECS: dict[str, Codec[Any]] = registry({})
-ACTIONS: dict[type[Decision], DayAction[Any]] = registry({})
-"""The day actions, by their decision type, in the order registered (Rule 1)."""
+STEPS: Mapping[str, StepSpec[Any]] = UsualTable(lambda catalogue: catalogue.steps)
+"""The usual catalogue's steps, for the narrator's code that holds no game (a game reads its
+own: `Catalogue.steps`)."""
+ACTIONS: Mapping[type[Decision], DayAction[Any]] = UsualTable(lambda catalogue: catalogue.actions)
+"""The usual catalogue's day actions, by their decision type, in the order registered (Rule 1);
+a game reads its own (`Catalogue.actions`)."""
 
 
 def is_shared(spec: StepSpec[Any] | None) -> bool:
@@ -233,52 +235,44 @@ def never_refused(state: State, pending: Pending, decision: Decision) -> None:
 def register(to: Contents, *specs: StepSpec[Any]) -> None:
     """Register `specs` (Rule 1) when the catalogue is built; a step or record key registered
     twice is a programming error."""
-    to.add(lambda: _put(specs))
+    to.add(lambda catalogue: _put(catalogue, specs))
 
 
-def _put(specs: tuple[StepSpec[Any], ...]) -> None:
+def _put(catalogue: Catalogue, specs: tuple[StepSpec[Any], ...]) -> None:
+    steps, codecs = catalogue.steps, catalogue.codecs
     for spec in specs:
-        if spec.name in STEPS:
+        if spec.name in steps:
             raise ValueError(f"step {spec.name!r} is registered twice")
         if spec.decision is not None and (spec.check is None or spec.resolve is None):
             raise ValueError(f"step {spec.name!r} takes a decision: it needs check and resolve")
         if spec.cues is not None and spec.cues.step != spec.name:
             raise ValueError(f"step {spec.name!r} is given the lines of {spec.cues.step!r}")
-        STEPS[spec.name] = spec
+        steps[spec.name] = spec
         for codec in spec.codecs:
-            if codec.key in CODECS and CODECS[codec.key] is not codec:
+            if codec.key in codecs and codecs[codec.key] is not codec:
                 raise ValueError(f"record key {codec.key!r} is registered twice")
-            CODECS[codec.key] = codec
+            codecs[codec.key] = codec
 
 
 def register_action(to: Contents, action: DayAction[Any]) -> None:
     """Register a day action (and its record key) once, from the module that holds its rule."""
-    to.add(lambda: _put_action(action))
+    to.add(lambda catalogue: _put_action(catalogue, action))
 
 
-def _put_action(action: DayAction[Any]) -> None:
-    if action.decision in ACTIONS:
+def _put_action(catalogue: Catalogue, action: DayAction[Any]) -> None:
+    if action.decision in catalogue.actions:
         raise ValueError(f"day action {action.name!r} is registered twice")
-    ACTIONS[action.decision] = action
-    register_codec(action.codec)
+    catalogue.actions[action.decision] = action
+    if action.codec.key in catalogue.codecs:
+        raise ValueError(f"record key {action.codec.key!r} is registered twice")
+    catalogue.codecs[action.codec.key] = action.codec
 
 
-def decision_types() -> list[type[Decision]]:
-    """Every decision type the registry knows: each step's, then each day action's (a role's
+def decision_types(catalogue: Catalogue) -> list[type[Decision]]:
+    """Every decision type `catalogue` knows: each step's, then each day action's (a role's
     module defines its own)."""
-    found = [spec.decision for spec in STEPS.values() if spec.decision is not None]
-    return found + [kind for kind in ACTIONS if kind not in found]
-
-
-def register_codec(codec: Codec[Any]) -> None:
-    """Register a record key that belongs to no agenda step (a self-destruct interrupts one)."""
-    if codec.key in CODECS:
-        raise ValueError(f"record key {codec.key!r} is registered twice")
-    CODECS[codec.key] = codec
-
-
-def spec_of(step: str) -> StepSpec[Any]:
-    return STEPS[step]
+    found = [spec.decision for spec in catalogue.steps.values() if spec.decision is not None]
+    return found + [kind for kind in catalogue.actions if kind not in found]
 
 
 # Record codecs for the usual shapes

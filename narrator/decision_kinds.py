@@ -11,6 +11,7 @@ Rule 2: stores written before this rule named a decision by its class name; `REN
 
 from __future__ import annotations
 
+from engine.catalog import usual
 from engine.decisions import Decision
 from engine.steps import decision_types
 
@@ -85,7 +86,7 @@ def kind_of(decision: Decision) -> str:
 def decision_type(kind: str, step: str) -> type[Decision] | None:
     """The decision type stored as `kind` on `step` (the row's step), None when no known
     decision has that record key."""
-    found = [cls for cls in decision_types() if cls.key == kind]
+    found = [cls for cls in decision_types(usual()) if cls.key == kind]
     if len(found) > 1:
         found = [cls for cls in found if cls.step == step]
     return found[0] if len(found) == 1 else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.cards.moon import InPlay, powerless
 from engine.cards.registry import CardRules, add_card
 from engine.contents import Contents
-from engine.roles import CURSABLE_ROLES, POWER_LEFT, Role
+from engine.roles import CURSABLE_ROLES, Role
 from engine.state import Player, State
 
 CARD = Contents("april_fools")
@@ -26,7 +26,7 @@ def acting_for(state: State, played: InPlay, role: Role) -> int | None:
         return 0
     if state.cursed and role in CURSABLE_ROLES:
         return 0
-    left = POWER_LEFT.get(role)
+    left = state.catalogue.power_left.get(role)
     if left is not None and not left(state):
         return 0  # a power used up (the witch's potions) acts for nobody
     return seat

@@ -21,7 +21,6 @@ from typing import Literal
 
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
-from engine.cards.registry import CARD_RULES
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
@@ -89,7 +88,7 @@ def playable(state: State, card: str) -> bool:
     for name in CARDS[card].needs:
         if any(fact(state, seat, name) is None for seat in state.alive()):
             return False
-    rules = CARD_RULES.get(card)
+    rules = state.catalogue.card_rules.get(card)
     return rules is None or rules.playable is None or rules.playable(state)
 
 
@@ -126,7 +125,7 @@ def resolve_event(state: State, pending: Pending, decision: EventDraw) -> None:
     moon.played.append((state.day, card))
     moon.chance.append((state.phase, "event", card))
     moon.in_play.append(InPlay(card, state.day))
-    rules = CARD_RULES.get(card)
+    rules = state.catalogue.card_rules.get(card)
     state.emit(cue(CARD_LINES[rules.announce_as or card] if rules is not None else CARD_LINES[card]))
     if rules is not None and rules.effect is not None:
         rules.effect(state, moon.in_play[-1])

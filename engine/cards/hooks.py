@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards.moon import neighbours
-from engine.cards.registry import LASTING, LATE_STEPS, ranked_in_play, rules_in_play
+from engine.cards.registry import ranked_in_play, rules_in_play
 from engine.outcome import WinReason
 from engine.state import State, Step
 
@@ -112,9 +112,9 @@ def death_steps(state: State, dead: list[int]) -> list[Step]:
     ]
 
 
-def after_last_words(name: str) -> bool:
+def after_last_words(state: State, name: str) -> bool:
     """Rule 3: whether a card's step `name`, added at a death, is heard after last words."""
-    return name in LATE_STEPS
+    return name in state.catalogue.late_steps
 
 
 def lovers_vote_each_other(state: State) -> bool:
@@ -158,7 +158,7 @@ def verdict_steps(state: State, seat: int) -> list[Step] | None:
 
 def card_wins(state: State, alive: list[int], side: list[int]) -> WinReason | None:
     """A werewolves' win a card makes (`side`: the werewolves' side among the living `alive`)."""
-    for lasting in LASTING:
+    for lasting in state.catalogue.lasting:
         if lasting.wins is not None:
             reason = lasting.wins(state, alive, side)
             if reason is not None:
@@ -169,7 +169,7 @@ def card_wins(state: State, alive: list[int], side: list[int]) -> WinReason | No
 def public_view(state: State) -> dict[str, Any]:
     """What everyone sees of the cards' lasting changes (the cards on)."""
     seen: dict[str, Any] = {}
-    for lasting in LASTING:
+    for lasting in state.catalogue.lasting:
         if lasting.public_view is not None:
             seen.update(lasting.public_view(state))
     return seen
@@ -178,7 +178,7 @@ def public_view(state: State) -> dict[str, Any]:
 def seat_view(state: State, seat: int) -> dict[str, Any]:
     """What `seat` alone is told of the cards' lasting changes (the cards on)."""
     told: dict[str, Any] = {}
-    for lasting in LASTING:
+    for lasting in state.catalogue.lasting:
         if lasting.seat_view is not None:
             told.update(lasting.seat_view(state, seat))
     return told
@@ -187,7 +187,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
 def summary(state: State) -> dict[str, Any]:
     """What a replay's summary says of the cards' lasting changes (the cards on)."""
     said: dict[str, Any] = {}
-    for lasting in LASTING:
+    for lasting in state.catalogue.lasting:
         if lasting.summary is not None:
             said.update(lasting.summary(state))
     return said

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from engine.cards.deck import CARDS, Moon
 from engine.cards.deck import InPlay as InPlay  # where the cards' modules look for it
 from engine.cards.deck import MoonState as MoonState
-from engine.cards.registry import CARD_RULES, LASTING
 from engine.contents import Contents
 from engine.roles import Role
 from engine.state import answer_for_cards
@@ -93,7 +92,7 @@ def expire_at_dawn(state: State) -> None:
 
 
 def _over(state: State, played: InPlay) -> bool:
-    rules = CARD_RULES.get(played.card)
+    rules = state.catalogue.card_rules.get(played.card)
     if rules is not None and rules.ends is not None:
         return rules.ends(state, played)
     return CARDS[played.card].moon == Moon.FULL and state.day > played.day
@@ -105,7 +104,7 @@ def expire_on_draw(state: State) -> None:
     moon = state.moon
     assert moon is not None
     for played in list(moon.in_play):
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.ends_on_draw and played.day:
             spend(state, played.card)
 
@@ -131,7 +130,7 @@ def away(state: State) -> frozenset[int]:
         return frozenset()
     seats: set[int] = set()
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.away is not None and rules.away(state, played):
             seats.update(played.seats)
     return frozenset(s for s in seats if state.is_alive(s))
@@ -141,7 +140,12 @@ def no_vote(state: State) -> frozenset[int]:
     """Living players who may not vote today because of a card: away, or reported."""
     if state.moon is None:
         return frozenset()
-    kept = {seat for lasting in LASTING if lasting.no_vote is not None for seat in lasting.no_vote(state)}
+    kept = {
+        seat
+        for lasting in state.catalogue.lasting
+        if lasting.no_vote is not None
+        for seat in lasting.no_vote(state)
+    }
     return away(state) | kept
 
 
@@ -150,7 +154,7 @@ def vote_weight(state: State, voter: int, weight: float) -> float:
     if state.moon is None:
         return weight
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.vote_weight is not None:
             weight = rules.vote_weight(state, played, voter, weight)
     return weight
@@ -207,21 +211,23 @@ def sides_with_werewolves(state: State, seat: int) -> bool:
     """Whether a card put `seat`, no werewolf, on the werewolves' side (the double agent)."""
     return state.moon is not None and any(
         lasting.sides_with_werewolves is not None and lasting.sides_with_werewolves(state, seat)
-        for lasting in LASTING
+        for lasting in state.catalogue.lasting
     )
 
 
 def hides_card(state: State, seat: int) -> bool:
     """Whether a card keeps the card of `seat` from the table (Burial, the Executioner)."""
     return state.moon is not None and any(
-        lasting.hides_card is not None and lasting.hides_card(state, seat) for lasting in LASTING
+        lasting.hides_card is not None and lasting.hides_card(state, seat)
+        for lasting in state.catalogue.lasting
     )
 
 
 def powerless(state: State, seat: int) -> bool:
     """Whether a card took the power of `seat` for good (Lycanthropic Fascination's infected)."""
     return state.moon is not None and any(
-        lasting.powerless is not None and lasting.powerless(state, seat) for lasting in LASTING
+        lasting.powerless is not None and lasting.powerless(state, seat)
+        for lasting in state.catalogue.lasting
     )
 
 
@@ -232,7 +238,7 @@ def shooter_card(state: State) -> Role:
     if state.moon is None:
         return card
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.shooter_card is not None:
             card = rules.shooter_card(state, played, card)
     return card
@@ -244,7 +250,7 @@ def acting_for(state: State, role: Role) -> int | None:
     if state.moon is None:
         return None
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.acting_for is not None:
             seat = rules.acting_for(state, played, role)
             if seat is not None:
@@ -260,7 +266,7 @@ def spare_life(state: State, seat: int) -> Player | None:
     if state.moon is None:
         return spare
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = state.catalogue.card_rules.get(played.card)
         if rules is not None and rules.spare_life is not None:
             spare = rules.spare_life(state, played, seat, spare)
     return spare

@@ -19,7 +19,7 @@ from typing import Literal
 from engine.cards import hooks
 from engine.cards.moon import away, neighbours
 from engine.cards.registry import ranked_in_play, rules_in_play
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents
 from engine.rolehooks import RoleHooks
 from engine.state import IllegalDecision, State, Step
 
@@ -37,19 +37,16 @@ class CardNightStep:
     tonight: Callable[[State], bool]
 
 
-CARD_NIGHT_STEPS: list[CardNightStep] = registry([])
-
-
 def add_night_step(
     to: Contents, name: str, place: Place, rank: int, tonight: Callable[[State], bool]
 ) -> None:
     """A card's module adds its night step (Rule 1)."""
-    to.add(lambda: _put_night_step(CardNightStep(Step(name), place, rank, tonight)))
+    to.add(lambda catalogue: _put_night_step(catalogue, CardNightStep(Step(name), place, rank, tonight)))
 
 
-def _put_night_step(step: CardNightStep) -> None:
-    CARD_NIGHT_STEPS.append(step)
-    CARD_NIGHT_STEPS.sort(key=lambda added: added.rank)
+def _put_night_step(catalogue: Catalogue, step: CardNightStep) -> None:
+    catalogue.card_night_steps.append(step)
+    catalogue.card_night_steps.sort(key=lambda added: added.rank)
 
 
 def pack(state: State) -> list[int]:
@@ -104,7 +101,7 @@ def night_card_steps(state: State, steps: list[Step]) -> list[Step]:
     """Tonight's agenda with the steps of the cards in play put in their places (Rule 1)."""
     if state.moon is None:
         return steps
-    tonight = [added for added in CARD_NIGHT_STEPS if added.tonight(state)]
+    tonight = [added for added in state.catalogue.card_night_steps if added.tonight(state)]
     out = [added.step for added in tonight if added.place == "first"]
     for step in steps:
         if step.name == "werewolves":

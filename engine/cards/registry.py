@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.deck import CARDS, InPlay
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents
 
 if TYPE_CHECKING:
     from engine.outcome import WinReason
@@ -81,21 +81,18 @@ class CardRules:
     """Rule 4: the names of the steps `death_steps` adds that are heard after last words."""
 
 
-CARD_RULES: dict[str, CardRules] = registry({})
-LATE_STEPS: set[str] = registry(set())
-"""Rule 4: the names of the steps cards add when players die, heard after last words."""
-
-
 def add_card(to: Contents, rules: CardRules) -> None:
     """Register the card `rules.name`'s own rules (once: a second entry for a name is an error)."""
     assert rules.name in CARDS, f"there is no event card {rules.name!r} in the deck"
-    to.add(lambda: _put_card(rules))
+    to.add(lambda catalogue: _put_card(catalogue, rules))
 
 
-def _put_card(rules: CardRules) -> None:
-    assert rules.name not in CARD_RULES, f"the event card {rules.name!r} is registered twice"
-    CARD_RULES[rules.name] = rules
-    LATE_STEPS.update(rules.late_steps)
+def _put_card(catalogue: Catalogue, rules: CardRules) -> None:
+    """Rule 4: the catalogue's `late_steps` are the names of the steps cards add when players
+    die, heard after last words."""
+    assert rules.name not in catalogue.card_rules, f"the event card {rules.name!r} is registered twice"
+    catalogue.card_rules[rules.name] = rules
+    catalogue.late_steps.update(rules.late_steps)
 
 
 def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
@@ -104,8 +101,9 @@ def rules_in_play(state: State) -> list[tuple[CardRules, InPlay]]:
     if state.moon is None:
         return []
     found = []
+    card_rules = state.catalogue.card_rules
     for played in state.moon.in_play:
-        rules = CARD_RULES.get(played.card)
+        rules = card_rules.get(played.card)
         if rules is not None:
             found.append((rules, played))
     return found
@@ -137,15 +135,12 @@ class Lasting:
     """What `narrator replay --json` adds of the card (`engine.record`)."""
 
 
-LASTING: list[Lasting] = registry([])
-
-
 def add_lasting(to: Contents, lasting: Lasting) -> None:
     """Rule 5: a card's module answers for what it changed that outlasts it (once per owner)."""
-    to.add(lambda: _put_lasting(lasting))
+    to.add(lambda catalogue: _put_lasting(catalogue.lasting, lasting))
 
 
-def _put_lasting(lasting: Lasting) -> None:
-    assert all(known.owner != lasting.owner for known in LASTING), f"{lasting.owner!r} is registered twice"
-    LASTING.append(lasting)
-    LASTING.sort(key=lambda known: known.rank)
+def _put_lasting(known: list[Lasting], lasting: Lasting) -> None:
+    assert all(each.owner != lasting.owner for each in known), f"{lasting.owner!r} is registered twice"
+    known.append(lasting)
+    known.sort(key=lambda each: each.rank)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.contents import Contents, registry
+from engine.contents import Catalogue, Contents
 from engine.role import Role as Role  # where every module looks for it
 
 ROLE_NAMES: frozenset[str] = frozenset(r.value for r in Role)
@@ -32,25 +32,19 @@ SPECIAL_VILLAGE_ROLES: frozenset[Role] = frozenset(
 # The roles whose power the elder's curse takes (every village power).
 CURSABLE_ROLES: frozenset[Role] = SPECIAL_VILLAGE_ROLES - {Role.ELDER}
 
-WOLF_TEAM: set[Role] = registry({Role.WEREWOLF})
-"""Every card of the werewolves' team (they win together; the village wins when all are dead)."""
-PACK: set[Role] = registry({Role.WEREWOLF})
-"""The cards that wake with the werewolves and choose the kill together."""
-SEEN_AS_WOLF: set[Role] = registry({Role.WEREWOLF})
-"""The cards a seer's (or a gravekeeper's) check shows as a werewolf."""
-SELF_DESTRUCTS: set[Role] = registry({Role.WEREWOLF})
-"""The cards that may self-destruct by day."""
-GODS: set[Role] = registry(set(SPECIAL_VILLAGE_ROLES))
-"""The special village roles (神) that `win = "side"` counts as one group."""
-PLAIN: set[Role] = registry(set())
-"""The cards `win = "side"` counts as plain villagers (said by each card's module)."""
-LIVES: dict[Role, int] = registry({})
-"""The lives a card is dealt with, when more than one (the elder's two)."""
-POWER_LEFT: dict[Role, Callable[[Any], bool]] = registry({})
-"""Whether a card's power is not used up (the witch's potions), said by the card's module."""
-LONE_KILLERS: list[Role] = registry([])
-"""Wolf-team cards that do not meet the pack but choose the kill once no pack card lives, in
-the catalogue's order (`engine.catalog`: the gargoyle, the hidden wolf, the wolf robot)."""
+
+CORE = Contents("roles")
+"""The cards of RULES.md that no module declares: the werewolf, of the pack (shown as a werewolf,
+may self-destruct), and the special village roles (神); first in the catalogue."""
+
+
+def _put_the_rules_cards(catalogue: Catalogue) -> None:
+    for cards in (catalogue.wolf_team, catalogue.pack, catalogue.seen_as_wolf, catalogue.self_destructs):
+        cards.add(Role.WEREWOLF)
+    catalogue.gods.update(SPECIAL_VILLAGE_ROLES)
+
+
+CORE.add(_put_the_rules_cards)
 
 
 def declare(
@@ -73,17 +67,28 @@ def declare(
     the plain villagers; `lives`: dealt with that many.
 
     Hands back the role's `Contents`: everything else the module adds (its steps, hooks, cues,
-    night step) it adds to that value, which `engine.catalog` puts in place."""
+    night step) it adds to that value, which `engine.catalog.build` installs in a catalogue."""
     card = Contents(role.value, role)
     card.add(
-        lambda: _put(
-            role, wolf, pack, seen_as_wolf, self_destructs, god, lone_killer, power_left, plain, lives
+        lambda catalogue: _put(
+            catalogue,
+            role,
+            wolf,
+            pack,
+            seen_as_wolf,
+            self_destructs,
+            god,
+            lone_killer,
+            power_left,
+            plain,
+            lives,
         )
     )
     return card
 
 
 def _put(
+    catalogue: Catalogue,
     role: Role,
     wolf: bool,
     pack: bool,
@@ -96,23 +101,23 @@ def _put(
     lives: int,
 ) -> None:
     if wolf:
-        WOLF_TEAM.add(role)
+        catalogue.wolf_team.add(role)
         if pack:
-            PACK.add(role)
+            catalogue.pack.add(role)
         if seen_as_wolf if seen_as_wolf is not None else True:
-            SEEN_AS_WOLF.add(role)
+            catalogue.seen_as_wolf.add(role)
         if self_destructs if self_destructs is not None else pack:
-            SELF_DESTRUCTS.add(role)
+            catalogue.self_destructs.add(role)
         if lone_killer:
-            LONE_KILLERS.append(role)
+            catalogue.lone_killers.append(role)
     if god:
-        GODS.add(role)
+        catalogue.gods.add(role)
     if power_left is not None:
-        POWER_LEFT[role] = power_left
+        catalogue.power_left[role] = power_left
     if plain:
-        PLAIN.add(role)
+        catalogue.plain.add(role)
     if lives != 1:
-        LIVES[role] = lives
+        catalogue.lives[role] = lives
 
 
 def parse_role(name: str) -> Role:

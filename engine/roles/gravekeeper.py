@@ -11,7 +11,7 @@ from engine.events import cue, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import pending_for, wake
 from engine.phase import Phase
-from engine.roles import SEEN_AS_WOLF, Role, declare
+from engine.roles import Role, declare
 from engine.roles.blood_moon import kept_exile
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -46,7 +46,7 @@ def begin_gravekeeper(state: State, step: Step) -> Pending | None:
     target = exiled(state)
     if not target:
         return pending_for(state, GRAVEKEEPER, [seat], info={"result": "no_exile"})
-    seen = "werewolf" if state.player(target).card in SEEN_AS_WOLF else "not_werewolf"
+    seen = "werewolf" if state.player(target).card in state.catalogue.seen_as_wolf else "not_werewolf"
     return pending_for(state, GRAVEKEEPER, [seat], info={"target": target, "result": seen})
 
 

@@ -11,7 +11,7 @@ from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import pending_for, wake
-from engine.roles import PACK, Role, declare
+from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
@@ -34,7 +34,7 @@ def begin_hidden_wolf(state: State, step: Step) -> Pending | None:
     seat = wake(state, CUES, Role.HIDDEN_WOLF)
     if not seat:
         return None
-    pack = [p.seat for p in state.players if p.alive and p.card in PACK]
+    pack = [p.seat for p in state.players if p.alive and p.card in state.catalogue.pack]
     return pending_for(state, HIDDEN_WOLF, [seat], info={"seats": pack})
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.day import end_the_talk, kill_by_day, living, talk_time
 from engine.decisions import DayVote
 from engine.events import cue
-from engine.roles import WOLF_TEAM, Role, declare
+from engine.roles import Role, declare
 from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State, Step
@@ -56,7 +56,7 @@ def resolve_duel(state: State, decision: KnightDuel) -> None:
     seat, target = decision.seat, decision.target
     state.memory[USED] = True
     state.emit(cue("knight.duel", seat=seat, target=target))
-    if state.player(target).card in WOLF_TEAM:
+    if state.player(target).card in state.catalogue.wolf_team:
         state.emit(cue("knight.wolf", target=target))
         end_the_talk(state)
         kill_by_day(state, [(target, "duel")], triggered=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.contents import Contents, registry
+from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
@@ -26,9 +26,6 @@ RESULTS = "psychic.results"
 """`state.memory` key: (step, night, target, card shown) of every exact-card check made."""
 
 Shown = Callable[[State, int], str | None]
-SHOWN: list[Shown] = registry([])
-"""What an exact-card check shows of a seat when not its card (the wolf robot's learned card):
-each card's module adds its own (`add_card_shown`); None: the card itself."""
 
 
 class ExactCardCheck(Decision):
@@ -42,13 +39,15 @@ class PsychicCheck(ExactCardCheck, step=PSYCHIC):
 
 
 def add_card_shown(to: Contents, shown: Shown) -> None:
-    to.add(lambda: SHOWN.append(shown))
+    """What an exact-card check shows of a seat when not its card (the wolf robot's learned
+    card), said by that card's module; None: the card itself."""
+    to.add(lambda catalogue: catalogue.shown.append(shown))
 
 
 def card_shown(state: State, seat: int) -> str:
     """The card an exact-card check (the psychic's, the gargoyle's) shows of `seat`: its card
     (the hidden wolf too), unless a card's module says otherwise."""
-    for shown in SHOWN:
+    for shown in state.catalogue.shown:
         card = shown(state, seat)
         if card is not None:
             return card

@@ -13,7 +13,7 @@ from engine.nightstep import (
     pending_for,
     wake,
 )
-from engine.roles import SEEN_AS_WOLF, Role, declare
+from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -69,7 +69,7 @@ def seer_sees(state: State, target: int) -> str:
     card = state.player(target).card
     if state.rules.seer_sees == "role":
         return card.value
-    return "werewolf" if card in SEEN_AS_WOLF else "not_werewolf"
+    return "werewolf" if card in state.catalogue.seen_as_wolf else "not_werewolf"
 
 
 def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:

@@ -13,7 +13,7 @@ from engine.nightstep import (
     pending_for,
     pretend,
 )
-from engine.roles import LIVES, Role, declare
+from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import (
@@ -78,7 +78,7 @@ def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None
         state.extra_cards[take - 1] = Role.THIEF
         player = state.player(seat)
         player.card = card
-        player.lives = LIVES.get(card, 1)
+        player.lives = state.catalogue.lives.get(card, 1)
     state.emit(private("thief.took", seat, card=state.player(seat).card.value, take=take))
     state.emit(cue(CUES.sleep))
 

@@ -13,7 +13,7 @@ from engine.roles import Role, declare
 from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
 from engine.state import State
-from engine.steps import ACTIONS, register_action
+from engine.steps import register_action
 
 ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)
 add_cues(ROLE, {"white_wolf_king.blow": ("seat", "target")})
@@ -40,7 +40,7 @@ def resolve_blow(state: State, decision: WhiteWolfKingBlow) -> None:
 
 
 def _offered(state: State) -> bool:
-    return Role.WHITE_WOLF_KING in state.setup.deck and ACTIONS[SelfDestruct].offered(state)
+    return Role.WHITE_WOLF_KING in state.setup.deck and state.catalogue.actions[SelfDestruct].offered(state)
 
 
 register_action(

@@ -27,7 +27,7 @@ from engine.night import (
     protected,
 )
 from engine.nightstep import BLOCKED_BY, living_target, pending_for, pretend
-from engine.roles import PACK, Role, declare
+from engine.roles import Role, declare
 from engine.roles import hunter as hunter_card
 from engine.roles import wolf_king as wolf_king_card
 from engine.roles.psychic import RESULTS, add_card_shown, check_result
@@ -105,7 +105,7 @@ def power(state: State) -> str:
         return {Role.SEER: SEER, Role.PSYCHIC: PSYCHIC, Role.GUARD: GUARDS}[card]
     if card is None or card in SHOOTERS or state.memory.get(SPENT):
         return ""
-    return WITCH if card == Role.WITCH else EXTRA if card in PACK else ""
+    return WITCH if card == Role.WITCH else EXTRA if card in state.catalogue.pack else ""
 
 
 def _act(state: State) -> str:

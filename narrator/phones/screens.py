@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards.deck import QUESTIONS
+from engine.catalog import usual
 from engine.phase import Phase
-from engine.roles import WOLF_TEAM, Role
+from engine.roles import Role
 from engine.steps import STEPS, DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
@@ -111,7 +112,8 @@ def screen(
     }
     if view.public.winner is not None:
         cards = view.public.cards or {}
-        wolves = sorted(s for s, card in cards.items() if Role(card) in WOLF_TEAM)
+        wolf_team = usual().wolf_team
+        wolves = sorted(s for s, card in cards.items() if Role(card) in wolf_team)
         return {**base, "kind": "over", "form": "wait", "step": None, "actions": [], "wolves": wolves}
     if not view.alive and not real_prompt(view, narrating):
         return {**base, "kind": "out", "form": "wait"}

@@ -9,9 +9,10 @@ from collections import Counter
 
 from engine import GuardChoice, WerewolvesChoice
 from engine.bots import play_random_game
+from engine.catalog import usual
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
-from engine.roles import PACK, SELF_DESTRUCTS, Role, hunter, wolf_beauty, wolf_king
+from engine.roles import Role, hunter, wolf_beauty, wolf_king
 from engine.roles.dreamcatcher import DreamcatcherChoice
 from engine.roles.guard import last_protected
 from engine.roles.nightmare import NightmareFear
@@ -235,7 +236,8 @@ def test_the_nightmare_wakes_first_then_with_the_pack_and_may_self_destruct() ->
     assert order == ["nightmare.wake", "dreamcatcher.wake", "werewolves.wake"]
     assert game.pending is not None and game.pending.seats == (1, 2, 3, 4)
     assert 1 in game.pending.targets  # the pack may knife him
-    assert Role.NIGHTMARE in SELF_DESTRUCTS and Role.NIGHTMARE in PACK
+    catalogue = usual()
+    assert Role.NIGHTMARE in catalogue.self_destructs and Role.NIGHTMARE in catalogue.pack
 
 
 # 狼美人: 1 wolf beauty, 2-4 werewolves, 5 seer, 6 witch, 7 hunter, 8 guard, 9-12 villagers.
@@ -254,7 +256,8 @@ def test_the_pack_may_not_name_the_wolf_beauty_and_she_may_not_self_destruct() -
     game = game_of(club(BEAUTY_12) + "[[night]]\nguard = 12\n")
     assert game.pending is not None and game.pending.step == "werewolves" and 1 not in game.pending.targets
     assert refused(game, WerewolvesChoice(victim=1)) == "wolf_beauty_knife"
-    assert Role.WOLF_BEAUTY in PACK and Role.WOLF_BEAUTY not in SELF_DESTRUCTS
+    catalogue = usual()
+    assert Role.WOLF_BEAUTY in catalogue.pack and Role.WOLF_BEAUTY not in catalogue.self_destructs
 
 
 def test_the_wolf_beauty_charms_alone_after_the_pack() -> None:
@@ -347,7 +350,8 @@ def test_the_pack_may_not_name_the_spirit_knight_and_he_may_not_self_destruct() 
     game = game_of(club(KNIGHT_12) + "[[night]]\nguard = 12\n")
     assert game.pending is not None and 1 not in game.pending.targets
     assert refused(game, WerewolvesChoice(victim=1)) == "spirit_knight_knife"
-    assert Role.SPIRIT_KNIGHT in PACK and Role.SPIRIT_KNIGHT not in SELF_DESTRUCTS
+    catalogue = usual()
+    assert Role.SPIRIT_KNIGHT in catalogue.pack and Role.SPIRIT_KNIGHT not in catalogue.self_destructs
 
 
 def test_poisoned_he_lives_the_potion_is_spent_and_the_witch_dies() -> None:

@@ -9,9 +9,10 @@ import random
 from collections import Counter
 
 from engine.bots import play_random_game
+from engine.catalog import usual
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
-from engine.roles import GODS, Role
+from engine.roles import Role
 from engine.roles.guard import last_protected
 from engine.roles.magician import MagicianSwap
 from engine.roles.witch import potions
@@ -110,7 +111,7 @@ def test_the_magician_may_swap_himself_but_not_one_seat_nor_a_dead_one() -> None
     assert deaths(swapped) == [(9, "werewolves")]
     dead = game_of(club(MAGIC_12) + night("[]", 9) + QUIET_DAY)
     assert refused(dead, MagicianSwap(seats=(9, 10))) == "dead_target"
-    assert Role.MAGICIAN in GODS
+    assert Role.MAGICIAN in usual().gods
 
 
 def test_the_magician_is_told_his_swap_and_nobody_else_is() -> None:

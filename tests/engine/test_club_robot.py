@@ -9,9 +9,10 @@ from collections import Counter
 
 from engine import WerewolvesChoice
 from engine.bots import random_decision
+from engine.catalog import usual
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
-from engine.roles import LONE_KILLERS, PACK, SEEN_AS_WOLF, SELF_DESTRUCTS, WOLF_TEAM, Role
+from engine.roles import Role
 from engine.roles.wolf_robot import LEARNED, WolfRobotChoice, WolfRobotShot
 from engine.rules import make_rules
 from engine.setup import deal
@@ -65,10 +66,13 @@ def learns(seat: int, rules: str = "", roles: str = ROBOT_12) -> str:
 
 
 def test_the_wolf_robot_is_a_lone_wolf_who_cannot_self_destruct_and_shows_as_a_wolf() -> None:
+    catalogue = usual()
     assert (
-        Role.WOLF_ROBOT in WOLF_TEAM and Role.WOLF_ROBOT in SEEN_AS_WOLF and Role.WOLF_ROBOT in LONE_KILLERS
+        Role.WOLF_ROBOT in catalogue.wolf_team
+        and Role.WOLF_ROBOT in catalogue.seen_as_wolf
+        and Role.WOLF_ROBOT in catalogue.lone_killers
     )
-    assert Role.WOLF_ROBOT not in PACK and Role.WOLF_ROBOT not in SELF_DESTRUCTS
+    assert Role.WOLF_ROBOT not in catalogue.pack and Role.WOLF_ROBOT not in catalogue.self_destructs
     game = game_of(club() + "[[night]]\nguard = 12\n")
     assert game.pending is not None and game.pending.step == "werewolves"
     assert game.pending.seats == (1, 2, 3)

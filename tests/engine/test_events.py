@@ -12,6 +12,7 @@ from engine.bots import random_decision
 from engine.cards.deck import CARDS, DECK_000
 from engine.cards.double_agent import ally
 from engine.cards.reports import reported
+from engine.catalog import usual
 from engine.deaths import winner
 from engine.decisions import DayVote
 from engine.game import Game, state_of
@@ -19,7 +20,6 @@ from engine.outcome import Winner
 from engine.record import RecordError, parse_record, replay, summary, write_record
 from engine.roles.witch import potions
 from engine.rules import RuleError, make_rules
-from engine.script import CUES
 from engine.views import public_view, seat_view
 from tests.engine.harness import CLASSIC_9
 from tests.engine.randomgames import random_event_rules, random_event_setup
@@ -86,7 +86,7 @@ def test_the_deck_is_seed_000_and_executioner_is_seed_001s() -> None:
     assert CARDS["executioner"].seed == "001"
     assert {c.moon for c in CARDS.values()} == {"full", "fang", "dark"}
     for name in CARDS:
-        assert f"card.{name.rstrip('_12345') if name.startswith('spirit') else name}" in CUES
+        assert f"card.{name.rstrip('_12345') if name.startswith('spirit') else name}" in usual().cues
 
 
 def test_with_events_off_nothing_is_drawn_and_the_summary_has_no_event_keys() -> None:

@@ -1,7 +1,7 @@
 """Step names and cue keys are written whole in engine/, so that a search for `seer.sleep` or
 for the step `"seer"` finds every place that says it (issue 24). Read from the source with ast,
 like the refusal ids in test_refusals: a cue key passed to `cue(...)`, a key of `add_cues` or of
-`CUES.update` (the script's own), a
+`SCRIPT.update` (the script's own), a
 field of `StepCues`, or a step name (a decision's `step=`/`key=`, a `StepSpec`'s, `NightStep`'s,
 `pending_for`'s, a `Pending`'s, an agenda `Step`'s, an event's `step=`) may be a string written whole, a constant
 or field that holds one, a choice between those — never one built from pieces (an f-string,
@@ -98,7 +98,7 @@ def named(tree: ast.Module) -> Iterator[tuple[str, ast.expr, ast.AST]]:
         if (
             name == "update"
             and isinstance(node.func, ast.Attribute)
-            and ast.unparse(node.func.value) == "CUES"
+            and ast.unparse(node.func.value) == "SCRIPT"
         ):
             table = node.args[0] if node.args else None  # the script's own lines (engine/script.py)
         if isinstance(table, ast.Dict):
@@ -149,8 +149,8 @@ def f(state, name, side):
     state.emit(cue("vote.pk" if side else "vote.revote"), cue(SEER_CUES.wake))
 add_cues(ROLE, {f"{NAME}.act": (), "seer.wake": ()})
 StepCues(SEER, wake="seer.wake", act=NAME + ".act", sleep="seer.sleep")
-CUES.update({f"card.{name}": () for name in NAMES})
-CUES.update({key: () for key in CARD_LINES.values()})
+SCRIPT.update({f"card.{name}": () for name in NAMES})
+SCRIPT.update({key: () for key in CARD_LINES.values()})
 """
     tree = ast.parse(source)
     bad = []

@@ -20,9 +20,10 @@ from typing import Any
 from engine.boards import BOARDS
 from engine.bots import random_answer, random_decision
 from engine.cards.deck import CARDS, QUESTIONS
+from engine.catalog import usual
 from engine.decisions import Decision, SelfDestruct
 from engine.game import Game, state_of
-from engine.roles import GODS, WOLF_TEAM, Role
+from engine.roles import Role
 from engine.rules import Rules, make_rules
 from engine.setup import Setup, deal
 from engine.state import IllegalDecision
@@ -144,7 +145,7 @@ def bad_decisions(game: Game, rng: random.Random) -> list[tuple[Decision, int | 
     from: random fields, and the owing seats' answers made as a phone makes them."""
     pending, spec = game.pending, game.spec
     out: list[tuple[Decision, int | None]] = []
-    types = rng.sample(sorted(decision_types(), key=lambda kind: kind.__name__), 3)  # not import order
+    types = rng.sample(sorted(decision_types(usual()), key=lambda kind: kind.__name__), 3)  # not import order
     if spec is not None and spec.decision is not None:
         types.append(spec.decision)
     for kind in types:
@@ -180,8 +181,8 @@ def random_board(rng: random.Random, seed: int) -> tuple[Setup, Any]:
     board = rng.choice([b for b in BOARDS if b.playable])
     if seed % 2:
         return board.deal(seed), board.rules(club_settings(rng))
-    wolves = [Role.WEREWOLF] * 3 + [rng.choice(sorted(WOLF_TEAM - {Role.WEREWOLF}))]
-    gods = rng.sample(sorted(GODS - {Role.ELDER, Role.LITTLE_GIRL, Role.SCAPEGOAT}), 4)
+    wolves = [Role.WEREWOLF] * 3 + [rng.choice(sorted(usual().wolf_team - {Role.WEREWOLF}))]
+    gods = rng.sample(sorted(usual().gods - {Role.ELDER, Role.LITTLE_GIRL, Role.SCAPEGOAT}), 4)
     return deal([*wolves, *gods, *[Role.VILLAGER] * 4], 12, seed=seed), board.rules(club_settings(rng))
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine.catalog import usual
 from engine.decisions import Decision, SelfDestruct, Votes
 from engine.game import Game
-from engine.steps import ACTIONS, CODECS, STEPS, Form, Kind, Share, decision_types
+from engine.steps import ACTIONS, STEPS, Form, Kind, Share, decision_types
 
 
 def test_every_decision_type_is_taken_by_one_registered_step() -> None:
@@ -14,8 +15,9 @@ def test_every_decision_type_is_taken_by_one_registered_step() -> None:
     defined = {kind for kind in _subclasses(Decision) if hasattr(kind, "step")}
     assert Votes not in defined
     assert defined - set(taken) == set(ACTIONS)  # the day actions interrupt a step, they own none
-    assert set(decision_types()) == set(taken) | set(ACTIONS)
-    assert len({kind.__name__ for kind in decision_types()}) == len(decision_types())  # the store's names
+    types = decision_types(usual())
+    assert set(types) == set(taken) | set(ACTIONS)
+    assert len({kind.__name__ for kind in types}) == len(types)  # the store's names
     for spec in STEPS.values():
         if spec.decision is not None:
             assert spec.decision.step == spec.name, spec.name
@@ -33,10 +35,11 @@ def test_every_step_a_seat_owes_has_a_form_an_answer_and_a_default() -> None:
 
 
 def test_record_keys_belong_to_a_night_or_a_day_and_are_known_once() -> None:
-    assert {codec.kind for codec in CODECS.values()} == {Kind.NIGHT, Kind.DAY}
-    assert CODECS["self_destruct"].key == SelfDestruct.key
+    codecs = usual().codecs
+    assert {codec.kind for codec in codecs.values()} == {Kind.NIGHT, Kind.DAY}
+    assert codecs["self_destruct"].key == SelfDestruct.key
     keys = [codec.key for spec in STEPS.values() for codec in spec.codecs]
-    assert set(keys) | {action.codec.key for action in ACTIONS.values()} == set(CODECS)
+    assert set(keys) | {action.codec.key for action in ACTIONS.values()} == set(codecs)
 
 
 def _subclasses(kind: type[Decision]) -> list[type[Decision]]:

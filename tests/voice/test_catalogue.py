@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.catalog import usual
 from engine.outcome import Winner
 from engine.roles import Role
-from engine.script import CUES
 from narrator.voice.catalogue import (
     LOCALES,
     PLACEHOLDER_KINDS,
@@ -43,12 +43,12 @@ def catalogue(request: pytest.FixtureRequest) -> Catalogue:
 
 
 def test_every_cue_has_a_line_in_every_locale(catalogue: Catalogue) -> None:
-    missing = sorted(key for key in CUES if key not in catalogue)
+    missing = sorted(key for key in usual().cues if key not in catalogue)
     assert not missing, f"{catalogue.locale} lacks lines for {missing}"
 
 
 def test_every_line_uses_only_its_cue_parameters(catalogue: Catalogue) -> None:
-    for key, params in CUES.items():
+    for key, params in usual().cues.items():
         unknown = catalogue.placeholders(key) - set(params)
         assert not unknown, f"{catalogue.locale} {key}: {unknown} are not parameters of the cue"
         dropped = (set(params) & MUST_SAY) - catalogue.placeholders(key)
@@ -64,7 +64,7 @@ def test_every_line_renders_with_every_placeholder_filled(catalogue: Catalogue) 
 
 
 def test_every_cue_renders_with_exactly_its_parameters(catalogue: Catalogue) -> None:
-    for key, params in CUES.items():
+    for key, params in usual().cues.items():
         catalogue.text(key, **{name: SAMPLE[name] for name in params})
 
 
@@ -143,7 +143,7 @@ def test_a_catalogue_with_an_unknown_placeholder_is_refused(tmp_path: Path) -> N
 
 
 def test_placeholder_kinds_cover_the_cue_parameters() -> None:
-    used = {name for params in CUES.values() for name in params}
+    used = {name for params in usual().cues.values() for name in params}
     assert used <= set(PLACEHOLDER_KINDS)
     for locale in LOCALES:
         for template in load_catalogue(locale).lines.values():
