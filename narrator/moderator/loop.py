@@ -92,9 +92,6 @@ ANCHORS = (
 
 SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
 """The cues after which the seats they name speak in turn, in the order named."""
-TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.start")
-"""The cues after which speeches run again, after a self-destruct in the club election that
-stopped the candidates' speeches."""
 
 
 Ended = str | Applied
