@@ -15,20 +15,21 @@ Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's 
         talk came before is pending again (a duel the knight lost): then what it did is said at
         once and the next seat speaks; "过" (said, or the
         speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
-        until "继续" (the commands given meanwhile are kept for after it, but "结束", which
-        ends the game at once); "重复" says the last line again.
+        until "继续" (the commands given meanwhile, and a day action applied meanwhile, are
+        kept for after it, but "结束", which ends the game at once); "重复" says the last line again.
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
 Rule 5: everything reaches the moderator through the table's inbox, awaited with the clock's
         timeouts; a keyed entry is applied here, on the loop, if its step is still pending.
+Rule 6: a write the store refused (the box said so in one line) holds every timer; the
+        inputs are still taken (a phone's retry may be written; a day action applied is kept
+        for the speech it ends), the store is tried again
+        every `STORE_RETRY` real seconds, and once it writes the game goes on by itself.
 Rule 7: the moderator owns the table's orders (`narrator.phones.orders`): every change to the
         game is an order carried out in turn, and each one applied reaches the inbox in order
         (`Decided`). It keeps no flag of what happened while it spoke: a speech returns what
         ended it (`Ended`), the speeches return the day action that stopped the talk, and the
         narration skips what that talk said or dropped (`Talk`). The cases, each with its test:
         docs/architecture.md, "What the moderator knows".
-Rule 6: a write the store refused (the box said so in one line) holds every timer; the
-        inputs are still taken (a phone's retry may be written), the store is tried again
-        every `STORE_RETRY` real seconds, and once it writes the game goes on by itself.
 """
 
 from __future__ import annotations
