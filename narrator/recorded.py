@@ -8,7 +8,7 @@ Rule 4: each part of a shared decision (a ballot, a pick) is written as it comes
         decision's own write drops them, an undo drops those after it.
 Rule 3: on the event loop the write is awaited (`take`, `take_back`, `touch`): it runs on the
         store's writer thread while the loop serves every phone; the caller makes sure nobody
-        else moves the game meanwhile (the table's one turn, `PhoneTable.turn`).
+        else moves the game meanwhile (the table's orders, `PhoneTable.orders`).
 """
 
 from __future__ import annotations

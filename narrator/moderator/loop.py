@@ -15,14 +15,21 @@ Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's 
         talk came before is pending again (a duel the knight lost): then what it did is said at
         once and the next seat speaks; "过" (said, or the
         speaker's button) ends one speech, "开始投票" the discussion; "暂停" stops every timer
-        until "继续" (the commands given meanwhile are kept for after it, but "结束", which
-        ends the game at once); "重复" says the last line again.
+        until "继续" (the commands given meanwhile, and a day action applied meanwhile, are
+        kept for after it, but "结束", which ends the game at once); "重复" says the last line again.
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
 Rule 5: everything reaches the moderator through the table's inbox, awaited with the clock's
         timeouts; a keyed entry is applied here, on the loop, if its step is still pending.
 Rule 6: a write the store refused (the box said so in one line) holds every timer; the
-        inputs are still taken (a phone's retry may be written), the store is tried again
+        inputs are still taken (a phone's retry may be written; a day action applied is kept
+        for the speech it ends), the store is tried again
         every `STORE_RETRY` real seconds, and once it writes the game goes on by itself.
+Rule 7: the moderator owns the table's orders (`narrator.phones.orders`): every change to the
+        game is an order carried out in turn, and each one applied reaches the inbox in order
+        (`Decided`). It keeps no flag of what happened while it spoke: a speech returns what
+        ended it (`Ended`), the speeches return the day action that stopped the talk, and the
+        narration skips what that talk said or dropped (`Talk`). The cases, each with its test:
+        docs/architecture.md, "What the moderator knows".
 """
 
 from __future__ import annotations
@@ -33,7 +40,8 @@ import logging
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeGuard
 
 from engine.decisions import Decision
 from engine.events import Event
@@ -85,9 +93,40 @@ ANCHORS = (
 
 SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
 """The cues after which the seats they name speak in turn, in the order named."""
-TALK_GOES_ON = ("deaths.announce", "deaths.peaceful", "last_words", "discussion.start")
-"""The cues after which speeches run again, after a self-destruct in the club election that
-stopped the candidates' speeches."""
+
+
+Ended = str | Applied
+"""What ended a speech: "time", "pass", "start_vote", "end" (the game ended), "over" (the
+game is won), or the day action applied meanwhile (`Applied`), which ended it."""
+
+
+@dataclass(slots=True)
+class Talk:
+    """What the speeches of one narrated event did beside the speeches: the events they said
+    already (a day action after which the talk went on) or dropped (the lines that opened the
+    step a day action that stopped the talk never reached); the narration skips them."""
+
+    said: set[int] = field(default_factory=set)
+    stopped_by: Applied | None = None
+
+
+def is_day_action(item: object) -> TypeGuard[Decided]:
+    """Whether `item` is a day action the table applied (it ends the speech running)."""
+    return isinstance(item, Decided) and type(item.applied.decision) in ACTIONS
+
+
+def self_destructed(events: Sequence[Event], at: int, seat: int) -> bool:
+    """Whether `seat`, whose last words are the cue at `at`, self-destructed that day: they
+    last `self_destruct_last_words`."""
+    for event in reversed(events[:at]):
+        if event.kind != "cue":
+            continue
+        key = event.data["key"]
+        if key in ("night.falls", "day.breaks"):
+            return False
+        if key in ("self_destruct", "sheriff.self_destruct") and event.data.get("seat") == seat:
+            return True
+    return False
 
 
 def anchor(events: Sequence[Event]) -> int:
@@ -125,9 +164,7 @@ class Moderator:
         self.on_line = on_line
         self._seen = 0
         self._last_line: tuple[str, dict[str, Any]] | None = None
-        self._interrupted = False
-        self._day_action: Applied | None = None
-        self._said_early: set[int] = set()
+        self.orders = table.orders  # every change to the game, carried out in turn (Rule 7)
         self._night = 0
         self._store_waiting = False
         self.ended = False
@@ -144,44 +181,47 @@ class Moderator:
         """Narrate and decide until the game is over (`from_event`: resume after these)."""
         self._seen = from_event
         self._night = night_of(self.game.events, from_event)
-        while not self.ended:
-            await self.narrate_new()
-            pending = self.game.pending
-            if self.game.over or pending is None or self.ended:
-                break
-            await self.decide(pending)
-        await self.table.narrate_next(None, final=True)
+        try:
+            while not self.ended:
+                await self.narrate_new()
+                pending = self.game.pending
+                if self.game.over or pending is None or self.ended:
+                    break
+                await self.decide(pending)
+            await self.table.narrate_next(None, final=True)
+        finally:
+            await self.orders.stop()  # every order given is carried out before the game ends
 
     async def narrate_new(self) -> None:
+        """Narrate the events not narrated yet, in order, but those a talk said or dropped."""
+        skip: set[int] = set()
         while self._seen < len(self.game.events) and not self.ended:
-            event = self.game.events[self._seen]
+            index = self._seen
             self._seen += 1
-            if self._seen - 1 in self._said_early:
+            if index in skip:
                 continue
-            await self.narrate(event)
+            talk = await self.narrate(self.game.events[index], index)
+            if talk is not None:
+                skip |= talk.said
 
-    async def narrate(self, event: Event) -> None:
+    async def narrate(self, event: Event, index: int | None = None) -> Talk | None:
+        """Narrate `event` (the game's event at `index`); what its speeches did (`Talk`)."""
         if event.kind == "cue":
             key = event.data["key"]
             params = {k: v for k, v in event.data.items() if k != "key"}
             if key in ("night.falls", "day.breaks"):
                 self.voice.night(key == "night.falls")
-                self._interrupted = False
             if key == "night.falls":
                 self._night = int(params["night"])
-            blast = self._interrupted  # a self-destruct stopped the talk: these are its last words
-            if key in ("self_destruct", "sheriff.self_destruct"):
-                self._interrupted = True
-            elif key in TALK_GOES_ON:
-                self._interrupted = False
             await self.say(spoken_as(key, self._night), **params)
             if key == "game.opening" and self.table.board is not None:
                 await self.say(f"board.{self.table.board.id}")  # the board is public: said at the deal
             elif key == "game.peek":
                 await self.wait_ready(self.timers.peek)
             elif key in SPEECHES:
-                await self.speeches(list(params["seats"]))
+                return await self.speeches(list(params["seats"]))
             elif key == "last_words":
+                blast = index is not None and self_destructed(self.game.events, index, params["seat"])
                 seconds = self.timers.self_destruct_last_words if blast else self.timers.last_words
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
@@ -195,7 +235,8 @@ class Moderator:
             await self.pause_for(seconds)
             await self.table.narrate_next(None)
         elif event.kind == "speakers":
-            await self.speeches(list(event.data["order"]), discussion=True)
+            return await self.speeches(list(event.data["order"]), discussion=True)
+        return None
 
     async def say(self, key: str, **params: Any) -> None:
         """Say a line; a line the voice cannot say is logged, and the game goes on."""
@@ -242,8 +283,6 @@ class Moderator:
                 return
         if self.clock.now() >= deadline and not night:  # a night step's name would tell it was real
             log.info("%s: no decision by the deadline", pending.step)
-        if self._interrupted and self._talk_goes_on(pending):
-            self._interrupted = False  # a day action after which the talk goes on (a duel lost)
         if night and not self.ended:  # an ended game waits for nothing more
             took = self.clock.now() - start
             self.pacing.record(took)
@@ -279,10 +318,13 @@ class Moderator:
         self._store_waiting = True
         self.clock.hold()
         real = Clock()
+        kept: list[Input] = []  # a day action is the speech's to hear, after the store writes
         try:
             while store.unwritable is not None and not self.ended:
                 item = await self.inbox.next(real, STORE_RETRY)
-                if item is not None:
+                if is_day_action(item):
+                    kept.append(item)
+                elif item is not None:
                     await self.take(item)
                 elif await store.write(store.probe):
                     break
@@ -290,6 +332,7 @@ class Moderator:
                 with contextlib.suppress(StoreUnwritable):
                     await self.table.settle()
         finally:
+            self.inbox.keep(kept)
             self._store_waiting = False
             self.clock.release()
 
@@ -302,10 +345,7 @@ class Moderator:
         if isinstance(item, Keyed):
             await self.key(item)
             return None
-        if isinstance(item, Decided) and type(item.applied.decision) in ACTIONS:
-            self._interrupted = True  # a day action ends the speech
-            self._day_action = item.applied
-        return item
+        return item  # a decision applied (a day action ends the speech running), a card seen
 
     async def key(self, keyed: Keyed) -> None:
         """A keyed entry: applied if its step is still pending; the keypad hears the outcome."""
@@ -386,54 +426,59 @@ class Moderator:
 
     # Speeches and timers
 
-    async def speeches(self, seats: list[int], *, discussion: bool = False) -> None:
+    async def speeches(self, seats: list[int], *, discussion: bool = False) -> Talk:
         """The seats speak in turn. A day action ends the speech running; the talk stops there,
         unless the step the speeches came before is pending again (a duel the knight lost: the
-        discussion goes on, once what the action did has been said)."""
-        talk = self.game.pending
+        discussion goes on, once what the action did has been said). What the talk said or
+        dropped of the game's events, and the day action that stopped it (`Talk`)."""
+        talk, told = self.game.pending, Talk()
         for i, seat in enumerate(seats):
-            if self._interrupted and self._talk_goes_on(talk):
-                self._interrupted = False
-                await self._say_day_action()
-            if self._interrupted or self.game.over or self.ended:
-                self._drop_unsaid_openings()
-                return
+            if self.game.over or self.ended:
+                return told
             if not self.game.is_alive(seat):
                 continue
             last = discussion and i == len(seats) - 1
             seconds = self.timers.last_speech if last else self.timers.speech
             ended = await self.speech(seat, seconds, say_turn=True)
-            if ended == "start_vote" and discussion:
-                return
+            if isinstance(ended, Applied):  # a day action ended the speech
+                if not self._talk_goes_on(talk):
+                    told.stopped_by = ended
+                    told.said |= self._unsaid_openings(ended)
+                    return told
+                if i < len(seats) - 1:  # the next seat speaks once what it did is said
+                    told.said |= await self._say_day_action(ended)
+            elif ended == "start_vote" and discussion:
+                return told
+        return told
 
-    def _first_of_day_action(self) -> int | None:
-        """Where the events of the day action last applied begin, when not yet said."""
-        applied, events = self._day_action, self.game.events
-        if applied is None or not applied.events:
+    def _first_of_day_action(self, applied: Applied) -> int | None:
+        """Where the events of the day action `applied` begin, when not yet narrated."""
+        events = self.game.events
+        if not applied.events:
             return None
         return next((i for i in range(self._seen, len(events)) if events[i] is applied.events[0]), None)
 
-    def _drop_unsaid_openings(self) -> None:
-        """A day action ended the talk: the lines that opened the step it never reached (the
-        vote's call after the discussion) are not said."""
-        first = self._first_of_day_action() if self._interrupted else None
-        if first is not None:
-            events = self.game.events
-            self._said_early.update(i for i in range(self._seen, first) if events[i].kind == "cue")
+    def _unsaid_openings(self, applied: Applied) -> set[int]:
+        """The day action `applied` ended the talk: the lines that opened the step it never
+        reached (the vote's call after the discussion), not to be said."""
+        first, events = self._first_of_day_action(applied), self.game.events
+        if first is None:
+            return set()
+        return {i for i in range(self._seen, first) if events[i].kind == "cue"}
 
-    async def _say_day_action(self) -> None:
-        """Say what the day action just applied did while the talk goes on; its events are not
-        said again later, and a line the talk's end says anyway (the vote's call) is left to
-        it."""
-        applied, events, first = self._day_action, self.game.events, self._first_of_day_action()
-        if applied is None or first is None:
-            return
+    async def _say_day_action(self, applied: Applied) -> set[int]:
+        """Say what the day action `applied` did while the talk goes on; its events, not to be
+        said again later (a line the talk's end says anyway, the vote's call, is left to it)."""
+        events, first = self.game.events, self._first_of_day_action(applied)
+        if first is None:
+            return set()
         coming = {e.data["key"] for e in events[self._seen : first] if e.kind == "cue"}
-        for index in range(first, first + len(applied.events)):
-            self._said_early.add(index)
+        said = set(range(first, first + len(applied.events)))
+        for index in sorted(said):
             event = events[index]
             if not (event.kind == "cue" and event.data["key"] in coming):
-                await self.narrate(event)
+                await self.narrate(event, index)
+        return said
 
     def _talk_goes_on(self, talk: Pending | None) -> bool:
         """Whether the step `talk` (pending when the speeches began) is pending again, a new
@@ -448,9 +493,10 @@ class Moderator:
             and not self.game.over
         )
 
-    async def speech(self, seat: int, seconds: float, *, say_turn: bool = False) -> str:
-        """One player speaks for up to `seconds`; what ended it ("time", "pass", …). The
-        speaker's phone shows a button that ends the speech ("pass")."""
+    async def speech(self, seat: int, seconds: float, *, say_turn: bool = False) -> Ended:
+        """One player speaks for up to `seconds`; what ended it (`Ended`: "time", "pass", …,
+        or the day action applied meanwhile). The speaker's phone shows a button that ends
+        the speech ("pass")."""
         if say_turn:
             await self.say("speech.turn", seat=seat)
         warned = False
@@ -466,13 +512,15 @@ class Moderator:
                     warned = True
                     await self.say("timer.remaining", seconds=round(self.timers.warning))
                 due = left - self.timers.warning if not warned and self.timers.warning < seconds else left
-                command = await self.wait(due, ("pass", "start_vote"))
+                taken = await self.wait(due, ("pass", "start_vote"))
                 if self.ended:
                     return "end"
-                if isinstance(command, str):
-                    return command
-                if self._interrupted or self.game.over:  # a day action
-                    return "interrupted"
+                if isinstance(taken, str):
+                    return taken
+                if is_day_action(taken):
+                    return taken.applied
+                if self.game.over:
+                    return "over"
         finally:
             self.table.speaking(None)
 
@@ -525,7 +573,6 @@ class Moderator:
             return False
         await self.table.narrate_next(None)
         self._seen = anchor(self.game.events)
-        self._said_early.clear()
         log.info("undid the last decision of %s", asked.phase)
         return True
 
@@ -559,6 +606,8 @@ class Moderator:
                         return
                     if item.word != "pause":  # a pause while paused means nothing more
                         kept.append(item)
+                elif is_day_action(item):
+                    kept.append(item)  # the speech paused hears it once resumed
                 else:
                     await self.take(item)
         finally:

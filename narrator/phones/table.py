@@ -45,13 +45,14 @@ Rule 11: a touch at night is answered (its ack or refusal, the `progress` every 
         event loop meanwhile, and a decoy (or a pick of the pack's that decides nothing yet)
         commits once too (`touch`), so that when the disk is slower than the hold (an SD
         card) every touch of the step waits alike for its own commit.
-Rule 14: one turn (`turn`): whatever may change the game or the seats (a phone's decision, a
-        pick, a ballot, a day action, a seat taken or left, the moderator's decision, its
-        deadline's default, its undo) is checked, written and applied while it holds the
-        turn, in the order they came; the writes are awaited (the event loop serves every
-        phone meanwhile), so nothing else moves the game between a check and its apply. The
-        moderator changes the narrated step only with the turn (`narrate_next`): every touch
-        that came before is answered first.
+Rule 14: one queue of orders (`orders`, `narrator.phones.orders`): whatever may change the
+        game or the seats (a phone's decision, a pick, a ballot, a day action, a seat taken or
+        left or freed, the host's claim, the moderator's decision, its deadline's default, its
+        undo) is an order, checked, written and applied by the orders' one task, in the order
+        they came, and answered through its reply; the writes are awaited (the event loop
+        serves every phone meanwhile), so nothing else moves the game between a check and its
+        apply. The moderator changes the narrated step only by an order (`narrate_next`):
+        every touch that came before is answered first.
 Rule 13: the public screen (`attach_screen`, no seat, no token) gets one `table` message
         whenever the phones' public picture changes or the judge says a line: the public
         view the phones show (Rule 3: never the night's deaths before the day's line), the
@@ -119,6 +120,18 @@ from narrator.phones.messages import (
     parse,
 )
 from narrator.phones.nightgate import Link, NightGate
+from narrator.phones.orders import (
+    ClaimHost,
+    Close,
+    Decide,
+    FreeSeat,
+    NextStep,
+    Order,
+    Orders,
+    Settle,
+    Touch,
+    Undo,
+)
 from narrator.phones.recap import written_review
 from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
 from narrator.phones.screens import is_night, screen, spec_of, without_early_prompt
@@ -204,7 +217,7 @@ class PhoneTable:
         self._speech_clock = Countdown(self._now)
         self._speech_ended = False
         self._gate = NightGate()  # Rule 11
-        self.turn = asyncio.Lock()  # whoever changes the game holds it (Rule 14)
+        self.orders = Orders(self._carry_out)  # whatever changes the game is one of them (Rule 14)
         self._reviews: dict[tuple[int, int, Locale], Any] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.timers: Timers | None = None  # the moderator's: each step's countdown (`said` Rule 3)
@@ -392,35 +405,39 @@ class PhoneTable:
     async def narrate_next(
         self, step: str | None, *, final: bool = False, seconds: float | None = None
     ) -> None:
-        """`narrate` with the turn (Rule 14): the touches that came before are answered first."""
-        async with self.turn:
-            await self._gate.quiet()
-            self.narrate(step, final=final, seconds=seconds)
+        """`narrate` as an order (Rule 14): the touches that came before are answered first."""
+        await self.orders.give(NextStep(step, final, seconds))
 
     def _soon(self, work: Any) -> None:
-        """Run the coroutine `work` on the event loop, after what holds the turn now."""
+        """Run the coroutine `work` on the event loop, after the order carried out now."""
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _settle_owed_by_nobody(self, pending: Pending) -> None:
         """A table decision that no seat owes (everyone away), taken empty (Rule 4)."""
-        async with self.turn:
-            if self.game.pending is pending and pending.step == self.narrating:
-                await self._settle_collective(self._collector_for_pending())
+        await self.orders.give(Settle(pending, owed_by_nobody=True))
 
     async def settle(self) -> Applied | None:
         """Apply the pending collective decision if every part of it is in (after the store
         refused it: the moderator calls this once the store writes again)."""
-        async with self.turn:
-            await self._gate.quiet()
-            pending = self.game.pending
-            if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
-                return None
-            collector = self._collector_for_pending()
-            if collector.complete() or not collector.owed:
-                return await self._apply_collective(collector)
+        settled: Applied | None = await self.orders.give(Settle())
+        return settled
+
+    async def _settle(self, order: Settle) -> Applied | None:
+        if order.owed_by_nobody:
+            pending = order.pending
+            if pending is not None and self.game.pending is pending and pending.step == self.narrating:
+                await self._settle_collective(self._collector_for_pending())
             return None
+        await self._gate.quiet()
+        pending = self.game.pending
+        if pending is None or pending.step != self.narrating or not is_shared(self.game.spec):
+            return None
+        collector = self._collector_for_pending()
+        if collector.complete() or not collector.owed:
+            return await self._apply_collective(collector)
+        return None
 
     def publish(self) -> None:
         """Send every phone its view as the game stands now, and its new feed entries."""
@@ -431,45 +448,80 @@ class PhoneTable:
     async def apply(
         self, decision: Decision, by: int | None = None, *, pending: Pending | None = None
     ) -> Applied:
-        """Apply a decision made elsewhere (the keypad, the moderator) with the turn (Rule
+        """Apply a decision made elsewhere (the keypad, the moderator) as an order (Rule
         14); IllegalDecision as the engine raises it, StoreUnwritable (nothing taken), Stale
-        when `pending` (the step it was made for) was decided while it waited for the turn."""
-        async with self.turn:
-            await self._gate.quiet()
-            if pending is not None and self.game.pending is not pending:
-                raise Stale()
-            pending = self.game.pending
-            events = await self._take(decision, by)
-            action = ACTIONS.get(type(decision))
-            step = action.name if action is not None else pending.step if pending else decision.step
-            return self._after(decision, by, step, events)
+        when `pending` (the step it was made for) was decided while it waited for its turn."""
+        applied: Applied = await self.orders.give(Decide(decision, by, pending))
+        return applied
+
+    async def _decide(self, order: Decide) -> Applied:
+        await self._gate.quiet()
+        decision, by, pending = order.decision, order.by, order.pending
+        if pending is not None and self.game.pending is not pending:
+            raise Stale()
+        pending = self.game.pending
+        events = await self._take(decision, by)
+        action = ACTIONS.get(type(decision))
+        step = action.name if action is not None else pending.step if pending else decision.step
+        return self._after(decision, by, step, events)
 
     async def close_step(self, pending: Pending | None = None) -> Applied | None:
         """Apply what the phones gave for the pending collective decision (a deadline
         passed); None when the pending decision is not a collective one, or (`pending`
         given) no longer the game's pending one."""
-        async with self.turn:
-            await self._gate.quiet()
-            if pending is not None and self.game.pending is not pending:
-                return None
-            pending = self.game.pending
-            if pending is None or not is_shared(self.game.spec):
-                return None
-            collector = self._collector_for_pending()
-            if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
-                answered, owed = collector.answered(), len(collector.owed)
-                log.info("%s closed: %d of %d answered", pending.step, answered, owed)
-            return await self._apply_collective(collector)
+        closed: Applied | None = await self.orders.give(Close(pending))
+        return closed
+
+    async def _close(self, order: Close) -> Applied | None:
+        await self._gate.quiet()
+        pending = order.pending
+        if pending is not None and self.game.pending is not pending:
+            return None
+        pending = self.game.pending
+        if pending is None or not is_shared(self.game.spec):
+            return None
+        collector = self._collector_for_pending()
+        if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
+            answered, owed = collector.answered(), len(collector.owed)
+            log.info("%s closed: %d of %d answered", pending.step, answered, owed)
+        return await self._apply_collective(collector)
 
     async def undo(self, decided: int) -> Decision:
-        """Take the game's last decision back with the turn (Rule 14), from the store first;
+        """Take the game's last decision back as an order (Rule 14), from the store first;
         Stale when the game no longer has `decided` decisions (one came while it waited)."""
-        async with self.turn:
+        taken: Decision = await self.orders.give(Undo(decided))
+        return taken
+
+    async def _undo(self, order: Undo) -> Decision:
+        await self._gate.quiet()
+        game = self.game
+        if len(game.history) != order.decided:
+            raise Stale()
+        return await game.take_back() if isinstance(game, WrittenGame) else game.pop()
+
+    async def _carry_out(self, order: Order[Any]) -> Any:
+        """Carry out one order (Rule 14, `orders` Rule 2): check, await the write, apply."""
+        if isinstance(order, Touch):
+            later = await self._handle(order.link, order.message)
+            if not order.reply.done():  # its giver still waits: in flight before the next order
+                order.landing.enter_context(self._gate.flight())
+            return later
+        if isinstance(order, NextStep):
             await self._gate.quiet()
-            game = self.game
-            if len(game.history) != decided:
-                raise Stale()
-            return await game.take_back() if isinstance(game, WrittenGame) else game.pop()
+            self.narrate(order.step, final=order.final, seconds=order.seconds)
+            return None
+        if isinstance(order, Decide):
+            return await self._decide(order)
+        if isinstance(order, Close):
+            return await self._close(order)
+        if isinstance(order, Settle):
+            return await self._settle(order)
+        if isinstance(order, Undo):
+            return await self._undo(order)
+        if isinstance(order, FreeSeat):
+            return await self._free_seat(order.seat)
+        assert isinstance(order, ClaimHost)
+        return await self.registry.claim(order.pin, order.address)
 
     def subscribe(self) -> asyncio.Queue[Applied]:
         """A queue that receives every decision applied from now on."""
@@ -547,15 +599,13 @@ class PhoneTable:
         }
 
     async def free_seat(self, seat: int) -> bool:
-        """Free `seat` (the host's act) with the turn (Rule 14): written first, then its
+        """Free `seat` (the host's act) as an order (Rule 14): written first, then its
         phone is told and disconnected; StoreUnwritable frees nothing."""
-        async with self.turn:
-            return await self._free_seat(seat)
+        return await self.orders.give(FreeSeat(seat))
 
     async def claim_host(self, pin: str, address: str = "") -> str:
-        """The host's claim with the turn (Rule 14), written before it counts."""
-        async with self.turn:
-            return await self.registry.claim(pin, address)
+        """The host's claim as an order (Rule 14), written before it counts."""
+        return await self.orders.give(ClaimHost(pin, address))
 
     async def _free_seat(self, seat: int) -> bool:
         holder = await self.registry.let_go(seat)
@@ -609,9 +659,9 @@ class PhoneTable:
 
     async def receive(self, link: Link, raw: str | bytes) -> None:
         """Handle one message from `link`: answer it, and act on it when it is sound; what may
-        change the game or the seats waits for the turn (Rule 14). A touch at night is
-        answered, real or decoy, NIGHT_ANSWER_S after it came, or once its commit is done
-        when that takes longer (Rule 11)."""
+        change the game or the seats is an order, carried out in its turn (Rule 14). A touch
+        at night is answered, real or decoy, NIGHT_ANSWER_S after it came, or once its commit
+        is done when that takes longer (Rule 11)."""
         loop = asyncio.get_running_loop()
         arrival = loop.time()
         try:
@@ -625,29 +675,30 @@ class PhoneTable:
         night = isinstance(message, Act) and is_night(self.narrating)
         with contextlib.ExitStack() as stack:
             stack.enter_context(self._gate.holding(arrival, night))
-            if self._decoy(link, message):  # it changes nothing of the game: no turn
+            if self._decoy(link, message):  # it changes nothing of the game: no order
                 stack.enter_context(self._gate.flight())
                 later = await self._handle(link, message)
-            else:
-                async with self.turn:
-                    later = await self._handle(link, message)
-                    stack.enter_context(self._gate.flight())  # before the turn is let go
+            else:  # put in flight on `stack` before the next order is taken
+                later = await self.orders.give(Touch(link, message, stack))
             if later is not None:
                 await self._finish(link, message.n, later)
 
     def _decoy(self, link: Link, message: Message) -> bool:
         """Whether `message` is a touch at the night step narrated from a seat that owes it
-        nothing: it changes nothing of the game, so it takes no turn (Rule 14), and its
-        commit starts at once, as a real touch's does (Rule 11)."""
+        nothing: it changes nothing of the game, so it is no order (Rule 14), and its
+        commit starts at once, as a real touch's does (Rule 11). While orders wait (the
+        narration's next step, say) it is one, taken in its turn, as a real touch is."""
         seat = self._link_seat.get(link)
         if not isinstance(message, Act) or seat is None or message.step != self.narrating:
+            return False
+        if self.orders.busy:
             return False
         pending = self.game.pending
         owes = pending is not None and pending.step == message.step and seat in pending.seats
         return is_night(message.step) and not owes
 
     async def _finish(self, link: Link, n: int, later: Later) -> None:
-        """The rest of a touch's work, after the turn (its commit, then its answer)."""
+        """The rest of a touch's work, after its order (its commit, then its answer)."""
         try:
             await later()
         except Refusal as refused:
@@ -661,7 +712,7 @@ class PhoneTable:
 
     async def _handle(self, link: Link, message: Message) -> Later | None:
         """Answer `message`, or return the rest of its work (`Later`: a commit to await
-        without the turn, then the answer)."""
+        after the order, then the answer)."""
         n = message.n
         try:
             if isinstance(message, Hello):
@@ -881,7 +932,7 @@ class PhoneTable:
 
     async def _take(self, decision: Decision, by: int | None) -> list[Event]:
         """The one place a decision enters the game, whoever made it (a phone, the table
-        together, the keypad, a deadline's default), with the turn held (Rule 14): checked,
+        together, the keypad, a deadline's default), in an order (Rule 14): checked,
         written to the store when the game has one (the write awaited off the event loop),
         then applied (`RecordedGame.take`); `IllegalDecision` or `StoreUnwritable` change
         nothing."""

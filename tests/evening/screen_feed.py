@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect
 
 from engine.events import Event
 from engine.game import Game
-from narrator.moderator.loop import Moderator
+from narrator.moderator.loop import Moderator, Talk
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink
@@ -80,10 +80,10 @@ class ScreenRecorder:
 
         told = Moderator.narrate
 
-        async def narrating(moderator: Moderator, event: Event) -> None:
+        async def narrating(moderator: Moderator, event: Event, *more: Any) -> Talk | None:
             recorder._event = event.kind
             try:
-                await told(moderator, event)
+                return await told(moderator, event, *more)
             finally:
                 recorder._event = None
 

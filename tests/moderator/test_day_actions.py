@@ -211,3 +211,137 @@ def test_a_self_destructed_werewolf_speaks_his_last_words_for_30_seconds() -> No
     assert len(last_words) == 1 and 29 < float(last_words[0]["seconds"]) <= 30  # type: ignore[arg-type]
     assert Timers().last_words == 60
     assert asyncio.run(self_destruct_in_a_speech(False)) == []
+
+
+class HeldUntilLetGo(HeldClock):
+    """`HeldClock` until `let_go`: then a fast clock on which the speeches run out."""
+
+    held = True
+
+    async def wait(self, arrived: asyncio.Event, seconds: float, *, owed: bool = False) -> None:
+        if self.held:
+            await super().wait(arrived, seconds, owed=owed)
+        else:
+            await FastClock.wait(self, arrived, seconds, owed=owed)
+
+
+async def night_after_a_self_destruct() -> list[str]:
+    """A werewolf self-destructs in the first speech of the discussion (last words by the club
+    rule); the judge's lines until the night falls."""
+    ready = at_the_discussion(5)
+    game = Game(ready.setup, BOARD.rules({"self_destruct_last_words": True}))
+    for decision in ready.log:
+        game.apply(decision)
+    opened = max(
+        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
+    )
+    table = PhoneTable(game, auto_narrate=False)
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    phones = await seat_everyone(server, game)
+    voice, clock = Lines(), HeldUntilLetGo()
+    moderator = Moderator(table, voice, timers=Timers(), clock=clock, rng=random.Random(1))
+    running = asyncio.create_task(moderator.run(from_event=opened))
+    wolf = seat_of(game, Role.WEREWOLF)
+    try:
+        await phones[wolf - 1].expect("speaking", where=lambda m: m["seat"] is not None)
+        clock.held = False  # from now on the time runs: his last words run out
+        answer = await phones[wolf - 1].answer({"type": "day_action", "action": "self_destruct"})
+        assert answer["type"] == "ack", answer
+        for _ in range(3000):
+            if any(key == "night.falls" for key, _ in voice.said):
+                break
+            await asyncio.sleep(0.01)
+        table.inbox.put(Command("end", "host"))
+        await asyncio.wait_for(running, 30)
+        return [key for key, _ in voice.said]
+    finally:
+        await close_all(phones)
+        await server.stop()
+
+
+def test_a_self_destruct_in_a_speech_ends_the_talk_and_his_whole_last_words_come_before_night() -> None:
+    """The speech running ends at once, the discussion with it (the vote is never called);
+    his last words (the club rule's 30 s) run to their end, warned as any speech, then the
+    night falls (the moderator knows it from the speech's end, not from a flag)."""
+    keys = asyncio.run(night_after_a_self_destruct())
+    at = keys.index("self_destruct")
+    assert keys[at - 1] == "speech.turn" and "vote.start" not in keys
+    assert keys[at : at + 4] == ["self_destruct", "last_words", "timer.remaining", "timer.up"], keys[at:]
+    assert "night.falls" in keys[at + 4 :] and "speech.turn" not in keys[at:]
+
+
+async def lines_until(voice: Lines, key: str, times: int = 1) -> None:
+    for _ in range(3000):
+        if [k for k, _ in voice.said].count(key) >= times:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{key} was not said: {[k for k, _ in voice.said]}")
+
+
+async def a_talk_with_a_day_action(action: str, *, paused: bool) -> tuple[Game, list[str]]:
+    """The first discussion of the board: `action` taken from its holder's phone in the first
+    speech (`paused`: while the host has paused it, resumed after the action was taken); the
+    talk then ends by "start_vote"; the judge's lines until the vote is called, or the night
+    falls."""
+    game = at_the_discussion(5)
+    opened = max(
+        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
+    )
+    order = next(e.data["order"] for e in game.events if e.kind == "speakers")
+    table = PhoneTable(game, auto_narrate=False)
+    server = PhoneServer(table, host="127.0.0.1", port=0)
+    await server.start()
+    phones = await seat_everyone(server, game)
+    voice = Lines()
+    moderator = Moderator(table, voice, timers=Timers(), clock=HeldClock(), rng=random.Random(1))
+    running = asyncio.create_task(moderator.run(from_event=opened))
+    knight, wolf = seat_of(game, Role.KNIGHT), seat_of(game, Role.WEREWOLF)
+    good = next(s for s in order if s != knight and game.setup.roles[s - 1] == Role.VILLAGER)
+    holder, press = (
+        (knight, {"type": "day_action", "action": "duel", "target": good})
+        if action == "duel"
+        else (wolf, {"type": "day_action", "action": "self_destruct"})
+    )
+    try:
+        await phones[holder - 1].expect("speaking", where=lambda m: m["seat"] == order[0])
+        if paused:
+            table.inbox.put(Command("pause", "host"))
+            await lines_until(voice, "judge.pause")
+        answer = await phones[holder - 1].answer(press)
+        assert answer["type"] == "ack", answer
+        if paused:
+            await asyncio.sleep(0.2)  # the action is applied while the speech is paused
+            assert "judge.resume" not in [k for k, _ in voice.said]
+            table.inbox.put(Command("resume", "host"))
+        if action == "duel":
+            await lines_until(voice, "speech.turn", 2)
+            table.inbox.put(Command("start_vote", "host"))
+            await lines_until(voice, "vote.start")
+        else:
+            await lines_until(voice, "night.falls")  # no last words by this board's rules
+        table.inbox.put(Command("end", "host"))
+        await asyncio.wait_for(running, 30)
+    finally:
+        await close_all(phones)
+        await server.stop()
+    return game, [key for key, _ in voice.said]
+
+
+def test_what_a_lost_duel_said_at_once_is_not_said_again_when_the_vote_is_called() -> None:
+    """The duel's lines are said in the talk, once; the vote is called once, at the talk's end
+    (the day action's own call of it is left to the talk's end)."""
+    game, keys = asyncio.run(a_talk_with_a_day_action("duel", paused=False))
+    assert keys.count("knight.duel") == 1 and keys.count("knight.good") == 1
+    assert keys.count("vote.start") == 1 and keys.index("vote.start") > keys.index("knight.good")
+    assert keys[-1] == "vote.start" or keys[keys.index("vote.start") + 1 :].count("knight.duel") == 0
+
+
+def test_a_day_action_taken_while_the_speech_is_paused_ends_it_once_resumed() -> None:
+    """The host paused the speech; a werewolf self-destructs meanwhile (the table applies it at
+    once): once resumed, the speech and the talk end, his line is said, the vote is never
+    called and the night falls."""
+    game, keys = asyncio.run(a_talk_with_a_day_action("self_destruct", paused=True))
+    at = keys.index("judge.resume")
+    assert keys[at + 1 : at + 3] == ["self_destruct", "night.falls"], keys[at:]
+    assert "vote.start" not in keys
