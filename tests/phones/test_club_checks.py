@@ -83,6 +83,7 @@ def test_the_hidden_wolf_alone_is_shown_the_packs_seats() -> None:
                 "i": 0,
                 "kind": "hidden_wolf.pack",
                 "data": {"seats": [1, 2, 3]},
+                "phase": "night 1",  # the night it learned them (我的记录)
             }
             await close_all(phones)
 
