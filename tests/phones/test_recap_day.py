@@ -4,6 +4,7 @@ told before the vote it came before."""
 
 from __future__ import annotations
 
+from narrator.phones.catalogue import Locale
 from narrator.phones.recap import written_review
 from tests.engine.harness import game_of, table
 
@@ -12,7 +13,7 @@ KNIFED_HUNTER = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 6\nwitch = {}\n"
 RULES = 'sheriff_weight = 1.5\nvote_tie = "revote"'
 
 
-def _day_1(record: str, locale: str = "zh-CN") -> str:
+def _day_1(record: str, locale: Locale = "zh-CN") -> str:
     return written_review(game_of(table(rules=RULES) + record), locale)[1]
 
 
