@@ -39,7 +39,7 @@ def _phase(page: Any) -> str | None:
     if page.locator("#join").is_visible():
         return "lobby"
     facts = page.locator("#facts").inner_text()
-    if "人）：" in facts:  # the tally of a vote made public
+    if "票：" in facts:  # the tally of a vote made public
         return "vote"
     if "候选人" in facts:
         return "election"

@@ -510,7 +510,8 @@
     box.className = S.paused ? "paused" : left !== null && left <= 10 ? "urgent" : "";
   }
 
-  // The last vote, counted: "5号 4票：2、3、4、6"; hidden while a new vote is cast
+  // The last vote, counted as the judge counts: "5号 4票：2、3、4、6", the sheriff's weight
+  // named ("7号 6.5票（警长1.5票）：…"); hidden while a new vote is cast
 
   function renderTally() {
     var box = $("tally"), p = S.view.public;
@@ -520,16 +521,21 @@
     var last = p.votes.length > S.votesFrom ? p.votes[p.votes.length - 1] : null;
     box.hidden = !last || voting || S.screen.kind === "over";
     if (box.hidden) { return; }
-    box.appendChild(el("h3", t(last.step ? "ui.tally" : "ui.tally_sheriff")));
-    var by = {}, abstained = [];
+    var pk = last.step === "revote";
+    box.appendChild(el("h3", t(!last.step ? "ui.tally_sheriff" : pk ? "ui.tally_pk" : "ui.tally")));
+    var weights = last.weights || {}, sheriff = String(last.sheriff || "");
+    var by = {}, counts = {}, abstained = [];
     Object.keys(last.votes).forEach(function (voter) {
       var target = last.votes[voter];
       if (!target) { abstained.push(Number(voter)); return; }
       (by[target] = by[target] || []).push(Number(voter));
+      counts[target] = (counts[target] || 0) + (weights[voter] || 1);
     });
-    Object.keys(by).sort(function (a, b) { return by[b].length - by[a].length || a - b; }).forEach(function (target) {
+    Object.keys(by).sort(function (a, b) { return counts[b] - counts[a] || a - b; }).forEach(function (target) {
       var voters = by[target].sort(function (a, b) { return a - b; });
-      box.appendChild(el("p", t("ui.tally_line", { seat: target, count: voters.length, voters: voters.join(sep()) })));
+      var bySheriff = sheriff in weights && String(last.votes[sheriff]) === String(target);
+      box.appendChild(el("p", t(bySheriff ? "ui.tally_line_sheriff" : "ui.tally_line",
+        { seat: target, count: counts[target], weight: weights[sheriff], voters: voters.join(sep()) })));
     });
     if (abstained.length) {
       box.appendChild(el("p", t("ui.tally_abstain", { voters: abstained.sort(function (a, b) { return a - b; }).join(sep()) })));

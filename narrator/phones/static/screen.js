@@ -38,10 +38,15 @@
 
   function stage(m) { return m.stage || { contest: null, withdrawn: [], last_words: false }; }
 
-  function lastVotes(m, p) {  // the vote the judge called last, made public: voter → target
+  function lastVote(m, p) {  // the vote the judge called last, made public: its votes, weights, sheriff
     var votes = p.votes || [];
     if (votes.length <= (m.votes_from || 0)) { return null; }
-    return votes[votes.length - 1].votes;
+    return votes[votes.length - 1];
+  }
+
+  function lastVotes(m, p) {  // voter → target
+    var last = lastVote(m, p);
+    return last ? last.votes : null;
   }
 
   function draw(m) {
@@ -121,19 +126,24 @@
     if (st.withdrawn.length) {
       box.appendChild(el("p", t("ui.screen_withdrawn") + "：" + seats(st.withdrawn)));
     }
-    var votes = lastVotes(m, p);
-    if (votes) {  // the tally, target by target, each with who voted for it
-      var by = {}, order = [];
+    var last = lastVote(m, p);
+    if (last) {  // the tally as the judge counts it, target by target, each with who voted for it
+      var votes = last.votes, weights = last.weights || {}, sheriff = String(last.sheriff || "");
+      var by = {}, counts = {}, order = [];
       Object.keys(votes).forEach(function (voter) {
         var target = votes[voter];
-        if (!(target in by)) { by[target] = []; order.push(target); }
+        if (!(target in by)) { by[target] = []; order.push(target); counts[target] = 0; }
         by[target].push(Number(voter));
+        counts[target] += weights[voter] || 1;
       });
-      order.sort(function (a, b) { return (by[b].length - by[a].length) || (a - b); });
+      order.sort(function (a, b) { return !Number(a) - !Number(b) || (counts[b] - counts[a]) || (a - b); });
+      if (last.step === "revote") { box.appendChild(el("p", t("ui.tally_pk"), "tally")); }
       order.forEach(function (target) {
         var voters = seats(by[target].sort(function (a, b) { return a - b; }));
-        box.appendChild(el("p", Number(target) ? t("ui.screen_tally", { seat: target, count: by[target].length, voters: voters })
-          : t("ui.screen_abstain_tally", { voters: voters }), "tally"));
+        var bySheriff = sheriff in weights && String(votes[sheriff]) === String(target);
+        box.appendChild(el("p", !Number(target) ? t("ui.screen_abstain_tally", { voters: voters })
+          : t(bySheriff ? "ui.screen_tally_sheriff" : "ui.screen_tally",
+            { seat: target, count: counts[target], weight: weights[sheriff], voters: voters }), "tally"));
       });
     }
     if ((p.deaths || []).length) {
