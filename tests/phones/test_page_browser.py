@@ -20,7 +20,7 @@ from engine.game import Game
 from narrator.inbox import Command
 from narrator.moderator.config import PlayConfig
 from narrator.phones import BackgroundServer, PhoneTable
-from tests.phones.chromium_table import ChromiumTable, Held
+from tests.phones.chromium_table import QUICK, ChromiumTable, Held
 from tests.phones.harness import classic_game
 from tests.phones.test_browser import PHONE, assert_same_picture, seat_button, sit
 
@@ -252,7 +252,9 @@ def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None
     assert page.locator("#toast.bad:visible").count() == 0
 
 
-def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(box: BackgroundServer, browser: Any) -> None:
+def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(
+    box: BackgroundServer, browser: Any
+) -> None:
     """A first-time player reads, while the others sit down, how the card is seen, what the
     night's one picture means, and what the day's board shows: nothing of the night yet."""
     assert box.server is not None
@@ -271,3 +273,35 @@ def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(box: Backgro
     box.call(box.server.table.narrate, "guard")
     expect(page.locator("#phase")).to_have_text("第1夜")
     expect(page.locator("#step-notes li")).to_have_count(0)
+
+
+def test_last_words_are_a_screen_of_their_own(browser: Any) -> None:
+    """Issue 30, item 2: while a seat speaks its last words, its phone says 遗言 with the
+    countdown and 过 and nothing of "你已出局 / 请安静观看"; every other phone says "N号 遗言"."""
+    setup, rules = PlayConfig(board="beginner-9", seed=5).table()
+    assert rules.last_words == "club"
+    timers = QUICK.model_copy(update={"last_words": 30})
+    table = ChromiumTable(browser, Game(setup, rules), seed=5, timers=timers, shots=screenshots("last-words"))
+    try:
+        table.voice.hold_on = {"last_words"}
+        table.start()
+        _, params = play_until_held(table)
+        speaker = params["seat"]
+        table.voice.go_on()
+        mine = table.players[speaker - 1].page
+        expect(mine.locator("#speaking")).to_have_text("请发表遗言", timeout=5000)
+        expect(mine.locator("#step-title")).to_have_text("遗言")
+        expect(mine.locator("#speech-timer")).to_contain_text("还剩")
+        expect(mine.locator("#done-speaking")).to_be_visible()
+        assert "出局" not in mine.locator("#step").inner_text()
+        assert "安静观看" not in mine.locator("#step").inner_text()
+        for player in table.players:
+            if player.seat != speaker:
+                expect(player.page.locator("#speaking")).to_have_text(f"{speaker}号 遗言", timeout=5000)
+        if table.shots is not None:
+            table.shots.mkdir(parents=True, exist_ok=True)
+            mine.screenshot(path=str(table.shots / "last-words-speaker.png"))
+            other = table.players[speaker % len(table.players)]
+            other.page.screenshot(path=str(table.shots / "last-words-other.png"))
+    finally:
+        table.stop()

@@ -12,7 +12,7 @@
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, armed: null, armedTimer: 0, dayAction: null, dayTarget: null,
     stopped: false,
-    facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
+    facts: [], variants: {}, ask: "", speaking: null, lastWords: false, speechDone: false,
     secret: {}, review: null, answer: "", actN: 0,
     // the countdowns (the step's, the speech's): when each ends (Date.now() ms), or the seconds
     // left while the judge's pause holds them
@@ -117,13 +117,14 @@
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
       S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
+      S.lastWords = !!m.last_words;
       if (m.clock) { clock(m.clock); }
       showGame();
       document.dispatchEvent(new CustomEvent("werewolf-state", { detail: { started: S.started } }));
     } else if (m.type === "clock") {
       clock(m); render();
     } else if (m.type === "speaking") {
-      speech(m.seat, m.seconds); render();
+      speech(m.seat, m.seconds); S.lastWords = !!m.last_words; render();
     } else if (m.type === "progress") {
       var told = unseal(m.sealed);
       if (told.picks) { S.picks = told.picks; }
@@ -629,6 +630,11 @@
       ["ui.guide_card", "ui.guide_night", "ui.guide_day"].forEach(function (key) { notes.appendChild(el("li", t(key))); });
       return;
     }
+    if (sc.kind === "out" && S.lastWords && S.speaking === S.seat) {  // the seat's own last words
+      title.textContent = t("ui.last_words_title"); info.textContent = "";
+      $("step").className = "";
+      return;
+    }
     if (sc.kind === "out") {
       title.textContent = t("ui.out_title");
       info.textContent = t("ui.out");
@@ -640,7 +646,8 @@
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
       if (!sc.step && sc.kind === "day") {
         var pk = S.pk && S.candidates.length > 1;  // a tie: who is in the PK, and what comes
-        title.textContent = t(S.speaking ? (pk ? "ui.pk_speeches_title" : "ui.speeches_title") : "ui.day_title");
+        title.textContent = t(S.speaking ? (S.lastWords ? "ui.last_words_title" : pk ? "ui.pk_speeches_title"
+          : "ui.speeches_title") : "ui.day_title");
         info.textContent = S.speaking ? "" : pk ? t("ui.pk_called", { seats: seatList(S.candidates) }) : info.textContent;
       }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
@@ -791,8 +798,8 @@
   function renderSpeech() {
     var speaker = S.speaking, mine = speaker && speaker === S.seat;
     $("speech").hidden = !speaker || !S.screen || S.screen.kind === "over";
-    $("speaking").textContent = !speaker ? "" : mine ? t("ui.speaking_you")
-      : t("ui.speaking_other", { seat: speaker });
+    $("speaking").textContent = !speaker ? "" : S.lastWords ? t(mine ? "ui.last_words_you" : "ui.screen_last_words", { seat: speaker })
+      : mine ? t("ui.speaking_you") : t("ui.speaking_other", { seat: speaker });
     var left = secondsLeft(S.speechEnd, S.speechHeld);
     $("speech-timer").textContent = !speaker ? "" : S.paused ? t("ui.paused")
       : left !== null ? t("ui.seconds_left", { seconds: left }) : "";
