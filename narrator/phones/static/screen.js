@@ -74,7 +74,9 @@
         : t("ui.speaking_other", { seat: m.speaking });
       $("speaker-time").textContent = secs(m.clock.speech);
     }
-    $("clock").textContent = m.clock.paused ? "⏸" : (!speaking && m.clock.step !== null ? secs(m.clock.step) : "");
+    // paused: two bars drawn by the style sheet (no font here has U+23F8) and the word
+    $("clock").textContent = m.clock.paused ? t("ui.paused") : (!speaking && m.clock.step !== null ? secs(m.clock.step) : "");
+    $("clock").classList.toggle("paused", !!m.clock.paused);
     drawSeats(m, p, st);
     drawFacts(m, p, st);
     drawEnd(m, p);
@@ -100,8 +102,12 @@
       seat.appendChild(head);
       seat.appendChild(el("span", name || "—", "name"));
       if (p.cards && p.cards[s]) {
+        // the card, then its side on a line of its own (never broken inside a word), left out
+        // when the card says it already (狼人, not 狼人・狼人阵营)
         var side = p.sides && p.sides[s] ? t("winners." + (SIDES[p.sides[s]] || p.sides[s])) : "";
-        seat.appendChild(el("span", t("roles." + p.cards[s]) + (side ? " · " + side : ""), "card side-" + (p.sides ? p.sides[s] : "")));
+        var role = t("roles." + p.cards[s]), cls = "card side-" + (p.sides ? p.sides[s] : "");
+        seat.appendChild(el("span", role, cls));
+        if (side && side.toLowerCase().indexOf(role.toLowerCase()) < 0) { seat.appendChild(el("span", side, cls + " side")); }
       } else if (withdrew) {
         seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
       } else if (standing) {
