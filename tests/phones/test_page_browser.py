@@ -283,6 +283,8 @@ def test_last_words_are_a_screen_of_their_own(browser: Any) -> None:
     timers = QUICK.model_copy(update={"last_words": 30})
     table = ChromiumTable(browser, Game(setup, rules), seed=5, timers=timers, shots=screenshots("last-words"))
     try:
+        for player in table.players:  # every seat taken, the cards dealt: nobody is awaited
+            expect(player.page.locator("#step-title")).to_have_text("人已到齐，请查看身份")
         table.voice.hold_on = {"last_words"}
         table.start()
         _, params = play_until_held(table)

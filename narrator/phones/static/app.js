@@ -489,7 +489,7 @@
       if (p.sheriff === s) { tags.push(el("i", t("ui.tag_sheriff"), "badge")); }
       if (dead) {
         var d = out[s];
-        tags.push(el("i", d && d.card ? t("roles." + d.card) : t("ui.tag_out"), "gone"));
+        tags.push(el("i", d && d.card ? t("roles." + d.card) : t(d && d.cause === "self_destruct" ? "ui.tag_self_destruct" : "ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
       else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
       var row = el("span", undefined, "tags");
@@ -625,7 +625,8 @@
     }
     if (!S.started) {  // before the deal: who is seated, nothing of the night
       var seated = S.lobby.filter(function (e) { return e.name; }).length;
-      title.textContent = t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats });
+      title.textContent = seated < S.view.public.seats ? t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats })
+        : t("ui.seated_title");  // every seat taken: the cards are dealt, nobody is awaited
       info.textContent = seated < S.view.public.seats ? t("ui.waiting_others") : t("ui.waiting_start");
       ["ui.guide_card", "ui.guide_night", "ui.guide_day"].forEach(function (key) { notes.appendChild(el("li", t(key))); });
       return;
@@ -709,7 +710,8 @@
     drawSeats(sc, grid);
     if (sc.allow_none) {
       none.hidden = false; none.disabled = sc.answered;
-      none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : "ui.pass");
+      // what passing means at this step, where it has a word of its own (不开枪, 撕掉警徽)
+      none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : has("ui.pass_" + sc.step) ? "ui.pass_" + sc.step : "ui.pass");
       none.onclick = function () { act({ targets: [], heal: false }); };  // "不选": no potion either
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
