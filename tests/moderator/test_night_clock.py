@@ -58,8 +58,6 @@ def test_the_steps_that_only_show_are_the_ones_the_engine_declares_notices() -> 
     notices = {name for name, spec in STEPS.items() if spec.form == Form.NOTICE}
     assert notices == set(SHOWN) == {name for name in STEPS if shown(name)}
     assert all(STEPS[name].kind is Kind.NIGHT for name in notices)
-
-
 NINE = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
@@ -133,9 +131,7 @@ def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[
     for step, _ in counted(table):
         if STEPS[step.name].kind is not Kind.NIGHT:
             continue
-        step.reminders = [
-            b for key, b, _ in lines if key == "reminder.hurry" and step.opened <= b < step.closed
-        ]
+        step.reminders = [b for key, b, _ in lines if key == "reminder.hurry" and step.opened <= b < step.closed]
         yield step
 
 
