@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
+from narrator.moderator.review import spoken_review
 from narrator.voice.catalogue import load_catalogue
 from narrator.voice.numbers import read_votes
 from tests.engine.harness import game_of, table
@@ -68,3 +69,13 @@ def test_the_judge_reads_half_votes_aloud() -> None:
     zh, en = load_catalogue("zh-CN"), load_catalogue("en")
     assert zh.text("vote.sheriff_decides", target=7, votes=6.5) == "警长投7号，7号以六点五票得票最多。"
     assert en.text("vote.sheriff_decides", target=7, votes=6.5).endswith("six and a half.")
+
+
+def test_the_spoken_review_says_the_sheriffs_decisive_vote() -> None:
+    body = QUIET_NIGHT + "[[day]]\nsheriff = 3\nvote = { 3 = 1, 4 = 1, 5 = 2, 6 = 2 }\n"
+    game = game_of(table(rules=WEIGHT) + body)
+    zh = load_catalogue("zh-CN")
+    said = spoken_review(game, lambda key: key in zh, ended_by="host")
+    at = said.index(("review.sheriff_decides", {"target": 1, "votes": 2.5}))
+    assert said[at + 1] == ("review.vote_out", {"seat": 1})
+    assert zh.text(said[at][0], **said[at][1]) == "警长的票投给1号，1号以二点五票得票最多。"

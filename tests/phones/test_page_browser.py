@@ -212,6 +212,8 @@ def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, bro
     first = context.new_page()
     missing: list[str] = []
     first.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    errors: list[str] = []  # the console's errors: a CSP refusal (the old data: favicon) among them
+    first.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     first.goto(url)
     first.locator("#lobby-seats button", has_text="5").first.click()
     first.fill("#name", "一二三四五六七八九十甲乙丙丁戊己")
@@ -222,7 +224,14 @@ def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, bro
     header, phase = first.locator("header").bounding_box(), first.locator("#phase").bounding_box()
     assert header["height"] < 40 and phase["height"] < 30, "the header wrapped"
     assert first.evaluate("document.documentElement.scrollWidth") <= 390, "the page is wider than the phone"
-    assert missing == []
+    assert missing == [] and errors == [], (missing, errors)
+    screen = context.new_page()  # the public screen: its favicon too (no 404)
+    screen.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    screen.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    screen.goto(url + "screen")
+    screen.wait_for_load_state("networkidle")
+    assert missing == [] and errors == [], (missing, errors)
+    screen.close()
 
     second = context.new_page()  # the same phone's storage: the same seat's token
     second.goto(url)
