@@ -316,3 +316,22 @@ def test_last_words_are_a_screen_of_their_own(browser: Any) -> None:
             other.page.screenshot(path=str(table.shots / "last-words-other.png"))
     finally:
         table.stop()
+
+
+def test_the_public_screen_draws_its_pause(box: BackgroundServer, browser: Any) -> None:
+    """Issue 30: the pause was ⏸, a glyph no font on the box has (an empty box); it is two bars
+    drawn by the style sheet and the word."""
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/screen"
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="zh-CN").new_page()
+    page.goto(url)
+    box.call(table.said, "judge.pause", {})
+    clock = page.locator("#clock")
+    expect(clock).to_have_text("已暂停")
+    expect(clock).to_have_class(re.compile(r"\bpaused\b"))
+    bars = page.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('#clock'), '::before');
+                   return [s.borderLeftWidth, s.borderRightWidth, s.height].map(parseFloat); }"""
+    )
+    assert all(size > 2 for size in bars), bars
+    assert "⏸" not in page.locator("body").inner_text()
+    page.context.close()
