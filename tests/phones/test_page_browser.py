@@ -335,3 +335,47 @@ def test_the_public_screen_draws_its_pause(box: BackgroundServer, browser: Any) 
     assert all(size > 2 for size in bars), bars
     assert "⏸" not in page.locator("body").inner_text()
     page.context.close()
+
+
+PASSES = [
+    ("sheriff = false", "werewolves = 6\n", 6, "不开枪"),  # the hunter knifed: his shot at dawn
+    ("", "werewolves = 3\n[[day]]\nsheriff = 3\n", 3, "撕掉警徽"),  # the sheriff knifed: the badge
+]
+
+
+@pytest.mark.parametrize(("rules", "night", "seat", "word"), PASSES)
+def test_passing_a_shot_or_the_badge_says_what_it_means(
+    browser: Any, rules: str, night: str, seat: int, word: str
+) -> None:
+    """Issue 30: the hunter's shot and the badge said 不选 where 不开枪 and 撕掉警徽 are meant."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwitch = {}\n" + night
+    game = replay(parse_record(record_table(rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", seat, "Ming")
+        expect(page.locator("#none")).to_have_text(word)
+        page.context.close()
+    finally:
+        background.stop()
+
+
+def test_a_self_destructed_wolfs_seat_says_so(browser: Any) -> None:
+    """Issue 30: with the cards not shown, a self-destructed wolf's seat said only 出局."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n[[day]]\nself_destruct = 1\n"
+    rules = "sheriff = false\nreveal_on_death = false"
+    game = replay(parse_record(record_table(rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 4, "Ming")
+        expect(cell(page, 1)).to_contain_text("自爆")
+        page.context.close()
+    finally:
+        background.stop()
