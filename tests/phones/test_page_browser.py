@@ -379,3 +379,26 @@ def test_a_self_destructed_wolfs_seat_says_so(browser: Any) -> None:
         page.context.close()
     finally:
         background.stop()
+
+
+def test_the_phones_tally_counts_the_sheriffs_weight(browser: Any) -> None:
+    """Issue 30, item 1: 1号 and 2号 had two voters each; the sheriff (3) voted 1 and counts
+    1.5, so 1号 was exiled: the phone's tally says why."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n"
+        "[[day]]\nsheriff = 3\nvote = { 3 = 1, 4 = 1, 5 = 2, 6 = 2 }\n"
+    )
+    game = replay(parse_record(record_table(rules="sheriff_weight = 1.5") + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 4, "Ming")
+        lines = page.locator("#tally p")
+        expect(lines.first).to_have_text("1号 2.5票（警长1.5票）：3、4")
+        expect(lines.nth(1)).to_have_text("2号 2票：5、6")
+        page.context.close()
+    finally:
+        background.stop()
