@@ -4,8 +4,9 @@ Rule 1: a day is, in order: (day 1, `before_deaths`) the sheriff election; the n
         deaths; last words; the discussion; (`after_discussion`) the election; the vote; dusk.
 Rule 2: votes are counted with the sheriff's weight; most votes is out. A tie kills the
         scapegoat (with his power) instead; else `vote_tie` decides. The vote's event names
-        the votes that count for more than one (`weights`, with the `sheriff`), and when the
-        sheriff's weight alone put one seat ahead the judge says so (`vote.sheriff_decides`).
+        the votes that count for more than one (`weights`, with the `sheriff`) and a revote
+        as such (`revote`), and when the sheriff's weight alone put one seat ahead the judge
+        says so (`vote.sheriff_decides`).
 Rule 3: an idiot with his power, voted out, is revealed and lives; voted out again, he dies.
 Rule 4: a werewolf may self-destruct once the deaths are announced: the day ends, no vote.
 Rule 5: at dusk (`parity`) the werewolves win when they are as many as the others.
@@ -205,7 +206,9 @@ def check_vote(state: State, pending: Pending, decision: Votes) -> None:
 def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     counted = tally(state, decision.votes, weighted=True)
     weights = _weights(state, decision.votes)
-    shown = {"weights": weights, "sheriff": state.sheriff} if weights else {}
+    shown: dict[str, Any] = {"weights": weights, "sheriff": state.sheriff} if weights else {}
+    if pending.step == "revote":
+        shown["revote"] = True  # a second count of the day: the PK's (Rule 8)
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
     top = most(counted, pending.targets)
     if not counted:

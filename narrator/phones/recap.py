@@ -93,7 +93,7 @@ def _days(
     game: Game, locale: Locale, deaths: dict[str, list[tuple[int, str]]], told: set[str]
 ) -> dict[str, list[str]]:
     """What each day's public events say, in their order: the election, the votes counted (a
-    second count of a day is its PK), the badge, and each death where the judge said it, taken
+    revote, or the election's second count, is a PK), the badge, and each death where the judge said it, taken
     out of `deaths` (its phase added to `told`) (Rule 2)."""
     days: dict[str, list[str]] = {}
     phase = ""
@@ -109,7 +109,10 @@ def _days(
                 params = {k: v for k, v in data.items() if k == "seat"}
                 said.append(_line(locale, data["key"].replace(".", "_"), **params))
             elif event.kind in ("votes", "sheriff.votes"):
-                again = counted.get(event.kind, 0) > 0 or data.get("step") == "revote"
+                # the election's second count is its PK; the day's says so itself
+                again = bool(data.get("revote")) or (
+                    event.kind == "sheriff.votes" and counted.get(event.kind, 0) > 0
+                )
                 counted[event.kind] = counted.get(event.kind, 0) + 1
                 said.append(_tally(locale, event.kind, data, pk=again))
             if event.kind == "cue" and data["key"] in DEATH_CUES:

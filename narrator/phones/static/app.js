@@ -522,7 +522,7 @@
     var last = p.votes.length > S.votesFrom ? p.votes[p.votes.length - 1] : null;
     box.hidden = !last || voting || S.screen.kind === "over";
     if (box.hidden) { return; }
-    var pk = last.step === "revote";
+    var pk = !!last.revote;
     box.appendChild(el("h3", t(!last.step ? "ui.tally_sheriff" : pk ? "ui.tally_pk" : "ui.tally")));
     var weights = last.weights || {}, sheriff = String(last.sheriff || "");
     var by = {}, counts = {}, abstained = [];

@@ -143,7 +143,7 @@
         counts[target] += weights[voter] || 1;
       });
       order.sort(function (a, b) { return !Number(a) - !Number(b) || (counts[b] - counts[a]) || (a - b); });
-      if (last.step === "revote") { box.appendChild(el("p", t("ui.tally_pk"), "tally")); }
+      if (last.revote) { box.appendChild(el("p", t("ui.tally_pk"), "tally")); }
       order.forEach(function (target) {
         var voters = seats(by[target].sort(function (a, b) { return a - b; }));
         var bySheriff = sheriff in weights && String(votes[sheriff]) === String(target);
