@@ -237,10 +237,12 @@ def test_the_public_screen_through_an_election_a_pk_and_last_words(browser: Any,
             # moments is held (HOLD, the speeches' seconds) long enough to wait for it
             expected = EXPECTED[name]
             until = time.monotonic() + 2.5
+            for page in pages.values():  # every page, so that each picture shows the moment
+                drawn = page.locator("body").inner_text()
+                while not all(part in drawn for part in expected) and time.monotonic() < until:
+                    time.sleep(0.1)
+                    drawn = page.locator("body").inner_text()
             big = pages["1920x1080"].locator("body").inner_text()
-            while not all(part in big for part in expected) and time.monotonic() < until:
-                time.sleep(0.1)
-                big = pages["1920x1080"].locator("body").inner_text()
             shoot(pages, name, folder, shot)
             assert all(part in big for part in expected), (expected, big)
     finally:
