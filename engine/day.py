@@ -3,7 +3,10 @@
 Rule 1: a day is, in order: (day 1, `before_deaths`) the sheriff election; the night's
         deaths; last words; the discussion; (`after_discussion`) the election; the vote; dusk.
 Rule 2: votes are counted with the sheriff's weight; most votes is out. A tie kills the
-        scapegoat (with his power) instead; else `vote_tie` decides.
+        scapegoat (with his power) instead; else `vote_tie` decides. The vote's event names
+        the votes that count for more than one (`weights`, with the `sheriff`) and a revote
+        as such (`revote`), and when the sheriff's weight alone put one seat ahead the judge
+        says so (`vote.sheriff_decides`).
 Rule 3: an idiot with his power, voted out, is revealed and lives; voted out again, he dies.
 Rule 4: a werewolf may self-destruct once the deaths are announced: the day ends, no vote.
 Rule 5: at dusk (`parity`) the werewolves win when they are as many as the others.
@@ -200,11 +203,17 @@ def check_vote(state: State, pending: Pending, decision: Votes) -> None:
 
 def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     counted = tally(state, decision.votes, weighted=True)
-    state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes)}))
+    weights = _weights(state, decision.votes)
+    shown: dict[str, Any] = {"weights": weights, "sheriff": state.sheriff} if weights else {}
+    if pending.step == "revote":
+        shown["revote"] = True  # a second count of the day: the PK's (Rule 8)
+    state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
     top = most(counted, pending.targets)
     if not counted:
         state.emit(cue("vote.nobody"))
     elif len(top) == 1:
+        if _sheriff_decides(state, decision.votes, counted, pending.targets):
+            state.emit(cue("vote.sheriff_decides", target=top[0], votes=counted[top[0]]))
         condemn(state, top[0])
     else:
         _tie(state, pending, decision, top)
@@ -297,6 +306,30 @@ def tally(state: State, votes: dict[int, int], *, weighted: bool) -> dict[int, f
             weight = state.rules.sheriff_weight if weighted and voter == state.sheriff else 1
             tally[target] += vote_weight(state, voter, weight) if cards else weight
     return dict(tally)
+
+
+def _weights(state: State, votes: dict[int, int]) -> dict[str, float]:
+    """The votes that count for more than one, voter → weight (the sheriff's 1.5 or 2, a card's):
+    public, so that every tally counts as the judge counts (Rule 2)."""
+    weights = {voter: counted_weight(state, voter, target) for voter, target in votes.items() if target}
+    return {str(voter): weight for voter, weight in sorted(weights.items()) if weight != 1}
+
+
+def _sheriff_decides(
+    state: State, votes: dict[int, int], counted: dict[int, float], among: tuple[int, ...]
+) -> bool:
+    """Whether the sheriff's extra weight made the one seat with most votes: counted one vote
+    like the others, his would not have (a tie, or another seat ahead)."""
+    target = votes.get(state.sheriff, 0) if state.sheriff else 0
+    if not target:
+        return False
+    plain = dict(counted)
+    plain[target] -= counted_weight(state, state.sheriff, target) - 1
+    return most(plain, among) != most(counted, among)
+
+
+def counted_weight(state: State, voter: int, target: int) -> float:
+    return tally(state, {voter: target}, weighted=True)[target]
 
 
 def most(tally: dict[int, float], among: tuple[int, ...] | list[int]) -> list[int]:

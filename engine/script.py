@@ -67,6 +67,7 @@ SCRIPT: dict[str, tuple[str, ...]] = {
     "discussion.start": ("seat", "direction"),
     "self_destruct": ("seat",),
     "vote.start": (),
+    "vote.sheriff_decides": ("target", "votes"),
     "vote.out": ("seat",),
     "vote.tie": ("seats",),
     "vote.revote": ("seats",),

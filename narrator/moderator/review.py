@@ -29,6 +29,7 @@ DAY = {
     "knight.duel": "knight_duel",
     "knight.wolf": "knight_won",
     "knight.good": "knight_lost",
+    "vote.sheriff_decides": "sheriff_decides",
     "vote.out": "vote_out",
     "vote.nobody": "vote_nobody",
     "idiot.revealed": "idiot",

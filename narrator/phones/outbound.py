@@ -106,6 +106,7 @@ class State(Outbound):
     feed: list[Any]
     speaking: int | None
     seconds: int | None
+    last_words: bool = False
     review: Any
     clock: Any
     started: bool
@@ -130,11 +131,13 @@ class Progress(Outbound):
 
 
 class Speaking(Outbound):
-    """The speech of `seat` starts (None: it ended), `seconds` long."""
+    """The speech of `seat` starts (None: it ended), `seconds` long; `last_words`: it is the
+    seat's last words (the judge called them: public)."""
 
     type: Literal["speaking"] = "speaking"
     seat: int | None
     seconds: int | None
+    last_words: bool = False
 
 
 class Notice(Outbound):

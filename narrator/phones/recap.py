@@ -3,16 +3,19 @@
 Rule 1: one sentence a phase, from the `recap` lines of the phones' catalogue ("第一夜，狼人杀
         了3号，女巫救了他，平安夜，没有人死亡。"): never the steps' titles, never ASCII
         punctuation in Chinese.
-Rule 2: a night tells what each role did (nobody: said too) and who died; a day tells the
-        election (who was elected, or nobody), each vote as tallies ("5号得4票"), where the
-        badge went, and who was voted out, shot or self-destructed. Steps of the New Moon cards
-        are told by the deaths they caused.
+Rule 2: a night tells what each role did (nobody: said too) and who died; a day tells, in
+        its order, the election (who was elected, or nobody), each vote as tallies ("5号得4
+        票", the sheriff's weight counted and named, a PK's count called one), where the badge
+        went, and who was voted out, shot or self-destructed, where the judge said it. Steps
+        of the New Moon cards are told by the deaths they caused.
 Rule 3: a shot names the card that shot, from the judge's line that said it (`SHOTS`): the
         wolf robot's copied shot kills with the copied card's cause (the hunter's, the wolf
         king's: what the rules read), but it was the wolf robot who shot.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from engine.game import Game
 from engine.phase import Phase
@@ -28,8 +31,6 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         clauses = phases.setdefault(pending.phase, [])
         for key, params in told:
             clauses.append(_clause(locale, key, params, clauses))
-    for name, clauses in _days(game, locale).items():
-        phases.setdefault(name, []).extend(clauses)
     deaths: dict[str, list[tuple[int, str]]] = {}
     shooters = _shooters(game)
     for death in public_view(game).deaths:
@@ -37,11 +38,16 @@ def written_review(game: Game, locale: Locale) -> list[str]:
         cause = shooters.get(death["seat"], cause) if cause in SHOT_CAUSES else cause
         deaths.setdefault(death["phase"], []).append((death["seat"], cause))
         phases.setdefault(death["phase"], [])
+    told_deaths: set[str] = set()
+    for name, clauses in _days(game, locale, deaths, told_deaths).items():
+        phases.setdefault(name, []).extend(clauses)
     sentences = []
     for name in sorted(phases, key=_phase_order):
         phase = Phase.parse(name)
         clauses = [_line(locale, phase.kind, **{phase.kind: phase.number}), *phases[name]]
-        clauses += _deaths(locale, phase.kind, deaths.get(name, []))
+        left = deaths.get(name, [])
+        if left or name not in told_deaths:
+            clauses += _deaths(locale, phase.kind, left)
         sentence = _line(locale, "comma").join(clauses) + _line(locale, "stop")
         sentences.append(sentence[:1].upper() + sentence[1:])
     return sentences
@@ -63,39 +69,102 @@ def _shooters(game: Game) -> dict[int, str]:
 
 DAY_CUES = ("sheriff.elected", "sheriff.none", "badge.passed", "badge.destroyed")
 """The public lines of a day that the review tells (besides the votes and the deaths)."""
+DEATH_CUES = frozenset(
+    {
+        "vote.out",
+        "death.out",
+        "self_destruct",
+        "sheriff.self_destruct",
+        "scapegoat.out",
+        "hunter.shot",
+        "wolf_king.shot",
+        "wolf_robot.shot",
+        "white_wolf_king.blow",
+        "knight.wolf",
+        "knight.good",
+        "punishment.dies",
+    }
+)
+"""The judge's lines that say a day's death as it happens: the review tells the death there,
+in the day's order (a morning shot before the vote, Rule 2)."""
 
 
-def _days(game: Game, locale: Locale) -> dict[str, list[str]]:
-    """What each day's public events say: the election, the votes counted, the badge (Rule 2)."""
+def _days(
+    game: Game, locale: Locale, deaths: dict[str, list[tuple[int, str]]], told: set[str]
+) -> dict[str, list[str]]:
+    """What each day's public events say, in their order: the election, the votes counted (a
+    revote, or the election's second count, is a PK), the badge, and each death where the judge said it, taken
+    out of `deaths` (its phase added to `told`) (Rule 2)."""
     days: dict[str, list[str]] = {}
     phase = ""
+    counted: dict[str, int] = {}
     for event in game.events:
         data = event.data
         if event.kind == "cue" and data["key"] in ("night.falls", "day.breaks"):
             phase = f"night {data['night']}" if data["key"] == "night.falls" else f"day {data['day']}"
+            counted = {}
         elif phase.startswith("day") and event.audience is None:
+            said = days.setdefault(phase, [])
             if event.kind == "cue" and data["key"] in DAY_CUES:
                 params = {k: v for k, v in data.items() if k == "seat"}
-                days.setdefault(phase, []).append(_line(locale, data["key"].replace(".", "_"), **params))
+                said.append(_line(locale, data["key"].replace(".", "_"), **params))
             elif event.kind in ("votes", "sheriff.votes"):
-                days.setdefault(phase, []).append(_tally(locale, event.kind, data["votes"]))
+                # the election's second count is its PK; the day's says so itself
+                again = bool(data.get("revote")) or (
+                    event.kind == "sheriff.votes" and counted.get(event.kind, 0) > 0
+                )
+                counted[event.kind] = counted.get(event.kind, 0) + 1
+                said.append(_tally(locale, event.kind, data, pk=again))
+            if event.kind == "cue" and data["key"] in DEATH_CUES:
+                named = {data.get("seat"), data.get("target")}
+                here = [d for d in deaths.get(phase, []) if d[0] in named]
+                if here:
+                    deaths[phase] = [d for d in deaths[phase] if d not in here]
+                    said.extend(_deaths(locale, "day", here))
+                    told.add(phase)
     return days
 
 
-def _tally(locale: Locale, kind: str, votes: dict[str, int | list[int]]) -> str:
-    """A vote as counts, most votes first: "放逐投票结果：5号得4票、3号得1票" (abstentions left
-    out; a voter who names several seats, as some event cards ask, counts for each)."""
-    counts: dict[int, int] = {}
-    for named in votes.values():
+def _tally(locale: Locale, kind: str, data: Mapping[str, object], *, pk: bool) -> str:
+    """A vote as counts, most votes first: "放逐投票结果：5号得4票、3号得1票", the sheriff's
+    weight counted and said ("7号得6.5票（警长1.5票）"); a PK's says so ("PK投票结果：…")
+    (abstentions left out; a voter who names several seats, as some event cards ask, counts
+    for each)."""
+    votes = data["votes"]
+    assert isinstance(votes, dict)
+    weights = data.get("weights") or {}
+    assert isinstance(weights, dict)
+    sheriff = str(data.get("sheriff") or "")
+    counts: dict[int, float] = {}
+    for voter, named in votes.items():
         for target in named if isinstance(named, list) else [named]:
             if target:
-                counts[int(target)] = counts.get(int(target), 0) + 1
+                counts[int(target)] = counts.get(int(target), 0) + float(weights.get(voter, 1))
     if not counts:
         return _line(locale, "votes_none")
     ranked = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
-    items = [text(locale, "recap.vote_item", target=_seat(locale, t), count=n) for t, n in ranked]
-    key = "sheriff_votes" if kind == "sheriff.votes" else "votes"
+    by_sheriff = votes.get(sheriff) if sheriff in weights else None
+    sheriff_weight = _count(weights.get(sheriff, 1))
+    items = [
+        text(
+            locale,
+            "recap.vote_item_sheriff",
+            target=_seat(locale, t),
+            count=_count(n),
+            weight=sheriff_weight,
+        )
+        if t == by_sheriff
+        else text(locale, "recap.vote_item", target=_seat(locale, t), count=_count(n))
+        for t, n in ranked
+    ]
+    key = ("sheriff_" if kind == "sheriff.votes" else "") + ("pk_votes" if pk else "votes")
     return text(locale, f"recap.{key}", tally=text(locale, "recap.list_separator").join(items))
+
+
+def _count(votes: object) -> str:
+    """A count of votes as written: 6, 6.5."""
+    number = float(str(votes))
+    return str(int(number)) if number.is_integer() else str(number)
 
 
 def _clause(locale: Locale, key: str, params: dict[str, object], before: list[str]) -> str:

@@ -548,7 +548,7 @@ class PhoneTable:
         if seat is not None and offered != self._shown_actions:  # the talk before a step (Rule 10)
             self._shown_actions = offered
             self._send_states(fresh=False)
-        message = out.Speaking(seat=seat, seconds=self._speech_left()).wire()
+        message = out.Speaking(seat=seat, seconds=self._speech_left(), last_words=self._last_words).wire()
         for link in list(self._links.values()):
             link.send(message)
         self._send_screens()
@@ -1086,6 +1086,7 @@ class PhoneTable:
             feed=feed,
             speaking=self._speaker,
             seconds=self._speech_left(),
+            last_words=self._last_words,
             review=self._review(self._seat_locale(seat)) if view.public.winner is not None else None,
             clock=self._clock(),
             started=self._said.began or self.auto_narrate or bool(self.game.log),

@@ -12,7 +12,8 @@ A catalogue file (`narrator/catalogue/<locale>.toml`) has these tables:
 
 Placeholders are typed by name (`PLACEHOLDER_KINDS`), so a line reads a value as a person
 would: `{seat}` → "5号" / "seat five", `{seats}` → "3号、5号和7号" / "seats three, five and
-seven", `{role}` → "预言家" / "seer", a number → "第一夜" / "night one".
+seven", `{role}` → "预言家" / "seer", a number → "第一夜" / "night one", a count of votes
+(`{votes}`, the sheriff's may leave a half) → "六点五" / "six and a half".
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from narrator.voice.numbers import read_number
+from narrator.voice.numbers import read_number, read_votes
 
 LOCALES: tuple[str, ...] = ("zh-CN", "zh-TW", "en")
 DEFAULT_LOCALE = "zh-CN"
@@ -38,6 +39,7 @@ PLACEHOLDER_KINDS: dict[str, str] = {
     "night": "number",
     "day": "number",
     "count": "number",
+    "votes": "votes",
     "seconds": "number",
     "role": "role",
     "winner": "winner",
@@ -152,6 +154,10 @@ class Catalogue:
                 return self.words.seat_list(_whole(v) for v in value)
             if kind == "number":
                 return self.words.number(_whole(value))
+            if kind == "votes":
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    raise TypeError(f"a count of votes, not {value!r}")
+                return read_votes(value, self.words.numbers)
             table = {"role": self.roles, "winner": self.winners, "direction": self.directions}
             return table[kind][str(value)]
         except (KeyError, TypeError, ValueError) as error:

@@ -87,6 +87,22 @@ def read_number(n: int, style: str) -> str:
     raise ValueError(f"unknown number style {style!r} (chinese, chinese-traditional, english, digits)")
 
 
+def read_votes(votes: float, style: str) -> str:
+    """A count of votes, which the sheriff's 1.5 may leave at a half: 6.5 → 六点五 / "six and
+    a half" / "6.5"; a whole count reads as `read_number` does."""
+    whole, half = divmod(round(votes * 2), 2)
+    if votes < 0 or whole + half / 2 != votes:
+        raise ValueError(f"cannot read {votes} votes (whole or half counts only)")
+    text = read_number(whole, style)
+    if not half:
+        return text
+    if style.startswith("chinese"):
+        return f"{text}点五"
+    if style == "english":
+        return "half a" if not whole else f"{text} and a half"
+    return f"{whole}.5"
+
+
 def digits_to_chinese(text: str) -> str:
     """Every run of ASCII digits in `text` as Chinese numerals ("5号" → "五号", "12" → "十二");
     runs longer than eight digits are read digit by digit."""

@@ -59,6 +59,8 @@ def placeholder_values(
         return list(counts) if counts is not None else [seats]
     if name == "seconds":
         return list(TIMER_SECONDS)
+    if kind == "votes":  # whole and half counts, up to every seat's vote and the sheriff's extra
+        return [n / 2 for n in range(2, 2 * seats + 2)]
     return list(range(1, NIGHTS + 1))
 
 

@@ -39,7 +39,7 @@ def _phase(page: Any) -> str | None:
     if page.locator("#join").is_visible():
         return "lobby"
     facts = page.locator("#facts").inner_text()
-    if "人）：" in facts:  # the tally of a vote made public
+    if "票：" in facts:  # the tally of a vote made public
         return "vote"
     if "候选人" in facts:
         return "election"
@@ -113,11 +113,18 @@ def test_the_public_screen_over_a_whole_game(
                 )
                 assert rows[0][-1] == "拿过的牌", rows[0]
                 dealt = big.evaluate(
-                    "() => [...document.querySelectorAll('span.card')].map(c => c.textContent.split(' · ')[0])"
+                    "() => [...document.querySelectorAll('span.card:not(.side)')].map(c => c.textContent)"
                 )
                 assert len(rows) == 1 + 9 and sorted(row[-1] for row in rows[1:]) == sorted(dealt), (
                     rows,
                     dealt,
+                )
+            if phase == "end":  # each card whole on its line, its side under it or said by it
+                sides = big.evaluate(
+                    "() => [...document.querySelectorAll('span.card.side')].map(c => c.textContent)"
+                )
+                assert all(side in ("村民阵营", "狼人阵营") for side in sides) and "狼人阵营" not in sides, (
+                    sides
                 )
             if phase is not None and phase not in shot:
                 shoot(pages, phase, folder, shot)

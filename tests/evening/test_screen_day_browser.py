@@ -1,7 +1,8 @@
 """The public screen (公屏) through a scripted first day, in real Chromium at 1920×1080, 1280×800
 and a tablet upright: the sheriff election (three candidates, one withdrawing, the candidates'
 speeches with their countdown, the sheriff vote seat by seat), a day vote forced to a tie and
-its PK (the tied seats, their speeches, the PK vote), and last words with their countdown.
+its PK (the tied seats, their speeches, the PK vote, which the sheriff's 1.5 decides: counted
+and said), and last words with their countdown.
 
 The real table, server and moderator on the real clock with short timers; bot phones whose
 votes are scripted (tests/evening/test_screen_day_browser.Scripted) so the tie always comes;
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.boards import find_board
-from engine.game import Game
+from engine.game import Game, state_of
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
@@ -33,7 +34,10 @@ from tests.phones.test_browser import browser
 __all__ = ["browser"]
 
 CANDIDATES, WITHDRAWS = (3, 5, 7), 5
-HOLD = {"sheriff.withdrawn": 3.0, "sheriff.elected": 3.0, "vote.pk": 3.0, "vote.tie": 3.0, "vote.out": 2.0}
+HOLD = {
+    "sheriff.withdrawn": 3.0, "sheriff.elected": 3.0, "vote.pk": 3.0, "vote.tie": 3.0,
+    "vote.sheriff_decides": 3.0, "vote.out": 2.0,
+}  # fmt: skip
 TIMERS = Timers(
     decision=3, vote=6, reminder=1, night_step=1, meeting=1, speech=4, last_speech=4, last_words=6,
     self_destruct_last_words=2, warning=1, peek=1,
@@ -43,8 +47,10 @@ TIMERS = Timers(
 class Scripted(BotPhone):
     """A bot whose day is scripted: 3, 5 and 7 stand for sheriff, 5 withdraws, the sheriff vote
     goes to 3; the day's vote splits evenly between the lowest and the highest seat that can be
-    voted out (the sheriff abstains, and one more when the voters are odd), and the PK's vote
-    goes to the lowest. Everything else as any bot."""
+    voted out but the sheriff (who abstains, and one more when the voters are odd), and the PK's vote
+    gives the highest one vote more but the sheriff's 1.5 goes to the lowest and decides: a tie
+    by heads, as the club tables saw it.
+    Everything else as any bot."""
 
     async def _act(self, screen: dict[str, Any], abstain: bool = False, attempt: int = 0) -> None:
         step, choices = screen.get("step"), sorted(screen.get("choices") or [])
@@ -59,11 +65,20 @@ class Scripted(BotPhone):
         elif step == "vote" and choices:
             voters = sorted(s for s in public.get("alive", []) if s != public.get("sheriff"))
             voters = voters[: len(voters) // 2 * 2]
-            low, high = choices[0], choices[-1]
+            votable = [s for s in choices if s != public.get("sheriff")]  # the sheriff votes in the PK
+            low, high = votable[0], votable[-1]
             if self.seat in voters:
                 act["targets"] = [high if voters.index(self.seat) < len(voters) // 2 else low]
         elif step == "revote" and choices:
-            act["targets"] = [choices[0]]
+            sheriff = public.get("sheriff")
+            voters = sorted(s for s in public.get("alive", []) if s not in choices and s != sheriff)
+            voters = voters[: len(voters) - 1 + len(voters) % 2]  # an odd count: one vote apart
+            if self.seat == sheriff:
+                act["targets"] = [choices[0]]
+            elif self.seat in voters:
+                act["targets"] = [
+                    choices[-1] if voters.index(self.seat) < (len(voters) + 1) // 2 else choices[0]
+                ]
         else:
             await super()._act(screen, abstain, attempt)
             return
@@ -160,6 +175,14 @@ class Day(threading.Thread):
         table.speaking = speech  # type: ignore[method-assign]
 
 
+def _votes(day: Day) -> list[dict[str, Any]]:
+    """The votes of the game so far, and who was sheriff: what to look at when the day went
+    otherwise than scripted."""
+    game = day.table.game if day.table is not None else None
+    said = [dict(e.data) for e in game.events if e.kind in ("votes", "sheriff.votes")] if game else []
+    return [*said, {"sheriff": state_of(game).sheriff if game else None}]
+
+
 # moment (what the table is doing) → the screenshot's name
 WANTED = {
     "speech: election": "election-speech",
@@ -168,6 +191,7 @@ WANTED = {
     "vote.tie": "pk-tie",
     "vote.pk": "pk-tie",
     "speech: pk": "pk-speech",
+    "vote.sheriff_decides": "sheriff-decides",
     "speech: last_words": "last-words",
 }
 
@@ -176,9 +200,10 @@ WANTED = {
 EXPECTED = {
     "election-speech": ("警长竞选", "3号", "正在发言"),
     "election-withdraw": ("退水", "5号"),
-    "election-vote": ("投3号（6人）：1号、2号、4号",),
+    "election-vote": ("3号 6票：1号、2号、4号",),
     "pk-tie": ("PK",),
     "pk-speech": ("PK",),
+    "sheriff-decides": ("PK投票", "票（警长1.5票）：", "警长投"),
     "last-words": ("遗言", "秒"),
 }
 
@@ -199,7 +224,7 @@ def test_the_public_screen_through_an_election_a_pk_and_last_words(browser: Any,
     try:
         deadline = time.monotonic() + 400
         while not set(WANTED.values()) <= shot:
-            assert time.monotonic() < deadline and day.is_alive(), (shot, said[-20:], day.error)
+            assert time.monotonic() < deadline and day.is_alive(), (shot, said[-20:], day.error, _votes(day))
             try:
                 moment = day.moments.get(timeout=1)
             except queue.Empty:
@@ -212,10 +237,12 @@ def test_the_public_screen_through_an_election_a_pk_and_last_words(browser: Any,
             # moments is held (HOLD, the speeches' seconds) long enough to wait for it
             expected = EXPECTED[name]
             until = time.monotonic() + 2.5
+            for page in pages.values():  # every page, so that each picture shows the moment
+                drawn = page.locator("body").inner_text()
+                while not all(part in drawn for part in expected) and time.monotonic() < until:
+                    time.sleep(0.1)
+                    drawn = page.locator("body").inner_text()
             big = pages["1920x1080"].locator("body").inner_text()
-            while not all(part in big for part in expected) and time.monotonic() < until:
-                time.sleep(0.1)
-                big = pages["1920x1080"].locator("body").inner_text()
             shoot(pages, name, folder, shot)
             assert all(part in big for part in expected), (expected, big)
     finally:

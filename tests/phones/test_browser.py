@@ -140,7 +140,7 @@ def test_phones_in_chromium_join_peek_act_vote_and_rejoin(
     villager.screenshot(path=str(folder / "vote.png"))
     applied = box.call(table.close_step)
     assert applied is not None and dict(applied.decision.votes) == {3: 1, 5: 1, 7: 1}
-    expect(villager.locator("#tally")).to_contain_text("1号 3票：3、5、7")  # the vote, counted
+    expect(villager.locator("#tally")).to_contain_text("1号 4票（警长2票）：3、5、7")  # the judge counts
     out = villager.locator('#board [data-seat="1"]')
     expect(out).to_have_class("seat dead")  # the exiled seat is out on the board, his card shown
     expect(out).to_contain_text("狼人")

@@ -97,7 +97,12 @@ def test_votes_are_shown_to_everyone_only_once_all_have_voted() -> None:
             for phone in phones:
                 assert all(m["view"]["public"]["votes"] == [] for m in phone.inbox if m["type"] == "state")
             await voters[-1].answer({"type": "act", "step": "vote", "targets": [1]})
-            expected = {"step": "vote", "votes": {"1": 5, "2": 1, "3": 1, "4": 1, "5": 2, "6": 1, "9": 1}}
+            expected = {
+                "step": "vote",
+                "votes": {"1": 5, "2": 1, "3": 1, "4": 1, "5": 2, "6": 1, "9": 1},
+                "weights": {"3": 2.0},  # the sheriff's vote, public as every vote is
+                "sheriff": 3,
+            }
             for phone in phones:
                 shown = await phone.expect("state", where=lambda m: m["view"]["public"]["votes"] != [])
                 assert shown["view"]["public"]["votes"] == [expected]

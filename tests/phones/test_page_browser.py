@@ -20,7 +20,7 @@ from engine.game import Game
 from narrator.inbox import Command
 from narrator.moderator.config import PlayConfig
 from narrator.phones import BackgroundServer, PhoneTable
-from tests.phones.chromium_table import ChromiumTable, Held
+from tests.phones.chromium_table import QUICK, ChromiumTable, Held
 from tests.phones.harness import classic_game
 from tests.phones.test_browser import PHONE, assert_same_picture, seat_button, sit
 
@@ -214,6 +214,8 @@ def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, bro
     first = context.new_page()
     missing: list[str] = []
     first.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    errors: list[str] = []  # the console's errors: a CSP refusal (the old data: favicon) among them
+    first.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     first.goto(url)
     first.locator("#lobby-seats button", has_text="5").first.click()
     first.fill("#name", "一二三四五六七八九十甲乙丙丁戊己")
@@ -224,7 +226,14 @@ def test_a_long_name_a_second_tab_and_no_missing_file(box: BackgroundServer, bro
     header, phase = first.locator("header").bounding_box(), first.locator("#phase").bounding_box()
     assert header["height"] < 40 and phase["height"] < 30, "the header wrapped"
     assert first.evaluate("document.documentElement.scrollWidth") <= 390, "the page is wider than the phone"
-    assert missing == []
+    assert missing == [] and errors == [], (missing, errors)
+    screen = context.new_page()  # the public screen: its favicon too (no 404)
+    screen.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    screen.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    screen.goto(url + "screen")
+    screen.wait_for_load_state("networkidle")
+    assert missing == [] and errors == [], (missing, errors)
+    screen.close()
 
     second = context.new_page()  # the same phone's storage: the same seat's token
     second.goto(url)
@@ -254,7 +263,9 @@ def test_once_the_game_is_over_a_closed_box_is_told_calmly(browser: Any) -> None
     assert page.locator("#toast.bad:visible").count() == 0
 
 
-def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(box: BackgroundServer, browser: Any) -> None:
+def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(
+    box: BackgroundServer, browser: Any
+) -> None:
     """A first-time player reads, while the others sit down, how the card is seen, what the
     night's one picture means, and what the day's board shows: nothing of the night yet."""
     assert box.server is not None
@@ -273,3 +284,123 @@ def test_before_the_deal_a_seated_phone_says_how_the_page_is_played(box: Backgro
     box.call(box.server.table.narrate, "guard")
     expect(page.locator("#phase")).to_have_text("第1夜")
     expect(page.locator("#step-notes li")).to_have_count(0)
+
+
+def test_last_words_are_a_screen_of_their_own(browser: Any) -> None:
+    """Issue 30, item 2: while a seat speaks its last words, its phone says 遗言 with the
+    countdown and 过 and nothing of "你已出局 / 请安静观看"; every other phone says "N号 遗言"."""
+    setup, rules = PlayConfig(board="beginner-9", seed=5).table()
+    assert rules.last_words == "club"
+    timers = QUICK.model_copy(update={"last_words": 30})
+    table = ChromiumTable(browser, Game(setup, rules), seed=5, timers=timers, shots=screenshots("last-words"))
+    try:
+        for player in table.players:  # every seat taken, the cards dealt: nobody is awaited
+            expect(player.page.locator("#step-title")).to_have_text("人已到齐，请查看身份")
+        table.voice.hold_on = {"last_words"}
+        table.start()
+        _, params = play_until_held(table)
+        speaker = params["seat"]
+        table.voice.go_on()
+        mine = table.players[speaker - 1].page
+        expect(mine.locator("#speaking")).to_have_text("请发表遗言", timeout=5000)
+        expect(mine.locator("#step-title")).to_have_text("遗言")
+        expect(mine.locator("#speech-timer")).to_contain_text("还剩")
+        expect(mine.locator("#done-speaking")).to_be_visible()
+        assert "出局" not in mine.locator("#step").inner_text()
+        assert "安静观看" not in mine.locator("#step").inner_text()
+        for player in table.players:
+            if player.seat != speaker:
+                expect(player.page.locator("#speaking")).to_have_text(f"{speaker}号 遗言", timeout=5000)
+        if table.shots is not None:
+            table.shots.mkdir(parents=True, exist_ok=True)
+            mine.screenshot(path=str(table.shots / "last-words-speaker.png"))
+            other = table.players[speaker % len(table.players)]
+            other.page.screenshot(path=str(table.shots / "last-words-other.png"))
+    finally:
+        table.stop()
+
+
+def test_the_public_screen_draws_its_pause(box: BackgroundServer, browser: Any) -> None:
+    """Issue 30: the pause was ⏸, a glyph no font on the box has (an empty box); it is two bars
+    drawn by the style sheet and the word."""
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/screen"
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="zh-CN").new_page()
+    page.goto(url)
+    box.call(table.said, "judge.pause", {})
+    clock = page.locator("#clock")
+    expect(clock).to_have_text("已暂停")
+    expect(clock).to_have_class(re.compile(r"\bpaused\b"))
+    bars = page.evaluate(
+        """() => { const s = getComputedStyle(document.querySelector('#clock'), '::before');
+                   return [s.borderLeftWidth, s.borderRightWidth, s.height].map(parseFloat); }"""
+    )
+    assert all(size > 2 for size in bars), bars
+    assert "⏸" not in page.locator("body").inner_text()
+    page.context.close()
+
+
+PASSES = [
+    ("sheriff = false", "werewolves = 6\n", 6, "不开枪"),  # the hunter knifed: his shot at dawn
+    ("", "werewolves = 3\n[[day]]\nsheriff = 3\n", 3, "撕掉警徽"),  # the sheriff knifed: the badge
+]
+
+
+@pytest.mark.parametrize(("rules", "night", "seat", "word"), PASSES)
+def test_passing_a_shot_or_the_badge_says_what_it_means(
+    browser: Any, rules: str, night: str, seat: int, word: str
+) -> None:
+    """Issue 30: the hunter's shot and the badge said 不选 where 不开枪 and 撕掉警徽 are meant."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwitch = {}\n" + night
+    game = replay(parse_record(record_table(rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", seat, "Ming")
+        expect(page.locator("#none")).to_have_text(word)
+        page.context.close()
+    finally:
+        background.stop()
+
+
+def test_a_self_destructed_wolfs_seat_says_so(browser: Any) -> None:
+    """Issue 30: with the cards not shown, a self-destructed wolf's seat said only 出局."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n[[day]]\nself_destruct = 1\n"
+    rules = "sheriff = false\nreveal_on_death = false"
+    game = replay(parse_record(record_table(rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 4, "Ming")
+        expect(cell(page, 1)).to_contain_text("自爆")
+        page.context.close()
+    finally:
+        background.stop()
+
+
+def test_the_phones_tally_counts_the_sheriffs_weight(browser: Any) -> None:
+    """Issue 30, item 1: 1号 and 2号 had two voters each; the sheriff (3) voted 1 and counts
+    1.5, so 1号 was exiled: the phone's tally says why."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+
+    record = (
+        "[[night]]\nguard = 5\nseer = 1\nwerewolves = 0\nwitch = {}\n"
+        "[[day]]\nsheriff = 3\nvote = { 3 = 1, 4 = 1, 5 = 2, 6 = 2 }\n"
+    )
+    game = replay(parse_record(record_table(rules="sheriff_weight = 1.5") + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 4, "Ming")
+        lines = page.locator("#tally p")
+        expect(lines.first).to_have_text("1号 2.5票（警长1.5票）：3、4")
+        expect(lines.nth(1)).to_have_text("2号 2票：5、6")
+        page.context.close()
+    finally:
+        background.stop()

@@ -29,12 +29,13 @@ SAMPLE = {
     "day": 2,
     "count": 12,
     "seconds": 10,
+    "votes": 6.5,
     "role": "seer",
     "winner": "villagers",
     "direction": "clockwise",
 }
 # Placeholders whose value is news to the table: a line that drops one loses what happened.
-MUST_SAY = {"seat", "target", "seats", "role", "winner", "direction"}
+MUST_SAY = {"seat", "target", "seats", "role", "winner", "direction", "votes"}
 
 
 @pytest.fixture(params=LOCALES)

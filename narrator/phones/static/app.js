@@ -12,7 +12,7 @@
     seat: 0, name: "", view: null, screen: null, names: {}, feed: {}, picks: null,
     progress: null, selection: [], heal: false, armed: null, armedTimer: 0, dayAction: null, dayTarget: null,
     stopped: false,
-    facts: [], variants: {}, ask: "", speaking: null, speechDone: false,
+    facts: [], variants: {}, ask: "", speaking: null, lastWords: false, speechDone: false,
     secret: {}, review: null, reviewOpen: false, answer: "", actN: 0,
     // the countdowns (the step's, the speech's): when each ends (Date.now() ms), or the seconds
     // left while the judge's pause holds them
@@ -118,13 +118,14 @@
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
       S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
+      S.lastWords = !!m.last_words;
       if (m.clock) { clock(m.clock); }
       showGame();
       document.dispatchEvent(new CustomEvent("werewolf-state", { detail: { started: S.started } }));
     } else if (m.type === "clock") {
       clock(m); render();
     } else if (m.type === "speaking") {
-      speech(m.seat, m.seconds); render();
+      speech(m.seat, m.seconds); S.lastWords = !!m.last_words; render();
     } else if (m.type === "progress") {
       var told = unseal(m.sealed);
       if (told.picks) { S.picks = told.picks; }
@@ -534,7 +535,7 @@
       if (p.sheriff === s) { tags.push(el("i", t("ui.tag_sheriff"), "badge")); }
       if (dead) {
         var d = out[s];
-        tags.push(el("i", d && d.card ? t("roles." + d.card) : t("ui.tag_out"), "gone"));
+        tags.push(el("i", d && d.card ? t("roles." + d.card) : t(d && d.cause === "self_destruct" ? "ui.tag_self_destruct" : "ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
       else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
       var row = el("span", undefined, "tags");
@@ -556,7 +557,8 @@
     box.className = S.paused ? "paused" : left !== null && left <= 10 ? "urgent" : "";
   }
 
-  // The last vote, counted: "5号 4票：2、3、4、6"; hidden while a new vote is cast
+  // The last vote, counted as the judge counts: "5号 4票：2、3、4、6", the sheriff's weight
+  // named ("7号 6.5票（警长1.5票）：…"); hidden while a new vote is cast
 
   function renderTally() {
     var box = $("tally"), p = S.view.public;
@@ -566,16 +568,21 @@
     var last = p.votes.length > S.votesFrom ? p.votes[p.votes.length - 1] : null;
     box.hidden = !last || voting || S.screen.kind === "over";
     if (box.hidden) { return; }
-    box.appendChild(el("h3", t(last.step ? "ui.tally" : "ui.tally_sheriff")));
-    var by = {}, abstained = [];
+    var pk = !!last.revote;
+    box.appendChild(el("h3", t(!last.step ? "ui.tally_sheriff" : pk ? "ui.tally_pk" : "ui.tally")));
+    var weights = last.weights || {}, sheriff = String(last.sheriff || "");
+    var by = {}, counts = {}, abstained = [];
     Object.keys(last.votes).forEach(function (voter) {
       var target = last.votes[voter];
       if (!target) { abstained.push(Number(voter)); return; }
       (by[target] = by[target] || []).push(Number(voter));
+      counts[target] = (counts[target] || 0) + (weights[voter] || 1);
     });
-    Object.keys(by).sort(function (a, b) { return by[b].length - by[a].length || a - b; }).forEach(function (target) {
+    Object.keys(by).sort(function (a, b) { return counts[b] - counts[a] || a - b; }).forEach(function (target) {
       var voters = by[target].sort(function (a, b) { return a - b; });
-      box.appendChild(el("p", t("ui.tally_line", { seat: target, count: voters.length, voters: voters.join(sep()) })));
+      var bySheriff = sheriff in weights && String(last.votes[sheriff]) === String(target);
+      box.appendChild(el("p", t(bySheriff ? "ui.tally_line_sheriff" : "ui.tally_line",
+        { seat: target, count: counts[target], weight: weights[sheriff], voters: voters.join(sep()) })));
     });
     if (abstained.length) {
       box.appendChild(el("p", t("ui.tally_abstain", { voters: abstained.sort(function (a, b) { return a - b; }).join(sep()) })));
@@ -664,9 +671,15 @@
     }
     if (!S.started) {  // before the deal: who is seated, nothing of the night
       var seated = S.lobby.filter(function (e) { return e.name; }).length;
-      title.textContent = t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats });
+      title.textContent = seated < S.view.public.seats ? t("ui.waiting_seats", { seated: seated, seats: S.view.public.seats })
+        : t("ui.seated_title");  // every seat taken: the cards are dealt, nobody is awaited
       info.textContent = seated < S.view.public.seats ? t("ui.waiting_others") : t("ui.waiting_start");
       ["ui.guide_card", "ui.guide_night", "ui.guide_day"].forEach(function (key) { notes.appendChild(el("li", t(key))); });
+      return;
+    }
+    if (sc.kind === "out" && S.lastWords && S.speaking === S.seat) {  // the seat's own last words
+      title.textContent = t("ui.last_words_title"); info.textContent = "";
+      $("step").className = "";
       return;
     }
     if (sc.kind === "out") {
@@ -680,7 +693,8 @@
       if (!sc.step && sc.form === "sleep") { title.textContent = t("ui.sleeping"); info.textContent = ""; }
       if (!sc.step && sc.kind === "day") {
         var pk = S.pk && S.candidates.length > 1;  // a tie: who is in the PK, and what comes
-        title.textContent = t(S.speaking ? (pk ? "ui.pk_speeches_title" : "ui.speeches_title") : "ui.day_title");
+        title.textContent = t(S.speaking ? (S.lastWords ? "ui.last_words_title" : pk ? "ui.pk_speeches_title"
+          : "ui.speeches_title") : "ui.day_title");
         info.textContent = S.speaking ? "" : pk ? t("ui.pk_called", { seats: seatList(S.candidates) }) : info.textContent;
       }
       if (sc.kind === "day" && S.progress && S.progress.step === sc.step) {
@@ -742,7 +756,8 @@
     drawSeats(sc, grid);
     if (sc.allow_none) {
       none.hidden = false; none.disabled = sc.answered;
-      none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : "ui.pass");
+      // what passing means at this step, where it has a word of its own (不开枪, 撕掉警徽)
+      none.textContent = t(/vote$/.test(sc.step) ? "ui.abstain" : has("ui.pass_" + sc.step) ? "ui.pass_" + sc.step : "ui.pass");
       none.onclick = function () { act({ targets: [], heal: false }); };  // "不选": no potion either
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
@@ -831,8 +846,8 @@
   function renderSpeech() {
     var speaker = S.speaking, mine = speaker && speaker === S.seat;
     $("speech").hidden = !speaker || !S.screen || S.screen.kind === "over";
-    $("speaking").textContent = !speaker ? "" : mine ? t("ui.speaking_you")
-      : t("ui.speaking_other", { seat: speaker });
+    $("speaking").textContent = !speaker ? "" : S.lastWords ? t(mine ? "ui.last_words_you" : "ui.screen_last_words", { seat: speaker })
+      : mine ? t("ui.speaking_you") : t("ui.speaking_other", { seat: speaker });
     var left = secondsLeft(S.speechEnd, S.speechHeld);
     $("speech-timer").textContent = !speaker ? "" : S.paused ? t("ui.paused")
       : left !== null ? t("ui.seconds_left", { seconds: left }) : "";

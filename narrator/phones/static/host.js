@@ -108,7 +108,12 @@
 
   var boards = el("div", null, { id: "host-board", hidden: "" });
   var offeredBoards = false, started = false, between = false;
-  function showBoards() { boards.hidden = !offeredBoards || (started && !between); }
+  function showBoards() {
+    boards.hidden = !offeredBoards || (started && !between);
+    // 开始 until the night falls, 再来一局 between two games only: neither in the middle of one
+    document.querySelector('#host [data-command="ready"]').hidden = started && !between;
+    $("host-again").hidden = !between;
+  }
   document.addEventListener("werewolf-state", function (event) {  // the deal: the picker goes
     started = !!event.detail.started; showBoards();
   });
@@ -185,5 +190,5 @@
     }, function () { W.toast(W.t("ui.reconnecting"), true); });
   }
 
-  showHost();
+  showHost(); showBoards();
 })();

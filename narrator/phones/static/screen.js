@@ -38,10 +38,15 @@
 
   function stage(m) { return m.stage || { contest: null, withdrawn: [], last_words: false }; }
 
-  function lastVotes(m, p) {  // the vote the judge called last, made public: voter → target
+  function lastVote(m, p) {  // the vote the judge called last, made public: its votes, weights, sheriff
     var votes = p.votes || [];
     if (votes.length <= (m.votes_from || 0)) { return null; }
-    return votes[votes.length - 1].votes;
+    return votes[votes.length - 1];
+  }
+
+  function lastVotes(m, p) {  // voter → target
+    var last = lastVote(m, p);
+    return last ? last.votes : null;
   }
 
   function draw(m) {
@@ -69,7 +74,9 @@
         : t("ui.speaking_other", { seat: m.speaking });
       $("speaker-time").textContent = secs(m.clock.speech);
     }
-    $("clock").textContent = m.clock.paused ? "⏸" : (!speaking && m.clock.step !== null ? secs(m.clock.step) : "");
+    // paused: two bars drawn by the style sheet (no font here has U+23F8) and the word
+    $("clock").textContent = m.clock.paused ? t("ui.paused") : (!speaking && m.clock.step !== null ? secs(m.clock.step) : "");
+    $("clock").classList.toggle("paused", !!m.clock.paused);
     drawSeats(m, p, st);
     drawFacts(m, p, st);
     drawEnd(m, p);
@@ -95,8 +102,12 @@
       seat.appendChild(head);
       seat.appendChild(el("span", name || "—", "name"));
       if (p.cards && p.cards[s]) {
+        // the card, then its side on a line of its own (never broken inside a word), left out
+        // when the card says it already (狼人, not 狼人・狼人阵营)
         var side = p.sides && p.sides[s] ? t("winners." + (SIDES[p.sides[s]] || p.sides[s])) : "";
-        seat.appendChild(el("span", t("roles." + p.cards[s]) + (side ? " · " + side : ""), "card side-" + (p.sides ? p.sides[s] : "")));
+        var role = t("roles." + p.cards[s]), cls = "card side-" + (p.sides ? p.sides[s] : "");
+        seat.appendChild(el("span", role, cls));
+        if (side && side.toLowerCase().indexOf(role.toLowerCase()) < 0) { seat.appendChild(el("span", side, cls + " side")); }
       } else if (withdrew) {
         seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
       } else if (standing) {
@@ -121,19 +132,24 @@
     if (st.withdrawn.length) {
       box.appendChild(el("p", t("ui.screen_withdrawn") + "：" + seats(st.withdrawn)));
     }
-    var votes = lastVotes(m, p);
-    if (votes) {  // the tally, target by target, each with who voted for it
-      var by = {}, order = [];
+    var last = lastVote(m, p);
+    if (last) {  // the tally as the judge counts it, target by target, each with who voted for it
+      var votes = last.votes, weights = last.weights || {}, sheriff = String(last.sheriff || "");
+      var by = {}, counts = {}, order = [];
       Object.keys(votes).forEach(function (voter) {
         var target = votes[voter];
-        if (!(target in by)) { by[target] = []; order.push(target); }
+        if (!(target in by)) { by[target] = []; order.push(target); counts[target] = 0; }
         by[target].push(Number(voter));
+        counts[target] += weights[voter] || 1;
       });
-      order.sort(function (a, b) { return (by[b].length - by[a].length) || (a - b); });
+      order.sort(function (a, b) { return !Number(a) - !Number(b) || (counts[b] - counts[a]) || (a - b); });
+      if (last.revote) { box.appendChild(el("p", t("ui.tally_pk"), "tally")); }
       order.forEach(function (target) {
         var voters = seats(by[target].sort(function (a, b) { return a - b; }));
-        box.appendChild(el("p", Number(target) ? t("ui.screen_tally", { seat: target, count: by[target].length, voters: voters })
-          : t("ui.screen_abstain_tally", { voters: voters }), "tally"));
+        var bySheriff = sheriff in weights && String(votes[sheriff]) === String(target);
+        box.appendChild(el("p", !Number(target) ? t("ui.screen_abstain_tally", { voters: voters })
+          : t(bySheriff ? "ui.screen_tally_sheriff" : "ui.screen_tally",
+            { seat: target, count: counts[target], weight: weights[sheriff], voters: voters }), "tally"));
       });
     }
     if ((p.deaths || []).length) {

@@ -1,0 +1,43 @@
+"""The written review tells a day as the table lived it (issue 30, items 1 and 5): the tally
+counts the sheriff's weight and names it, a PK's count is called one, and a morning shot is
+told before the vote it came before."""
+
+from __future__ import annotations
+
+from narrator.phones.catalogue import Locale
+from narrator.phones.recap import written_review
+from tests.engine.harness import game_of, table
+
+# 1-2 werewolves, 3 seer, 4 witch, 5 guard, 6 hunter, 7-9 villagers; the wolves knife the hunter.
+KNIFED_HUNTER = "[[night]]\nguard = 5\nseer = 1\nwerewolves = 6\nwitch = {}\n"
+RULES = 'sheriff_weight = 1.5\nvote_tie = "revote"'
+
+
+def _day_1(record: str, locale: Locale = "zh-CN") -> str:
+    return written_review(game_of(table(rules=RULES) + record), locale)[1]
+
+
+def test_the_sheriffs_weight_is_counted_and_named() -> None:
+    day = _day_1(KNIFED_HUNTER + "[[day]]\nsheriff = 3\nhunter = 0\nvote = { 3 = 1, 4 = 1, 5 = 2, 8 = 2 }\n")
+    assert "放逐投票结果：1号得2.5票（警长1.5票）、2号得2票" in day, day
+    english = _day_1(
+        KNIFED_HUNTER + "[[day]]\nsheriff = 3\nhunter = 0\nvote = { 3 = 1, 4 = 1, 5 = 2, 8 = 2 }\n", "en"
+    )
+    assert "2.5 to seat 1 (the sheriff's 1.5 included)" in english, english
+
+
+def test_a_pk_is_called_a_pk() -> None:
+    day = _day_1(
+        KNIFED_HUNTER
+        + "[[day]]\nsheriff = 3\nhunter = 0\nvote = { 4 = 1, 5 = 2 }\nrevote = { 3 = 1, 4 = 1, 5 = 2 }\n"
+    )
+    assert (
+        "放逐投票结果：1号得1票、2号得1票" in day and "PK投票结果：1号得2.5票（警长1.5票）、2号得1票" in day
+    ), day
+    assert day.count("放逐投票结果") == 1, day
+
+
+def test_the_morning_shot_is_told_before_the_vote() -> None:
+    day = _day_1(KNIFED_HUNTER + "[[day]]\nsheriff = 3\nhunter = 7\nvote = { 3 = 1, 4 = 1, 5 = 2 }\n")
+    assert day.index("猎人开枪带走了7号") < day.index("放逐投票结果") < day.index("1号被投票放逐"), day
+    assert "没有人出局" not in day, day
