@@ -225,7 +225,7 @@ def test_the_host_phone_picks_a_board_in_chromium(
     player.mouse.up()
     expect(host.locator("#host-board-select")).to_have_value("standard-12")
 
-    box12.call(lambda: setattr(table, "dealer", None))  # every seat taken: the deal begins
+    box12.call(lambda: setattr(table.evening, "dealer", None))  # every seat taken: the deal begins
     host.get_by_role("button", name="用这个板子发牌").click()
     expect(host.locator("#toast")).to_have_text("已经发牌了，不能再换板子。")
     assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"
