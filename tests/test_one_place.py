@@ -109,7 +109,7 @@ def test_the_engines_core_names_no_role_card() -> None:
 
 def test_a_decision_enters_the_game_in_one_place() -> None:
     """At the table, every decision (a phone's, the table's together, a day action, the
-    keypad's, a deadline's default) is applied by `PhoneTable._take`, which the store's write
+    keypad's, a deadline's default) is applied by `Decisions._take` (`narrator/phones/decisions.py`), which the store's write
     ahead guards: no other call applies a decision to a game."""
     calls = []
     for folder in ("narrator/phones", "narrator/moderator"):
@@ -124,4 +124,4 @@ def test_a_decision_enters_the_game_in_one_place() -> None:
                             and "game" in ast.unparse(call.func.value)
                         ):
                             calls.append(f"{path.relative_to(ROOT)}:{node.name}")
-    assert sorted(set(calls)) == ["narrator/phones/table.py:_take"], calls
+    assert sorted(set(calls)) == ["narrator/phones/decisions.py:_take"], calls

@@ -24,7 +24,7 @@ from narrator.voice.satellite import SatellitePlayer
 
 
 class Notify(Protocol):
-    """The phones' notices (`narrator.phones.PhoneTable.notify`), run on the server's loop."""
+    """The phones' notices (`narrator.phones.links.Links.notify`), run on the server's loop."""
 
     def __call__(self, key: str, **params: object) -> None: ...
 
@@ -101,7 +101,7 @@ class SatelliteNotices:
 
 
 def tell_the_table(link: SatelliteLink, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
-    """The notices of a session, on its running event loop: `table.notify` (the phones) and
+    """The notices of a session, on its running event loop: `table.links.notify` (the phones) and
     `clock.hold` / `clock.release` (the moderator's clock) are called on that loop."""
     loop = asyncio.get_running_loop()
     player = getattr(voice, "player", None)
@@ -110,6 +110,6 @@ def tell_the_table(link: SatelliteLink, voice: Any, table: Any, clock: Any) -> S
         loop.call_soon_threadsafe(clock.hold if on else clock.release)
 
     def notify(key: str, **params: object) -> None:
-        loop.call_soon_threadsafe(partial(table.notify, key, **params))
+        loop.call_soon_threadsafe(partial(table.links.notify, key, **params))
 
     return SatelliteNotices(link, player if isinstance(player, SatellitePlayer) else None, notify, hold)

@@ -222,7 +222,7 @@ async def run_session(
         parts.listener, parts.desk, host_pin = await _controls(
             table, server, config, options, parts.voice, parts.satellite
         )
-        table.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
+        table.evening.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
         parts.bots = await _phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:
@@ -284,8 +284,8 @@ def _next_game(
     bare seat count dealt the judge's default cards as `narrator play --seats N` would, or
     the same board or cards), and seated at the table with the same phones; its game,
     settings and seed."""
-    count = table.next_seats
-    board = None if count is not None else table.next_board or table.board
+    count = table.evening.next_seats
+    board = None if count is not None else table.evening.next_board or table.board
     seed = seed + 1 if options.bots else secrets.randbelow(2**31)
     update: dict[str, Any] = {"seed": seed}
     if board is not None:
@@ -304,7 +304,7 @@ def _next_game(
     game_id = store.create(setup, rules, settings, evening=evening.id)
     game = RecordedGame(setup, rules).record_to(store, game_id)
     seats = StoredSeats.following(table.registry, store, game_id, setup.seats)
-    gone = table.next_game(game, seats, board)
+    gone = table.evening.next_game(game, seats, board)
     print(
         f"再来一局 / one more game: game {game_id}, {setup.seats} seats"
         + (f", board {board.id}" if board else "")
@@ -349,13 +349,13 @@ async def _open_table(
     board = find_board(config.board) if config.board else None
     table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
     if not resumed and not game.log:  # the host may pick a board until the deal
-        table.dealer = lambda picked: _deal_board(picked, game.game_id, store, config)
+        table.evening.dealer = lambda picked: _deal_board(picked, game.game_id, store, config)
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
     gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
-    table.join_address = server.join_url
+    table.public.join_address = server.join_url
     if options.screen:
         _open_screen(f"http://127.0.0.1:{server.port}/screen")
     if not options.bots:
@@ -468,7 +468,7 @@ async def _play(
 ) -> RecordedGame:
     """Deal (the board the host picked, the facts the players gave) and play to the end,
     then say the review; the game played."""
-    table.dealer = None
+    table.evening.dealer = None
     game = table.game
     assert isinstance(game, RecordedGame)
     if not game.log:
@@ -512,7 +512,7 @@ async def _keep_the_end(
     if scores is not None:
         for line in lines(evening_ledger(store, str(evening.id)), table.locale):
             print(line, flush=True)
-        table.show_scores(scores)
+        table.evening.show_scores(scores)
     if outcome is None:
         return None
     if options.bots:
@@ -588,7 +588,7 @@ def _deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) ->
 def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
     """The game, not started yet, dealt again with the facts the players gave at joining
     (for the New Moon cards); the stored setup holds them too, so a resume deals the same."""
-    facts = {**game.setup.facts, **table.facts()}
+    facts = {**game.setup.facts, **table.links.facts()}
     if facts == dict(game.setup.facts):
         return game
     setup = game.setup.model_copy(update={"facts": facts})

@@ -1,5 +1,5 @@
 """The night gate: every touch at night is answered at its arrival plus the hold, real or decoy
-(the table's Rule 11), and a step's answers all leave before anything of the next step.
+(Rule 4), and a step's answers all leave before anything of the next step.
 
 Rule 1: while a touch at night is handled (`holding`), what the table sends for it (its ack or
         refusal, the `progress` every phone gets) is held in a list of its own, per task (a
@@ -9,15 +9,28 @@ Rule 2: a touch's held list leaves at its arrival + NIGHT_ANSWER_S, or at once w
 Rule 3: a touch past the table's turn, its commit under way, is in flight (`flight`); `quiet`
         waits until none is, so the narration moves on only once every touch that came
         before it has its answer on its way.
+Rule 4: a touch at night is answered (its ack or refusal, the `progress` every phone gets, and
+        whatever else it sends) NIGHT_ANSWER_S after it came, real or decoy, timed from its
+        arrival: the store's write before a real decision counts (write ahead) runs off the
+        event loop meanwhile, and a decoy (or a pick of the pack's that decides nothing yet)
+        commits once too (`touch`), so that when the disk is slower than the hold (an SD
+        card) every touch of the step waits alike for its own commit. A decoy (`is_decoy`:
+        a touch at the night step narrated from a seat that owes it nothing) changes nothing
+        of the game, so it takes no turn, and its commit starts at once, as a real touch's does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
+
+from engine.state import Pending
+from narrator.phones.messages import Act, Message, Refusal
+from narrator.phones.screens import is_night
+from narrator.store import StoreUnwritable
 
 NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves
 
@@ -97,3 +110,22 @@ class NightGate:
         """Wait until no touch is in flight."""
         while self._in_flight:
             await self._landed.wait()
+
+    async def finish(self, later: Callable[[], Awaitable[None]], refuse: Callable[[Refusal], None]) -> None:
+        """The rest of a touch's work, after the turn (its commit, then its answer); `refuse`
+        answers a refusal, and "not_saved" when the store refused the commit."""
+        try:
+            await later()
+        except Refusal as refused:
+            refuse(refused)
+        except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
+            refuse(Refusal("not_saved"))
+
+
+def is_decoy(message: Message, seat: int | None, narrating: str | None, pending: Pending | None) -> bool:
+    """Whether `message` from `seat` is a touch at the night step narrated from a seat that
+    owes it nothing (Rule 4)."""
+    if not isinstance(message, Act) or seat is None or message.step != narrating:
+        return False
+    owes = pending is not None and pending.step == message.step and seat in pending.seats
+    return is_night(message.step) and not owes

@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from narrator.phones.wire import seal
+
 
 class Outbound(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -97,7 +99,7 @@ class Clock(Outbound):
 
 
 class State(Outbound):
-    """A seat's picture of the game at a narrated step (table Rule 3)."""
+    """A seat's picture of the game at a narrated step (views Rule 1)."""
 
     type: Literal["state"] = "state"
     view: Any
@@ -166,7 +168,7 @@ class Scores(Outbound):
 
 
 class Table(Outbound):
-    """The public screen's picture (table Rule 13): public facts only."""
+    """The public screen's picture (public Rule 1): public facts only."""
 
     type: Literal["table"] = "table"
     locale: str
@@ -210,3 +212,9 @@ PAGE_NEVER_READS = frozenset({"pong"})
 
 def type_of(model: type[Outbound]) -> str:
     return str(model.model_fields["type"].default)
+
+
+def ack(n: int, step: str, told: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The answer to a phone's message `n`: every ack has one shape, what the seat is told
+    (the seer's answer) sealed."""
+    return Ack(n=n, step=step, sealed=seal(told)).wire()

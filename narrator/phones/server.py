@@ -368,7 +368,7 @@ class HostRoutes:
         ]
 
     def tell(self, key: str, **params: object) -> None:
-        self.table.notify(key, **params)
+        self.table.links.notify(key, **params)
         if self.announce is not None:
             self.announce(key, **params)
 
@@ -384,7 +384,7 @@ class HostRoutes:
         if not self.addresses.may_claim(address):
             return refused("busy", 429)  # before the PIN is even looked at
         try:
-            token = await self.table.claim_host(claim.pin, address)
+            token = await self.table.links.claim_host(claim.pin, address)
         except Refusal as refusal:
             return refused(refusal.code, 403)
         except StoreUnwritable:
@@ -399,7 +399,7 @@ class HostRoutes:
         if free is None:
             return refused("malformed", 400)
         try:
-            freed = await self.table.free_seat(free.seat)
+            freed = await self.table.links.free_seat(free.seat)
         except StoreUnwritable:
             return refused("not_saved", 503)
         if freed:
@@ -417,12 +417,12 @@ class HostRoutes:
 
     async def pick_board(self, request: Request) -> Response:
         return await self._host_pick(
-            request, HostBoard, lambda pick: self.table.pick_board(pick.board).id, "board", "board"
+            request, HostBoard, lambda pick: self.table.evening.pick_board(pick.board).id, "board", "board"
         )
 
     async def pick_seats(self, request: Request) -> Response:
         return await self._host_pick(
-            request, HostSeats, lambda pick: self.table.pick_seats(pick.seats), "seats", "count"
+            request, HostSeats, lambda pick: self.table.evening.pick_seats(pick.seats), "seats", "count"
         )
 
     async def _host_pick(
@@ -469,7 +469,9 @@ class PhoneSockets:
         return [
             link
             for link in self.links
-            if link.open and self.table.seat_of(link) is None and (address is None or link.address == address)
+            if link.open
+            and self.table.links.seat_of(link) is None
+            and (address is None or link.address == address)
         ]
 
     def on_probation(self, address: str) -> bool | None:
@@ -491,7 +493,7 @@ class PhoneSockets:
             return
         idle = oldest_of_the_most(seatless)
         if idle is not None:
-            self.table.refuse(idle, "let_go")
+            self.table.links.refuse(idle, "let_go")
             idle.close(CLOSE_TRY_LATER)
 
     async def serve(self, websocket: WebSocket) -> None:
@@ -510,7 +512,7 @@ class PhoneSockets:
         self.links.add(link)
         writer = asyncio.create_task(link.write())
         idle = asyncio.create_task(self._close_if_seatless(link))
-        self.table.connect(link)
+        self.table.links.connect(link)
         try:
             await self._read(websocket, link)
         except Exception:  # the table failed: loudly, and this link is closed (Rule 5)
@@ -529,7 +531,7 @@ class PhoneSockets:
                 return
             if not bucket.take():
                 if bucket.refused == 1:
-                    self.table.refuse(link, "busy")
+                    self.table.links.refuse(link, "busy")
                 elif bucket.refused > limits.burst:
                     link.close(CLOSE_POLICY)
                     self.addresses.penalise(link.address)
@@ -538,7 +540,7 @@ class PhoneSockets:
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            if link.probation and self.table.seat_of(link) is None and not _may_wait(raw):
+            if link.probation and self.table.links.seat_of(link) is None and not _may_wait(raw):
                 link.close(CLOSE_TRY_LATER)  # past a cap, and not a seat coming back
                 return
             await self.table.receive(link, raw)
@@ -546,12 +548,12 @@ class PhoneSockets:
     async def _close_if_seatless(self, link: SocketLink) -> None:
         """A connection that took no seat in its time is closed (Rule 3)."""
         await asyncio.sleep(self.limits.probation_s if link.probation else self.limits.seatless_idle_s)
-        if self.table.seat_of(link) is None:
+        if self.table.links.seat_of(link) is None:
             link.close(CLOSE_TRY_LATER)
 
     async def _end(self, link: SocketLink, writer: asyncio.Task[None]) -> None:
         self.links.discard(link)
-        self.table.disconnect(link)
+        self.table.links.disconnect(link)
         if link.closing is not None and not writer.done():
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
@@ -583,7 +585,7 @@ def _may_wait(raw: str | bytes) -> bool:
 
 class PublicScreens:
     """The public screen's WebSocket (`/screen/ws`): no seat, no token; it only listens to the
-    table's public feed (`PhoneTable.attach_screen`), and what it sends (its pings) is dropped
+    table's public feed (`PublicScreen.attach`), and what it sends (its pings) is dropped
     unread, at the phones' rate (Rule 7)."""
 
     def __init__(
@@ -611,12 +613,12 @@ class PublicScreens:
         link = SocketLink(websocket, self.limits.pending_chars, address, False)
         self.screens.add(link)
         writer = asyncio.create_task(link.write())
-        self.table.attach_screen(link)
+        self.table.public.attach(link)
         try:
             await self._read(websocket, link)
         finally:
             self.screens.discard(link)
-            self.table.detach_screen(link)
+            self.table.public.detach(link)
             if link.closing is not None and not writer.done():
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(writer), CLOSE_GRACE)
@@ -668,10 +670,12 @@ def build_app(
 
     async def join_qr(request: Request) -> Response:
         """The join address as a QR code (SVG) for the public screen; 404 before there is one."""
-        if not table.join_address:
+        if not table.public.join_address:
             return Response(status_code=404)
         svg = io.BytesIO()
-        segno.make(table.join_address, error="m").save(svg, kind="svg", scale=10, border=2, light="#fff")
+        segno.make(table.public.join_address, error="m").save(
+            svg, kind="svg", scale=10, border=2, light="#fff"
+        )
         return Response(svg.getvalue(), media_type="image/svg+xml", headers=PAGE_HEADERS)
 
     return Starlette(

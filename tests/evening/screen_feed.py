@@ -93,8 +93,8 @@ class ScreenRecorder:
         send = SocketLink.send
 
         def recorded(link: SocketLink, message: dict[str, Any]) -> None:
-            seat = table._link_seat.get(link)
-            if link in table._screens or seat is not None:
+            seat = table.links.seat_of(link)
+            if link in table.public._screens or seat is not None:
                 wire = encode(message)
                 size, stamp = len(wire.encode("utf-8")), len(table.game.events)
                 shown = Shown(recorder.segment, recorder._line, size, json.loads(wire), wire, stamp)

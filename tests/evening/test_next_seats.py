@@ -64,14 +64,14 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert status == 409 and answer["error"] == "seats_late"
             assert answer["message"] == "The player count can change only between two games."
             assert (await asyncio.to_thread(_pick, server.port, {"seats": 8}, None))[0] == 403
-            assert table.next_seats is None and heard == []
+            assert table.evening.next_seats is None and heard == []
 
             play_random_game(game, random.Random(5))
             assert game.over
             outcome = game.outcome()
             store.finish(game.game_id, outcome.winner.value if outcome else None, "over")
             table.registry.over = True  # as the session does at the end (its seats are kept)
-            table.show_scores(Evening(evening).scores(store) or {})
+            table.evening.show_scores(Evening(evening).scores(store) or {})
             scores = await phones[0].expect("scores")
             assert scores["counts"] == offered_counts("zh-CN")
             assert scores["counts"][0] == {"seats": 8, "cards": "狼人×2、预言家、女巫、猎人、普通村民×3"}
@@ -83,13 +83,13 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert answer["message"] == "法官的默认牌只有8到18人。"
             for junk in ({"seats": "8"}, {"seats": 8, "board": "x"}, {}, {"seats": 0}):
                 assert (await asyncio.to_thread(_pick, server.port, junk))[0] == 400
-            assert table.next_seats is None and heard == []
+            assert table.evening.next_seats is None and heard == []
 
             before = {phone.seat: len(phone.inbox) for phone in phones}
             status, answer = await asyncio.to_thread(_pick, server.port, {"seats": 8})
             assert (status, answer) == (200, {"seats": 8})
             assert heard == [("host_seats", {"count": 8})]  # the judge says it aloud
-            assert table.next_seats == 8 and table.next_board is None
+            assert table.evening.next_seats == 8 and table.evening.next_board is None
             told = [await phone.expect("notice") for phone in phones]
             assert {t["key"] for t in told} == {"next_seats"}
             assert (
@@ -105,10 +105,10 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert all(len(phone.inbox) == before[phone.seat] + 1 for phone in phones)
 
             # A board picked after it replaces it, and the count picked again replaces the board.
-            table.pick_board("beginner-10")
-            assert (table.next_board, table.next_seats) == (find_board("beginner-10"), None)
+            table.evening.pick_board("beginner-10")
+            assert (table.evening.next_board, table.evening.next_seats) == (find_board("beginner-10"), None)
             assert (await asyncio.to_thread(_pick, server.port, {"seats": 8}))[0] == 200
-            assert (table.next_board, table.next_seats) == (None, 8)
+            assert (table.evening.next_board, table.evening.next_seats) == (None, 8)
 
             # 再来一局: the session deals the next game, as `narrator play --seats 8` would.
             dealt, next_config, _seed = _next_game(table, store, config, Evening(evening), 3, Options())
@@ -117,7 +117,7 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert Counter(stored.setup.roles) == Counter(suggested_roles(8))
             plain = load_config(None, seats=8, seed=stored.config["seed"], listen=False)
             assert (stored.setup, stored.rules) == plain.table()
-            assert table.board is None and table.next_seats is None and table.game is dealt
+            assert table.board is None and table.evening.next_seats is None and table.game is dealt
             assert [g for e in store.evenings() for g in e["games"]] == [game.game_id, dealt.game_id]
             # Seat 9 is told it is not in it (the page says so in its language) and let go.
             assert (await phones[8].expect("freed"))["reason"] == "seat_gone"

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from narrator.phones.public import PublicScreen
 from narrator.phones.table import PhoneTable
 from narrator.timing import Timers
 from tests.evening.test_evening_browser import Bots, Session
@@ -56,17 +57,19 @@ def test_the_public_screen_over_a_whole_game(
     sent: list[tuple[dict[str, Any], dict[str, Any], dict[int, str]]] = []
     stamps: list[int] = []
     tables: list[PhoneTable] = []
-    original = PhoneTable.screen_message
+    original = PublicScreen.message
 
-    def recorded(table: PhoneTable) -> dict[str, Any]:
-        message = original(table)
-        truth = table._shown[1].public.model_dump(mode="json")  # what the phones show
+    def recorded(screen: PublicScreen) -> dict[str, Any]:
+        message = original(screen)
+        table = screen._table
+        assert isinstance(table, PhoneTable)
+        truth = table.views.shown[1].public.model_dump(mode="json")  # what the phones show
         sent.append((message, truth, table.registry.names()))
         stamps.append(len(table.game.events))
         tables[:] = [table]
         return message
 
-    monkeypatch.setattr(PhoneTable, "screen_message", recorded)
+    monkeypatch.setattr(PublicScreen, "message", recorded)
     port = free_port()
     session = Session(tmp_path / "store", port)
     session.config = session.config.model_copy(

@@ -165,7 +165,7 @@ class Day(threading.Thread):
 
         def speech(seat: int | None, seconds: float | None = None) -> None:
             speaking(seat, seconds)
-            shown = table.screen_message()["stage"]
+            shown = table.public.message()["stage"]
             if seat is not None:
                 self.moments.put(
                     "speech: " + ("last_words" if shown["last_words"] else str(shown["contest"]))

@@ -139,7 +139,7 @@ def seer_decided(both: Callable[..., Any]) -> tuple[Game, SeerAtTheKeypadAndPhon
         game = new_game()
         table = PhoneTable(game, auto_narrate=False)
         link = NotedLink()
-        table.connect(link)
+        table.links.connect(link)
         await table.receive(link, json.dumps({"type": "join", "seat": SEER, "name": "Mo", "n": 1}))
         desk = SeerAtTheKeypadAndPhone(table, link, both)
         heard = {"game.peek": ["ready"], "day.breaks": ["end"]}  # one phone, which never peeks
@@ -154,7 +154,7 @@ def checks(game: Game) -> list[int]:
 
 
 def test_a_keyed_entry_and_a_touch_in_the_same_turn_of_the_loop_make_one_decision() -> None:
-    """Both reach the table's one turn (Rule 14) in the order they came: the first is taken,
+    """Both reach the table's one turn (table Rule 1) in the order they came: the first is taken,
     the other changes nothing."""
 
     def keyed_then_touched(table: PhoneTable, keyed: Keyed, link: NotedLink, touch: str) -> None:

@@ -74,7 +74,7 @@ class TimedTable(PhoneTable):
         real = pending is not None and pending.step == step
         now, over = self.clock.now(), self.game.over
         super().narrate(step, final=final, seconds=seconds)
-        self.narrated.append((step, now, real, over, self._clock()["step"]))  # the phones' countdown
+        self.narrated.append((step, now, real, over, self.views.clock()["step"]))  # the phones' countdown
 
 
 class SpokenOnTheClock:

@@ -187,7 +187,7 @@ def audit_seat(
     return problems
 
 
-# The public screen's audit (公屏, `PhoneTable.screen_message`): it holds no seat.
+# The public screen's audit (公屏, `PublicScreen.message`): it holds no seat.
 #
 # Rule 9: what the screen got is what a seat that is nobody's may know (Rules 1-4 for seat 0:
 #         no card, night action or token it could not know), in the screen's own keys only;

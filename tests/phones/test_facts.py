@@ -55,21 +55,21 @@ def test_facts_given_at_joining_are_kept_for_the_setup_and_a_player_may_decline(
             )
             fourth = await Phone(url, game).open()
             await fourth.answer({"type": "join", "seat": 4, "name": "Di"})
-            assert table.facts() == {
+            assert table.links.facts() == {
                 1: SeatFacts(age=34, gender="female", glasses=True),
                 3: SeatFacts(age=70),
             }
 
-            before = (state_copy(game), table.facts())
+            before = (state_copy(game), table.links.facts())
             fifth = await Phone(url, game).open()
             for facts in ({"age": 300}, {"age": "old"}, {"gender": "other"}, {"shoe_size": 42}):
                 refused = await fifth.answer({"type": "join", "seat": 5, "name": "Ed", "facts": facts})
                 assert refused["code"] == "malformed", facts
-            assert (state_copy(game), table.facts()) == before
+            assert (state_copy(game), table.links.facts()) == before
             assert table.registry.holder(5) is None
 
-            await table.free_seat(1)
-            assert 1 not in table.facts()
+            await table.links.free_seat(1)
+            assert 1 not in table.links.facts()
             everyone = [first, second, third, fourth, fifth]
             for phone in everyone[1:]:
                 received = "".join(phone.raw)
@@ -86,7 +86,7 @@ def test_with_the_event_cards_off_no_fact_is_asked_or_kept() -> None:
             phone = await Phone(ws_url(server), game).open()
             assert phone.inbox[0]["facts"] == []
             await phone.answer({"type": "join", "seat": 1, "name": "Ann", "facts": {"age": 34}})
-            assert table.facts() == {}
+            assert table.links.facts() == {}
             await phone.close()
 
     asyncio.run(scenario())

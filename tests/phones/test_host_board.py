@@ -47,7 +47,7 @@ def test_the_host_picks_a_board_and_every_phone_is_told_and_dealt_anew() -> None
     async def scenario() -> None:
         game = seeds_game(12)
         async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
-            table.dealer = deal_plainly
+            table.evening.dealer = deal_plainly
             heard: list[tuple[str, dict[str, object]]] = []
             server.on_host_act = lambda key, params: heard.append((key, params))
             ann = await (await Phone(ws_url(server), game).open()).join(2)
@@ -109,7 +109,7 @@ def test_a_board_the_table_cannot_deal_is_refused_and_changes_nothing(
     async def scenario() -> None:
         game = seeds_game(12)
         async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
-            table.dealer = deal_plainly
+            table.evening.dealer = deal_plainly
             body = json.dumps({"board": board, "locale": "zh-CN"}).encode()
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
             assert (status, answer) == (409, {"error": code, "message": said})
@@ -129,7 +129,7 @@ def test_a_board_whose_roles_the_engine_lacks_is_offered_greyed_and_refused(
     async def scenario() -> None:
         game = seeds_game(12)
         async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
-            table.dealer = deal_plainly
+            table.evening.dealer = deal_plainly
             phone = await Phone(ws_url(server), game).open()
             greyed = {b["id"] for b in phone.last("welcome")["boards"] if not b["playable"]}
             assert greyed == {board.id for board in waiting}
@@ -158,7 +158,7 @@ def test_only_the_host_picks_only_before_the_deal_and_only_with_a_sound_body() -
             assert phone.last("welcome")["boards"] == []  # no dealer: nothing is offered
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", pick, HOST)
             assert (status, answer["error"]) == (409, "board_late")
-            table.dealer = deal_plainly
+            table.evening.dealer = deal_plainly
             table.narrating = "guard"  # a step narrated: the deal has begun
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", pick, HOST)
             assert (status, answer["error"]) == (409, "board_late")
@@ -184,7 +184,7 @@ def test_the_picked_board_is_stored_so_a_resume_plays_it(tmp_path: Path) -> None
 def box12() -> Iterator[BackgroundServer]:
     def table() -> PhoneTable:
         phones = PhoneTable(seeds_game(12), auto_narrate=False)
-        phones.dealer = deal_plainly
+        phones.evening.dealer = deal_plainly
         return phones
 
     background = BackgroundServer(table)
@@ -225,7 +225,7 @@ def test_the_host_phone_picks_a_board_in_chromium(
     player.mouse.up()
     expect(host.locator("#host-board-select")).to_have_value("standard-12")
 
-    box12.call(lambda: setattr(table, "dealer", None))  # every seat taken: the deal begins
+    box12.call(lambda: setattr(table.evening, "dealer", None))  # every seat taken: the deal begins
     host.get_by_role("button", name="用这个板子发牌").click()
     expect(host.locator("#toast")).to_have_text("已经发牌了，不能再换板子。")
     assert box12.call(lambda: table.board.id if table.board else None) == "standard-12"

@@ -217,7 +217,7 @@ def test_phones_that_drop_while_the_box_sends_leave_no_noise_on_the_terminal() -
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 phone.ws.transport.abort()  # a reset, as a phone's Wi-Fi going away
                 for _ in range(50):
-                    table.notify("host_claimed")
+                    table.links.notify("host_claimed")
                 await asyncio.sleep(0.05)
 
     handler = Noted()

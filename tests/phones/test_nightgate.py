@@ -5,9 +5,13 @@ touches in flight. On the fast clock of the event loop: the loop's own `call_at`
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
-from narrator.phones.nightgate import NightGate
+from narrator.phones.messages import Refusal
+from narrator.phones.nightgate import NightGate, is_decoy
+from narrator.store import StoreUnwritable
+from tests.phones.parts import beginner_game, message
 
 
 class Noted:
@@ -79,3 +83,34 @@ def test_quiet_waits_for_every_touch_in_flight() -> None:
         return order
 
     assert asyncio.run(scenario()) == ["answered", "narrated"]
+
+
+def test_a_decoy_is_a_touch_at_the_night_step_narrated_from_a_seat_that_owes_it_nothing() -> None:
+    game = beginner_game()  # seed 1: the wolves at 6, 8 and 9 owe the first step
+    pending = game.pending
+    touch = message(type="act", step="werewolves", targets=[2], n=1)
+    assert is_decoy(touch, 2, "werewolves", pending)
+    assert not is_decoy(touch, 6, "werewolves", pending)  # a wolf owes it: a real touch
+    assert not is_decoy(touch, None, "werewolves", pending)  # no seat: refused, not a decoy
+    assert not is_decoy(touch, 2, "witch", pending)  # not the step narrated
+    assert not is_decoy(message(type="ping", n=2), 2, "werewolves", pending)
+
+
+def test_the_rest_of_a_touch_refused_or_not_saved_is_answered_so() -> None:
+    async def scenario() -> list[str]:
+        gate, refused = NightGate(), []
+
+        async def taken() -> None:
+            pass
+
+        async def late() -> None:
+            raise Refusal("already")
+
+        async def unsaved() -> None:
+            raise StoreUnwritable(Path("store.sqlite"), OSError(28, "No space left on device"))
+
+        for work in (taken, late, unsaved):
+            await gate.finish(work, lambda refusal: refused.append(refusal.code))
+        return refused
+
+    assert asyncio.run(scenario()) == ["already", "not_saved"]

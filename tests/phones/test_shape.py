@@ -51,7 +51,7 @@ class Recorder:
 
         def counted(step: str | None, *args: Any, **kwargs: Any) -> None:
             if step != table.narrating:
-                table.send_held_answers()  # as narrate does first: the last step's answers
+                table.gate.send_held()  # as narrate does first: the last step's answers
             self.segment += 1
             pending = table.game.pending
             if step is not None and (pending is None or pending.step != step) and is_night(step):
@@ -63,7 +63,7 @@ class Recorder:
         recorder = self
 
         def recorded(link: SocketLink, message: dict[str, Any]) -> None:
-            seat = table._link_seat.get(link)
+            seat = table.links.seat_of(link)
             if seat is not None:
                 step = table.narrating
                 recorder.sent.append(

@@ -128,7 +128,7 @@ def test_one_address_holding_every_screen_keeps_the_tv_from_none() -> None:
             kept = Limits().screens_per_address
             for ws in held[:-kept]:  # the oldest of that address were let go
                 assert await closed(ws) == 1013
-            table.show_scores({"games": 1})
+            table.evening.show_scores({"games": 1})
             for ws in [*held[-kept:], tv]:  # the newest two and the TV stay, and are shown it
                 assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "table"
             await asyncio.gather(*(ws.close() for ws in [*held, tv]))

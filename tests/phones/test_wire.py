@@ -351,7 +351,7 @@ def test_the_answer_to_a_real_touch_and_to_a_decoy_leave_on_one_schedule() -> No
         table = PhoneTable(game, auto_narrate=False)
         seer, villager = NotedLink(), NotedLink()
         for seat, link in ((3, seer), (7, villager)):
-            table.connect(link)
+            table.links.connect(link)
             await table.receive(link, json.dumps({"type": "join", "seat": seat, "name": f"P{seat}", "n": 1}))
         while game.pending is not None and game.pending.step != "seer":
             game.apply(game.default())

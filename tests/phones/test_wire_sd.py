@@ -2,7 +2,7 @@
 stand-in, `tests/support/slowdisk.py`, fsync 20 ms and 120 ms slower), whole games from
 Chromium's sockets through a TCP proxy per seat; at each real night step a sniffer times each
 living phone's first touch to the first frame the box sends it after, and calls the slowest
-the actor (knowing which frame is the answer: every frame is read). Every touch writes alike and is answered from its arrival (table Rule 11), so the
+the actor (knowing which frame is the answer: every frame is read). Every touch writes alike and is answered from its arrival (nightgate Rule 4), so the
 guess is no better than chance. The real clock is the subject (the disk's own time)."""
 
 from __future__ import annotations

@@ -1,0 +1,117 @@
+"""The answer to a decision: who decided the step, the moderator told, every phone's progress.
+
+Rule 1: a decision applied is told to the moderator's inbox (`Decided`) and to every subscriber,
+        in the order applied; its events fill the seats' feeds (`feed`) and its chained deaths
+        wait for the judge's line (`said` Rule 4).
+Rule 2: the `progress` of a touch (decisions Rule 2) goes to every phone in one shape: by day the
+        count of answers, at night nothing but the pack's picks, sealed for the pack.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine.decisions import Decision
+from engine.events import Event
+from engine.game import Game
+from narrator.inbox import Applied, Decided, Inbox
+from narrator.phones import outbound as out
+from narrator.phones.collector import Collector, is_pack
+from narrator.phones.links import Links
+from narrator.phones.said import Said
+from narrator.phones.screens import is_night
+from narrator.phones.views import Views
+from narrator.phones.wire import seal
+
+
+class Answering(Protocol):
+    """What the answers read of the table: the game, the step narrated, whether a moderator
+    narrates, the moderator's inbox, what the judge said; `narrate` moves the step."""
+
+    @property
+    def game(self) -> Game: ...
+
+    narrating: str | None
+    auto_narrate: bool
+    inbox: Inbox
+    judge: Said
+
+    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None: ...
+
+
+class Answers:
+    """The answers of one table's decision path. `collector_for_pending` is the collective
+    decision pending (made when none is yet: the pack's picks at night)."""
+
+    def __init__(
+        self, table: Answering, links: Links, views: Views, *, collector_for_pending: Callable[[], Collector]
+    ) -> None:
+        self._table = table
+        self._links = links
+        self._views = views
+        self._collector_for_pending = collector_for_pending
+        self.subscribers: list[asyncio.Queue[Applied]] = []  # each gets every decision applied
+        self.collector: Collector | None = None  # the collective decision being given
+        self.last_deciders: tuple[str, frozenset[int]] = ("", frozenset())  # the last step decided, by whom
+
+    @property
+    def game(self) -> Game:
+        return self._table.game
+
+    @property
+    def narrating(self) -> str | None:
+        return self._table.narrating
+
+    def send_progress(self, collector: Collector | None) -> None:
+        """A touch was taken (`collector`: the part of a collective decision it gave). At
+        night every phone gets the same message, the pack's picks sealed for the pack (Rule
+        2); by day the count of answers is public."""
+        progress = self.progress_now(collector)
+        if progress is not None:
+            self._views.broadcast(progress)
+
+    def progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
+        """The `progress` message of each phone for a touch taken now (`send_progress`)."""
+        if not is_night(self.narrating):
+            if collector is None:
+                return None
+            public = {"answered": collector.answered(), "owed": len(collector.owed)}
+            return {seat: _progress(self.narrating, public) for seat in self._links.connected()}
+        pending = self.game.pending
+        pack: tuple[int, ...] = ()
+        picks: dict[str, int | None] = {}
+        if pending is not None and pending.step == self.narrating and is_pack(self.game.spec):
+            pack_collector = collector or self._collector_for_pending()
+            pack, picks = pending.seats, pack_collector.picks()
+        return {
+            seat: _progress(self.narrating, {}, {"picks": picks} if seat in pack else None)
+            for seat in self._links.connected()
+        }
+
+    def after(self, decision: Decision, by: int | None, step: str, events: list[Event]) -> Applied:
+        """A decision applied (`by` the seat that made it, None: the table together or the
+        moderator): who decided the step is noted, every subscriber and the moderator's inbox
+        told, the feeds filled; with no moderator the narration follows (decisions Rule 3)."""
+        deciders = frozenset({by} if by is not None else ())
+        collector = self.collector
+        if by is None and collector is not None and collector.step == step:
+            pack = is_pack(collector.spec)
+            deciders = frozenset(collector.pending.seats if pack else collector.parts)
+        self.collector = None
+        self.last_deciders = (step, deciders)
+        applied = Applied(decision, by, step, tuple(events))
+        for queue in self.subscribers:
+            queue.put_nowait(applied)
+        self._table.judge.decided(events)  # its chained deaths wait for their line (`said` Rule 4)
+        self._table.inbox.put(Decided(applied))
+        self._views.feeds.absorb(self.game.events)
+        if self._table.auto_narrate or self.game.over:
+            pending = self.game.pending
+            self._table.narrate(pending.step if pending is not None else None)
+        return applied
+
+
+def _progress(step: str | None, public: dict[str, Any], told: dict[str, Any] | None = None) -> dict[str, Any]:
+    return out.Progress(step=step, **public, sealed=seal(told)).wire()

@@ -1,0 +1,212 @@
+"""The evening at the table: the board picked before the deal, and between two games the next
+game's board or seat count, a player leaving, the scores.
+
+Rule 1: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
+        host may pick a board of the table's seat count: the dealer deals it in place of the
+        game, and every phone is told which, welcomed again (the rules changed) and sent its
+        view anew.
+Rule 2: between two games of an evening (the game over) the host may pick the next game's
+        board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
+        cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
+        may leave (his seat is freed, every phone told, `on_leave` says it aloud); `next_game`
+        seats the same phones at the next game (same seats, names and tokens), the seats it
+        no longer has told so and let go; `show_scores` sends every phone the evening's scores,
+        the same message to each (public: names, wins, the cards shown at the ends).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine.boards import Board, BoardError, find_board
+from engine.game import Game
+from narrator.phones import outbound as out
+from narrator.phones.boards import (
+    SEAT_COUNTS,
+    SEPARATOR,
+    board_cards,
+    board_title,
+    default_cards,
+    offered_boards,
+    offered_counts,
+)
+from narrator.phones.catalogue import Locale, text
+from narrator.phones.links import Links
+from narrator.phones.messages import Refusal
+from narrator.phones.nightgate import Link
+from narrator.phones.said import Said
+from narrator.phones.seats import SeatRegistry
+
+log = logging.getLogger("narrator.phones")
+
+
+class Hosting(Protocol):
+    """What the evening reads of the table: its game and seats, whether the deal began."""
+
+    @property
+    def game(self) -> Game: ...
+
+    registry: SeatRegistry
+    narrating: str | None
+    judge: Said
+
+
+class Evening:
+    """The host's evening at one table. `deal` plays a board's freshly dealt game in place of
+    the one not started (Rule 1); `restart` seats the phones at the evening's next game
+    (Rule 2); `send_states` sends every phone its view anew; `send_screens` tells the public
+    screens of the scores."""
+
+    def __init__(
+        self,
+        table: Hosting,
+        links: Links,
+        *,
+        deal: Callable[[Board, Game], None],
+        restart: Callable[[Game, SeatRegistry, Board | None], None],
+        send_states: Callable[[], None],
+        send_screens: Callable[[], None],
+    ) -> None:
+        self._table = table
+        self._send_states = send_states
+        self._links = links
+        self._deal = deal
+        self._restart = restart
+        self._send_screens = send_screens
+        self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 1)
+        self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
+        self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 2)
+        self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 2)
+        self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
+
+    def pick_board(self, name: str) -> Board:
+        """The host's board (Rule 1). Refusal "board_late" (no dealer, every seat taken, or the
+        deal began), "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats".
+        Between two games of an evening it is the next game's board, of any seat count (Rule 2)."""
+        game = self._table.game
+        if game.over:
+            return self._pick_next_board(name)
+        if not self.boards_open():
+            raise Refusal("board_late")
+        board = _playable(name)
+        if board.seats != game.setup.seats:
+            raise Refusal("board_seats", seats=board.seats)
+        assert self.dealer is not None
+        dealt = self.dealer(board)
+        assert not dealt.log and dealt.setup.seats == game.setup.seats
+        self._deal(board, dealt)
+        log.info("the host picked the board %s", board.id)
+        self._tell(
+            "host_board",
+            lambda locale: {"board": board_title(board, locale), "cards": board_cards(board, locale)},
+        )
+        self._send_states()
+        return board
+
+    def _pick_next_board(self, name: str) -> Board:
+        board = _playable(name)
+        self.next_board, self.next_seats = board, None
+        log.info("the host picked the next game's board %s", board.id)
+        self._tell(
+            "next_board",
+            lambda locale: {
+                "board": board_title(board, locale),
+                "cards": board_cards(board, locale),
+                "seats": board.seats,
+            },
+        )
+        return board
+
+    def pick_seats(self, seats: int) -> int:
+        """The host's bare seat count for the evening's next game (Rule 2), dealt the judge's
+        default cards for it; every phone told, and the seats it no longer has. Refusal
+        "seats_late" (the game is not over), "seats_unknown" (no default cards for it)."""
+        table = self._table
+        if not table.game.over:
+            raise Refusal("seats_late")
+        if seats not in SEAT_COUNTS:
+            raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
+        self.next_board, self.next_seats = None, seats
+        log.info("the host picked %d seats for the next game", seats)
+        gone = [seat for seat in range(seats + 1, table.game.setup.seats + 1) if table.registry.holder(seat)]
+        for link in self._links.everyone():
+            locale = self._links.locale(link)
+            told = text(locale, "notices.next_seats", seats=seats, cards=default_cards(seats, locale))
+            if gone:
+                told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
+            link.send(out.Notice(key="next_seats", text=told).wire())
+        return seats
+
+    def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
+        """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
+        for link in self._links.everyone():
+            locale = self._links.locale(link)
+            if key == "host_board":
+                link.send(self._links.welcome(locale))
+            link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
+
+    def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
+        """Play the evening's next game, `game` (not started), at this table: the phones stay
+        connected, the seats `registry` holds keep their holders; a phone whose seat the game
+        no longer has is told and let go. The seats let go (Rule 2)."""
+        assert not game.log
+        gone = self._links.let_go_gone(registry)
+        self.next_board, self.next_seats, self.scores = None, None, None
+        self._restart(game, registry, board)
+        log.info("the evening's next game: %d seats, %s", game.setup.seats, board.id if board else "no board")
+        return gone
+
+    def show_scores(self, scores: dict[str, Any]) -> None:
+        """The evening's scores on every phone (Rule 2), with every board and seat count the
+        host may pick for the next game: one message, the same for each phone of a language."""
+        self.scores = scores
+        for link in self._links.everyone():
+            message = self.scores_message(self._links.locale(link))
+            assert message is not None
+            link.send(message)
+        self._send_screens()
+
+    def scores_message(self, locale: Locale) -> dict[str, Any] | None:
+        """The `scores` message in `locale`; None before the evening has scores."""
+        if self.scores is None:
+            return None
+        boards, counts = offered_boards(None, locale), offered_counts(locale)
+        return out.Scores(scores=self.scores, boards=boards, counts=counts).wire()
+
+    async def leave(self, link: Link, seat: int, answer: Callable[[], None]) -> None:
+        """The player at `seat` leaves between two games (Rule 2), the caller holding the turn:
+        `answer` acknowledges it before the seat is freed."""
+        if not self._table.game.over:
+            raise Refusal("leave_late")
+        holder = self._table.registry.holder(seat)
+        answer()
+        await self._links.let_go(seat)
+        name = holder.name if holder is not None else ""
+        self._links.notify("player_left", seat=seat, name=name)
+        if self.on_leave is not None:
+            self.on_leave(seat, name)
+
+    def boards_open(self) -> bool:
+        """Whether the host may pick a board now (Rule 1)."""
+        table = self._table
+        free = any(entry["name"] is None for entry in table.registry.lobby())
+        began = table.judge.began
+        return (
+            free and self.dealer is not None and not table.game.log and table.narrating is None and not began
+        )
+
+    def boards(self, locale: Locale) -> list[dict[str, Any]]:
+        """The boards the host may pick now, in `locale` (none once the deal began)."""
+        return offered_boards(self._table.game.setup.seats, locale) if self.boards_open() else []
+
+
+def _playable(name: str) -> Board:
+    try:
+        board = find_board(name)
+    except BoardError:
+        raise Refusal("board_unknown") from None
+    if not board.playable:
+        raise Refusal("board_unplayable", missing=", ".join(board.missing_roles()))
+    return board
