@@ -76,6 +76,7 @@ from engine.roles import (
     wolf_king,
     wolf_robot,
 )
+from engine.script import SCRIPT
 
 CONTENTS: tuple[Contents, ...] = (
     roles.CORE,
@@ -147,7 +148,7 @@ CONTENTS: tuple[Contents, ...] = (
 def build(contents: tuple[Contents, ...] = CONTENTS) -> Catalogue:
     """A new catalogue of `contents`, each module's installed in order: building twice gives
     two catalogues alike that share nothing, whatever order the modules were imported in."""
-    catalogue = Catalogue(contents)
+    catalogue = Catalogue(contents, cues=dict(SCRIPT))
     for each in contents:
         each.install(catalogue)
     catalogue.placeholders.update((key, frozenset(params)) for key, params in catalogue.cues.items())

@@ -11,12 +11,11 @@ every game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from engine.role import Role
-from engine.script import SCRIPT
 
 if TYPE_CHECKING:
     from engine.cards.nightsteps import CardNightStep
@@ -55,8 +54,8 @@ class Catalogue:
     Made empty and filled once by `engine.catalog.build`, which installs each module's
     `Contents` into it; read only after that. A `Game` holds one (`Game.catalogue`, its state's
     `catalogue`): every table below is looked up through it, so two catalogues never share
-    anything. The script starts from the core's lines (`engine.script.SCRIPT`); every other
-    table starts empty.
+    anything. `build` starts the script from the core's lines (`engine.script.SCRIPT`); every
+    other table starts empty.
     """
 
     contents: tuple[Contents, ...]
@@ -65,7 +64,7 @@ class Catalogue:
     """Every record key (`engine.steps`)."""
     actions: dict[type[Decision], DayAction[Any]] = field(default_factory=dict)
     """The day actions, by their decision type, in the order registered."""
-    cues: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(SCRIPT))
+    cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Every line of the script, with its placeholders: the core's, and each module's."""
     night_order: list[NightStep] = field(default_factory=list)
     """Every night step (`engine.night.add_night_step`)."""
@@ -112,29 +111,3 @@ class Catalogue:
     def __deepcopy__(self, memo: dict[int, Any]) -> Catalogue:
         """The catalogue itself: read only once built, it is shared by every copy of a state."""
         return self
-
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class UsualTable(Mapping[K, V]):
-    """One table of the usual catalogue (`engine.catalog.usual`), read only, for code that
-    holds no game (the narrator's screens and loop); a game reads its own catalogue."""
-
-    def __init__(self, table: Callable[[Catalogue], Mapping[K, V]]) -> None:
-        self._table = table
-
-    def _usual(self) -> Mapping[K, V]:
-        from engine.catalog import usual  # the catalogue names every module, this one among them
-
-        return self._table(usual())
-
-    def __getitem__(self, key: K) -> V:
-        return self._usual()[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._usual())
-
-    def __len__(self) -> int:
-        return len(self._usual())

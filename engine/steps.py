@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
-from engine.contents import Catalogue, Contents, UsualTable
+from engine.contents import Catalogue, Contents
 from engine.script import StepCues
 from engine.state import IllegalDecision
 
@@ -213,14 +213,6 @@ class DayAction(Generic[D]):
     codec: Codec[D]
     form: Form = Form.NONE
     targets: Callable[[State], tuple[int, ...]] | None = None
-
-
-STEPS: Mapping[str, StepSpec[Any]] = UsualTable(lambda catalogue: catalogue.steps)
-"""The usual catalogue's steps, for the narrator's code that holds no game (a game reads its
-own: `Catalogue.steps`)."""
-ACTIONS: Mapping[type[Decision], DayAction[Any]] = UsualTable(lambda catalogue: catalogue.actions)
-"""The usual catalogue's day actions, by their decision type, in the order registered (Rule 1);
-a game reads its own (`Catalogue.actions`)."""
 
 
 def is_shared(spec: StepSpec[Any] | None) -> bool:

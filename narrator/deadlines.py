@@ -11,20 +11,21 @@ Rule 2: a night step that only shows its holder something (`Form.NOTICE`) asks n
 
 from __future__ import annotations
 
-from engine.steps import STEPS, Form, Kind, is_shared
+from engine.catalog import usual
+from engine.steps import Form, Kind, is_shared
 from narrator.timing import NightPacing, Timers
 
 
 def shown(step: str) -> bool:
     """Whether the night step `step` only shows its holder something (his shot status, the
     pack, the exiled seat's side) and asks nothing: the engine declares it `Form.NOTICE`."""
-    spec = STEPS[step]
+    spec = usual().steps[step]
     return spec.kind is Kind.NIGHT and spec.form == Form.NOTICE
 
 
 def step_seconds(timers: Timers, step: str) -> float:
     """The most seconds a step asking something lasts (Rule 1)."""
-    spec = STEPS[step]
+    spec = usual().steps[step]
     if spec.kind is Kind.MEETING:
         return timers.meeting
     if spec.kind is Kind.DAY and is_shared(spec):

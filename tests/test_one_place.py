@@ -8,7 +8,8 @@ from pathlib import Path
 
 import engine.game  # noqa: F401  (registers every step)
 from engine.roles import Role
-from engine.steps import STEPS, Kind
+from engine.steps import Kind
+from tests.support.usual import STEPS
 
 ROOT = Path(__file__).resolve().parents[1]
 # The steps a seat or the table takes part in (the flow steps, such as "last_words" or "dusk",

@@ -23,7 +23,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from engine.steps import STEPS, Form, Share
+from engine.catalog import usual
+from engine.steps import Form, Share
 from narrator.phones.collector import is_pack
 
 # How often a bot answers yes, by how the answers make the decision (the ghost answers truly
@@ -173,7 +174,7 @@ class BotPhone:
         again = f":{attempt}" if attempt else ""
         rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}{again}")
         info = screen.get("info") or {}
-        spec = STEPS.get(str(step))
+        spec = usual().steps.get(str(step))
         if form == "cards":
             act["take"] = rng.choice([0, 1, 2] if screen.get("allow_none") else [1, 2])
         elif form == "stand":

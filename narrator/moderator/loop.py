@@ -43,11 +43,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard
 
+from engine.catalog import usual
 from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from engine.steps import ACTIONS, STEPS, Answer, Form, Kind, Share
+from engine.steps import Answer, Form, Kind, Share
 from narrator.deadlines import draw_seconds, shown
 from narrator.inbox import Applied, Command, Decided, Input, Keyed, Stale
 from narrator.moderator.cues import night_of, spoken_as
@@ -112,7 +113,7 @@ class Talk:
 
 def is_day_action(item: object) -> TypeGuard[Decided]:
     """Whether `item` is a day action the table applied (it ends the speech running)."""
-    return isinstance(item, Decided) and type(item.applied.decision) in ACTIONS
+    return isinstance(item, Decided) and type(item.applied.decision) in usual().actions
 
 
 def self_destructed(events: Sequence[Event], at: int, seat: int) -> bool:
@@ -254,7 +255,7 @@ class Moderator:
 
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
-        spec = STEPS[pending.step]
+        spec = self.game.catalogue.steps[pending.step]
         night = spec.kind is Kind.NIGHT
         limit = draw_seconds(self.timers, self.pacing, pending.step)  # the phones count it down
         await self.table.narrate_next(pending.step, seconds=limit)
@@ -379,7 +380,7 @@ class Moderator:
     def default(self, pending: Pending) -> Decision:
         """What a silent seat decides: a pass where the rules allow one (the rule's default),
         else a draw among the legal choices."""
-        spec = STEPS[pending.step]
+        spec = self.game.catalogue.steps[pending.step]
         drawn: Answer | None = None
         if not pending.allow_none and spec.form == Form.SEATS and len(pending.targets) >= pending.count:
             drawn = Answer(seats=tuple(self.rng.sample(pending.targets, pending.count)))
@@ -489,7 +490,7 @@ class Moderator:
             and pending is not None
             and pending is not talk
             and pending.step == talk.step
-            and STEPS[pending.step].talk
+            and self.game.catalogue.steps[pending.step].talk
             and not self.game.over
         )
 

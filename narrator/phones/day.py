@@ -24,7 +24,7 @@ from typing import Protocol
 
 from engine.decisions import Decision
 from engine.game import Game
-from engine.steps import ACTIONS, DayAction, Share
+from engine.steps import DayAction, Share
 from narrator.inbox import Command, Inbox
 from narrator.phones import outbound as out
 from narrator.phones.links import Links, Out
@@ -115,7 +115,7 @@ class Day:
         game = self._table.game
         if game.over:
             raise Refusal("game_over")
-        action = next((a for a in ACTIONS.values() if a.name == name), None)
+        action = next((a for a in self._table.game.catalogue.actions.values() if a.name == name), None)
         if action is None:
             raise Refusal("malformed")
         if self.voting():

@@ -24,7 +24,7 @@ from engine.decisions import Decision
 from engine.events import Event
 from engine.game import Game
 from engine.state import IllegalDecision, Pending
-from engine.steps import ACTIONS, Answer, is_shared
+from engine.steps import Answer, is_shared
 from engine.views import SeatView
 from narrator.inbox import Applied, Inbox, Stale
 from narrator.phones.answers import Answers
@@ -155,7 +155,7 @@ class Decisions:
             raise Stale()
         pending = self.game.pending
         events = await self._take(decision, by)
-        action = ACTIONS.get(type(decision))
+        action = self.game.catalogue.actions.get(type(decision))
         step = action.name if action is not None else pending.step if pending else decision.step
         return self._after(decision, by, step, events)
 

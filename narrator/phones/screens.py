@@ -28,7 +28,7 @@ from engine.cards.deck import QUESTIONS
 from engine.catalog import usual
 from engine.phase import Phase
 from engine.roles import Role
-from engine.steps import STEPS, DayAction, Form, Kind, Share, StepSpec
+from engine.steps import DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
 from narrator.phones.wire import seal
@@ -48,7 +48,7 @@ PAGE_FORMS: dict[Form, str] = {
 
 def spec_of(step: str | None) -> StepSpec | None:
     """What the step called `step` means (`engine.steps`); None between steps."""
-    return STEPS.get(step) if step is not None else None
+    return usual().steps.get(step) if step is not None else None
 
 
 def is_night(step: str | None) -> bool:

@@ -31,7 +31,7 @@ from typing import Any
 from engine.boards import Board
 from engine.decisions import SelfDestruct
 from engine.game import Game
-from engine.steps import ACTIONS, is_shared
+from engine.steps import is_shared
 from engine.views import public_view
 from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox
 from narrator.phones import outbound as out
@@ -377,7 +377,8 @@ class PhoneTable:
                     await self.evening.leave(link, seat, lambda: self.gate.out(link, out.ack(n, "leave")))
                 else:
                     assert isinstance(message, SelfDestructNow)
-                    await self.day.day_action(link, seat, n, ACTIONS[SelfDestruct].name, None)
+                    blow = self.game.catalogue.actions[SelfDestruct].name
+                    await self.day.day_action(link, seat, n, blow, None)
         except Refusal as refusal:
             self._refuse(link, n, refusal)
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again

@@ -11,7 +11,7 @@ import pytest
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary
 from engine.state import IllegalDecision
-from engine.steps import STEPS
+from tests.support.usual import STEPS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("WEREWOLF_SHARED", ROOT.parent / "shared"))

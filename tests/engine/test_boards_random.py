@@ -14,8 +14,8 @@ from engine.bots import random_decision
 from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, write_record
-from engine.steps import ACTIONS
 from tests.engine.test_refusals import club_settings
+from tests.support.usual import ACTIONS
 
 GAMES = 30
 PLAYABLE = [b for b in BOARDS if b.playable]

@@ -27,7 +27,7 @@ from engine.roles import Role
 from engine.rules import Rules, make_rules
 from engine.setup import Setup, deal
 from engine.state import IllegalDecision
-from engine.steps import ACTIONS, Answer, Form, decision_types
+from engine.steps import Answer, Form, decision_types
 from tests.engine.randomgames import (
     _choices,
     random_event_rules,
@@ -35,6 +35,7 @@ from tests.engine.randomgames import (
     random_rules,
     random_setup,
 )
+from tests.support.usual import ACTIONS
 
 CLUB_SETTINGS = (
     "witch_sees_victim badge_swallow simultaneous_win revote_voters sheriff_runoff_voters sheriff_speech_from"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.catalog import usual
 from engine.decisions import Decision, SelfDestruct, Votes
 from engine.game import Game
-from engine.steps import ACTIONS, STEPS, Form, Kind, Share, decision_types
+from engine.steps import Form, Kind, Share, decision_types
+from tests.support.usual import ACTIONS, STEPS
 
 
 def test_every_decision_type_is_taken_by_one_registered_step() -> None:

@@ -7,13 +7,14 @@ import asyncio
 import random
 
 import engine.game  # noqa: F401  (registers every step)
-from engine.steps import STEPS, Kind
+from engine.steps import Kind
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.timing import Clock, FastClock, Timers
 from tests.moderator.test_failures import Lines
 from tests.phones.harness import event_game
+from tests.support.usual import STEPS
 
 # The night decisions of the New Moon cards' steps (registered by `engine.cards`).
 CARD_NIGHT_DECISIONS = {

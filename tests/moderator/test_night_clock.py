@@ -27,13 +27,14 @@ from engine.boards import find_board
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
-from engine.steps import STEPS, Form, Kind, is_shared
+from engine.steps import Form, Kind, is_shared
 from narrator.deadlines import shown
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.timing import Clock, FastClock, Timers
 from narrator.voice.speaker import Speaker, SpeakerOptions
+from tests.support.usual import STEPS
 
 TIMERS = Timers(
     decision=12,
@@ -58,6 +59,8 @@ def test_the_steps_that_only_show_are_the_ones_the_engine_declares_notices() -> 
     notices = {name for name, spec in STEPS.items() if spec.form == Form.NOTICE}
     assert notices == set(SHOWN) == {name for name in STEPS if shown(name)}
     assert all(STEPS[name].kind is Kind.NIGHT for name in notices)
+
+
 NINE = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 
 
@@ -131,7 +134,9 @@ def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[
     for step, _ in counted(table):
         if STEPS[step.name].kind is not Kind.NIGHT:
             continue
-        step.reminders = [b for key, b, _ in lines if key == "reminder.hurry" and step.opened <= b < step.closed]
+        step.reminders = [
+            b for key, b, _ in lines if key == "reminder.hurry" and step.opened <= b < step.closed
+        ]
         yield step
 
 

@@ -32,7 +32,7 @@ from engine.game import Game
 from engine.roles import Role
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.steps import STEPS, Kind
+from engine.steps import Kind
 from narrator.deadlines import shown
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
@@ -40,6 +40,7 @@ from narrator.phones import PhoneServer
 from narrator.timing import FastClock, Heard, Timers
 from narrator.voice.speaker import Speaker, SpeakerOptions
 from tests.moderator.test_night_clock import SpokenOnTheClock, Step, TimedTable, steps
+from tests.support.usual import STEPS
 
 TIMERS = Timers(
     decision=8,

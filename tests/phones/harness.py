@@ -49,11 +49,12 @@ from engine.game import Game, state_of
 from engine.rules import make_rules
 from engine.setup import SeatFacts, Setup, deal
 from engine.state import Pending
-from engine.steps import ACTIONS, Form
+from engine.steps import Form
 from narrator.inbox import Command
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.server import SCREEN_PING_S
 from narrator.phones.wire import unseal
+from tests.support.usual import ACTIONS
 
 GENDERS: tuple[Literal["male", "female"], ...] = ("male", "female")
 CLASSIC_9 = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")

@@ -4,7 +4,6 @@ game, a real SeatRegistry, a real inbox and lock; the parts it does not test are
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from engine.game import Game
 from narrator.inbox import Inbox
 from narrator.phones.catalogue import Locale
 from narrator.phones.messages import parse
+from narrator.phones.orders import ClaimHost, FreeSeat, Order, Orders
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
 
@@ -56,10 +56,22 @@ class TableFields:
     facts_asked: list[str] = field(default_factory=list)
     locale: Locale = "en"
     inbox: Inbox = field(default_factory=Inbox)
-    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
     narrating: str | None = None
     auto_narrate: bool = False
     judge: Said = field(default_factory=Said)
+    links: Any = None
+    """The links part, once made: the orders carry out its seat freed (as the table's do)."""
+    orders: Orders = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.orders = Orders(self._carry_out)
+
+    async def _carry_out(self, order: Order[Any]) -> Any:
+        """The table's `_carry_out` for the orders a part gives: a seat freed, the host's claim."""
+        if isinstance(order, FreeSeat):
+            return await self.links.let_go(order.seat)
+        assert isinstance(order, ClaimHost), order
+        return await self.registry.claim(order.pin, order.address)
 
 
 def message(**fields: Any) -> Any:

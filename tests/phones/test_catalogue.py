@@ -8,8 +8,8 @@ from importlib import resources
 from pathlib import Path
 
 import engine.game  # noqa: F401  (registers every step and day action)
-from engine.steps import ACTIONS
 from narrator.phones.catalogue import LOCALES, keys, rule_message, text
+from tests.support.usual import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -29,7 +29,7 @@ def test_the_feared_seer_is_told_why_under_her_finger_in_chromium(chromium: Any)
     try:
         assert background.server is not None
         url = f"http://127.0.0.1:{background.server.port}/"
-        actor, decoy = sit(chromium, url, 5, "P"), sit(chromium, url, 9, "P")
+        actor, decoy = sit(chromium, url, 5, "P"), sit(chromium, url, 9, "Q")
         background.call(table.narrate, "seer")
         assert_same_picture(actor, decoy, "seer")
         assert "你被梦魇恐惧了" in hold(actor, "#step-secret")

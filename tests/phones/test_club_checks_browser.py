@@ -31,7 +31,7 @@ def told_on_the_phones(browser: Any, game: Game, step: str, actor: int, decoy: i
     try:
         assert background.server is not None
         url = f"http://127.0.0.1:{background.server.port}/"
-        actor_page, decoy_page = sit(browser, url, actor, "P"), sit(browser, url, decoy, "P")
+        actor_page, decoy_page = sit(browser, url, actor, "P"), sit(browser, url, decoy, "Q")
         assert_same_picture(actor_page, decoy_page, step)
         return hold(actor_page, "#step-secret"), hold(decoy_page, "#step-secret")
     finally:

@@ -16,7 +16,6 @@ from engine.game import Game
 from engine.roles import Role
 from engine.roles.knight import KnightDuel
 from engine.roles.white_wolf_king import WhiteWolfKingBlow
-from engine.steps import ACTIONS
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
@@ -28,6 +27,7 @@ from tests.phones.audit import audit_seat, shape_problems
 from tests.phones.harness import Phone, close_all, seat_everyone, served, state_copy
 from tests.phones.test_keypad import RecordingScreen, presses
 from tests.phones.test_shape import Lines, Recorder
+from tests.support.usual import ACTIONS
 
 BUTTONS = [
     {"name": "self_destruct", "form": "none"},

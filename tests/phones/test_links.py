@@ -26,7 +26,7 @@ class Seen:
 
 
 def links_of(table: TableFields, seen: Seen, scores: dict[str, Any] | None = None) -> Links:
-    return Links(
+    table.links = Links(
         table,
         out=lambda link, sent: link.send(sent),
         send_state=seen.states.append,
@@ -34,6 +34,7 @@ def links_of(table: TableFields, seen: Seen, scores: dict[str, Any] | None = Non
         boards=lambda locale: [],
         scores=lambda locale: scores,
     )
+    return table.links  # type: ignore[no-any-return]
 
 
 def test_a_phone_takes_a_free_seat_and_every_phone_sees_the_lobby() -> None:

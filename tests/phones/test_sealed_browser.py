@@ -27,7 +27,7 @@ from engine.game import Game
 from engine.roles import Role
 from engine.rules import make_rules
 from engine.setup import deal
-from engine.steps import STEPS, Form
+from engine.steps import Form
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import BackgroundServer, PhoneServer, PhoneTable
@@ -38,6 +38,7 @@ from tests.phones.chromium_table import NotingVoice
 from tests.phones.harness import Phone, classic_game, event_game
 from tests.phones.test_browser import PHONE
 from tests.phones.test_secrecy import DECKS
+from tests.support.usual import STEPS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
 
