@@ -26,8 +26,8 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, is_shared
 from engine.views import SeatView
-from narrator.inbox import Applied, Inbox, Stale
-from narrator.phones.answers import Answers
+from narrator.inbox import Applied, Stale
+from narrator.phones.answers import Answering, Answers
 from narrator.phones.collector import Collector, is_pack, refusal
 from narrator.phones.feed import Feeds
 from narrator.phones.links import Links, Out
@@ -35,7 +35,6 @@ from narrator.phones.messages import Act, Refusal
 from narrator.phones.nightgate import Link, NightGate
 from narrator.phones.orders import Close, Decide, Orders, Settle, Undo
 from narrator.phones.outbound import ack as _ack
-from narrator.phones.said import Said
 from narrator.phones.screens import is_night, spec_of
 from narrator.phones.turns import answer_of, decision_of
 from narrator.phones.views import Views
@@ -62,21 +61,12 @@ class WrittenGame(Protocol):
     def stored_parts(self) -> dict[int, Answer]: ...
 
 
-class Deciding(Protocol):
-    """What the decision path reads of the table: the game, the step narrated, the orders and
-    the night gate, the moderator's inbox, what the judge said; `narrate` moves the step."""
+class Deciding(Answering, Protocol):
+    """What the decision path reads of the table: what the answers read, and the orders and
+    the night gate."""
 
-    @property
-    def game(self) -> Game: ...
-
-    narrating: str | None
-    auto_narrate: bool
-    inbox: Inbox
-    judge: Said
     orders: Orders
     gate: NightGate
-
-    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None: ...
 
 
 class Decisions:

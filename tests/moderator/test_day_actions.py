@@ -173,15 +173,22 @@ def test_the_knights_duel_keyed_on_the_box_keypad_at_a_moderated_table() -> None
     assert f"{knight}号的白天行动：请输入编号并回车（0＝取消）" in shown and "2＝决斗" in shown
 
 
-async def self_destruct_in_a_speech(rule: bool) -> list[dict[str, object]]:
-    """A werewolf self-destructs during the first speech; the speeches the phones are told of."""
+def discussion_opened(last_words: bool) -> tuple[Game, int]:
+    """The game at the first day's discussion (`self_destruct_last_words` as said), and the
+    index of the event that opened it (the moderator runs from there)."""
     ready = at_the_discussion(5)
-    game = Game(ready.setup, BOARD.rules({"self_destruct_last_words": rule}))
+    game = Game(ready.setup, BOARD.rules({"self_destruct_last_words": last_words}))
     for decision in ready.log:
         game.apply(decision)
     opened = max(
         i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
     )
+    return game, opened
+
+
+async def self_destruct_in_a_speech(rule: bool) -> list[dict[str, object]]:
+    """A werewolf self-destructs during the first speech; the speeches the phones are told of."""
+    game, opened = discussion_opened(rule)
     table = PhoneTable(game, auto_narrate=False)
     server = PhoneServer(table, host="127.0.0.1", port=0)
     await server.start()
@@ -228,13 +235,7 @@ class HeldUntilLetGo(HeldClock):
 async def night_after_a_self_destruct() -> list[str]:
     """A werewolf self-destructs in the first speech of the discussion (last words by the club
     rule); the judge's lines until the night falls."""
-    ready = at_the_discussion(5)
-    game = Game(ready.setup, BOARD.rules({"self_destruct_last_words": True}))
-    for decision in ready.log:
-        game.apply(decision)
-    opened = max(
-        i for i, e in enumerate(game.events) if e.kind == "cue" and e.data["key"] == "discussion.start"
-    )
+    game, opened = discussion_opened(True)
     table = PhoneTable(game, auto_narrate=False)
     server = PhoneServer(table, host="127.0.0.1", port=0)
     await server.start()

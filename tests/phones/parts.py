@@ -74,6 +74,16 @@ class TableFields:
         return await self.registry.claim(order.pin, order.address)
 
 
+async def seated(links: Any, *seats: int) -> dict[int, Phone]:
+    """A phone at each of `seats`, connected and sat (named P1, P2 …) through the links part."""
+    phones = {}
+    for seat in seats:
+        phones[seat] = Phone()
+        links.connect(phones[seat])
+        await links.sit(phones[seat], join(seat, f"P{seat}"))
+    return phones
+
+
 def message(**fields: Any) -> Any:
     """A phone's message as the table reads it off the wire."""
     return parse(json.dumps(fields))

@@ -17,7 +17,7 @@ from narrator.inbox import Command
 from narrator.phones.day import Day
 from narrator.phones.links import Links
 from narrator.phones.messages import Refusal
-from tests.phones.parts import Phone, TableFields, beginner_game, join
+from tests.phones.parts import Phone, TableFields, beginner_game, seated
 
 
 def at_step(step: str) -> Game:
@@ -62,12 +62,7 @@ class Talk:
         self.screens += 1
 
     async def seat(self, *seats: int) -> dict[int, Phone]:
-        phones = {}
-        for seat in seats:
-            phones[seat] = Phone()
-            self.links.connect(phones[seat])
-            await self.links.sit(phones[seat], join(seat, f"P{seat}"))
-        return phones
+        return await seated(self.links, *seats)
 
 
 def test_the_speaker_alone_ends_the_speech_once_and_an_unread_pass_is_dropped() -> None:

@@ -26,7 +26,7 @@ class Seen:
 
 
 def links_of(table: TableFields, seen: Seen, scores: dict[str, Any] | None = None) -> Links:
-    table.links = Links(
+    links = Links(
         table,
         out=lambda link, sent: link.send(sent),
         send_state=seen.states.append,
@@ -34,7 +34,8 @@ def links_of(table: TableFields, seen: Seen, scores: dict[str, Any] | None = Non
         boards=lambda locale: [],
         scores=lambda locale: scores,
     )
-    return table.links  # type: ignore[no-any-return]
+    table.links = links  # the orders free a seat through it
+    return links
 
 
 def test_a_phone_takes_a_free_seat_and_every_phone_sees_the_lobby() -> None:

@@ -13,7 +13,7 @@ from narrator.phones.said import PAUSE
 from narrator.phones.table import encode
 from narrator.phones.views import Views
 from narrator.phones.wire import unseal
-from tests.phones.parts import Phone, TableFields, join
+from tests.phones.parts import Phone, TableFields, seated
 
 
 class Shown:
@@ -53,12 +53,7 @@ class Shown:
         raise AssertionError("no day action here")
 
     async def seat(self, *seats: int) -> dict[int, Phone]:
-        phones = {}
-        for seat in seats:
-            phones[seat] = Phone()
-            self.links.connect(phones[seat])
-            await self.links.sit(phones[seat], join(seat, f"P{seat}"))
-        return phones
+        return await seated(self.links, *seats)
 
 
 def test_every_phone_gets_one_state_of_one_size_and_only_its_own_secrets() -> None:
