@@ -81,6 +81,14 @@ def page_strings(locale: Locale) -> dict[str, dict[str, str]]:
     return strings
 
 
+def read_all() -> None:
+    """Read every language's words now, as a table is made: read at the first phone's hello,
+    they held up the event loop for tens of milliseconds."""
+    for locale in LOCALES:
+        _load(locale)
+        card_texts(locale)
+
+
 def has(locale: Locale, key: str) -> bool:
     """Whether the catalogue of `locale` holds the line `group.name`."""
     group, name = key.split(".", 1)

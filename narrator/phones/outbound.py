@@ -26,8 +26,16 @@ class Outbound(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     def wire(self) -> dict[str, Any]:
-        """The message as a dict, fields in their declared order."""
-        return self.model_dump(mode="python")
+        """The message as a dict, fields in their declared order. The fields are taken as they
+        are, not copied: what another module put in an `Any` field is its data already (Rule
+        3), and a copy of every seat's view and review held up the loop (`wire.encode` still
+        turns a model met inside one into its JSON)."""
+        return {name: _plain(getattr(self, name)) for name in type(self).model_fields}
+
+
+def _plain(value: Any) -> Any:
+    """A field's value for the wire: a model as its dict, anything else as it is."""
+    return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
 
 
 class Ack(Outbound):
@@ -129,7 +137,8 @@ class Progress(Outbound):
 
     def wire(self) -> dict[str, Any]:
         """At night the counts are left out (not even as nulls: the page reads their absence)."""
-        return self.model_dump(mode="python", exclude_none=self.owed is None)
+        message = super().wire()
+        return message if self.owed is not None else {k: v for k, v in message.items() if v is not None}
 
 
 class Speaking(Outbound):

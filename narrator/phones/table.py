@@ -35,7 +35,7 @@ from engine.steps import is_shared
 from engine.views import public_view
 from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox
 from narrator.phones import outbound as out
-from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
+from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, read_all
 from narrator.phones.day import LAST_WORDS, Day
 from narrator.phones.decisions import Decisions, Later
 from narrator.phones.evening import Evening
@@ -77,8 +77,8 @@ from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdo
 from narrator.phones.screens import is_night
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.views import Views
-from narrator.phones.wire import encode as encode_padded
-from narrator.phones.wire import padded
+from narrator.phones.wire import Padded, padded
+from narrator.phones.wire import encode as encode_wire
 from narrator.store import StoreUnwritable
 from narrator.timing import Timers
 
@@ -98,6 +98,7 @@ class PhoneTable:
         inbox: Inbox | None = None,
         board: Board | None = None,
     ) -> None:
+        read_all()
         self._game = game
         self.board = board
         self.inbox = inbox or Inbox()
@@ -400,5 +401,7 @@ def _decided(item: object) -> bool:
 
 def encode(message: dict[str, Any]) -> str:
     """A message as the JSON text sent on the wire, padded to its bucket unless the table
-    padded it already (with the other seats' messages)."""
-    return encode_padded(message if "pad" in message else padded(message))
+    padded it already (with the other seats' messages: its text was made then)."""
+    if isinstance(message, Padded):
+        return message.text
+    return encode_wire(message) if "pad" in message else padded(message).text

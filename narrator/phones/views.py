@@ -28,6 +28,20 @@ from narrator.phones.screens import screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.wire import padded_alike
 
+Publics = dict[int, dict[str, Any]]
+"""Public parts of views dumped for the wire, by the identity of the public view."""
+
+
+def _dumped(view: SeatView, publics: Publics) -> dict[str, Any]:
+    """`view` as the wire carries it (its JSON data), its public part dumped once for every
+    seat that shows the same one (`publics`): the same data, without 18 dumps of the game's
+    public history."""
+    public = publics.get(id(view.public))
+    if public is None:
+        public = publics[id(view.public)] = view.public.model_dump(mode="json")
+    rest = view.model_dump(mode="json", exclude={"public"})
+    return {name: public if name == "public" else rest[name] for name in SeatView.model_fields}
+
 
 class Viewed(Protocol):
     """What the views read of the table: the game, the step narrated, the seats' names,
@@ -142,13 +156,16 @@ class Views:
             actions=self._day.shown_actions,
         )
 
-    def _state(self, seat: int, feed: list[dict[str, Any]], *, fresh: bool) -> dict[str, Any]:
+    def _state(
+        self, seat: int, feed: list[dict[str, Any]], publics: Publics, *, fresh: bool
+    ) -> dict[str, Any]:
         """The `state` message of `seat`: its view (without the prompt: the screen has what
-        the phone may show of it), its screen, the names, its feed, the speech running."""
+        the phone may show of it), its screen, the names, its feed, the speech running.
+        `publics`: the public parts already dumped for the other seats (the same for all)."""
         table, said = self._table, self._table.judge
         view = self.shown[seat].model_copy(update={"prompt": None})
         return out.State(
-            view=view.model_dump(mode="json"),
+            view=_dumped(view, publics),
             screen=self._screen(seat, fresh=fresh),
             names=table.registry.names(),
             feed=feed,
@@ -167,9 +184,10 @@ class Views:
         """One `state` message to every phone, padded alike (Rule 1); the public screens'
         picture with it (public Rule 1)."""
         self._send_screens()
+        publics: Publics = {}
         self.broadcast(
             {
-                seat: self._state(seat, self.feeds.undelivered(seat) if fresh else [], fresh=fresh)
+                seat: self._state(seat, self.feeds.undelivered(seat) if fresh else [], publics, fresh=fresh)
                 for seat in self._links.connected()
             }
         )
@@ -178,7 +196,8 @@ class Views:
         """The state of one phone (joining or back) with its whole feed, padded like every
         seat's would be."""
         feed = self.feeds.everything(seat)
-        everyone = {s: self._state(s, feed if s == seat else [], fresh=True) for s in self.shown}
+        publics: Publics = {}
+        everyone = {s: self._state(s, feed if s == seat else [], publics, fresh=True) for s in self.shown}
         self._send(seat, padded_alike(everyone)[seat])
 
     def broadcast(self, messages: dict[int, dict[str, Any]]) -> None:

@@ -16,14 +16,22 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import BaseModel
+
 SMALLEST = 512  # bytes
 LARGE_STEP = 16384  # bytes
 SEAL_BYTES = 768  # bytes
 
 
 def encode(message: Mapping[str, Any]) -> str:
-    """A message as the JSON text sent on the wire."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as the JSON text sent on the wire (a model met inside it as its JSON)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_as_json)
+
+
+def _as_json(value: object) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    raise TypeError(f"{type(value).__name__} cannot go on the wire")
 
 
 def size(message: Mapping[str, Any]) -> int:
@@ -44,26 +52,54 @@ def bucket(length: int) -> int:
 _PAD_OVERHEAD = len(',"pad":""')
 
 
-def padded(message: Mapping[str, Any], to: int | None = None) -> dict[str, Any]:
+class Padded(dict[str, Any]):
+    """A message padded for the wire (Rule 1), with `text`, its JSON text on the wire, encoded
+    once as it was padded: what the socket sends (the dict is for the tests' eyes; it is not
+    changed after it is made)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, message: dict[str, Any], text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+def _bare(message: Mapping[str, Any]) -> tuple[dict[str, Any], str, int]:
+    """`message` without its `pad`, its JSON text, and its size with an empty pad (bytes)."""
+    bare = {k: v for k, v in message.items() if k != "pad"}
+    if not bare:
+        raise ValueError("an empty message has no type")
+    text = encode(bare)
+    return bare, text, len(text.encode("utf-8")) + _PAD_OVERHEAD
+
+
+def _pad(bare: dict[str, Any], text: str, spaces: int) -> Padded:
+    """`bare` (encoded as `text`) with a `pad` of `spaces` spaces, last, as `encode` would put
+    it: the text is padded as it stands, not encoded again."""
+    pad = " " * spaces
+    return Padded({**bare, "pad": pad}, f'{text[:-1]},"pad":"{pad}"}}')
+
+
+def padded(message: Mapping[str, Any], to: int | None = None) -> Padded:
     """`message` with a `pad` field that brings it to `to` bytes (default: its own bucket).
 
     `to` must be a bucket at least as large as the message with an empty pad.
     """
-    bare = {k: v for k, v in message.items() if k != "pad"}
-    length = size(bare) + _PAD_OVERHEAD
+    bare, text, length = _bare(message)
     target = to if to is not None else bucket(length)
     if target < length:
         raise ValueError(f"a message of {length} bytes does not fit in {target}")
-    return {**bare, "pad": " " * (target - length)}
+    return _pad(bare, text, target - length)
 
 
-def padded_alike(messages: Mapping[int, Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Messages for several seats, each padded to the bucket of the largest (Rule 2)."""
-    if not messages:
+def padded_alike(messages: Mapping[int, Mapping[str, Any]]) -> dict[int, Padded]:
+    """Messages for several seats, each padded to the bucket of the largest (Rule 2); each
+    encoded once."""
+    bares = {seat: _bare(message) for seat, message in messages.items()}
+    if not bares:
         return {}
-    largest = max(size(m) for m in messages.values()) + _PAD_OVERHEAD
-    target = bucket(largest)
-    return {seat: padded(message, target) for seat, message in messages.items()}
+    target = bucket(max(length for _, _, length in bares.values()))
+    return {seat: _pad(bare, text, target - length) for seat, (bare, text, length) in bares.items()}
 
 
 def seal(content: Mapping[str, Any] | None) -> str:
