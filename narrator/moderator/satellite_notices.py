@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from narrator.satellite.link import LinkChange, SatelliteLink
+from narrator.satellite.link import Link, LinkChange
 from narrator.voice.satellite import SatellitePlayer
 
 
@@ -36,7 +36,7 @@ class SatelliteNotices:
 
     def __init__(
         self,
-        link: SatelliteLink,
+        link: Link,
         player: SatellitePlayer | None,
         notify: Notify,
         hold: Callable[[bool], None],
@@ -115,7 +115,7 @@ def _microphone(fault: str) -> str:
     return f"; {fault}" if fault else ""
 
 
-def tell_the_table(link: SatelliteLink, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
+def tell_the_table(link: Link, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
     """The notices of a session, on its running event loop: `table.links.notify` (the phones) and
     `clock.hold` / `clock.release` (the moderator's clock) are called on that loop."""
     loop = asyncio.get_running_loop()

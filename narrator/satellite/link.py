@@ -31,7 +31,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStop
@@ -73,6 +73,35 @@ class LinkChange:
     name: str
     again: bool
     microphone: str = ""
+
+
+class Link(Protocol):
+    """What the judge's output and notices use of a satellite's link, whatever its protocol
+    (`SatelliteLink`, Wyoming; `narrator.satellite.esphome.EsphomeLink`, ESPHome)."""
+
+    address: SatelliteAddress
+    name: str
+    reason: str
+    microphone: str
+    connection: int
+    attempts: int
+    on_change: list[Callable[[LinkChange], None]]
+    on_played: list[Callable[[], None]]
+    on_audio: Callable[[np.ndarray], None] | None
+
+    @property
+    def up(self) -> bool: ...
+
+    @property
+    def says_played(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    def wait_up(self, timeout: float | None = None) -> bool: ...
+
+    def drop(self, reason: str, connection: int | None = None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def _length(header: dict[str, Any], key: str, most: int) -> int:

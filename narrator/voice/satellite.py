@@ -31,12 +31,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 
-from narrator.satellite.link import LinkChange, LinkDown, SatelliteLink
+from narrator.satellite.link import Link, LinkChange, LinkDown, SatelliteLink
 from narrator.voice.clips import Clip
 from narrator.voice.player import DUCK_LEVEL, Hook, Playback
 
@@ -72,7 +72,7 @@ class SatellitePlayer:
 
     def __init__(
         self,
-        link: SatelliteLink,
+        link: Link,
         samplerate: int,
         *,
         rate: int = 22050,
@@ -189,7 +189,9 @@ class SatellitePlayer:
         return "cut"
 
     def _on_satellite(self, playback: Playback) -> bool:
-        """Stream one line (Rules 2-4); True once played, False if the satellite went down."""
+        """Stream one line (Rules 2-4); True once played, False if the satellite went down
+        before it was sent whole, or stalled."""
+        link = cast(SatelliteLink, self.link)  # the Wyoming link: see `EsphomePlayer` for the other
         samples = self._mixed(playback.clip.at_rate(self.rate).samples)
         pcm = Clip(samples, self.rate).pcm16()
         step = CHUNK * 2
@@ -197,17 +199,17 @@ class SatellitePlayer:
             if self._connection != self.link.connection:  # a new connection counts afresh
                 self._connection, self._streams, self._played = self.link.connection, 0, 0
         try:
-            self.link.send([AudioStart(rate=self.rate, width=2, channels=1).event()])
+            link.send([AudioStart(rate=self.rate, width=2, channels=1).event()])
             began = time.perf_counter()
             for offset in range(0, len(pcm), step):
                 due = began + (offset // 2) / self.rate - LEAD
                 if self._wait_cut(due - time.perf_counter()):
                     break
                 chunk = AudioChunk(rate=self.rate, width=2, channels=1, audio=pcm[offset : offset + step])
-                self.link.send([chunk.event()])
+                link.send([chunk.event()])
                 if offset == 0:
                     self._started(playback, time.perf_counter(), LEAD)
-            self.link.send([AudioStop().event()])
+            link.send([AudioStop().event()])
         except LinkDown:
             return False  # cut before it was sent whole: from its start elsewhere (Rule 5)
         with self._signal:
@@ -321,6 +323,22 @@ class SatellitePlayer:
     def _link_changed(self, _change: LinkChange) -> None:
         with self._signal:
             self._signal.notify_all()
+
+
+def satellite_output(
+    link: Link,
+    samplerate: int,
+    *,
+    ambience: Clip | None = None,
+    box: Callable[[], BoxOutput | None] = lambda: None,
+) -> SatellitePlayer:
+    """The output for `link`'s kind of satellite: Wyoming's stream, or ESPHome's announcements."""
+    if link.address.kind == "esphome":
+        from narrator.satellite.esphome import EsphomeLink
+        from narrator.voice.esphome import EsphomePlayer
+
+        return EsphomePlayer(cast(EsphomeLink, link), samplerate, ambience=ambience, box=box)
+    return SatellitePlayer(link, samplerate, ambience=ambience, box=box)
 
 
 def box_latency(playback: Playback) -> float:
