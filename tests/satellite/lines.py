@@ -75,44 +75,10 @@ def record_text(path: Path) -> str:
     )
 
 
-def heard_in_order(capture: np.ndarray, lines: list[np.ndarray], nights: list[bool]) -> list[int]:
-    """Where each line begins in `capture` (one recording of all that was played, silence between
-    lines), found in order, each after the one before; -1 for a line not found whole there."""
-    starts, cursor = [], 0
-    for said, night in zip(lines, nights, strict=True):
-        at = _found(capture, said, cursor)
-        if at < 0 or not same_line(said, capture[at : at + len(said)], night):
-            starts.append(-1)
-            continue
-        starts.append(at)
-        cursor = at + len(said)
-    return starts
-
-
-def _found(capture: np.ndarray, said: np.ndarray, cursor: int, window: float = 30.0) -> int:
-    """Where `said`'s first half second best matches `capture` from the first sound after
-    `cursor` on (within `window` s)."""
-    head = said[: min(len(said), 11025)].astype(np.float64)
-    sound = np.flatnonzero(capture[cursor:])
-    if not len(head) or not np.any(head) or not len(sound):
-        return -1
-    cursor = max(cursor, cursor + int(sound[0]) - len(head))
-    region = capture[cursor : cursor + int(window * 22050) + len(head)].astype(np.float64)
-    if len(region) < len(head):
-        return -1
-    size = 1 << int(np.ceil(np.log2(len(region) + len(head))))
-    product = np.fft.irfft(np.fft.rfft(region, size) * np.conj(np.fft.rfft(head, size)), size)
-    scores = product[: len(region) - len(head) + 1]
-    return cursor + int(np.argmax(scores))
-
-
-def unmatched(capture: np.ndarray, starts: list[int], lines: list[np.ndarray]) -> float:
-    """The loudest (RMS over 50 ms) of what `capture` holds outside the lines found in it: 0 when
-    nothing but the lines was played (none twice, nothing else)."""
-    rest = capture.astype(np.float64).copy()
-    for at, said in zip(starts, lines, strict=True):
-        if at >= 0:
-            rest[at : at + len(said)] = 0.0
-    size = 1102
-    frames = rest[: len(rest) // size * size].reshape(-1, size)
-    return float(np.sqrt((frames**2).mean(axis=1)).max()) if len(frames) else 0.0
+def voiced_seconds(samples: np.ndarray, rate: int = 22050, frame: float = 0.02) -> float:
+    """Seconds of `samples` (int16) louder than a murmur (RMS over `frame` above 300): the same
+    for a line however a real-time device on a loaded machine spreads it (a stretch of silence
+    now and then when it runs dry), and twice as much for a line played twice."""
+    size = int(rate * frame)
+    frames = samples[: len(samples) // size * size].reshape(-1, size).astype(np.float64)
+    return float((np.sqrt((frames**2).mean(axis=1)) > 300).sum() * frame)

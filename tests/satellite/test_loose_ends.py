@@ -75,7 +75,6 @@ def play_then_drop_after(drop_at: str, streams: list[int]) -> Callable[[socket.s
     return behaviour
 
 
-@pytest.mark.slow
 def test_a_satellite_that_drops_after_a_whole_line_before_its_played_does_not_hear_it_again() -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-stop", streams)) as address:
@@ -95,7 +94,6 @@ def test_a_satellite_that_drops_after_a_whole_line_before_its_played_does_not_he
     assert player.routes == [("one", "satellite"), ("two", "satellite"), ("three", "satellite")]
 
 
-@pytest.mark.slow
 def test_a_line_cut_before_it_was_sent_whole_is_said_again_from_its_start() -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-chunk", streams)) as address:
@@ -126,7 +124,6 @@ def level(samples: np.ndarray) -> float:
     return float(np.sqrt(np.mean(samples.astype(np.float64) ** 2))) if len(samples) else 0.0
 
 
-@pytest.mark.slow
 def test_the_box_plays_the_night_only_while_it_stands_in_for_the_satellite(box: VirtualSound) -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-chunk", streams)) as address:
@@ -171,7 +168,6 @@ def dead_microphone_satellite(tmp_path: Path) -> Iterator[RealSatellite]:
         pytest.skip(reason=str(error))
 
 
-@pytest.mark.slow
 def test_a_satellite_whose_microphone_dies_is_the_judges_speaker_and_its_fault_is_said(
     dead_microphone_satellite: RealSatellite,
 ) -> None:
@@ -195,7 +191,6 @@ def test_a_satellite_whose_microphone_dies_is_the_judges_speaker_and_its_fault_i
     assert len(satellite.played()[0]) == round(22050 * 0.5)
 
 
-@pytest.mark.slow
 def test_a_satellite_held_at_the_start_and_let_go_later_is_told_as_back(
     satellite: RealSatellite, capsys: pytest.CaptureFixture[str]
 ) -> None:

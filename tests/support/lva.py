@@ -111,6 +111,18 @@ class RealVoiceAssistant:
             except subprocess.TimeoutExpired:
                 self.kill()
 
+    def lines_played(self) -> list[tuple[int, bool]]:
+        """The judge's lines it was asked to play, in order, from its logs: each line's number
+        (the judge's HTTP server counts them) and whether it played to its end."""
+        played: list[tuple[int, bool]] = []
+        for log in self.log:
+            for text in log.read_text(errors="replace").splitlines():
+                if "Playing 1 URL(s): " in text and "/line/" in text:
+                    played.append((int(text.rsplit("/line/", 1)[1].split(".")[0]), False))
+                elif "_on_end_file: reason=0 (is_eof=True)" in text and played and not played[-1][1]:
+                    played[-1] = (played[-1][0], True)
+        return played
+
     def played(self) -> np.ndarray:
         """All it played so far, int16 mono at `rate` Hertz (silence between lines)."""
         data = self.recording.read_bytes()
@@ -182,7 +194,6 @@ def real_voice_assistant(folder: Path, rate: int = 22050) -> Iterator[RealVoiceA
                     "--channels=1",
                     "--format=s16le",
                     "--raw",
-                    "--latency-msec=1000",
                 ],
                 stdout=out,
                 env=env,
