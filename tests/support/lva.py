@@ -31,7 +31,8 @@ from tests.support.satellite import free_port
 ROOT = Path(__file__).resolve().parents[2]
 LVA_PYTHON = ROOT / ".venv-lva" / "bin" / "python"
 LVA_SOURCE = ROOT.parent / "shared" / "vendor" / "linux-voice-assistant"
-START_TIMEOUT = 30.0  # seconds for it to listen on its port
+START_TIMEOUT = 30.0  # seconds for it to listen on its port (and for the recorder to catch up)
+CATCH_UP_SLACK = 0.2  # seconds the recording may lag behind the clock once caught up
 NAME = "table-speaker"
 
 
@@ -47,6 +48,7 @@ class RealVoiceAssistant:
     port: int
     env: dict[str, str]
     rate: int = 22050
+    recording_began: float = 0.0  # `time.monotonic()` of the recording's first sample (about)
     process: subprocess.Popen[bytes] | None = None
     log: list[Path] = field(default_factory=list)
 
@@ -124,7 +126,12 @@ class RealVoiceAssistant:
         return played
 
     def played(self) -> np.ndarray:
-        """All it played so far, int16 mono at `rate` Hertz (silence between lines)."""
+        """All it played until now, int16 mono at `rate` Hertz (silence between lines), once
+        the recorder has written it (it writes in blocks, up to a few seconds late)."""
+        due = (time.monotonic() - self.recording_began - CATCH_UP_SLACK) * self.rate * 2
+        deadline = time.monotonic() + START_TIMEOUT
+        while self.recording.stat().st_size < due and time.monotonic() < deadline:
+            time.sleep(0.05)
         data = self.recording.read_bytes()
         return np.frombuffer(data[: len(data) // 2 * 2], dtype="<i2")
 
@@ -173,8 +180,12 @@ def _pulse(folder: Path, rate: int) -> tuple[subprocess.Popen[bytes], dict[str, 
 
 
 @contextmanager
-def real_voice_assistant(folder: Path, rate: int = 22050) -> Iterator[RealVoiceAssistant]:
-    """A real Linux Voice Assistant on loopback for the duration of the block (see the module)."""
+def real_voice_assistant(
+    folder: Path, rate: int = 22050, record_latency_ms: int | None = None
+) -> Iterator[RealVoiceAssistant]:
+    """A real Linux Voice Assistant on loopback for the duration of the block (see the module).
+    `record_latency_ms`: the recorder's buffer (None: parec's own; small: the benchmark sees a
+    sample soon after it is played)."""
     if not LVA_PYTHON.exists():
         raise VoiceAssistantMissing(f"{LVA_PYTHON} is missing: scripts/install.sh --dev installs it")
     if shutil.which("pulseaudio") is None or shutil.which("parec") is None:
@@ -194,10 +205,15 @@ def real_voice_assistant(folder: Path, rate: int = 22050) -> Iterator[RealVoiceA
                     "--channels=1",
                     "--format=s16le",
                     "--raw",
+                    *([f"--latency-msec={record_latency_ms}"] if record_latency_ms else []),
                 ],
                 stdout=out,
                 env=env,
             )
+        deadline = time.monotonic() + START_TIMEOUT
+        while not device.recording.stat().st_size and time.monotonic() < deadline:
+            time.sleep(0.01)
+        device.recording_began = time.monotonic() - device.recording.stat().st_size / (2 * rate)
         device.start()
         yield device
     finally:
