@@ -210,9 +210,11 @@ class EsphomeLink:
         if said not in done:
             said.cancel()
             raise LinkDown(self._dropped or "the connection ended")
+        from aioesphomeapi.core import TimeoutAPIError
+
         try:
             said.result()
-        except TimeoutError:
+        except (TimeoutError, TimeoutAPIError):
             raise AnnounceUnheard(HELD) from None
         except Exception as error:  # noqa: BLE001 - aioesphomeapi's errors: the connection broke
             raise LinkDown(f"the connection broke ({error})") from None

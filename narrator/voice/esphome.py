@@ -20,7 +20,6 @@ Rules (those of `narrator.voice.satellite`, but how a line gets to the device):
 from __future__ import annotations
 
 import io
-import threading
 import time
 import wave
 from collections.abc import Callable
@@ -67,12 +66,10 @@ class EsphomePlayer(SatellitePlayer):
     def _on_satellite(self, playback: Playback) -> bool:
         samples = self._mixed(playback.clip.at_rate(self.rate).samples)
         seconds = len(samples) / self.rate
-        fetched: list[float] = []
-        took = threading.Event()
+        fetched: list[float] = []  # when the device fetched the line (Rule 2)
 
         def on_fetch(at: float) -> None:
             fetched.append(at)
-            took.set()
             self._started(playback, at, 0.0)
 
         padded = np.concatenate([samples, np.zeros(round(END_PAD * self.rate), dtype=np.float32)])
@@ -93,7 +90,7 @@ class EsphomePlayer(SatellitePlayer):
                 heard_whole = bool(fetched) and time.perf_counter() >= fetched[0] + seconds + TAIL
                 return heard_whole
             except AnnounceUnheard:
-                reason = "it did not say it finished the line (stalled)" if took.is_set() else HELD
+                reason = "it did not say it finished the line (stalled)" if fetched else HELD
                 self.esphome.drop(reason, connection)
                 return False
             if not fetched:
