@@ -78,7 +78,9 @@ def play_then_drop_after(drop_at: str, streams: list[int]) -> Callable[[socket.s
 def test_a_satellite_that_drops_after_a_whole_line_before_its_played_does_not_hear_it_again() -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-stop", streams)) as address:
-        link = SatelliteLink(address, retry_s=0.05)
+        link = SatelliteLink(
+            address, retry_s=0.05, stall_s=PATIENCE
+        )  # it streams no microphone between lines
         link.start()
         assert link.wait_up(PATIENCE)
         player = SatellitePlayer(link, 22050)  # no box: a line said again would go to the satellite
@@ -97,7 +99,9 @@ def test_a_satellite_that_drops_after_a_whole_line_before_its_played_does_not_he
 def test_a_line_cut_before_it_was_sent_whole_is_said_again_from_its_start() -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-chunk", streams)) as address:
-        link = SatelliteLink(address, retry_s=0.05)
+        link = SatelliteLink(
+            address, retry_s=0.05, stall_s=PATIENCE
+        )  # it streams no microphone between lines
         link.start()
         assert link.wait_up(PATIENCE)
         player = SatellitePlayer(link, 22050)
@@ -127,7 +131,7 @@ def level(samples: np.ndarray) -> float:
 def test_the_box_plays_the_night_only_while_it_stands_in_for_the_satellite(box: VirtualSound) -> None:
     streams: list[int] = []
     with stand_in(play_then_drop_after("audio-chunk", streams)) as address:
-        link = SatelliteLink(address, retry_s=1.0)
+        link = SatelliteLink(address, retry_s=1.0, stall_s=PATIENCE)  # it streams no microphone between lines
 
         def box_output() -> Player:
             player = Player(None, 22050, night_ambience(22050))
