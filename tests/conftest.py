@@ -101,6 +101,8 @@ SLOW = (
     "tests/satellite/test_listen_satellite.py",
     "tests/satellite/test_esphome_demo.py",  # Linux Voice Assistant plays in real time
     "tests/satellite/test_loose_ends.py",
+    "tests/satellite/test_esphome_box.py",
+    "tests/satellite/test_esphome_devices.py",
 )
 """Files (or name endings) left out of the quick tier (Rule 4)."""
 

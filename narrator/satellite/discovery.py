@@ -109,7 +109,7 @@ async def _esphome_device(name: str, address: SatelliteAddress, timeout: float =
 
     client = APIClient(address.host, address.port, None, client_info="werewolf-judge")
     try:
-        await asyncio.wait_for(client.connect(login=True), timeout)
+        await asyncio.wait_for(client.connect(login=True, log_errors=False), timeout)
         info = await asyncio.wait_for(client.device_info(), timeout)
     except RequiresEncryptionAPIError:
         return FoundDevice(name, address, None, False, "it wants its API encryption key (satellite_key)")

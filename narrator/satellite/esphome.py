@@ -170,7 +170,9 @@ class EsphomeLink:
         )
         try:
             try:
-                await asyncio.wait_for(client.connect(on_stop=stopped, login=True), self.answer_s)
+                await asyncio.wait_for(
+                    client.connect(on_stop=stopped, login=True, log_errors=False), self.answer_s
+                )
                 info = await asyncio.wait_for(client.device_info(), self.answer_s)
             except TimeoutError:
                 return "it does not answer on the network"
