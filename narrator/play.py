@@ -140,9 +140,10 @@ def register(subparsers: Any) -> None:
 def _satellite_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--satellite",
-        metavar="tcp://HOST:PORT",
-        help="speak and listen through a Wyoming voice satellite (a Home Assistant voice speaker, "
-        "a Raspberry Pi running wyoming-satellite); `narrator devices` lists those on the LAN",
+        metavar="esphome://HOST|tcp://HOST:PORT",
+        help="speak through an ESPHome voice device (esphome://HOST: a Home Assistant Voice Preview "
+        "Edition, a Pi running Linux Voice Assistant) or a Wyoming satellite (tcp://HOST:PORT, "
+        "which listens too); `narrator devices` lists those on the LAN",
     )
 
 

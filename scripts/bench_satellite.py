@@ -1,4 +1,5 @@
-"""Benchmark of a Wyoming satellite as the judge's speaker and ears, on loopback.
+"""Benchmark of a voice satellite as the judge's speaker (and ears), on loopback: a Wyoming
+satellite and an ESPHome voice device.
 
     .venv/bin/python scripts/bench_satellite.py [--lines N] [--keywords N]
 
@@ -16,6 +17,13 @@ as a game does, and prints one line per measurement, then (last line) one JSON o
   microphone → the listener's decision, from the word's end (its last voiced 10 ms, heard by
   the microphone command at the pace of a real one), median ms; `_max` the slowest;
   `keywords_heard` of `keywords_said`.
+- `esphome_first_sample_ms` / `esphome_line_end_ms`: the same two figures through the real
+  Linux Voice Assistant 1.1.15 (`.venv-lva`; ESPHome's native API, each line an announcement the
+  device fetches over HTTP and plays with mpv), its sound recorded from its own PulseAudio's
+  null sink: the first sample is when that sample reached the sink (the recorder's clock, tied
+  to the wall clock by its freshest delivery); the end is counted when the device says it
+  finished (`VoiceAssistantAnnounceFinished`). The device's microphone is not used (it streams
+  only after its wake word).
 """
 
 from __future__ import annotations
@@ -42,10 +50,12 @@ from narrator.listen.phrasebook import phrasebook  # noqa: E402
 from narrator.listen.spotter import Decision, KeywordSpotter  # noqa: E402
 from narrator.listen.wavfile import read_wav  # noqa: E402
 from narrator.satellite.address import SatelliteAddress  # noqa: E402
+from narrator.satellite.esphome import EsphomeLink  # noqa: E402
 from narrator.satellite.link import SatelliteLink  # noqa: E402
 from narrator.satellite.microphone import SatelliteMicrophone  # noqa: E402
 from narrator.voice.prerender import lines_to_render  # noqa: E402
 from narrator.voice.speaker import Speaker, SpeakerOptions  # noqa: E402
+from tests.support.lva import RealVoiceAssistant, VoiceAssistantMissing, real_voice_assistant  # noqa: E402
 from tests.support.satellite import RealSatellite, real_satellite  # noqa: E402
 
 PAD_S = 0.5  # seconds of silence said around each keyword
@@ -99,6 +109,73 @@ def bench_lines(satellite: RealSatellite, link: SatelliteLink, count: int, cache
         "satellite_first_sample_ms_max": milliseconds(max(firsts)),
         "satellite_line_end_ms": milliseconds(statistics.median(ends)),
         "lines": len(firsts),
+    }
+
+
+class SinkClock:
+    """The wall time of a sample of the device's recording: the recorder writes what the sink
+    played a little late; the freshest delivery seen (smallest lag) ties the two clocks."""
+
+    def __init__(self, device: RealVoiceAssistant) -> None:
+        self.device = device
+        self.start = float("inf")  # wall time of the recording's sample 0 (an upper bound)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            samples = self.device.recording.stat().st_size // 2
+            self.start = min(self.start, time.time() - samples / self.device.rate)
+            time.sleep(0.002)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def bench_esphome_lines(device: RealVoiceAssistant, count: int, cache: Path) -> dict[str, float]:
+    link = EsphomeLink(SatelliteAddress.parse(device.uri))
+    link.start()
+    if not link.wait_up(PATIENCE):
+        raise SystemExit(f"the ESPHome device did not answer: {link.reason}")
+    clock = SinkClock(device)
+    options = SpeakerOptions(locale="zh-CN", cache_dir=cache, ambience=False, printed=False)
+    judge = Speaker(options, satellite=link)
+    try:
+        lines = [(line.key, line.params) for line in lines_to_render(judge.catalogue, seats=9)][:count]
+        for key, params in lines:
+            judge.clip(key, params)
+        firsts, ends = [], []
+        for key, params in lines:
+            judge.wait_quiet(PATIENCE)
+            time.sleep(0.3)  # the line before it out of the recorder too
+            heard_before = len(device.played())
+            turn = time.time()
+            playback = judge.say(key, wait=False, **params)
+            playback.wait(PATIENCE)
+            finished = time.time()
+            time.sleep(0.3)
+            played = device.played()
+            voiced = np.flatnonzero(played[heard_before:])
+            if not len(voiced):
+                print(f"line  not heard  {key}")
+                continue
+            first = clock.start + (heard_before + int(voiced[0])) / device.rate
+            last_out = first + playback.clip.seconds
+            firsts.append(first - turn)
+            ends.append(finished - last_out)
+            first_ms, end_ms = milliseconds(firsts[-1]), milliseconds(ends[-1])
+            print(f"esphome line  first sample {first_ms:7.1f} ms  end counted {end_ms:7.1f} ms  {key}")
+    finally:
+        judge.close()
+        clock.close()
+        link.close()
+    return {
+        "esphome_first_sample_ms": milliseconds(statistics.median(firsts)),
+        "esphome_first_sample_ms_max": milliseconds(max(firsts)),
+        "esphome_line_end_ms": milliseconds(statistics.median(ends)),
+        "esphome_lines": len(firsts),
     }
 
 
@@ -180,6 +257,12 @@ def main() -> int:
                 figures.update(bench_keywords(satellite, link, args.keywords, folder))
             finally:
                 link.close()
+        try:
+            with real_voice_assistant(folder / "lva", record_latency_ms=20) as device:
+                figures["esphome"] = "Linux Voice Assistant 1.1.15 on loopback"
+                figures.update(bench_esphome_lines(device, args.lines, folder / "cache"))
+        except VoiceAssistantMissing as error:
+            print(f"the ESPHome path is not measured: {error}")
     print(json.dumps(figures, ensure_ascii=False))
     return 0
 

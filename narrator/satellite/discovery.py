@@ -1,8 +1,12 @@
-"""Satellites on the LAN, found by zeroconf (mDNS, `_wyoming._tcp`), for `narrator devices`.
+"""Satellites on the LAN, found by zeroconf (mDNS), for `narrator devices`.
 
 wyoming-satellite announces itself as `_wyoming._tcp` (as Home Assistant finds it); so do the
 other Wyoming services (speech to text, text to speech, wake words). Each one found is asked
 `describe`: those whose `info` names a satellite are satellites.
+
+ESPHome devices announce themselves as `_esphomelib._tcp` (a Voice Preview Edition, Linux Voice
+Assistant, and every other ESPHome device): each one found is asked its name and features, as
+Home Assistant asks; those that can play announcements are voice devices.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from typing import Any
 from wyoming.event import async_write_event
 from wyoming.info import Describe, Info
 
-from narrator.satellite.address import SatelliteAddress
+from narrator.satellite.address import Kind, SatelliteAddress
 from narrator.satellite.link import Garbage, read_event
 
 SERVICE = "_wyoming._tcp.local."
+ESPHOME_SERVICE = "_esphomelib._tcp.local."
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +42,41 @@ class FoundService:
         return f"  {self.address}  {self.name.removesuffix('.' + SERVICE)}  ({what})"
 
 
+@dataclass(frozen=True, slots=True)
+class FoundDevice:
+    """An ESPHome device on the LAN: its zeroconf name, its address, its own name and whether
+    it can play announcements (None: it did not answer; `why` says why)."""
+
+    name: str
+    address: SatelliteAddress
+    device: str | None
+    voice: bool
+    why: str = ""
+
+    def describe(self) -> str:
+        """One line for a listing."""
+        if self.device is None:
+            what = f"an ESPHome device; {self.why}"
+        elif self.voice:
+            what = f"voice device {self.device!r}; if Home Assistant uses it, disable it there for the game"
+        else:
+            what = f"ESPHome device {self.device!r}, not a voice device"
+        return f"  {self.address}  {self.name.removesuffix('.' + ESPHOME_SERVICE)}  ({what})"
+
+
 def find_services(seconds: float = 2.0) -> list[FoundService]:
     """The Wyoming services that answer mDNS within `seconds`, each asked what it is."""
+    found = _browse(SERVICE, seconds, "wyoming")
+    return [FoundService(name, address, satellite_name(address)) for name, address in found]
+
+
+def find_esphome_devices(seconds: float = 2.0) -> list[FoundDevice]:
+    """The ESPHome devices that answer mDNS within `seconds`, each asked what it is."""
+    found = _browse(ESPHOME_SERVICE, seconds, "esphome")
+    return [asyncio.run(_esphome_device(name, address)) for name, address in found]
+
+
+def _browse(service: str, seconds: float, kind: Kind) -> list[tuple[str, SatelliteAddress]]:
     from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
     names: set[str] = set()
@@ -49,19 +87,39 @@ def find_services(seconds: float = 2.0) -> list[FoundService]:
 
     zeroconf = Zeroconf()
     try:
-        browser = ServiceBrowser(zeroconf, SERVICE, handlers=[changed])
+        browser = ServiceBrowser(zeroconf, service, handlers=[changed])
         time.sleep(seconds)
         browser.cancel()
         addresses = []
         for name in sorted(names):
-            info = ServiceInfo(SERVICE, name)
+            info = ServiceInfo(service, name)
             if info.request(zeroconf, 1000) and info.port:
                 for host in info.parsed_addresses() or []:
-                    addresses.append((name, SatelliteAddress(host, int(info.port))))
+                    addresses.append((name, SatelliteAddress(host, int(info.port), kind)))
                     break
     finally:
         zeroconf.close()
-    return [FoundService(name, address, satellite_name(address)) for name, address in addresses]
+    return addresses
+
+
+async def _esphome_device(name: str, address: SatelliteAddress, timeout: float = 3.0) -> FoundDevice:
+    from aioesphomeapi import VoiceAssistantFeature
+    from aioesphomeapi.client import APIClient
+    from aioesphomeapi.core import APIConnectionError, RequiresEncryptionAPIError
+
+    client = APIClient(address.host, address.port, None, client_info="werewolf-judge")
+    try:
+        await asyncio.wait_for(client.connect(login=True, log_errors=False), timeout)
+        info = await asyncio.wait_for(client.device_info(), timeout)
+    except RequiresEncryptionAPIError:
+        return FoundDevice(name, address, None, False, "it wants its API encryption key (satellite_key)")
+    except (APIConnectionError, OSError, TimeoutError) as error:
+        return FoundDevice(name, address, None, False, f"it did not answer ({error or 'timed out'})")
+    finally:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.disconnect(force=True), 1.0)
+    voice = bool(info.voice_assistant_feature_flags & VoiceAssistantFeature.ANNOUNCE)
+    return FoundDevice(name, address, info.friendly_name or info.name, voice)
 
 
 def satellite_name(address: SatelliteAddress, timeout: float = 2.0) -> str | None:

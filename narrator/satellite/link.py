@@ -6,11 +6,14 @@ Rule 1: the judge connects as Home Assistant does: `describe` (the satellite ans
 Rule 2: one thread owns the connection, with an event loop of its own; another thread sends
         through `send`, which returns once the events are written and raises `LinkDown` else.
 Rule 3: a satellite is *down* when it refuses the connection, closes it, answers nothing to
-        `describe` or sends no sound after `run-satellite` within `answer_s` (it serves another
-        server, or waits for a wake word), sends nothing for `stall_s` while its microphone streams,
+        `describe`, or after `run-satellite` neither streams its microphone nor answers a second
+        `describe` within `answer_s` each (it serves another server), sends nothing for `stall_s`
+        while its microphone streams,
         takes more than `stall_s` to take what is written, or sends what is not the protocol:
         the connection is closed, the change is told once (`on_change`), and the link tries again
-        every `retry_s` until the satellite answers, which is told too.
+        every `retry_s` until the satellite answers, which is told too. One that answers the second
+        `describe` but streams no sound is up as a speaker: its microphone's fault is told with it
+        (`LinkChange.microphone`; its microphone command fails, or it waits for a wake word).
 Rule 4: events read: `audio-chunk` goes to `on_audio` as 16 kHz 16-bit mono, `played` to
         `on_played`; the others are let be. A header or a length that is not the protocol's is
         garbage (Rule 3); an audio chunk whose format is missing or wrong is dropped alone.
@@ -28,7 +31,7 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStop
@@ -45,6 +48,10 @@ MAX_LINE = 64 * 1024  # bytes of one event's JSON header
 MAX_DATA = 1 << 20  # bytes of an event's extra data
 MAX_PAYLOAD = 1 << 20  # bytes of an event's payload (a second of 16 kHz audio is 32 KB)
 MIC_RATE = 16000  # Hertz of the blocks `on_audio` gets (the listener's rate)
+SILENT_MICROPHONE = (
+    "its microphone sends no sound: its microphone command fails (see the satellite's log: a wrong "
+    "capture device?), or it waits for a wake word (start it without --wake-uri and --vad)"
+)
 
 
 class LinkDown(RuntimeError):
@@ -58,12 +65,43 @@ class Garbage(ValueError):
 @dataclass(frozen=True, slots=True)
 class LinkChange:
     """The satellite came up (`up`) or went down, and why (`reason`, for the table); `name` is
-    the name the satellite gave (its address until it answered); `again`: it was up before."""
+    the name the satellite gave (its address until it answered); `again`: it was up before;
+    `microphone`: why it came up without its microphone ("" when the microphone streams)."""
 
     up: bool
     reason: str
     name: str
     again: bool
+    microphone: str = ""
+
+
+class Link(Protocol):
+    """What the judge's output and notices use of a satellite's link, whatever its protocol
+    (`SatelliteLink`, Wyoming; `narrator.satellite.esphome.EsphomeLink`, ESPHome)."""
+
+    address: SatelliteAddress
+    name: str
+    reason: str
+    microphone: str
+    connection: int
+    attempts: int
+    on_change: list[Callable[[LinkChange], None]]
+    on_played: list[Callable[[], None]]
+    on_audio: Callable[[np.ndarray], None] | None
+
+    @property
+    def up(self) -> bool: ...
+
+    @property
+    def says_played(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    def wait_up(self, timeout: float | None = None) -> bool: ...
+
+    def drop(self, reason: str, connection: int | None = None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def _length(header: dict[str, Any], key: str, most: int) -> int:
@@ -128,6 +166,8 @@ class SatelliteLink:
         self.on_change: list[Callable[[LinkChange], None]] = []
         self.on_audio: Callable[[np.ndarray], None] | None = None
         self.on_played: list[Callable[[], None]] = []
+        self.microphone = ""
+        """Why the satellite is up without its microphone ("" while it streams): Rule 3."""
         self.says_played = False
         """The satellite sends `played` once it has played a stream (wyoming-satellite 1.1 and
         later do; 1.0, the release on PyPI, does not): seen once, it is waited for."""
@@ -249,13 +289,15 @@ class SatelliteLink:
             self._converter = AudioChunkConverter(rate=MIC_RATE, width=2, channels=1)
             first = await self._accepted(reader)
             if first is None:
-                return self._dropped or (
-                    "it sends no sound from its microphone: another server (Home Assistant, say) "
-                    "holds it, or it waits for a wake word (start it without --wake-uri and --vad)"
-                )
+                await async_write_event(Describe().event(), writer)
+                if await self._accepted(reader, Info.is_type) is None:
+                    return self._dropped or (
+                        "it takes nothing from the judge: another server (Home Assistant, say) holds it"
+                    )
             self._writer = writer
-            self._came_up(name)
-            self._heard(first)
+            self._came_up(name, "" if first is not None else SILENT_MICROPHONE)
+            if first is not None:
+                self._heard(first)
             return await self._serve(reader)
         except TimeoutError:
             return self._dropped or "it did not answer (describe)"
@@ -282,10 +324,13 @@ class SatelliteLink:
                 name = satellite.get("name") if isinstance(satellite, dict) else None
                 return name if isinstance(name, str) and name else str(self.address)
 
-    async def _accepted(self, reader: asyncio.StreamReader) -> Event | None:
-        """After `run-satellite`: the first chunk of the satellite's microphone, within
-        `answer_s`; None when none comes. wyoming-satellite serves one server at a time: to a
-        second one it answers `describe`, then stops reading and sends nothing, the line open."""
+    async def _accepted(
+        self, reader: asyncio.StreamReader, wanted: Callable[[str], bool] = AudioChunk.is_type
+    ) -> Event | None:
+        """After `run-satellite`: the first event of a `wanted` type (a chunk of the satellite's
+        microphone), within `answer_s`; None when none comes. wyoming-satellite serves one server
+        at a time: to a second one it answers `describe`, then stops reading and sends nothing,
+        the line open; one whose microphone fails reads on and answers a second `describe`."""
         deadline = asyncio.get_running_loop().time() + self.answer_s
         while (left := deadline - asyncio.get_running_loop().time()) > 0:
             try:
@@ -294,7 +339,7 @@ class SatelliteLink:
                 return None
             if event is None:
                 return None
-            if AudioChunk.is_type(event.type):
+            if wanted(event.type):
                 return event
         return None
 
@@ -328,13 +373,13 @@ class SatelliteLink:
             for hook in list(self.on_played):
                 hook()
 
-    def _came_up(self, name: str) -> None:
-        self.name, self.reason = name, "connected"
+    def _came_up(self, name: str, microphone: str) -> None:
+        self.name, self.reason, self.microphone = name, "connected", microphone
         self.connection += 1
         again, self._was_up, self._told_down = self._was_up, True, False
         self._up.set()
-        log.info("satellite %s (%s) is up", name, self.address)
-        self._tell(LinkChange(True, "connected", name, again))
+        log.info("satellite %s (%s) is up%s", name, self.address, f"; {microphone}" if microphone else "")
+        self._tell(LinkChange(True, "connected", name, again, microphone))
 
     def _went_down(self, reason: str) -> None:
         self.reason = reason

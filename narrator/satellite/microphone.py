@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from narrator.listen.microphone import Deliver
-from narrator.satellite.link import SatelliteLink
+from narrator.satellite.link import Link
 
 
 class SatelliteMicrophone:
@@ -16,7 +16,7 @@ class SatelliteMicrophone:
     the link be: the connection is the judge's voice too.
     """
 
-    def __init__(self, link: SatelliteLink) -> None:
+    def __init__(self, link: Link) -> None:
         self.link = link
         self._deliver: Deliver | None = None
         link.on_audio = self._heard

@@ -282,8 +282,20 @@ def _sound_devices() -> int:
 
 
 def _satellites(seconds: float) -> None:
-    from narrator.satellite.discovery import find_services
+    from narrator.satellite.discovery import find_esphome_devices, find_services
 
+    print(f"ESPHome voice devices on the LAN (zeroconf _esphomelib._tcp, {seconds:g} s):")
+    try:
+        devices = find_esphome_devices(seconds)
+    except OSError as error:  # no network to look on
+        print(f"  cannot look: {error}")
+        devices = []
+    for device in devices:
+        print(device.describe())
+    if not devices:
+        print("  none found")
+    elif any(device.voice for device in devices):
+        print("Speak through one: narrator play --satellite esphome://HOST (or the `satellite` setting).")
     print(f"Voice satellites on the LAN (zeroconf _wyoming._tcp, {seconds:g} s):")
     try:
         found = find_services(seconds)

@@ -11,11 +11,16 @@ Rules:
    says it has played it (`played`); a satellite that never says so (wyoming-satellite 1.0) has
    played it when its last sample is due out (`TAIL` after the stream's time). One that said
    `played` before and is silent `STALL_GRACE` past that time is stalled: it is dropped.
-4. At night the ambience is mixed under each line, lowered as the local player lowers it.
-5. When the satellite is down, the line it was playing (cut off, or not yet said played) and
-   every line after it play from their start on the box's own output (`box`), or, with none,
-   wait for the satellite to come back: none is lost, none is said twice whole. Once the
-   satellite is back the next line goes to it again.
+   A line whose stream was sent whole (`audio-stop` written) is the satellite's: if the
+   satellite drops before its `played`, it still counts as said there once its last sample
+   is due out; it is not said again (a satellite that died in those last `LEAD` seconds loses
+   that much of the line's end, mostly its trailing silence; saying it again would say it twice).
+4. At night the ambience is mixed under each line, lowered as the local player lowers it. The
+   box's own output plays the night's ambience only while it stands in for the satellite.
+5. When the satellite is down, the line it was playing (cut off before its stream was sent
+   whole) and every line after it play from their start on the box's own output (`box`), or,
+   with none, wait for the satellite to come back: none is lost, none is said twice whole.
+   Once the satellite is back the next line goes to it again.
 6. Hooks as the local player's: `on_start` once and `on_end` once per line, wherever it played,
    in the output's thread.
 """
@@ -26,12 +31,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 
-from narrator.satellite.link import LinkChange, LinkDown, SatelliteLink
+from narrator.satellite.link import Link, LinkChange, LinkDown, SatelliteLink
 from narrator.voice.clips import Clip
 from narrator.voice.player import DUCK_LEVEL, Hook, Playback
 
@@ -67,7 +72,7 @@ class SatellitePlayer:
 
     def __init__(
         self,
-        link: SatelliteLink,
+        link: Link,
         samplerate: int,
         *,
         rate: int = 22050,
@@ -85,6 +90,7 @@ class SatellitePlayer:
         self._box: BoxOutput | None = None
         self._box_tried = False
         self._box_lock = threading.Lock()
+        self._box_speaks = False  # the box stands in for the satellite now (Rule 4)
         self._ambience = ambience.at_rate(rate).samples if ambience is not None else None
         self._ambience_position = 0
         self._night = False
@@ -115,8 +121,7 @@ class SatellitePlayer:
     def set_night(self, on: bool) -> None:
         """Mix the ambience under the lines (True) or not (Rule 4)."""
         self._night = on and self._ambience is not None
-        if self._box is not None:
-            self._box.set_night(on)
+        self._box_night()
 
     @property
     def idle(self) -> bool:
@@ -171,18 +176,22 @@ class SatellitePlayer:
             if self._cut:
                 return "cut"
             if self.link.up:
+                self._box_speaking(False)
                 if self._on_satellite(playback):
                     return "cut" if self._cut else "satellite"
                 continue  # the satellite went down during the line: from its start elsewhere
             box = self._open_box()
             if box is not None:
+                self._box_speaking(True)
                 return self._on_box(box, playback)
             with self._signal:
                 self._signal.wait_for(lambda: self.link.up or self._cut or self._closing, 0.5)
         return "cut"
 
     def _on_satellite(self, playback: Playback) -> bool:
-        """Stream one line (Rules 2-4); True once played, False if the satellite went down."""
+        """Stream one line (Rules 2-4); True once played, False if the satellite went down
+        before it was sent whole, or stalled."""
+        link = cast(SatelliteLink, self.link)  # the Wyoming link: see `EsphomePlayer` for the other
         samples = self._mixed(playback.clip.at_rate(self.rate).samples)
         pcm = Clip(samples, self.rate).pcm16()
         step = CHUNK * 2
@@ -190,19 +199,19 @@ class SatellitePlayer:
             if self._connection != self.link.connection:  # a new connection counts afresh
                 self._connection, self._streams, self._played = self.link.connection, 0, 0
         try:
-            self.link.send([AudioStart(rate=self.rate, width=2, channels=1).event()])
+            link.send([AudioStart(rate=self.rate, width=2, channels=1).event()])
             began = time.perf_counter()
             for offset in range(0, len(pcm), step):
                 due = began + (offset // 2) / self.rate - LEAD
                 if self._wait_cut(due - time.perf_counter()):
                     break
                 chunk = AudioChunk(rate=self.rate, width=2, channels=1, audio=pcm[offset : offset + step])
-                self.link.send([chunk.event()])
+                link.send([chunk.event()])
                 if offset == 0:
                     self._started(playback, time.perf_counter(), LEAD)
-            self.link.send([AudioStop().event()])
+            link.send([AudioStop().event()])
         except LinkDown:
-            return False
+            return False  # cut before it was sent whole: from its start elsewhere (Rule 5)
         with self._signal:
             self._streams += 1  # a cut stream too: its `played` may still come
             stream = self._streams
@@ -220,7 +229,8 @@ class SatellitePlayer:
 
     def _wait_played(self, stream: int, due_out: float) -> bool:
         """Rule 3: True once the `stream`th stream of this connection is played (the satellite's
-        `played` are counted: one a stream, in order); False if the satellite went down first."""
+        `played` are counted: one a stream, in order), or due out when the satellite went down
+        meanwhile; False when it stalled."""
 
         def over() -> bool:
             if self._played >= stream or self._cut or self._closing or not self.link.up:
@@ -236,8 +246,10 @@ class SatellitePlayer:
                 self._signal.wait(min(max(0.01, until - now), 0.25))
             if self._played >= stream or self._cut or self._closing:
                 return True
-            if not self.link.up:
-                return False
+            if not self.link.up:  # sent whole: the satellite's once due out (Rule 3)
+                left = max(0.0, due_out - time.perf_counter())
+                self._signal.wait_for(lambda: self._cut or self._closing, left)
+                return True
             if not self.link.says_played:
                 return True
         self.link.drop("it did not say it played the line (stalled)", self._connection)
@@ -261,9 +273,17 @@ class SatellitePlayer:
             if not self._box_tried:
                 self._box_tried = True
                 self._box = self._box_factory()
-                if self._box is not None:
-                    self._box.set_night(self._night)
             return self._box
+
+    def _box_speaking(self, on: bool) -> None:
+        if on != self._box_speaks:
+            self._box_speaks = on
+            self._box_night()
+
+    def _box_night(self) -> None:
+        """The box's ambience: the night's while the box speaks, else none (Rule 4)."""
+        if self._box is not None:
+            self._box.set_night(self._night and self._box_speaks)
 
     def _mixed(self, samples: np.ndarray) -> np.ndarray:
         """The line with the night's ambience under it (Rule 4)."""
@@ -303,6 +323,22 @@ class SatellitePlayer:
     def _link_changed(self, _change: LinkChange) -> None:
         with self._signal:
             self._signal.notify_all()
+
+
+def satellite_output(
+    link: Link,
+    samplerate: int,
+    *,
+    ambience: Clip | None = None,
+    box: Callable[[], BoxOutput | None] = lambda: None,
+) -> SatellitePlayer:
+    """The output for `link`'s kind of satellite: Wyoming's stream, or ESPHome's announcements."""
+    if link.address.kind == "esphome":
+        from narrator.satellite.esphome import EsphomeLink
+        from narrator.voice.esphome import EsphomePlayer
+
+        return EsphomePlayer(cast(EsphomeLink, link), samplerate, ambience=ambience, box=box)
+    return SatellitePlayer(link, samplerate, ambience=ambience, box=box)
 
 
 def box_latency(playback: Playback) -> float:

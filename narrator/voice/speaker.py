@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from narrator.progress import ProgressBar
-from narrator.satellite.link import SatelliteLink
+from narrator.satellite.link import Link
 from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
@@ -46,7 +46,7 @@ from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.satellite import SatellitePlayer
+from narrator.voice.satellite import SatellitePlayer, satellite_output
 from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker, WorkerFailed
 
@@ -103,7 +103,7 @@ class Speaker:
         *,
         catalogue: Catalogue | None = None,
         stream: TextIO | None = None,
-        satellite: SatelliteLink | None = None,
+        satellite: Link | None = None,
     ) -> None:
         self.options = options = options or SpeakerOptions()
         self.satellite = satellite
@@ -380,7 +380,7 @@ class Speaker:
             return SilentPlayer(pace=False, samplerate=self.samplerate)
         ambience = self._ambience()
         if self.satellite is not None:
-            return SatellitePlayer(self.satellite, self.samplerate, ambience=ambience, box=self._box_output)
+            return satellite_output(self.satellite, self.samplerate, ambience=ambience, box=self._box_output)
         player = Player(options.device, self.samplerate, ambience)
         try:
             player.open()

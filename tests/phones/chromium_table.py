@@ -271,7 +271,9 @@ class ChromiumTable:
             self.looked += 1
             if seen["scroll"] > 0 or seen["wide"] > 0:
                 self.overflow.append(
-                    Overflow(player.seat, seen["phase"], seen["title"], seen["step"], seen["scroll"], seen["wide"])
+                    Overflow(
+                        player.seat, seen["phase"], seen["title"], seen["step"], seen["scroll"], seen["wide"]
+                    )
                 )
             self.screenshot(player, seen)
             if measure and seen["secret"] and seen["night"] and key not in player.held:

@@ -36,7 +36,11 @@ def test_the_gravekeeper_alone_is_shown_yesterdays_exile_and_touches_like_everyo
             shown = screens(living)
             assert all(s == shown[0] for s in shown)
             # nothing to decide: the page shows it in words under the finger and asks for 知道了
-            assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == ("night", "notice", "gravekeeper")
+            assert (shown[0]["kind"], shown[0]["form"], shown[0]["step"]) == (
+                "night",
+                "notice",
+                "gravekeeper",
+            )
             assert not shown[0]["allow_none"] and shown[0]["choices"] == []
             sealed = {p.seat: told(p.last("state")["screen"]) for p in living}
             assert sealed[8] == {"real": True, "info": {"target": 2, "result": "werewolf"}}

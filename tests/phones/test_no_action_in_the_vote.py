@@ -83,7 +83,10 @@ def test_no_day_action_while_last_words_are_spoken() -> None:
             assert {str(p.last("state")["screen"]["actions"]) for p in phones} == {"[]"}
             before = state_copy(game)
             refused = await press(phones[wolf - 1], "self_destruct")
-            assert (refused["code"], refused["message"]) == ("last_words_open", "现在是遗言时间，不能自爆或发动技能。")
+            assert (refused["code"], refused["message"]) == (
+                "last_words_open",
+                "现在是遗言时间，不能自爆或发动技能。",
+            )
             assert state_copy(game) == before
             table.speaking(None)
 

@@ -16,6 +16,15 @@ def test_an_address_is_tcp_host_and_port_the_tutorial_s_port_by_default() -> Non
     assert str(SatelliteAddress.parse("tcp://[fe80::1]:10701")) == "tcp://[fe80::1]:10701"
 
 
+def test_an_esphome_device_is_esphome_host_the_api_s_port_by_default() -> None:
+    device = SatelliteAddress.parse("esphome://voice-pe.local")
+    assert (
+        device == SatelliteAddress("voice-pe.local", 6053, "esphome")
+        and str(device) == "esphome://voice-pe.local:6053"
+    )
+    assert load_config(None, satellite="esphome://10.0.0.5:6054").satellite == "esphome://10.0.0.5:6054"
+
+
 @pytest.mark.parametrize(
     "text", ["unix:///tmp/sat.sock", "tcp://host:99999", "tcp://:10700", "tcp://host:10700/x"]
 )

@@ -53,6 +53,8 @@ class RealSatellite:
     rate: int = 22050
     name: str = "table-speaker"
     extra: tuple[str, ...] = ()
+    mic_command: str | None = None
+    """Its `--mic-command` when not the tests' microphone (`satellite_mic.py`)."""
     process: subprocess.Popen[bytes] | None = None
     log: list[Path] = field(default_factory=list)
 
@@ -83,7 +85,7 @@ class RealSatellite:
             "--name",
             self.name,
             "--mic-command",
-            f"{sys.executable} {HERE / 'satellite_mic.py'} {self.mic}",
+            self.mic_command or f"{sys.executable} {HERE / 'satellite_mic.py'} {self.mic}",
             "--snd-command",
             f"{sys.executable} {HERE / 'satellite_sound.py'} {self.sound}",
             "--snd-command-rate",
