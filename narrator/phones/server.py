@@ -33,10 +33,11 @@ Rule 4: the host's endpoints take small JSON bodies checked by a model: anything
 Rule 5: the server logs no request lines (no access log): the table logs public facts only.
         Only a lost connection ends a phone's link in silence: anything the table raises on a
         message is logged with its traceback and closes that link (1011).
-Rule 6: a WebSocket opened from another site's page is refused before it opens (403): its
-        `Origin` must be the address the page was asked by (its `Host`) or one of the box's
-        join addresses. A client that sends no `Origin` (a bot, a script; browsers always
-        send one) is let in.
+Rule 6: a request whose `Host` is not one of the box's own names is refused before it is
+        read (403: `hosts.py`, against DNS rebinding). A WebSocket opened from another
+        site's page is refused before it opens (403): its `Origin` must be the address the
+        page was asked by (its `Host`) or one of the box's join addresses. A client that
+        sends no `Origin` (a bot, a script; browsers always send one) is let in.
 Rule 7: the public screens (`/screen/ws`) are capped like the phones: `Limits.screens` at
         once and `Limits.screens_per_address` from one address (a new one lets the oldest go:
         of its own address, else of the address that holds the most), the rate of Rule 2, and
@@ -66,6 +67,7 @@ import segno
 import uvicorn
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -74,6 +76,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.phones.address import join_urls, print_join
 from narrator.phones.catalogue import Locale
+from narrator.phones.hosts import OwnHosts
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
 from narrator.store import StoreUnwritable
@@ -687,7 +690,8 @@ def build_app(
             WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses, own_urls).serve),
             WebSocketRoute("/screen/ws", PublicScreens(table, limits, addresses, own_urls).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
-        ]
+        ],
+        middleware=[Middleware(OwnHosts, join_urls=own_urls)],
     )
 
 
