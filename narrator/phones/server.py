@@ -78,6 +78,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.phones.address import join_urls, print_join
 from narrator.phones.catalogue import Locale
+from narrator.phones.door import door
 from narrator.phones.hosts import OwnHosts
 from narrator.phones.lockout import Abuse, Addresses, Bucket
 from narrator.phones.messages import HostCommand, Refusal
@@ -614,21 +615,24 @@ class PublicScreens:
                 return
 
 
+def addresses_for(limits: Limits) -> Addresses:
+    """What each address may still do, under `limits` (Rules 2 and 4)."""
+    return Addresses(limits.claim_rate, limits.claim_burst, limits.penalty_s, limits.strikes, limits.clock)
+
+
 def build_app(
     table: PhoneTable,
     links: set[SocketLink],
-    limits: Limits | None = None,
+    limits: Limits,
+    addresses: Addresses,
     announce: Callable[..., None] | None = None,
     own_urls: Callable[[], list[str]] = list,
 ) -> Starlette:
-    """The Starlette app serving `table`; open links are kept in `links`; `announce(key,
-    **params)` tells a host's act to the table (the phones are told by the app itself);
-    `own_urls()` are the box's join addresses (a page from one may open a WebSocket: Rule 6)."""
-    limits = limits or Limits()
+    """The Starlette app serving `table`; open links are kept in `links`; `addresses` counts
+    what each address did; `announce(key, **params)` tells a host's act to the table (the
+    phones are told by the app itself); `own_urls()` are the box's join addresses (a page from
+    one may open a WebSocket: Rule 6)."""
     page = resources.files("narrator.phones").joinpath("static", "index.html")
-    addresses = Addresses(
-        limits.claim_rate, limits.claim_burst, limits.penalty_s, limits.strikes, limits.clock
-    )
 
     screen_page = resources.files("narrator.phones").joinpath("static", "screen.html")
 
@@ -687,7 +691,10 @@ class PhoneServer:
         self.limits = limits or Limits()
         self.on_host_act: HostAct | None = None
         self._links: set[SocketLink] = set()
-        self.app = build_app(table, self._links, self.limits, self._announce, lambda: self.join_urls)
+        self.addresses = addresses_for(self.limits)
+        self.app = build_app(
+            table, self._links, self.limits, self.addresses, self._announce, lambda: self.join_urls
+        )
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -701,6 +708,7 @@ class PhoneServer:
             with_cut(self.app),
             host=self.host,
             port=self.port,
+            http=door(self.addresses.is_locked_out),  # a locked-out address is refused at once
             ws="websockets-sansio",
             ws_max_size=self.limits.frame_bytes,
             ws_per_message_deflate=False,  # compression would undo the padding: sizes follow content
