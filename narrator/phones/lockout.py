@@ -7,8 +7,9 @@ Rule 1: every close for abuse is a strike against its address: a phone cut off f
 Rule 2: an address is locked out for `penalty_s` once it has `strikes` strikes within
         `penalty_s`. A flood or a frame too big counts them all at once (the page never sends
         either); a cut for not reading counts one, so a phone whose Wi-Fi stalled is cut and
-        comes back, while a client that floods and never reads is locked out at its third
-        connection.
+        comes back, while a client that floods and never reads is locked out once its second
+        connection is cut (a phone that reads piles up 256 K characters in minutes, not in
+        `penalty_s`).
 Rule 3: a lock-out keeps out new connections of that address only: the phones already there,
         and every other address, go on.
 """

@@ -129,7 +129,7 @@ class Limits:
     claim_rate: float = 0.5  # host claims a second from one address, once its burst is spent
     claim_burst: int = 3  # host claims from one address at once
     penalty_s: float = 10.0  # seconds an abuser's address may not connect again
-    strikes: int = 3  # closes for abuse within `penalty_s` that lock an address out
+    strikes: int = 2  # closes for abuse within `penalty_s` that lock an address out
     receive_buffer: int = 16384  # bytes the kernel holds from one phone (what is read at once)
     clock: Callable[[], float] = time.monotonic  # seconds, for the rate
 
