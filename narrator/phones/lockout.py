@@ -10,8 +10,9 @@ Rule 2: an address is locked out for `penalty_s` once it has `strikes` strikes w
         comes back, while a client that floods and never reads is locked out once its second
         connection is cut (a phone that reads piles up 256 K characters in minutes, not in
         `penalty_s`).
-Rule 3: a lock-out keeps out new connections of that address only: the phones already there,
-        and every other address, go on.
+Rule 3: a lock-out keeps out new connections of that address only (answered 403 the moment
+        they open: `door.py`; a socket opened just before is refused its upgrade): the phones
+        already there, and every other address, go on.
 """
 
 from __future__ import annotations
