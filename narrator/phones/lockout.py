@@ -6,10 +6,11 @@ Rule 1: every close for abuse is a strike against its address: a phone cut off f
         sending past its rate, a frame over `Limits.frame_bytes`.
 Rule 2: an address is locked out for `penalty_s` once it has `strikes` strikes within
         `penalty_s`. A flood or a frame too big counts them all at once (the page never sends
-        either); a cut for not reading counts one, so a phone whose Wi-Fi stalled is cut and
-        comes back, while a client that floods and never reads is locked out once its second
-        connection is cut (a phone that reads piles up 256 K characters in minutes, not in
-        `penalty_s`).
+        either), and so does a connection with no seat cut for not reading (the lobby sends a
+        few K characters: only a client asking for welcome after welcome piles up 256 K); a
+        seated phone cut for not reading counts one, so a phone whose Wi-Fi stalled is cut and
+        comes back to its seat, while a second cut within `penalty_s` locks it out (a phone
+        that reads piles up 256 K characters in minutes, not seconds).
 Rule 3: a lock-out keeps out new connections of that address only (answered 403 the moment
         they open: `door.py`; a socket opened just before is refused its upgrade): the phones
         already there, and every other address, go on.
@@ -26,7 +27,8 @@ MAX_ADDRESSES = 4096  # addresses counted (claims, strikes) before the count sta
 class Abuse(Enum):
     """Why a connection was closed for abuse (Rule 1)."""
 
-    DEAF = "deaf"  # it did not read what it was sent
+    DEAF = "deaf"  # a seated phone did not read what it was sent
+    DEAF_SEATLESS = "deaf_seatless"  # a connection with no seat did not read what it was sent
     FLOOD = "flood"  # it sent past its rate
     TOO_BIG = "too_big"  # it sent a frame over the cap
 

@@ -513,6 +513,8 @@ class PhoneSockets:
             link.close(CLOSE_TRY_LATER)
 
     async def _end(self, link: SocketLink, writer: asyncio.Task[None]) -> None:
+        if link.abuse is Abuse.DEAF and self.table.links.seat_of(link) is None:
+            link.abuse = Abuse.DEAF_SEATLESS
         if link.abuse is not None:
             self.addresses.strike(link.address, link.abuse)
         self.links.discard(link)
