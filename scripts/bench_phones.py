@@ -13,7 +13,14 @@ Then two floods, each from a process of its own for 5 s, against a fresh box (al
 a slow reader that sends `hello` as fast as it can and never reads (a small receive buffer; cut
 off, it connects again), with the box's resident memory sampled (`slow_reader_rss_mb`, its
 peak); and a ping flood (the same, with pings), while 17 seated phones each ping the box ten
-times a second (`others_rtt_p99_ms_under_flood`).
+times a second (`others_rtt_p99_ms_under_flood`). Then `--deaf-flooders` (39) clients, each
+from a loopback address of its own (127.0.0.10 on), that flood hellos and never read, connecting
+again whenever they are cut or refused, while the 17 ping: the others' round-trip
+(`others_rtt_p99_ms_under_deaf_flood`), the flooders' connections the box took and refused
+(`deaf_flood_taken`, `deaf_flood_refused`) and how many flooders were locked out
+(`deaf_flooders_locked_out`: refused at least once), and the CPU time the box spent meanwhile
+(`deaf_flood_box_cpu_s`, the seated phones' pings included). `--only-floods` runs the floods
+alone.
 
 Then one more game with the box's store on an SD card's stand-in (`tests/support/slowdisk.py`:
 a FUSE file system whose fsync takes `--fsync-ms`, 120 by default; needs /dev/fuse and root):
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -37,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -203,27 +212,37 @@ async def play(url: str, seed: int, cut_at: int | None) -> tuple[list[float], fl
     return rtts, rejoin_s
 
 
-class FloodLink:
-    """A WebSocket opened by hand that never reads after the handshake (its receive buffer
-    made small), so what the box sends it piles up on the box's side."""
+class Refused(ConnectionError):
+    """The box refused a flooder's handshake."""
 
-    def __init__(self, port: int) -> None:
+
+class FloodLink:
+    """A WebSocket opened by hand from `address` that never reads after the handshake (its
+    receive buffer made small), so what the box sends it piles up on the box's side."""
+
+    def __init__(self, port: int, address: str = "127.0.0.1") -> None:
         url = f"ws://127.0.0.1:{port}/ws"
         self.protocol = ClientProtocol(parse_uri(url))
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         self.sock.settimeout(1.0)
-        self.sock.connect(("127.0.0.1", port))
-        self.protocol.send_request(self.protocol.connect())
-        self.sock.sendall(b"".join(self.protocol.data_to_send()))
-        answer = b""
-        while b"\r\n\r\n" not in answer and len(answer) < 4096:
-            byte = self.sock.recv(1)
-            if not byte:
-                raise ConnectionError("refused")
-            answer += byte
+        try:
+            self.sock.bind((address, 0))
+            self.sock.connect(("127.0.0.1", port))
+            self.protocol.send_request(self.protocol.connect())
+            self.sock.sendall(b"".join(self.protocol.data_to_send()))
+            answer = b""
+            while b"\r\n\r\n" not in answer and len(answer) < 4096:
+                byte = self.sock.recv(1)
+                if not byte:
+                    raise Refused("closed before an answer")
+                answer += byte
+        except BaseException:
+            self.sock.close()
+            raise
         if not answer.startswith(b"HTTP/1.1 101"):
-            raise ConnectionError("refused")
+            self.sock.close()
+            raise Refused(answer.split(b"\r\n")[0].decode())
         self.protocol.receive_data(answer)
 
     def send(self, text: str) -> None:
@@ -234,32 +253,65 @@ class FloodLink:
         self.sock.close()
 
 
-def flood(port: int, kind: str, seconds: float) -> int:
-    """Send `kind` messages ("hello" or "ping") as fast as possible for `seconds`, never
-    reading, connecting again whenever the box cuts the connection; the messages sent."""
+def flood(port: int, kind: str, seconds: float, address: str = "127.0.0.1") -> dict[str, int]:
+    """Send `kind` messages ("hello" or "ping") from `address` as fast as possible for
+    `seconds`, never reading, connecting again whenever the box cuts the connection (10 ms
+    after a refusal); the messages sent, and the connections the box took and refused."""
     text = json.dumps({"type": kind})
     deadline = time.monotonic() + seconds
-    sent = 0
+    counts = {"sent": 0, "taken": 0, "refused": 0}
     while time.monotonic() < deadline:
         try:
-            link = FloodLink(port)
-        except OSError:
+            link = FloodLink(port, address)
+        except OSError as failed:
+            counts["refused"] += isinstance(failed, Refused)
             time.sleep(0.01)
             continue
+        counts["taken"] += 1
         try:
             while time.monotonic() < deadline:
                 link.send(text)
-                sent += 1
+                counts["sent"] += 1
         except OSError:
             pass
         finally:
             link.close()
-    return sent
+    return counts
 
 
-def start_flood(port: int, kind: str) -> subprocess.Popen[bytes]:
-    command = ["nice", "-n", "19", sys.executable, __file__, "--flood", kind, "--port", str(port)]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+def deaf_flood(port: int, flooders: int, seconds: float) -> dict[str, int]:
+    """`flooders` hello floods that never read, each from a loopback address of its own
+    (127.0.0.10 on), side by side for `seconds`: their connections taken and refused, and
+    how many were refused at least once (locked out)."""
+    addresses = [f"127.0.0.{10 + n}" for n in range(flooders)]
+    with ThreadPoolExecutor(flooders) as pool:
+        counts = list(pool.map(lambda address: flood(port, "hello", seconds, address), addresses))
+    return {
+        "taken": sum(c["taken"] for c in counts),
+        "refused": sum(c["refused"] for c in counts),
+        "locked_out": sum(1 for c in counts if c["refused"]),
+    }
+
+
+def start_flood(port: int, kind: str, flooders: int = 1) -> subprocess.Popen[str]:
+    """The flooding process (at the lowest priority), its counts as JSON on its stdout."""
+    command = [
+        sys.executable,
+        __file__,
+        "--flood",
+        kind,
+        "--port",
+        str(port),
+        "--deaf-flooders",
+        str(flooders),
+    ]
+    return subprocess.Popen(["nice", "-n", "19", *command], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+
+
+def cpu_s(pid: int) -> float:
+    """The CPU time process `pid` has used so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -279,20 +331,21 @@ async def slow_reader(port: int, pid: int) -> tuple[float, float]:
     while time.monotonic() < deadline:
         peak = max(peak, rss_mb(pid))
         await asyncio.sleep(0.05)
-    flooder.wait(30)
+    flooder.communicate(timeout=30)
     return before, max(peak, rss_mb(pid))
 
 
-async def pings(port: int, flooded: bool) -> list[float]:
-    """The round-trips of 17 seated phones' pings (ms), while an 18th connection floods the
-    box when `flooded`."""
+async def pings(port: int, flood_kind: str | None, flooders: int = 1) -> tuple[list[float], dict[str, int]]:
+    """The round-trips of 17 seated phones' pings (ms), while `flooders` more connections
+    flood the box with `flood_kind` ("ping", or "deaf": hellos never read) when it is given;
+    and the flood's counts."""
     url = f"ws://127.0.0.1:{port}/ws"
     phones = [BenchPhone(url, seat) for seat in range(1, SEATS)]
     for phone in phones:
         await phone.open()
         await phone.answer(await phone.send({"type": "join", "seat": phone.seat, "name": f"P{phone.seat}"}))
         phone.rtts.clear()
-    flooder = start_flood(port, "ping") if flooded else None
+    flooder = start_flood(port, flood_kind, flooders) if flood_kind else None
     await asyncio.sleep(0.2)  # the flood is on
 
     async def ping(phone: BenchPhone) -> None:
@@ -303,12 +356,11 @@ async def pings(port: int, flooded: bool) -> list[float]:
             await asyncio.sleep(PING_EVERY_S)
 
     await asyncio.gather(*(ping(p) for p in phones))
-    if flooder is not None:
-        flooder.wait(30)
+    counts = json.loads(flooder.communicate(timeout=30)[0]) if flooder is not None else {}
     rtts = [rtt * 1000 for phone in phones for rtt in phone.rtts]
     for phone in phones:
         await phone.close()
-    return rtts
+    return rtts, counts
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -375,33 +427,13 @@ def sd_game(fsync_ms: float) -> tuple[list[float], tuple[float, float]]:
         return rtts, blocked_ms(watch)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4, help="games to play (default 4)")
-    parser.add_argument("--flood", choices=("hello", "ping"), help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--fsync-ms", type=float, default=120.0, help="the SD card's fsync (default 120 ms)")
-    parser.add_argument("--only-sd", action="store_true", help="play only the game on the SD card's stand-in")
-    args = parser.parse_args()
-    if args.flood:  # the flooding process
-        print(flood(args.port, args.flood, FLOOD_S))
-        return 0
-    if args.only_sd:
-        sd_rtts, (blocked, late) = sd_game(args.fsync_ms)
-        sd_ms = sorted(rtt * 1000 for rtt in sd_rtts)
-        figures = {
-            "sd_fsync_ms": args.fsync_ms,
-            "sd_rtt_p50_ms": round(statistics.median(sd_ms), 2),
-            "sd_rtt_p99_ms": round(percentile(sd_ms, 0.99), 2),
-            "loop_blocked_ms_max": round(blocked, 2),
-            "loop_late_ms_max": round(late, 2),
-        }
-        print(json.dumps(figures))
-        return 0
+def games_figures(games: int, fsync_ms: float) -> dict[str, float]:
+    """The games' figures (printed as they come): the round-trips, the rejoin after the cut,
+    and the game on the SD card's stand-in."""
     rtts: list[float] = []
     rejoin_s: float | None = None
     blocked_no_store = (0.0, 0.0)
-    for game in range(args.games):
+    for game in range(games):
         port = free_port()
         with tempfile.TemporaryDirectory() as folder:
             watch = Path(folder) / "blocked"
@@ -426,16 +458,35 @@ def main() -> int:
     )
     assert rejoin_s is not None
     print(f"all {SEATS} phones back after the cut in {rejoin_s:.2f} s (target < 3 s)")
-    sd_rtts, (blocked, late) = sd_game(args.fsync_ms)
+    sd_rtts, (blocked, late) = sd_game(fsync_ms)
     sd_ms = sorted(rtt * 1000 for rtt in sd_rtts)
     sd_p50, sd_p99 = statistics.median(sd_ms), percentile(sd_ms, 0.99)
     print(
-        f"a game with the store on an SD card's stand-in (fsync +{args.fsync_ms:.0f} ms): "
+        f"a game with the store on an SD card's stand-in (fsync +{fsync_ms:.0f} ms): "
         f"{len(sd_ms)} touches, "
         f"round-trip p50 {sd_p50:.2f} ms, p99 {sd_p99:.2f} ms; the event loop blocked {blocked:.2f} ms "
         f"at most by its own work (target <= 20 ms; {blocked_no_store[0]:.2f} ms without a store), "
         f"woke {late:.2f} ms late at most (its CPU given to other processes counted in)"
     )
+    return {
+        "phones": SEATS,
+        "touches": len(ms),
+        "rtt_p50_ms": round(p50, 2),
+        "rtt_p99_ms": round(p99, 2),
+        "rtt_max_ms": round(ms[-1], 2),
+        "rejoin_all_s": round(rejoin_s, 3),
+        "sd_fsync_ms": fsync_ms,
+        "sd_rtt_p50_ms": round(sd_p50, 2),
+        "sd_rtt_p99_ms": round(sd_p99, 2),
+        "loop_blocked_ms_max": round(blocked, 2),
+        "loop_late_ms_max": round(late, 2),
+        "loop_blocked_ms_max_no_store": round(blocked_no_store[0], 2),
+    }
+
+
+def flood_figures(deaf_flooders: int) -> dict[str, float]:
+    """The floods' figures (printed as they come): the slow reader's memory, and the others'
+    round-trips with no flood, under a ping flood and under `deaf_flooders` deaf flooders."""
     port = free_port()
     server = serve(port, seed=200)
     try:
@@ -443,48 +494,85 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(10)
-    others: dict[bool, list[float]] = {}
-    for flooded in (False, True):
-        port = free_port()
-        server = serve(port, seed=300)
-        try:
-            others[flooded] = asyncio.run(pings(port, flooded))
-        finally:
-            server.terminate()
-            server.wait(10)
     print(
         f"a phone that never reads, {FLOOD_S:.0f} s: the box {before:.0f} MB before, "
         f"{peak:.0f} MB at most (target <= 200)"
     )
-    calm_p99 = percentile(others[False], 0.99)
-    flood_p50, flood_p99 = statistics.median(others[True]), percentile(others[True], 0.99)
-    print(f"{len(others[False])} pings from {SEATS - 1} phones with no flood: p99 {calm_p99:.2f} ms")
+    others: dict[str | None, list[float]] = {}
+    deaf: dict[str, int] = {}
+    deaf_cpu_s = 0.0
+    for kind in (None, "ping", "deaf"):
+        port = free_port()
+        server = serve(port, seed=300)
+        try:
+            used = cpu_s(server.pid)
+            others[kind], counts = asyncio.run(pings(port, kind, deaf_flooders if kind == "deaf" else 1))
+            used = cpu_s(server.pid) - used
+        finally:
+            server.terminate()
+            server.wait(10)
+        deaf, deaf_cpu_s = (counts, used) if kind == "deaf" else (deaf, deaf_cpu_s)
+    calm_p99 = percentile(others[None], 0.99)
+    flood_p50, flood_p99 = statistics.median(others["ping"]), percentile(others["ping"], 0.99)
+    deaf_p50, deaf_p99 = statistics.median(others["deaf"]), percentile(others["deaf"], 0.99)
+    print(f"{len(others[None])} pings from {SEATS - 1} phones with no flood: p99 {calm_p99:.2f} ms")
     print(
-        f"{len(others[True])} pings from {SEATS - 1} phones during a ping flood: p50 {flood_p50:.2f} ms, "
-        f"p99 {flood_p99:.2f} ms (target p99 <= 100 ms)"
+        f"{len(others['ping'])} pings from {SEATS - 1} phones during a ping flood: "
+        f"p50 {flood_p50:.2f} ms, p99 {flood_p99:.2f} ms (target p99 <= 100 ms)"
     )
     print(
-        json.dumps(
-            {
-                "phones": SEATS,
-                "touches": len(ms),
-                "rtt_p50_ms": round(p50, 2),
-                "rtt_p99_ms": round(p99, 2),
-                "rtt_max_ms": round(ms[-1], 2),
-                "rejoin_all_s": round(rejoin_s, 3),
-                "slow_reader_rss_mb": round(peak, 1),
-                "others_rtt_p99_ms_no_flood": round(calm_p99, 2),
-                "others_rtt_p50_ms_under_flood": round(flood_p50, 2),
-                "others_rtt_p99_ms_under_flood": round(flood_p99, 2),
-                "sd_fsync_ms": args.fsync_ms,
-                "sd_rtt_p50_ms": round(sd_p50, 2),
-                "sd_rtt_p99_ms": round(sd_p99, 2),
-                "loop_blocked_ms_max": round(blocked, 2),
-                "loop_late_ms_max": round(late, 2),
-                "loop_blocked_ms_max_no_store": round(blocked_no_store[0], 2),
-            }
-        )
+        f"{len(others['deaf'])} pings from {SEATS - 1} phones while {deaf_flooders} clients flood hellos "
+        f"and never read: p50 {deaf_p50:.2f} ms, p99 {deaf_p99:.2f} ms (target p99 <= 100 ms); "
+        f"the box took {deaf['taken']} of their connections and refused {deaf['refused']}, "
+        f"{deaf['locked_out']} of {deaf_flooders} flooders locked out; the box used {deaf_cpu_s:.2f} s of CPU"
     )
+    return {
+        "slow_reader_rss_mb": round(peak, 1),
+        "others_rtt_p99_ms_no_flood": round(calm_p99, 2),
+        "others_rtt_p50_ms_under_flood": round(flood_p50, 2),
+        "others_rtt_p99_ms_under_flood": round(flood_p99, 2),
+        "deaf_flooders": deaf_flooders,
+        "others_rtt_p50_ms_under_deaf_flood": round(deaf_p50, 2),
+        "others_rtt_p99_ms_under_deaf_flood": round(deaf_p99, 2),
+        "deaf_flood_taken": deaf["taken"],
+        "deaf_flood_refused": deaf["refused"],
+        "deaf_flooders_locked_out": deaf["locked_out"],
+        "deaf_flood_box_cpu_s": round(deaf_cpu_s, 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4, help="games to play (default 4)")
+    parser.add_argument("--flood", choices=("hello", "ping", "deaf"), help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--fsync-ms", type=float, default=120.0, help="the SD card's fsync (default 120 ms)")
+    parser.add_argument("--only-sd", action="store_true", help="play only the game on the SD card's stand-in")
+    parser.add_argument("--only-floods", action="store_true", help="run only the floods, no game")
+    parser.add_argument(
+        "--deaf-flooders", type=int, default=39, help="clients that flood and never read (default 39)"
+    )
+    args = parser.parse_args()
+    if args.flood == "deaf":  # the flooding process
+        print(json.dumps(deaf_flood(args.port, args.deaf_flooders, FLOOD_S)))
+        return 0
+    if args.flood:
+        print(json.dumps(flood(args.port, args.flood, FLOOD_S)))
+        return 0
+    if args.only_sd:
+        sd_rtts, (blocked, late) = sd_game(args.fsync_ms)
+        sd_ms = sorted(rtt * 1000 for rtt in sd_rtts)
+        figures = {
+            "sd_fsync_ms": args.fsync_ms,
+            "sd_rtt_p50_ms": round(statistics.median(sd_ms), 2),
+            "sd_rtt_p99_ms": round(percentile(sd_ms, 0.99), 2),
+            "loop_blocked_ms_max": round(blocked, 2),
+            "loop_late_ms_max": round(late, 2),
+        }
+        print(json.dumps(figures))
+        return 0
+    figures = {} if args.only_floods else games_figures(args.games, args.fsync_ms)
+    print(json.dumps({**figures, **flood_figures(args.deaf_flooders)}))
     return 0
 
 

@@ -5,14 +5,16 @@ Rule 1: a name is shown as the player typed it, cleaned: NFKC, no control, direc
         between words, no filler (a Hangul filler, a Braille blank) at either end, at most
         MAX_NAME characters.
 Rule 2: two names are the same name when they fold to the same `folded` form: NFKC, no
-        marks, no spaces or fillers, case folded, digits of every script as 0-9, and each
+        marks, no spaces, punctuation or fillers, case folded, digits of every script as
+        0-9 (and a number in a circle or after a dot, "➁" "❷" "⓫", as its digits), and each
         Latin, Cyrillic or Greek letter as the Latin letter it looks like (the Unicode
         confusables, from `confusable_homoglyphs`). The fold is for comparing only: it is
         never shown.
 Rule 3: a name is refused ("name_empty") when nothing is left after folding, ("name_seat")
-        when it reads as a seat number in any script ("3号", "贰号", "Ⅱ号", "②", a keycap
-        "2️⃣号", "#3"), ("name_judge") when it names the judge or the host ("法 官", "Јudge"),
-        ("name_taken") when it folds to the name of another seat.
+        when it reads as a seat number in any script ("3号", "贰号", "Ⅱ号", "②", "⒉号", "➁号",
+        a keycap "2️⃣号", "#3"), ("name_judge") when it names the judge or the host ("法 官",
+        "法·官", "Јudge"), ("name_taken") when it folds to the name of another seat. A seat
+        number or the judge is read from the name's letters and digits alone ("法★官").
 """
 
 from __future__ import annotations
@@ -39,12 +41,10 @@ FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f")
 LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
 
 NUMERALS = "零〇一二两兩三四五六七八九十百壹贰貳叁參肆伍陆陸柒捌玖拾佰廿卅幺"
-# On the folded form: a number (in digits, Chinese numerals or Roman numerals, bracketed or
-# not) followed by 号, 號 or 位; or a name that is only a number, perhaps after "#", "no."
-# or "seat".
-SEAT_LIKE = re.compile(
-    rf"[(\[（]?(?:[0-9]+|[{NUMERALS}]+|(?<![a-z])[ivxlc]+)[)\]）]?[号號位]|^(?:#|no\.?|seat|座位?)?[0-9]+$"
-)
+# On the letters and digits of the folded form: a number (in digits, Chinese numerals or
+# Roman numerals) followed by 号, 號 or 位; or a name that is only a number, perhaps after
+# "no" or "seat" (the "#", the brackets and the dots are gone).
+SEAT_LIKE = re.compile(rf"(?:[0-9]+|[{NUMERALS}]+|(?<![a-z])[ivxlc]+)[号號位]|^(?:no|seat|座位?)?[0-9]+$")
 # On the folded form (spaces gone): the judge's titles at a Chinese table anywhere in it.
 JUDGE_WORDS = re.compile(r"法官|裁判|主持|上帝|系[统統]")
 # The English titles: a whole word of the name, or the whole name once its spaces are gone.
@@ -87,10 +87,11 @@ def check(name: str, others: Iterable[str] = ()) -> str:
     cleaned = shown(name)
     words = _words(cleaned)
     squeezed = words.replace(" ", "")
-    if SEAT_LIKE.search(squeezed):
+    spelt = "".join(char for char in squeezed if char.isalnum())
+    if SEAT_LIKE.search(spelt):
         raise Refusal("name_seat")
-    if JUDGE_WORDS.search(squeezed) or any(
-        squeezed == title or re.search(rf"\b{title}\b", words) for title in JUDGE_TITLES
+    if JUDGE_WORDS.search(spelt) or any(
+        spelt == title or re.search(rf"\b{title}\b", words) for title in JUDGE_TITLES
     ):
         raise Refusal("name_judge")
     if any(folded(other) == squeezed for other in others):
@@ -108,19 +109,29 @@ def _trim_fillers(text: str) -> str:
 
 
 def _plain(name: str) -> str:
-    """NFKC, no marks, no fillers, one space for any run of spaces, each digit of any script
-    (Arabic-Indic, Devanagari…) as 0-9."""
+    """NFKC, no marks, no fillers, one space for any run of spaces and punctuation, each
+    digit of any script (Arabic-Indic, Devanagari…) as 0-9, and a whole number NFKC leaves
+    as a sign ("➁", "❷", "⓫") as its digits."""
     kept: list[str] = []
     for char in unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name)):
         category = unicodedata.category(char)
         if category.startswith("M") or category in HIDDEN_CATEGORIES or char in FILLERS:
             continue
-        if category.startswith("Z") or char.isspace():
+        if category.startswith(("Z", "P")) or char.isspace():
             kept.append(" ")
             continue
-        digit = unicodedata.decimal(char, None)
-        kept.append(str(digit) if digit is not None else char)
+        kept.append(_digits(char, category))
     return " ".join(unicodedata.normalize("NFC", "".join(kept)).split())
+
+
+def _digits(char: str, category: str) -> str:
+    """`char` as 0-9 when it is a digit of any script or a sign for a whole number
+    (category No), else `char`."""
+    digit = unicodedata.decimal(char, None)
+    if digit is not None:
+        return str(digit)
+    number = unicodedata.numeric(char, None) if category == "No" else None
+    return str(int(number)) if number is not None and number == int(number) else char
 
 
 def _words(name: str) -> str:

@@ -8,11 +8,13 @@ Rule 1: each phone's messages are sent by its own writer task from a queue, so a
 Rule 2: a phone may send `Limits.burst` messages at once, then `Limits.rate` a second; more
         are dropped unread (the first of a run answered "busy"), and a phone that keeps on
         sending is closed (1008, after what was queued for it) and its connection cut at
-        once, without waiting for its answer to the close, nor reading it; its address may
-        not connect again for `Limits.penalty_s` (each connection of a flood costs the box a
-        handshake and a burst of frames read at once). The kernel holds at most
-        `Limits.receive_buffer` bytes from a phone, so no read parses thousands of frames
-        while the others wait. Frames over `Limits.frame_bytes` close the connection (1009).
+        once, without waiting for its answer to the close, nor reading it. The kernel holds
+        at most `Limits.receive_buffer` bytes from a phone, so no read parses thousands of
+        frames while the others wait. Frames over `Limits.frame_bytes` close the connection
+        (1009). Each of these closes, and a cut for not reading (Rule 1), is a strike against
+        the address: at its `Limits.strikes`-th it may not connect again for
+        `Limits.penalty_s`, a flood and a frame too big striking all at once (`lockout.py`:
+        each connection of a flood costs the box a handshake and a burst of frames read).
 Rule 3: at most `Limits.seatless` connections may hold no seat at once: a new one past that
         cap lets an idle one go (the oldest of the address that holds the most, told why in
         its language), so a new phone always reaches the lobby whatever strangers hold. At
@@ -33,10 +35,11 @@ Rule 4: the host's endpoints take small JSON bodies checked by a model: anything
 Rule 5: the server logs no request lines (no access log): the table logs public facts only.
         Only a lost connection ends a phone's link in silence: anything the table raises on a
         message is logged with its traceback and closes that link (1011).
-Rule 6: a WebSocket opened from another site's page is refused before it opens (403): its
-        `Origin` must be the address the page was asked by (its `Host`) or one of the box's
-        join addresses. A client that sends no `Origin` (a bot, a script; browsers always
-        send one) is let in.
+Rule 6: a request whose `Host` is not one of the box's own names is refused before it is
+        read (403: `hosts.py`, against DNS rebinding). A WebSocket opened from another
+        site's page is refused before it opens (403): its `Origin` must be the address the
+        page was asked by (its `Host`) or one of the box's join addresses. A client that
+        sends no `Origin` (a bot, a script; browsers always send one) is let in.
 Rule 7: the public screens (`/screen/ws`) are capped like the phones: `Limits.screens` at
         once and `Limits.screens_per_address` from one address (a new one lets the oldest go:
         of its own address, else of the address that holds the most), the rate of Rule 2, and
@@ -66,6 +69,7 @@ import segno
 import uvicorn
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -74,6 +78,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from narrator.phones.address import join_urls, print_join
 from narrator.phones.catalogue import Locale
+from narrator.phones.door import door
+from narrator.phones.hosts import OwnHosts
+from narrator.phones.lockout import Abuse, Addresses, Bucket
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.table import PhoneTable, encode
 from narrator.store import StoreUnwritable
@@ -89,11 +96,11 @@ CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008  # a phone that kept on sending past its rate
 CLOSE_INTERNAL = 1011  # the table failed on the phone's message (Rule 5)
 CLOSE_TRY_LATER = 1013
+CLOSE_TOO_BIG = 1009  # a frame over `Limits.frame_bytes` (uvicorn closes the connection)
 MAX_BODY_BYTES = 256  # a host request's body
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
 GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
 CLOSE_GRACE = 2.0  # seconds a closing phone's writer may take to send what was queued
-MAX_ADDRESSES = 4096  # addresses whose claims are counted before the count starts afresh
 SCREEN_PING_S = 20.0  # seconds between a public screen's pings (static/screen.js says the same)
 
 log = logging.getLogger("narrator.phones")
@@ -121,7 +128,8 @@ class Limits:
     screen_idle_s: float = 3 * SCREEN_PING_S  # seconds a public screen may send nothing
     claim_rate: float = 0.5  # host claims a second from one address, once its burst is spent
     claim_burst: int = 3  # host claims from one address at once
-    penalty_s: float = 10.0  # seconds a flooder's address may not connect again
+    penalty_s: float = 10.0  # seconds an abuser's address may not connect again
+    strikes: int = 2  # closes for abuse within `penalty_s` that lock an address out
     receive_buffer: int = 16384  # bytes the kernel holds from one phone (what is read at once)
     clock: Callable[[], float] = time.monotonic  # seconds, for the rate
 
@@ -162,27 +170,6 @@ Pick = TypeVar("Pick", HostBoard, HostSeats)
 """The host's pick for the next deal (`PhoneServer._host_pick`)."""
 
 
-class Bucket:
-    """A token bucket: `burst` messages at once, then `rate` a second (Rule 2)."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.at = clock()
-        self.refused = 0  # messages refused since the last one taken
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.refused = 0
-            return True
-        self.refused += 1
-        return False
-
-
 _opened = itertools.count()  # the order links are opened in (the oldest is let go first)
 
 
@@ -200,6 +187,7 @@ class SocketLink:
         self.pending = 0
         self.cut_off = False
         self.closing: int | None = None  # the close code, once closing
+        self.abuse: Abuse | None = None  # why it was closed for abuse, when it was
         self.opened = next(_opened)
         self._queue: asyncio.Queue[str | int] = asyncio.Queue()
 
@@ -214,6 +202,7 @@ class SocketLink:
         text = encode(message)
         self.pending += len(text)
         if self.pending > self.pending_chars:
+            self.abuse = Abuse.DEAF
             self.cut()
             return
         self._queue.put_nowait(text)
@@ -278,34 +267,6 @@ async def small_json(request: Request, model: type[M]) -> M | None:
         return model.model_validate_json(body)
     except (ValidationError, ValueError):
         return None
-
-
-class Addresses:
-    """What each address may still do: a token bucket per address (the host's claims) and the
-    flooders kept out until when (Rules 2 and 4)."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._claims: dict[str, Bucket] = {}
-        self._penalised: dict[str, float] = {}  # address → until when (limits.clock)
-
-    def may_claim(self, address: str) -> bool:
-        """One more claim from `address` (Rule 4: at most `claim_burst` at once, then
-        `claim_rate` a second), before the PIN is looked at."""
-        if len(self._claims) > MAX_ADDRESSES:
-            self._claims.clear()
-        limits = self.limits
-        bucket = self._claims.setdefault(address, Bucket(limits.claim_rate, limits.claim_burst, limits.clock))
-        return bucket.take()
-
-    def penalise(self, address: str) -> None:
-        now = self.limits.clock()
-        for old in [a for a, until in self._penalised.items() if until <= now]:
-            del self._penalised[old]
-        self._penalised[address] = now + self.limits.penalty_s
-
-    def is_penalised(self, address: str) -> bool:
-        return self._penalised.get(address, float("-inf")) > self.limits.clock()
 
 
 def address_of(connection: Request | WebSocket) -> str:
@@ -478,7 +439,7 @@ class PhoneSockets:
         """Whether a new connection from `address` is past its address's cap (Rule 3: it may
         only rejoin a seat); None when it is refused outright (a flooder's, or too many on
         probation)."""
-        if self.addresses.is_penalised(address):
+        if self.addresses.is_locked_out(address):
             return None
         limits = self.limits
         over = len(self.seatless(address)) >= limits.seatless_per_address
@@ -526,15 +487,15 @@ class PhoneSockets:
         limits = self.limits
         bucket = Bucket(limits.rate, limits.burst, limits.clock)
         while not link.cut_off:
-            message = await received(websocket)
+            message = await received(websocket, link)
             if message is None:
                 return
             if not bucket.take():
                 if bucket.refused == 1:
                     self.table.links.refuse(link, "busy")
                 elif bucket.refused > limits.burst:
+                    link.abuse = Abuse.FLOOD
                     link.close(CLOSE_POLICY)
-                    self.addresses.penalise(link.address)
                     return
                 continue
             raw = message.get("text")
@@ -552,6 +513,10 @@ class PhoneSockets:
             link.close(CLOSE_TRY_LATER)
 
     async def _end(self, link: SocketLink, writer: asyncio.Task[None]) -> None:
+        if link.abuse is Abuse.DEAF and self.table.links.seat_of(link) is None:
+            link.abuse = Abuse.DEAF_SEATLESS
+        if link.abuse is not None:
+            self.addresses.strike(link.address, link.abuse)
         self.links.discard(link)
         self.table.links.disconnect(link)
         if link.closing is not None and not writer.done():
@@ -564,14 +529,18 @@ class PhoneSockets:
             await writer
 
 
-async def received(websocket: WebSocket) -> dict[str, Any] | None:
+async def received(websocket: WebSocket, link: SocketLink) -> dict[str, Any] | None:
     """The next message from `websocket`; None once the connection is gone (the only end of a
-    link that is not logged: Rule 5)."""
+    link that is not logged: Rule 5), `link.abuse` said when it went for a frame too big."""
     try:
         message = await websocket.receive()
     except (WebSocketDisconnect, RuntimeError):  # Starlette's "not connected" is a RuntimeError
         return None
-    return None if message["type"] == "websocket.disconnect" else dict(message)
+    if message["type"] != "websocket.disconnect":
+        return dict(message)
+    if message.get("code") == CLOSE_TOO_BIG:
+        link.abuse = Abuse.TOO_BIG
+    return None
 
 
 def _may_wait(raw: str | bytes) -> bool:
@@ -605,7 +574,7 @@ class PublicScreens:
 
     async def serve(self, websocket: WebSocket) -> None:
         address = address_of(websocket)
-        if not from_own_page(websocket, self.join_urls) or self.addresses.is_penalised(address):
+        if not from_own_page(websocket, self.join_urls) or self.addresses.is_locked_out(address):
             await websocket.close(CLOSE_POLICY)  # before accept: the handshake is refused
             return
         await websocket.accept()
@@ -617,6 +586,8 @@ class PublicScreens:
         try:
             await self._read(websocket, link)
         finally:
+            if link.abuse is not None:
+                self.addresses.strike(link.address, link.abuse)
             self.screens.discard(link)
             self.table.public.detach(link)
             if link.closing is not None and not writer.done():
@@ -628,37 +599,42 @@ class PublicScreens:
                 await writer
 
     async def _read(self, websocket: WebSocket, link: SocketLink) -> None:
-        """Read and drop what the screen sends until it goes, floods (closed 1008, its address
-        kept out a while) or says nothing for `screen_idle_s` (closed 1013)."""
+        """Read and drop what the screen sends until it goes, floods (closed 1008, a strike
+        against its address) or says nothing for `screen_idle_s` (closed 1013)."""
         limits = self.limits
         bucket = Bucket(limits.rate, limits.burst, limits.clock)
         while link.open:
             try:
-                message = await asyncio.wait_for(received(websocket), limits.screen_idle_s)
+                message = await asyncio.wait_for(received(websocket, link), limits.screen_idle_s)
             except TimeoutError:
                 link.close(CLOSE_TRY_LATER)
                 return
             if message is None:
                 return
             if not bucket.take() and bucket.refused > limits.burst:
+                link.abuse = Abuse.FLOOD
                 link.close(CLOSE_POLICY)
-                self.addresses.penalise(link.address)
                 return
+
+
+def addresses_for(limits: Limits) -> Addresses:
+    """What each address may still do, under `limits` (Rules 2 and 4)."""
+    return Addresses(limits.claim_rate, limits.claim_burst, limits.penalty_s, limits.strikes, limits.clock)
 
 
 def build_app(
     table: PhoneTable,
     links: set[SocketLink],
-    limits: Limits | None = None,
+    limits: Limits,
+    addresses: Addresses,
     announce: Callable[..., None] | None = None,
     own_urls: Callable[[], list[str]] = list,
 ) -> Starlette:
-    """The Starlette app serving `table`; open links are kept in `links`; `announce(key,
-    **params)` tells a host's act to the table (the phones are told by the app itself);
-    `own_urls()` are the box's join addresses (a page from one may open a WebSocket: Rule 6)."""
-    limits = limits or Limits()
+    """The Starlette app serving `table`; open links are kept in `links`; `addresses` counts
+    what each address did; `announce(key, **params)` tells a host's act to the table (the
+    phones are told by the app itself); `own_urls()` are the box's join addresses (a page from
+    one may open a WebSocket: Rule 6)."""
     page = resources.files("narrator.phones").joinpath("static", "index.html")
-    addresses = Addresses(limits)
 
     screen_page = resources.files("narrator.phones").joinpath("static", "screen.html")
 
@@ -687,7 +663,8 @@ def build_app(
             WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses, own_urls).serve),
             WebSocketRoute("/screen/ws", PublicScreens(table, limits, addresses, own_urls).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
-        ]
+        ],
+        middleware=[Middleware(OwnHosts, join_urls=own_urls)],
     )
 
 
@@ -716,7 +693,10 @@ class PhoneServer:
         self.limits = limits or Limits()
         self.on_host_act: HostAct | None = None
         self._links: set[SocketLink] = set()
-        self.app = build_app(table, self._links, self.limits, self._announce, lambda: self.join_urls)
+        self.addresses = addresses_for(self.limits)
+        self.app = build_app(
+            table, self._links, self.limits, self.addresses, self._announce, lambda: self.join_urls
+        )
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -730,6 +710,7 @@ class PhoneServer:
             with_cut(self.app),
             host=self.host,
             port=self.port,
+            http=door(self.addresses.is_locked_out),  # a locked-out address is refused at once
             ws="websockets-sansio",
             ws_max_size=self.limits.frame_bytes,
             ws_per_message_deflate=False,  # compression would undo the padding: sizes follow content

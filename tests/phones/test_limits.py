@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -33,23 +34,34 @@ async def limited(limits: Limits) -> AsyncIterator[tuple[PhoneServer, PhoneTable
         await server.stop()
 
 
-class DeafPhone:
-    """A phone that opens a WebSocket by hand and then never reads a byte (its receive
-    buffer made small), so whatever the box sends it piles up on the box's side."""
+class Refused(Exception):
+    """The box refused a WebSocket's handshake."""
 
-    def __init__(self, url: str) -> None:
+
+class DeafPhone:
+    """A phone that opens a WebSocket by hand (from the loopback address `address`) and then
+    never reads a byte (its receive buffer made small), so whatever the box sends it piles up
+    on the box's side; Refused when the box refuses the handshake."""
+
+    def __init__(self, url: str, address: str = "127.0.0.1") -> None:
         self.protocol = ClientProtocol(parse_uri(url))
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         self.sock.settimeout(5)
+        self.sock.bind((address, 0))
         uri = parse_uri(url)
         self.sock.connect((uri.host, uri.port))
         self.protocol.send_request(self.protocol.connect())
         self.sock.sendall(b"".join(self.protocol.data_to_send()))
         answer = b""
         while b"\r\n\r\n" not in answer:
-            answer += self.sock.recv(1)  # the handshake's answer only, byte by byte
-        assert answer.startswith(b"HTTP/1.1 101"), answer
+            byte = self.sock.recv(1)  # the handshake's answer only, byte by byte
+            if not byte:
+                break
+            answer += byte
+        if not answer.startswith(b"HTTP/1.1 101"):
+            self.sock.close()
+            raise Refused(answer.split(b"\r\n")[0].decode())
         self.protocol.receive_data(answer)
 
     def send(self, message: dict[str, Any]) -> bool:
@@ -190,6 +202,104 @@ def test_a_flooder_is_cut_its_seat_kept_its_address_kept_out_a_while_and_the_oth
             assert (await back.answer({"type": "rejoin", "token": flooder.token}))["seat"] == 1
             assert table.connected() == [1, 2]
             await close_all([calm, back])
+
+    asyncio.run(scenario())
+
+
+def deaf_flood(url: str, address: str, connections: int) -> tuple[int, list[str]]:
+    """Up to `connections` tries from `address` to flood hellos and never read, each until
+    the box cuts it; the connections the box took, and its refusals."""
+    taken, refusals = 0, []
+    for _ in range(connections):
+        try:
+            deaf = DeafPhone(url, address)
+        except Refused as refused:
+            refusals.append(str(refused))
+            continue
+        taken += 1
+        try:
+            for _ in range(2000):  # each hello costs the box a welcome (24 K characters)
+                if not deaf.send({"type": "hello"}):
+                    break
+                time.sleep(0)
+            else:
+                raise AssertionError("the box kept queueing for a client that reads nothing")
+        finally:
+            deaf.close()
+    return taken, refusals
+
+
+def test_a_client_that_floods_and_never_reads_is_locked_out_and_no_other_address_is() -> None:
+    async def scenario() -> None:
+        now = [0.0]
+        limits = Limits(rate=10**6, burst=10**6, penalty_s=10.0, clock=lambda: now[0])
+        async with limited(limits) as (server, table):
+            taken, refusals = await asyncio.to_thread(deaf_flood, ws_url(server), "127.0.0.2", 8)
+            assert taken == 1 and len(refusals) == 7, (taken, refusals)  # no seat: out at once
+            assert all(" 403 " in refusal for refusal in refusals)
+            honest = await Phone(ws_url(server)).open()  # another address (127.0.0.1) comes in
+            await honest.join(3, "Honest")
+            assert table.registry.names() == {3: "Honest"}
+            now[0] += 10.5  # the lock-out is over
+            taken, refusals = await asyncio.to_thread(deaf_flood, ws_url(server), "127.0.0.2", 1)
+            assert (taken, refusals) == (1, [])
+            await honest.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_seated_phone_cut_off_once_for_not_reading_comes_back_from_its_address_and_twice_is_out() -> None:
+    async def scenario() -> None:
+        async with limited(Limits(rate=10**6, burst=10**6)) as (server, table):
+            url = ws_url(server)
+
+            async def rejoined(token: str) -> dict[str, Any]:
+                ws = await connect(url, local_addr=("127.0.0.6", 0), max_size=2**22, open_timeout=5)
+                await ws.send(json.dumps({"type": "rejoin", "token": token, "n": 1}))
+                while (answer := json.loads(await asyncio.wait_for(ws.recv(), 5)))["type"] != "joined":
+                    assert answer["type"] != "error", answer
+                await ws.close()
+                return dict(answer)
+
+            owner = await Phone(url).open()
+            await owner.join(7, "Back")
+            await owner.close()
+            for cut in (1, 2):  # its Wi-Fi stalls: the box cuts it, and it comes back
+                deaf = await asyncio.to_thread(DeafPhone, url, "127.0.0.6")
+                assert await asyncio.to_thread(deaf.send, {"type": "rejoin", "token": owner.token})
+                await wait_until(lambda: table.connected() == [7])
+                for _ in range(5000):  # each hello costs the box a welcome (24 K characters)
+                    if not await asyncio.to_thread(deaf.send, {"type": "hello"}):
+                        break
+                else:
+                    raise AssertionError("the box kept queueing for a phone that reads nothing")
+                deaf.close()
+                await wait_until(lambda: table.links.everyone() == [])
+                if cut == 1:
+                    assert (await rejoined(owner.token))["seat"] == 7  # one strike: straight back
+                    await wait_until(lambda: table.links.everyone() == [])
+            with pytest.raises(InvalidStatus):  # a second cut within penalty_s: kept out
+                await rejoined(owner.token)
+            assert table.registry.names() == {7: "Back"}
+
+    asyncio.run(scenario())
+
+
+def test_a_frame_too_big_locks_its_address_out() -> None:
+    async def scenario() -> None:
+        async with limited(Limits()) as (server, table):
+            url = ws_url(server)
+            big = await connect(url, local_addr=("127.0.0.7", 0))
+            await big.send(json.dumps({"type": "join", "seat": 1, "name": "x" * 4200}))
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(big.recv(), 5)
+            assert big.close_code == 1009
+            await wait_until(lambda: table.links.everyone() == [])  # the box's end of it
+            with pytest.raises(InvalidStatus):
+                await connect(url, local_addr=("127.0.0.7", 0), open_timeout=5)
+            other = await connect(url, local_addr=("127.0.0.8", 0), open_timeout=5)
+            await other.close()
 
     asyncio.run(scenario())
 

@@ -42,6 +42,20 @@ REFUSED: dict[str, tuple[str, str, str]] = {
     "a bracketed digit": ("Bot 2", "⑵号", "name_seat"),
     "an Arabic-Indic digit": ("Bot 2", "\u0662号", "name_seat"),
     "seat and a number": ("Bot 2", "Seat 3", "name_seat"),
+    "a digit with a full stop": ("Bot 2", "\u2489号", "name_seat"),
+    "a digit with a comma": ("Bot 2", "\U0001f103号", "name_seat"),
+    "a dingbat circled digit": ("Bot 2", "\u2781号", "name_seat"),
+    "a negative circled digit": ("Bot 2", "\u2777号", "name_seat"),
+    "a double circled digit": ("Bot 2", "\u24f6号", "name_seat"),
+    "a negative circled eleven": ("Bot 2", "\u24eb号", "name_seat"),
+    "a digit and a pause mark": ("Bot 2", "2、号", "name_seat"),
+    "the judge with a middle dot": ("Bot 2", "法\u00b7官", "name_judge"),
+    "the judge with a katakana middle dot": ("Bot 2", "法\u30fb官", "name_judge"),
+    "the host with a hyphen": ("Bot 2", "主-持人", "name_judge"),
+    "the judge with a star between": ("Bot 2", "法★官", "name_judge"),
+    "judge with dots": ("Bot 2", "j.u.d.g.e", "name_judge"),
+    "a hyphen for a space": ("Bot 2", "Bot-2", "name_taken"),
+    "only dots": ("Bot 2", "...", "name_empty"),
 }
 
 # (the name seat 2 holds, the name asked for at seat 5, what every phone shows)
@@ -53,6 +67,9 @@ KEPT: dict[str, tuple[str, str, str]] = {
     "fillers at the ends are trimmed": ("Bot 2", "\u2800小明\u3164", "小明"),
     "judgement is not the judge": ("Bot 2", "Judgement", "Judgement"),
     "a ghost is no host": ("Bot 2", "Ghost", "Ghost"),
+    "a middle dot in a name is shown": ("Bot 2", "小\u00b7明", "小\u00b7明"),
+    "a hyphenated name": ("Bot 2", "Mary-Jane", "Mary-Jane"),
+    "a wolf's face": ("Bot 2", "\U0001f43a", "\U0001f43a"),
 }
 
 
