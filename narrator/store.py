@@ -303,7 +303,9 @@ class Store:
     def _batch(self, calls: list[Call]) -> None:
         """Run `calls` (on the writer thread) in one transaction, each in a savepoint: a call
         that fails changes nothing and gets its error; the others' answers wait for the
-        commit, and a refused commit is every one's `StoreUnwritable`."""
+        commit. A batch the disk refuses (a call's write or the commit) is rolled back and its
+        calls run again one by one, so each meets the disk alone: a probe answers False, a
+        refused write is its own caller's `StoreUnwritable`, a call that reads is answered."""
         if len(calls) == 1:
             call, future = calls[0]
             _answer(future, call)
@@ -322,9 +324,9 @@ class Store:
                             answers.append((future, False, error))
                 finally:
                     self._in_batch = False
-        except BaseException as error:  # noqa: BLE001 - refused: nothing of the batch written
-            for _, future in calls:
-                future.set_exception(error)
+        except BaseException:  # noqa: BLE001 - refused: nothing of the batch written
+            for call, future in calls:
+                _answer(future, call)
             return
         for future, done, answer in answers:
             future.set_result(answer) if done else future.set_exception(answer)
