@@ -112,6 +112,7 @@ NOTE_SUFFIX = ".txt"
 # Demo games are kept in this folder next to the table's store, apart from real games.
 DEMO_FOLDER = "demo"
 PRIVATE = 0o600
+SILENT = 3.0  # seconds a write may wait for the disk before the box says it does not answer
 
 
 def default_path() -> Path:
@@ -158,6 +159,14 @@ def unwritable_line(path: Path, error: sqlite3.Error | OSError) -> str:
         what = "存储写入失败 / the store could not write"
     waits = "游戏暂停，写入恢复后自动继续 / the game waits until it can write again"
     return f"{what}：{path} ({detail}); {waits}"
+
+
+def silent_line(path: Path) -> str:
+    """One line for a disk that does not answer (a write has waited SILENT seconds and more)."""
+    return (
+        f"存储没有回应（{SILENT:g} 秒以上）/ the store does not answer (over {SILENT:g} s): {path}; "
+        "游戏暂停，存储回应后自动继续 / the game waits until it answers"
+    )
 
 
 class DamagedGame(StoreError):
@@ -274,7 +283,10 @@ class Store:
         """Open (or create) the store; raises `DamagedStore` when the file cannot be one."""
         self.path = store_path(path)
         self.unwritable: StoreUnwritable | None = None  # the last write failed: why
+        self.silent = False  # a write has waited longer than SILENT for the disk (`write`)
         self.report: Callable[[str], None] = _say  # where the box says it (one line)
+        # Called (on the thread where it happened) when `unwritable` or `silent` changes.
+        self.watchers: list[Callable[[], None]] = []
         self._in_batch = False  # the writer runs several calls in one transaction (`_batch`)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         created = _check_files(self.path)
@@ -297,8 +309,29 @@ class Store:
     async def write(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`call` (one of this store's methods) on the writer thread, awaited without holding
         up the event loop; its answer, or its error (`StoreUnwritable`: nothing was written),
-        once the commit is on disk."""
-        return await asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
+        once the commit is on disk. A disk that has not answered within SILENT seconds (a
+        hung fsync) is said once at the box, as a refusal is, and again when it answers."""
+        answer = asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
+        done, _ = await asyncio.wait({answer}, timeout=SILENT)
+        if done:
+            return answer.result()
+        if not self.silent:
+            self.silent = True
+            self.report(silent_line(self.path))
+            self._changed()
+        answer.add_done_callback(self._answered)
+        return await answer
+
+    def _answered(self, _: object) -> None:
+        """A write that kept the disk silent is answered (on the event loop): said once."""
+        if self.silent:
+            self.silent = False
+            self.report(f"存储有回应了 / the store answers again: {self.path}")
+            self._changed()
+
+    def _changed(self) -> None:
+        for watcher in list(self.watchers):
+            watcher()
 
     def _batch(self, calls: list[Call]) -> None:
         """Run `calls` (on the writer thread) in one transaction, each in a savepoint: a call
@@ -399,13 +432,17 @@ class Store:
         if self.unwritable is not None:
             self.unwritable = None
             self.report(f"存储恢复 / the store writes again: {self.path}")
+            self._changed()
 
     def _refused(self, error: sqlite3.OperationalError) -> StoreUnwritable:
         """The write the disk refused, said once on the box until the store writes again."""
         refused = StoreUnwritable(self.path, error)
-        if self.unwritable is None:
+        told = self.unwritable is not None
+        if not told:
             self.report(refused.line)
         self.unwritable = refused
+        if not told:
+            self._changed()
         return refused
 
     def _rollback(self) -> None:
