@@ -113,6 +113,7 @@ NOTE_SUFFIX = ".txt"
 DEMO_FOLDER = "demo"
 PRIVATE = 0o600
 SILENT = 3.0  # seconds a write may wait for the disk before the box says it does not answer
+SILENT_LOOK = 0.5  # seconds between two looks at a write that has not been answered yet
 
 
 def default_path() -> Path:
@@ -189,14 +190,22 @@ class Writer:
     def __init__(self, run_batch: weakref.WeakMethod[Callable[[list[Call]], None]], name: str) -> None:
         """`run_batch` is held weakly: a store nobody holds any more is closed (`Store.close`)."""
         self._calls: queue.SimpleQueue[Call | None] = queue.SimpleQueue()
+        self._busy_since: list[float | None] = [None]  # when the batch running began (monotonic)
         self._thread = threading.Thread(
-            target=self._serve, args=(self._calls, run_batch), name=name, daemon=True
+            target=self._serve, args=(self._calls, run_batch, self._busy_since), name=name, daemon=True
         )
         self._thread.start()
 
+    def busy_for(self) -> float:
+        """Seconds the batch running has run (0 when none runs)."""
+        since = self._busy_since[0]
+        return 0.0 if since is None else time.monotonic() - since
+
     @staticmethod
     def _serve(
-        calls: queue.SimpleQueue[Call | None], run_batch: weakref.WeakMethod[Callable[[list[Call]], None]]
+        calls: queue.SimpleQueue[Call | None],
+        run_batch: weakref.WeakMethod[Callable[[list[Call]], None]],
+        busy_since: list[float | None],
     ) -> None:
         while True:
             first = calls.get()
@@ -216,7 +225,9 @@ class Writer:
             run = run_batch()
             if run is None:
                 return
+            busy_since[0] = time.monotonic()
             run(batch)
+            busy_since[0] = None
             del run
             if stop:
                 return
@@ -312,8 +323,10 @@ class Store:
         once the commit is on disk. A disk that has not answered within SILENT seconds (a
         hung fsync) is said once at the box, as a refusal is, and again when it answers."""
         answer = asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
-        done, _ = await asyncio.wait({answer}, timeout=SILENT)
-        if done:
+        while not (await asyncio.wait({answer}, timeout=SILENT_LOOK))[0]:
+            if self._writer.busy_for() >= SILENT:  # one batch so long: not a queue of quick ones
+                break
+        else:
             return answer.result()
         if not self.silent:
             self.silent = True
