@@ -111,6 +111,7 @@ ASIDE_MARK = ".damaged-"
 NOTE_SUFFIX = ".txt"
 # Demo games are kept in this folder next to the table's store, apart from real games.
 DEMO_FOLDER = "demo"
+STORE_SUFFIX = ".sqlite3"  # a store's file name ends so (a folder named so is a mistake)
 PRIVATE = 0o600
 SILENT = 3.0  # seconds a write may wait for the disk before the box says it does not answer
 SILENT_LOOK = 0.5  # seconds between two looks at a write that has not been answered yet
@@ -135,6 +136,14 @@ class DamagedStore(StoreError):
         problem = " ".join(problem.split())  # one line (quick_check's rows hold newlines)
         super().__init__(f"the store {path} is damaged: {problem}")
         self.path, self.problem = path, problem
+
+
+class StoreIsFolder(DamagedStore):
+    """The store's path names a folder (a folder named as a store file)."""
+
+    def __init__(self, path: Path) -> None:
+        StoreError.__init__(self, f"the store {path} is a folder, not a store file")
+        self.path, self.problem = path, "it is a folder, not a store file"
 
 
 class StoreUnwritable(StoreError):
@@ -756,9 +765,11 @@ class Store:
 
 def store_path(path: Path | str | None = None) -> Path:
     """The store's file: `path` itself, or `games.sqlite3` in it when it is a folder (or has
-    no suffix); the user's default store when None."""
+    no suffix) but one named as a store is (`StoreIsFolder` when opened); the user's default
+    store when None."""
     chosen = Path(path) if path else default_path()
-    return chosen / "games.sqlite3" if chosen.is_dir() or not chosen.suffix else chosen
+    folder = chosen.is_dir() and chosen.suffix != STORE_SUFFIX
+    return chosen / f"games{STORE_SUFFIX}" if folder or not chosen.suffix else chosen
 
 
 def demo_store(path: Path | str | None = None) -> Path:
@@ -812,6 +823,8 @@ def _check_files(path: Path) -> bool:
     """Create the store file for its owner only (True: created now); refuse an empty one
     (SQLite would open it as an empty store, and delete a WAL beside it: every game lost)."""
     main, wal, _ = _companions(path)
+    if main.is_dir():
+        raise StoreIsFolder(path)
     if not main.exists():
         os.close(os.open(main, os.O_WRONLY | os.O_CREAT, PRIVATE))
         return True
