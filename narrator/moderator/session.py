@@ -7,6 +7,7 @@ store and the moderator, for `narrator play`, `narrator demo` and `narrator resu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 import secrets
@@ -272,9 +273,12 @@ class Evening:
         return as_json(evening_ledger(store, self.id), evening=self.id)
 
     def close(self, store: Store) -> None:
-        """The table has gone home (the host ended the evening, the demo played its games)."""
+        """The table has gone home (the host ended the evening, the demo played its games).
+        A store that refuses it keeps the evening open (it said so itself, in one line): the
+        next `narrator play` goes on with it, nothing of its games lost."""
         if self.id is not None:
-            store.close_evening(self.id)
+            with contextlib.suppress(StoreUnwritable):
+                store.close_evening(self.id)
 
 
 def _next_game(

@@ -30,6 +30,7 @@ from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
+from narrator.moderator.session import Evening
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable
@@ -372,3 +373,20 @@ def test_a_probe_batched_with_a_write_the_full_disk_refuses_fails_alone(small_di
     probe, touch = probe_beside_a_refused_write(store, game_id)
     assert probe.result(timeout=10) is True and touch.result(timeout=10) is None
     store.close()
+
+
+def test_an_evening_the_refusing_store_cannot_close_stays_open(ext4_disk: Ext4) -> None:
+    """The end of an evening on a read-only disk: said once by the store, no error, and the
+    evening is still open once the disk is back (the next `narrator play` goes on with it)."""
+    store = Store(ext4_disk.where / "games.sqlite3")
+    said: list[str] = []
+    store.report = said.append
+    evening = Evening(store.open_evening())
+    ext4_disk.fail()
+    evening.close(store)
+    assert len(said) == 1 and "存储" in said[0], said
+    store.close()
+    ext4_disk.repair()
+    again = Store(ext4_disk.where / "games.sqlite3")
+    assert again.open_evening_id() == evening.id
+    again.close()
