@@ -478,7 +478,7 @@ async def _play(
     game = table.game
     assert isinstance(game, RecordedGame)
     if not game.log:
-        game = _with_facts(game, table, store)
+        game = await _with_facts(game, table, store)
     await moderator.run(from_event=anchor(game.events) if resumed else 0)
     played = moderator.game
     assert isinstance(played, RecordedGame)
@@ -609,14 +609,15 @@ def _deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) ->
     return RecordedGame(setup, rules).record_to(store, game_id)
 
 
-def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
+async def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
     """The game, not started yet, dealt again with the facts the players gave at joining
-    (for the New Moon cards); the stored setup holds them too, so a resume deals the same."""
+    (for the New Moon cards); the stored setup holds them too, so a resume deals the same
+    (a store that refuses it is waited for: `written`)."""
     facts = {**game.setup.facts, **table.links.facts()}
     if facts == dict(game.setup.facts):
         return game
     setup = game.setup.model_copy(update={"facts": facts})
-    store.replace_setup(game.game_id, setup)
+    await written(partial(store.replace_setup, game.game_id, setup), table.inbox)
     again = RecordedGame(setup, game.rules).record_to(store, game.game_id)
     table.deal_again(again)
     return again
