@@ -53,20 +53,10 @@ def run_games(args: argparse.Namespace) -> int:
     if args.evening or args.players:
         return run_scores(args, path)
     status = 0
-    try:
-        store = Store(path)
-    except DamagedStore as error:
-        print(
-            f"narrator games: {error} (`narrator play` sets it aside and starts a new one)", file=sys.stderr
-        )
-        status = 1
-    else:
-        rows = store.games()
-        if not rows:
-            print(f"no games in {store.path}")
-        for row in rows:
-            print(_line(row))
-        store.close()
+    if path.exists():
+        status = _list_games(path)
+    else:  # nothing stored yet: listing makes no store
+        print(f"no games in {path}")
     for aside, problem in kept_aside(path):
         print(f"damaged store kept aside: {aside}: {problem}")
     if not args.demo and args.store is None:
@@ -74,6 +64,24 @@ def run_games(args: argparse.Namespace) -> int:
         if demos.exists():
             print(f"demo games are kept apart in {demos.parent} (`narrator games --demo`)")
     return status
+
+
+def _list_games(path: Path) -> int:
+    """Every game in the store at `path`, newest first; 1 when it cannot be read."""
+    try:
+        store = Store(path)
+    except DamagedStore as error:
+        print(
+            f"narrator games: {error} (`narrator play` sets it aside and starts a new one)", file=sys.stderr
+        )
+        return 1
+    rows = store.games()
+    if not rows:
+        print(f"no games in {store.path}")
+    for row in rows:
+        print(_line(row))
+    store.close()
+    return 0
 
 
 def run_scores(args: argparse.Namespace, path: Path) -> int:

@@ -78,7 +78,12 @@ class Seated:
     seat: int
 
 
-Input = Command | Decided | Keyed | CardSeen | Seated
+@dataclass(frozen=True, slots=True)
+class StoreChanged:
+    """The store began or stopped refusing to write, or answering (`narrator.store.Store`)."""
+
+
+Input = Command | Decided | Keyed | CardSeen | Seated | StoreChanged
 
 
 class Stale(Exception):

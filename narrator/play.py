@@ -347,7 +347,15 @@ def run_demo(args: argparse.Namespace) -> int:
 def run_resume(args: argparse.Namespace) -> int:
     if _bad_satellite(args, "resume"):
         return 2
-    store = open_store(demo_store(args.store) if args.demo or args.bots else args.store, "resume")
+    try:
+        store = Store(demo_store(args.store) if args.demo or args.bots else args.store)
+    except DamagedStore as error:  # nothing in it can be resumed: one line says so
+        aside = set_aside(error.path, error.problem)
+        print(
+            f"narrator resume: {error}; kept aside as {aside} (`narrator games` lists it): no game to resume",
+            file=sys.stderr,
+        )
+        return 1
     game_id = args.game or store.latest_unfinished()
     if game_id is None:
         print(f"narrator resume: no unfinished game in {store.path}", file=sys.stderr)

@@ -111,7 +111,10 @@ ASIDE_MARK = ".damaged-"
 NOTE_SUFFIX = ".txt"
 # Demo games are kept in this folder next to the table's store, apart from real games.
 DEMO_FOLDER = "demo"
+STORE_SUFFIX = ".sqlite3"  # a store's file name ends so (a folder named so is a mistake)
 PRIVATE = 0o600
+SILENT = 3.0  # seconds a write may wait for the disk before the box says it does not answer
+SILENT_LOOK = 0.5  # seconds between two looks at a write that has not been answered yet
 
 
 def default_path() -> Path:
@@ -133,6 +136,14 @@ class DamagedStore(StoreError):
         problem = " ".join(problem.split())  # one line (quick_check's rows hold newlines)
         super().__init__(f"the store {path} is damaged: {problem}")
         self.path, self.problem = path, problem
+
+
+class StoreIsFolder(DamagedStore):
+    """The store's path names a folder (a folder named as a store file)."""
+
+    def __init__(self, path: Path) -> None:
+        StoreError.__init__(self, f"the store {path} is a folder, not a store file")
+        self.path, self.problem = path, "it is a folder, not a store file"
 
 
 class StoreUnwritable(StoreError):
@@ -160,6 +171,14 @@ def unwritable_line(path: Path, error: sqlite3.Error | OSError) -> str:
     return f"{what}：{path} ({detail}); {waits}"
 
 
+def silent_line(path: Path) -> str:
+    """One line for a disk that does not answer (a write has waited SILENT seconds and more)."""
+    return (
+        f"存储没有回应（{SILENT:g} 秒以上）/ the store does not answer (over {SILENT:g} s): {path}; "
+        "游戏暂停，存储回应后自动继续 / the game waits until it answers"
+    )
+
+
 class DamagedGame(StoreError):
     """A stored game that cannot be read back or replayed; `problem` says what is wrong."""
 
@@ -180,14 +199,22 @@ class Writer:
     def __init__(self, run_batch: weakref.WeakMethod[Callable[[list[Call]], None]], name: str) -> None:
         """`run_batch` is held weakly: a store nobody holds any more is closed (`Store.close`)."""
         self._calls: queue.SimpleQueue[Call | None] = queue.SimpleQueue()
+        self._busy_since: list[float | None] = [None]  # when the batch running began (monotonic)
         self._thread = threading.Thread(
-            target=self._serve, args=(self._calls, run_batch), name=name, daemon=True
+            target=self._serve, args=(self._calls, run_batch, self._busy_since), name=name, daemon=True
         )
         self._thread.start()
 
+    def busy_for(self) -> float:
+        """Seconds the batch running has run (0 when none runs)."""
+        since = self._busy_since[0]
+        return 0.0 if since is None else time.monotonic() - since
+
     @staticmethod
     def _serve(
-        calls: queue.SimpleQueue[Call | None], run_batch: weakref.WeakMethod[Callable[[list[Call]], None]]
+        calls: queue.SimpleQueue[Call | None],
+        run_batch: weakref.WeakMethod[Callable[[list[Call]], None]],
+        busy_since: list[float | None],
     ) -> None:
         while True:
             first = calls.get()
@@ -207,7 +234,9 @@ class Writer:
             run = run_batch()
             if run is None:
                 return
+            busy_since[0] = time.monotonic()
             run(batch)
+            busy_since[0] = None
             del run
             if stop:
                 return
@@ -274,7 +303,10 @@ class Store:
         """Open (or create) the store; raises `DamagedStore` when the file cannot be one."""
         self.path = store_path(path)
         self.unwritable: StoreUnwritable | None = None  # the last write failed: why
+        self.silent = False  # a write has waited longer than SILENT for the disk (`write`)
         self.report: Callable[[str], None] = _say  # where the box says it (one line)
+        # Called (on the thread where it happened) when `unwritable` or `silent` changes.
+        self.watchers: list[Callable[[], None]] = []
         self._in_batch = False  # the writer runs several calls in one transaction (`_batch`)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         created = _check_files(self.path)
@@ -297,13 +329,38 @@ class Store:
     async def write(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`call` (one of this store's methods) on the writer thread, awaited without holding
         up the event loop; its answer, or its error (`StoreUnwritable`: nothing was written),
-        once the commit is on disk."""
-        return await asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
+        once the commit is on disk. A disk that has not answered within SILENT seconds (a
+        hung fsync) is said once at the box, as a refusal is, and again when it answers."""
+        answer = asyncio.wrap_future(self._writer.submit(functools.partial(call, *args, **kwargs)))
+        while not (await asyncio.wait({answer}, timeout=SILENT_LOOK))[0]:
+            if self._writer.busy_for() >= SILENT:  # one batch so long: not a queue of quick ones
+                break
+        else:
+            return answer.result()
+        if not self.silent:
+            self.silent = True
+            self.report(silent_line(self.path))
+            self._changed()
+        answer.add_done_callback(self._answered)
+        return await answer
+
+    def _answered(self, _: object) -> None:
+        """A write that kept the disk silent is answered (on the event loop): said once."""
+        if self.silent:
+            self.silent = False
+            self.report(f"存储有回应了 / the store answers again: {self.path}")
+            self._changed()
+
+    def _changed(self) -> None:
+        for watcher in list(self.watchers):
+            watcher()
 
     def _batch(self, calls: list[Call]) -> None:
         """Run `calls` (on the writer thread) in one transaction, each in a savepoint: a call
         that fails changes nothing and gets its error; the others' answers wait for the
-        commit, and a refused commit is every one's `StoreUnwritable`."""
+        commit. A batch the disk refuses (a call's write or the commit) is rolled back and its
+        calls run again one by one, so each meets the disk alone: a probe answers False, a
+        refused write is its own caller's `StoreUnwritable`, a call that reads is answered."""
         if len(calls) == 1:
             call, future = calls[0]
             _answer(future, call)
@@ -322,9 +379,9 @@ class Store:
                             answers.append((future, False, error))
                 finally:
                     self._in_batch = False
-        except BaseException as error:  # noqa: BLE001 - refused: nothing of the batch written
-            for _, future in calls:
-                future.set_exception(error)
+        except BaseException:  # noqa: BLE001 - refused: nothing of the batch written
+            for call, future in calls:
+                _answer(future, call)
             return
         for future, done, answer in answers:
             future.set_result(answer) if done else future.set_exception(answer)
@@ -397,13 +454,17 @@ class Store:
         if self.unwritable is not None:
             self.unwritable = None
             self.report(f"存储恢复 / the store writes again: {self.path}")
+            self._changed()
 
     def _refused(self, error: sqlite3.OperationalError) -> StoreUnwritable:
         """The write the disk refused, said once on the box until the store writes again."""
         refused = StoreUnwritable(self.path, error)
-        if self.unwritable is None:
+        told = self.unwritable is not None
+        if not told:
             self.report(refused.line)
         self.unwritable = refused
+        if not told:
+            self._changed()
         return refused
 
     def _rollback(self) -> None:
@@ -704,9 +765,11 @@ class Store:
 
 def store_path(path: Path | str | None = None) -> Path:
     """The store's file: `path` itself, or `games.sqlite3` in it when it is a folder (or has
-    no suffix); the user's default store when None."""
+    no suffix) but one named as a store is (`StoreIsFolder` when opened); the user's default
+    store when None."""
     chosen = Path(path) if path else default_path()
-    return chosen / "games.sqlite3" if chosen.is_dir() or not chosen.suffix else chosen
+    folder = chosen.is_dir() and chosen.suffix != STORE_SUFFIX
+    return chosen / f"games{STORE_SUFFIX}" if folder or not chosen.suffix else chosen
 
 
 def demo_store(path: Path | str | None = None) -> Path:
@@ -760,6 +823,8 @@ def _check_files(path: Path) -> bool:
     """Create the store file for its owner only (True: created now); refuse an empty one
     (SQLite would open it as an empty store, and delete a WAL beside it: every game lost)."""
     main, wal, _ = _companions(path)
+    if main.is_dir():
+        raise StoreIsFolder(path)
     if not main.exists():
         os.close(os.open(main, os.O_WRONLY | os.O_CREAT, PRIVATE))
         return True

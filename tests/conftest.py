@@ -66,6 +66,7 @@ LONGEST: dict[str, float] = {
     "tests/phones/test_day_actions.py": 26,
     "tests/satellite/test_box_stands_in.py": 24,
     "tests/voice/test_playback.py": 21,
+    "tests/narrator/test_store_outages.py": 104,
     "tests/narrator/test_store_faults.py": 19,
     "tests/engine/test_playthrough.py": 19,
     "tests/moderator/test_failures.py": 18,
@@ -90,6 +91,7 @@ SLOW = (
     "tests/phones/test_secrecy.py",  # whole games on every deck
     "tests/evening/test_screen_shape.py",  # five narrated games
     "tests/narrator/test_cli_frictions.py",  # the command line in child processes
+    "tests/narrator/test_store_outages.py",  # three demo games through a failing disk, real seconds
     "tests/evening/test_evening_play.py",  # whole evenings of demo games
     "tests/evening/test_play_after_crash.py",  # a judge killed and started again
     "tests/listen/test_spotter.py",  # the Korean model over many sentences

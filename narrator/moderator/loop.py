@@ -20,10 +20,11 @@ Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's 
 Rule 4: the judge never hears itself: the listener is told while the judge speaks.
 Rule 5: everything reaches the moderator through the table's inbox, awaited with the clock's
         timeouts; a keyed entry is applied here, on the loop, if its step is still pending.
-Rule 6: a write the store refused (the box said so in one line) holds every timer; the
-        inputs are still taken (a phone's retry may be written; a day action applied is kept
-        for the speech it ends), the store is tried again
-        every `STORE_RETRY` real seconds, and once it writes the game goes on by itself.
+Rule 6: a write the store refused, or a store that does not answer (the box said so in one
+        line, every phone in a notice: `store_notices`), holds every timer; the inputs are
+        still taken (a phone's retry may be written; a day action applied is kept for the
+        speech it ends), a refusing store is tried again every `STORE_RETRY` real seconds, a
+        silent one is waited for, and once it writes the game goes on by itself.
 Rule 7: the moderator owns the table's orders (`narrator.phones.orders`): every change to the
         game is an order carried out in turn, and each one applied reaches the inbox in order
         (`Decided`). It keeps no flag of what happened while it spoke: a speech returns what
@@ -50,8 +51,9 @@ from engine.game import Game
 from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, Form, Kind, Share
 from narrator.deadlines import draw_seconds, shown
-from narrator.inbox import Applied, Command, Decided, Input, Keyed, Stale
+from narrator.inbox import Applied, Command, Decided, Input, Keyed, Stale, StoreChanged
 from narrator.moderator.cues import night_of, spoken_as
+from narrator.moderator.store_notices import StoreNotices
 from narrator.phones.table import PhoneTable
 from narrator.store import Store, StoreUnwritable
 from narrator.timing import Clock, NightPacing, Timers
@@ -182,6 +184,7 @@ class Moderator:
         """Narrate and decide until the game is over (`from_event`: resume after these)."""
         self._seen = from_event
         self._night = night_of(self.game.events, from_event)
+        notices = StoreNotices(self.store, self.table.links, self.inbox) if self.store else None
         try:
             while not self.ended:
                 await self.narrate_new()
@@ -192,6 +195,8 @@ class Moderator:
             await self.table.narrate_next(None, final=True)
         finally:
             await self.orders.stop()  # every order given is carried out before the game ends
+            if notices is not None:
+                notices.close()
 
     async def narrate_new(self) -> None:
         """Narrate the events not narrated yet, in order, but those a talk said or dropped."""
@@ -310,24 +315,25 @@ class Moderator:
         return store if isinstance(store, Store) else None
 
     async def wait_for_store(self) -> None:
-        """While the store refuses to write, hold every timer, take the inputs that come and
-        try the store again every STORE_RETRY real seconds (Rule 6); the parts a table's
-        decision had when it was refused are applied once the store writes."""
+        """While the store refuses to write or does not answer, hold every timer, take the
+        inputs that come and try a refusing store again every STORE_RETRY real seconds (Rule
+        6); the parts a table's decision had when it was refused are applied once the store
+        writes."""
         store = self.store
-        if store is None or store.unwritable is None or self._store_waiting:
+        if store is None or (store.unwritable is None and not store.silent) or self._store_waiting:
             return
         self._store_waiting = True
         self.clock.hold()
         real = Clock()
         kept: list[Input] = []  # a day action is the speech's to hear, after the store writes
         try:
-            while store.unwritable is not None and not self.ended:
+            while (store.unwritable is not None or store.silent) and not self.ended:
                 item = await self.inbox.next(real, STORE_RETRY)
                 if is_day_action(item):
                     kept.append(item)
                 elif item is not None:
                     await self.take(item)
-                elif await store.write(store.probe):
+                elif store.unwritable is not None and not store.silent and await store.write(store.probe):
                     break
             if not self.ended:
                 with contextlib.suppress(StoreUnwritable):
@@ -346,6 +352,8 @@ class Moderator:
         if isinstance(item, Keyed):
             await self.key(item)
             return None
+        if isinstance(item, StoreChanged):
+            return None  # then `wait_for_store` holds the timers, if the store cannot save
         return item  # a decision applied (a day action ends the speech running), a card seen
 
     async def key(self, keyed: Keyed) -> None:

@@ -7,6 +7,7 @@ store and the moderator, for `narrator play`, `narrator demo` and `narrator resu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 import secrets
@@ -16,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.boards import Board, find_board
 from engine.record import write_record
 from narrator.evening.ledger import evening_ledger
 from narrator.evening.report import as_json, lines
-from narrator.inbox import Command, Inbox
+from narrator.inbox import Command, Inbox, Input
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
@@ -247,7 +248,7 @@ async def run_session(
             if word != "again":
                 evening.close(store)
                 return {**review(played), "evening": evening.scores(store)}
-            game, config, seed = _next_game(table, store, config, evening, seed, options)
+            game, config, seed = await _next_game(table, store, config, evening, seed, options)
             resumed = False
             await moderator.say("host.again")
     finally:
@@ -272,18 +273,21 @@ class Evening:
         return as_json(evening_ledger(store, self.id), evening=self.id)
 
     def close(self, store: Store) -> None:
-        """The table has gone home (the host ended the evening, the demo played its games)."""
+        """The table has gone home (the host ended the evening, the demo played its games).
+        A store that refuses it keeps the evening open (it said so itself, in one line): the
+        next `narrator play` goes on with it, nothing of its games lost."""
         if self.id is not None:
-            store.close_evening(self.id)
+            with contextlib.suppress(StoreUnwritable):
+                store.close_evening(self.id)
 
 
-def _next_game(
+async def _next_game(
     table: PhoneTable, store: Store, config: PlayConfig, evening: Evening, seed: int, options: Options
 ) -> tuple[RecordedGame, PlayConfig, int]:
     """The evening's next game dealt and stored (a new seed; the host's next board, or his
     bare seat count dealt the judge's default cards as `narrator play --seats N` would, or
     the same board or cards), and seated at the table with the same phones; its game,
-    settings and seed."""
+    settings and seed. A store that refuses it is waited for (`written`)."""
     count = table.evening.next_seats
     board = None if count is not None else table.evening.next_board or table.board
     seed = seed + 1 if options.bots else secrets.randbelow(2**31)
@@ -301,9 +305,11 @@ def _next_game(
     settings = config.model_dump(mode="json")
     if options.bots:
         settings |= {"demo": True, "evening_games": evening.games}
-    game_id = store.create(setup, rules, settings, evening=evening.id)
+    game_id = await written(partial(store.create, setup, rules, settings, evening=evening.id), table.inbox)
     game = RecordedGame(setup, rules).record_to(store, game_id)
-    seats = StoredSeats.following(table.registry, store, game_id, setup.seats)
+    seats = await written(
+        partial(StoredSeats.following, table.registry, store, game_id, setup.seats), table.inbox
+    )
     gone = table.evening.next_game(game, seats, board)
     print(
         f"再来一局 / one more game: game {game_id}, {setup.seats} seats"
@@ -477,7 +483,7 @@ async def _play(
     game = table.game
     assert isinstance(game, RecordedGame)
     if not game.log:
-        game = _with_facts(game, table, store)
+        game = await _with_facts(game, table, store)
     await moderator.run(from_event=anchor(game.events) if resumed else 0)
     played = moderator.game
     assert isinstance(played, RecordedGame)
@@ -528,6 +534,24 @@ async def _keep_the_end(
 
 
 STORE_RETRY = 0.5  # real seconds between two tries of a write the disk refused
+T = TypeVar("T")
+
+
+async def written(write: Callable[[], T], inbox: Inbox) -> T:
+    """`write` (to the store) off the event loop once the disk takes it: a refusal (the store
+    said it, once, in one line) is tried again every STORE_RETRY real seconds; what comes to
+    the inbox meanwhile is kept for after it, in order (the host's end ends the next game)."""
+    kept: list[Input] = []
+    try:
+        while True:
+            try:
+                return await asyncio.to_thread(write)
+            except StoreUnwritable:
+                item = await inbox.next(Clock(), STORE_RETRY)
+                if item is not None:
+                    kept.append(item)
+    finally:
+        inbox.keep(kept)
 
 
 async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Path | None = None) -> bool:
@@ -590,14 +614,15 @@ def _deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) ->
     return RecordedGame(setup, rules).record_to(store, game_id)
 
 
-def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
+async def _with_facts(game: RecordedGame, table: PhoneTable, store: Store) -> RecordedGame:
     """The game, not started yet, dealt again with the facts the players gave at joining
-    (for the New Moon cards); the stored setup holds them too, so a resume deals the same."""
+    (for the New Moon cards); the stored setup holds them too, so a resume deals the same
+    (a store that refuses it is waited for: `written`)."""
     facts = {**game.setup.facts, **table.links.facts()}
     if facts == dict(game.setup.facts):
         return game
     setup = game.setup.model_copy(update={"facts": facts})
-    store.replace_setup(game.game_id, setup)
+    await written(partial(store.replace_setup, game.game_id, setup), table.inbox)
     again = RecordedGame(setup, game.rules).record_to(store, game.game_id)
     table.deal_again(again)
     return again

@@ -117,11 +117,20 @@ class Decisions:
         return self.answers.last_deciders
 
     def forget(self, *, game: bool = False) -> None:
-        """A step narrated: no seat touched it yet; with `game`, the evening's next game (or
-        a board dealt): no decision was taken in it either."""
-        self._touched = set()
+        """A step narrated: no seat touched it yet but those whose parts of it were written
+        before a resume (a crash in a vote: their ballots count, so they are answered); with
+        `game`, the evening's next game (or a board dealt): no decision was taken in it either."""
+        self._touched = set() if game else self._restored()
         if game:
             self.answers.collector, self.answers.last_deciders = None, ("", frozenset())
+
+    def _restored(self) -> set[int]:
+        """The seats whose parts of the step narrated were written before a resume (not of a
+        pack's pick, which a wolf may change and is never shown as answered)."""
+        game, pending = self.game, self.game.pending
+        if pending is None or pending.step != self.narrating or is_pack(spec_of(pending.step)):
+            return set()
+        return set(game.stored_parts()) if isinstance(game, WrittenGame) else set()
 
     def answered(self, seat: int) -> bool:
         """Whether a touch of `seat` was taken at the step narrated."""

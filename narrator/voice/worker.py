@@ -28,6 +28,7 @@ import faulthandler
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -53,6 +54,9 @@ _LINE_BASE = {"espeak": 4.0, "neural": 8.0}
 _LINE_PER_CHAR = {"espeak": 0.02, "neural": 0.15}
 # Seconds a closing worker is given to leave before it is killed.
 _CLOSE_GRACE = 2.0
+# The judge's scratch folders (the lines' WAV files) in the temporary folder: SCRATCH, the
+# judge's process id, "-" and a random tail.
+SCRATCH = "narrator-voice-"
 
 
 class WorkerLost(SpeechError):
@@ -71,6 +75,33 @@ class WorkerInfo:
     samplerate: int
     identity: str
     voices: tuple[str, ...]
+
+
+def sweep_scratch(folder: Path | None = None) -> list[Path]:
+    """Remove the scratch folders a judge that was killed left in `folder` (the temporary
+    folder): only this user's, named with a process id that no longer runs (a folder of a
+    judge still running, or of an older name, stays). The folders removed."""
+    swept = []
+    for scratch in Path(folder or tempfile.gettempdir()).glob(f"{SCRATCH}*-*"):
+        owner = scratch.name[len(SCRATCH) :].split("-", 1)[0]
+        try:
+            mine = scratch.is_dir() and not scratch.is_symlink() and scratch.stat().st_uid == os.getuid()
+        except OSError:
+            continue
+        if mine and owner.isdigit() and not _running(int(owner)):
+            shutil.rmtree(scratch, ignore_errors=True)
+            swept.append(scratch)
+    return swept
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
 
 
 def line_deadline(engine: str, text: str) -> float:
@@ -97,7 +128,8 @@ class VoiceWorker:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._buffer = b""
-        self._scratch = tempfile.TemporaryDirectory(prefix="narrator-voice-")
+        sweep_scratch()
+        self._scratch = tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-")
         self.info = self._start_twice()
         self.name = self.info.name
         self.samplerate = self.info.samplerate

@@ -111,7 +111,7 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert (table.evening.next_board, table.evening.next_seats) == (None, 8)
 
             # 再来一局: the session deals the next game, as `narrator play --seats 8` would.
-            dealt, next_config, _seed = _next_game(table, store, config, Evening(evening), 3, Options())
+            dealt, next_config, _seed = await _next_game(table, store, config, Evening(evening), 3, Options())
             stored = store.load(dealt.game_id)
             assert stored.setup.seats == 8 and stored.config["seats"] == 8 and stored.config["board"] is None
             assert Counter(stored.setup.roles) == Counter(suggested_roles(8))

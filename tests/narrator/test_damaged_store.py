@@ -389,3 +389,34 @@ def test_games_and_export_name_the_damage_and_move_nothing(tmp_path: Path) -> No
     assert listed.returncode == 1 and "Traceback" not in listed.stderr
     assert f"the store {path} is damaged: file is not a database" in listed.stderr
     assert path.exists() and not list(tmp_path.glob("games.damaged-*"))  # listing moves nothing
+
+
+def test_resume_on_a_damaged_store_says_so_in_one_line(tmp_path: Path) -> None:
+    path, game_id = game_in_progress(tmp_path)
+    bad_header(path)
+    done = subprocess.run(
+        [*NARRATOR, "resume", "--store", str(tmp_path), "--silent", "--no-listen"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()  # the damage, where it was kept, and that nothing resumes
+    assert str(path) in line and "kept aside as" in line and "no game to resume" in line, line
+    (aside,) = tmp_path.glob("games.damaged-*.sqlite3")
+    assert str(aside) in line and not path.exists()  # no new store started by a resume
+
+
+@pytest.mark.parametrize("given", ["the folder", "its store"])
+def test_games_on_a_store_that_is_a_folder_says_so(tmp_path: Path, given: str) -> None:
+    folder = tmp_path / "games.sqlite3"
+    folder.mkdir()
+    store = tmp_path if given == "the folder" else folder
+    done = subprocess.run(
+        [*NARRATOR, "games", "--store", str(store)], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert f"{folder} is a folder, not a store file" in line, line
+    assert list(folder.iterdir()) == []  # no store made inside it

@@ -8,14 +8,17 @@ need root, and say so when they skip."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,7 @@ from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
+from narrator.moderator.session import Evening
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable
@@ -324,3 +328,65 @@ def test_a_refused_write_leaves_the_game_as_it_was(ext4_disk: Ext4) -> None:
     assert stored.decisions == list(game.log)
     replayed: Game = stored.rebuild()
     assert replayed.pending == game.pending
+
+
+def probe_beside_a_refused_write(store: Store, game_id: str) -> tuple[Future[bool], Future[None]]:
+    """The store's probe and a touch of the game committed in one batch (the writer held
+    until both are queued): the probe's answer and the touch's."""
+    gate = threading.Event()
+    writer = store._writer  # the batch is the subject: both calls queued behind one that waits
+    writer.submit(gate.wait)
+    probe = writer.submit(store.probe)
+    touch = writer.submit(functools.partial(store.touch, game_id))
+    gate.set()
+    return probe, touch
+
+
+def test_a_probe_batched_with_a_write_the_read_only_disk_refuses_fails_alone(ext4_disk: Ext4) -> None:
+    store = Store(ext4_disk.where / "games.sqlite3")
+    said: list[str] = []
+    store.report = said.append
+    setup, rules = Setup(seats=9, roles=ROLES), make_rules({})
+    game_id = store.create(setup, rules)
+    ext4_disk.fail()
+    probe, touch = probe_beside_a_refused_write(store, game_id)
+    assert probe.result(timeout=10) is False  # answered, not the touch's error
+    with pytest.raises(StoreUnwritable):
+        touch.result(timeout=10)
+    assert len(said) == 1 and "存储" in said[0], said
+    store.close()
+
+
+def test_a_probe_batched_with_a_write_the_full_disk_refuses_fails_alone(small_disk: Path) -> None:
+    store = Store(small_disk / "games.sqlite3")
+    said: list[str] = []
+    store.report = said.append
+    setup, rules = Setup(seats=9, roles=ROLES), make_rules({})
+    game_id = store.create(setup, rules)
+    filler = fill(small_disk)
+    probe, touch = probe_beside_a_refused_write(store, game_id)
+    assert probe.result(timeout=10) is False
+    with pytest.raises(StoreUnwritable):
+        touch.result(timeout=10)
+    assert [line for line in said if "存储已满" in line] == said and len(said) == 1, said
+    filler.unlink()
+    probe, touch = probe_beside_a_refused_write(store, game_id)
+    assert probe.result(timeout=10) is True and touch.result(timeout=10) is None
+    store.close()
+
+
+def test_an_evening_the_refusing_store_cannot_close_stays_open(ext4_disk: Ext4) -> None:
+    """The end of an evening on a read-only disk: said once by the store, no error, and the
+    evening is still open once the disk is back (the next `narrator play` goes on with it)."""
+    store = Store(ext4_disk.where / "games.sqlite3")
+    said: list[str] = []
+    store.report = said.append
+    evening = Evening(store.open_evening())
+    ext4_disk.fail()
+    evening.close(store)
+    assert len(said) == 1 and "存储" in said[0], said
+    store.close()
+    ext4_disk.repair()
+    again = Store(ext4_disk.where / "games.sqlite3")
+    assert again.open_evening_id() == evening.id
+    again.close()

@@ -74,6 +74,8 @@ def test_a_box_killed_mid_vote_resumes_with_every_ballot_cast(tmp_path: Path) ->
         async def close_the_vote() -> Votes:
             table = PhoneTable(game, auto_narrate=False)
             table.narrate("vote")
+            shown = {seat: table.decisions.answered(seat) for seat in pending.seats}
+            assert shown == {seat: seat in ballots for seat in pending.seats}  # the restored ballots shown
             applied = await table.close_step()
             assert applied is not None and isinstance(applied.decision, Votes)
             return applied.decision

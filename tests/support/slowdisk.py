@@ -11,10 +11,16 @@ through the same handle (read, write, truncate, fsync), sizes are never cached b
 (`attr_timeout=0`) and the page cache stays on (no `direct_io`), else a mapped page past a
 stale size is a SIGBUS.
 
+It can also fail as a card fails, and come back (`Card`, the files in its control folder say
+how it is now): `hang()` holds every fsync until `answer()` (a hung card); `read_only()` refuses
+every write and fsync with EROFS (but the `-shm` file's, which SQLite maps in memory) until
+`writable()`.
+
 Run as a program it mounts in the foreground until it is stopped (SIGTERM, SIGINT):
-    python -m tests.support.slowdisk BACKING MOUNTPOINT --fsync-ms 120
+    python -m tests.support.slowdisk BACKING MOUNTPOINT --fsync-ms 120 [--control FOLDER]
 `sd_card(folder, fsync_ms)` does that in a process of its own, waits for the mount, and at the
-end stops the process by its PID and unmounts (`fusermount -u`). Needs /dev/fuse, fusermount
+end stops the process by its PID and unmounts (`fusermount -u`); `failing_card` too, giving the
+`Card`. Needs /dev/fuse, fusermount
 and fusepy (`scripts/install.sh --dev`); `unavailable()` says why not when they are missing.
 """
 
@@ -49,14 +55,45 @@ def unavailable() -> str | None:
     return None
 
 
+HANG, READ_ONLY = "hang", "read-only"  # the control folder's files: how the card fails now
+
+
+class Card:
+    """A mounted slow disk (`mount`) that can be made to fail and come back."""
+
+    def __init__(self, mount: Path, control: Path) -> None:
+        self.mount, self.control = mount, control
+
+    def hang(self) -> None:
+        """Every fsync from now on waits until `answer`."""
+        (self.control / HANG).touch()
+
+    def answer(self) -> None:
+        (self.control / HANG).unlink(missing_ok=True)
+
+    def read_only(self) -> None:
+        """Every write and fsync from now on is refused (EROFS) until `writable`."""
+        (self.control / READ_ONLY).touch()
+
+    def writable(self) -> None:
+        (self.control / READ_ONLY).unlink(missing_ok=True)
+
+
 @contextmanager
 def sd_card(folder: Path, fsync_ms: float) -> Iterator[Path]:
     """A slow disk mounted at `folder`/card for the block (its files kept in `folder`/backing):
     every fsync on it takes `fsync_ms` milliseconds more. Raises RuntimeError when it does not
     mount (see `unavailable`)."""
-    backing, mount = folder / "backing", folder / "card"
-    backing.mkdir(parents=True, exist_ok=True)
-    mount.mkdir(parents=True, exist_ok=True)
+    with failing_card(folder, fsync_ms) as card:
+        yield card.mount
+
+
+@contextmanager
+def failing_card(folder: Path, fsync_ms: float = 0.0) -> Iterator[Card]:
+    """`sd_card`, as a `Card` that can be made to fail (its control folder `folder`/control)."""
+    backing, mount, control = folder / "backing", folder / "card", folder / "control"
+    for made in (backing, mount, control):
+        made.mkdir(parents=True, exist_ok=True)
     command = [
         sys.executable,
         "-m",
@@ -65,6 +102,8 @@ def sd_card(folder: Path, fsync_ms: float) -> Iterator[Path]:
         str(mount),
         "--fsync-ms",
         str(fsync_ms),
+        "--control",
+        str(control),
     ]
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -74,8 +113,11 @@ def sd_card(folder: Path, fsync_ms: float) -> Iterator[Path]:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the slow disk did not mount: {_stderr(process)}")
             time.sleep(0.02)
-        yield mount
+        card = Card(mount, control)
+        yield card
     finally:
+        for what in (HANG, READ_ONLY):  # a held fsync returns, so the process can stop
+            (control / what).unlink(missing_ok=True)
         if process.poll() is None:
             os.kill(process.pid, signal.SIGTERM)
         try:
@@ -98,9 +140,17 @@ def _stderr(process: subprocess.Popen[bytes]) -> str:
     return process.stderr.read().decode(errors="replace").strip() or f"exit {process.returncode}"
 
 
-def _passthrough(backing: str, fsync_s: float) -> Any:
-    """The file system's operations: every call on the path in `backing`, fsync slower."""
+def _passthrough(backing: str, fsync_s: float, control: str | None = None) -> Any:
+    """The file system's operations: every call on the path in `backing`, fsync slower; failing
+    as the files in `control` say (`Card`)."""
     from fuse import FuseOSError, Operations
+
+    def failing(what: str) -> bool:
+        return control is not None and os.path.exists(os.path.join(control, what))
+
+    def refuse_writes(path: str) -> None:
+        if failing(READ_ONLY) and not path.endswith("-shm"):
+            raise FuseOSError(errno.EROFS)
 
     class SlowPassthrough(Operations):  # type: ignore[misc]
         def _full(self, path: str) -> str:
@@ -148,15 +198,18 @@ def _passthrough(backing: str, fsync_s: float) -> Any:
             return os.open(self._full(path), flags)
 
         def create(self, path: str, mode: int, fi: Any = None) -> int:
+            refuse_writes(path)
             return os.open(self._full(path), os.O_RDWR | os.O_CREAT, mode)
 
         def read(self, path: str, size: int, offset: int, fh: int) -> bytes:
             return os.pread(fh, size, offset)
 
         def write(self, path: str, data: bytes, offset: int, fh: int) -> int:
+            refuse_writes(path)
             return os.pwrite(fh, data, offset)
 
         def truncate(self, path: str, length: int, fh: int | None = None) -> None:
+            refuse_writes(path)
             if fh is not None:
                 os.ftruncate(fh, length)
             else:
@@ -170,6 +223,9 @@ def _passthrough(backing: str, fsync_s: float) -> Any:
 
         def fsync(self, path: str, datasync: int, fh: int) -> None:
             time.sleep(fsync_s)
+            while failing(HANG):
+                time.sleep(0.01)
+            refuse_writes(path)
             (os.fdatasync if datasync else os.fsync)(fh)
 
         def fsyncdir(self, path: str, datasync: int, fh: int) -> None:
@@ -183,11 +239,12 @@ def main() -> int:
     parser.add_argument("backing", help="the folder whose files the slow disk shows")
     parser.add_argument("mount", help="where to mount it")
     parser.add_argument("--fsync-ms", type=float, default=120.0, help="milliseconds added to every fsync")
+    parser.add_argument("--control", help="the folder whose files make it fail (`Card`)")
     args = parser.parse_args()
     from fuse import FUSE
 
     FUSE(
-        _passthrough(os.path.abspath(args.backing), args.fsync_ms / 1000),
+        _passthrough(os.path.abspath(args.backing), args.fsync_ms / 1000, args.control),
         args.mount,
         foreground=True,
         nothreads=False,

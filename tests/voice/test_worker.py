@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import signal
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -121,3 +122,42 @@ def test_a_worker_whose_judge_went_away_mid_reply_ends_quietly(tmp_path: Path) -
     err = worker.stderr.read()
     worker.stderr.close()
     assert "Traceback" not in err, err
+
+
+def test_a_killed_judges_scratch_folder_is_swept_by_the_next_one(tmp_path: Path) -> None:
+    """A judge killed (SIGKILL) leaves its scratch folder; the next judge to start a voice
+    removes it, and leaves a running judge's folder and folders of other names alone."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    start = "from narrator.voice.worker import VoiceWorker; w = VoiceWorker('espeak'); print(w._scratch.name, flush=True)"
+    killed = subprocess.Popen(
+        [sys.executable, "-c", start + "; import time; time.sleep(120)"],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert killed.stdout is not None
+    left = Path(killed.stdout.readline().strip())
+    running = subprocess.Popen(
+        [sys.executable, "-c", start + "; import time; time.sleep(120)"],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert running.stdout is not None
+    kept = Path(running.stdout.readline().strip())
+    try:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(30)
+        other = tmp_path / "narrator-voice-notapid"
+        other.mkdir()
+        assert left.is_dir() and left.parent == tmp_path
+        subprocess.run(
+            [sys.executable, "-c", start + "; w.close()"], env=env, check=True, capture_output=True
+        )
+        assert not left.exists()
+        assert kept.is_dir() and other.is_dir()
+    finally:
+        running.kill()
+        running.wait(30)
+        killed.stdout.close()
+        running.stdout.close()
