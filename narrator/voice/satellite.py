@@ -325,22 +325,6 @@ class SatellitePlayer:
             self._signal.notify_all()
 
 
-def satellite_output(
-    link: Link,
-    samplerate: int,
-    *,
-    ambience: Clip | None = None,
-    box: Callable[[], BoxOutput | None] = lambda: None,
-) -> SatellitePlayer:
-    """The output for `link`'s kind of satellite: Wyoming's stream, or ESPHome's announcements."""
-    if link.address.kind == "esphome":
-        from narrator.satellite.esphome import EsphomeLink
-        from narrator.voice.esphome import EsphomePlayer
-
-        return EsphomePlayer(cast(EsphomeLink, link), samplerate, ambience=ambience, box=box)
-    return SatellitePlayer(link, samplerate, ambience=ambience, box=box)
-
-
 def box_latency(playback: Playback) -> float:
     """Seconds from the box's write of a line to its leaving the box's speaker."""
     if playback.leaves_at is None or playback.started_at is None:

@@ -46,7 +46,8 @@ from narrator.voice.pack import VoicePack
 from narrator.voice.player import NoOutputDevice, Playback, Player
 from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
-from narrator.voice.satellite import SatellitePlayer, satellite_output
+from narrator.voice.remote import satellite_output
+from narrator.voice.satellite import SatellitePlayer
 from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker, WorkerFailed
 
