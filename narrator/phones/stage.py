@@ -16,9 +16,10 @@ from typing import Any
 
 ELECTION = frozenset(
     {"sheriff.election", "sheriff.stand", "sheriff.candidates", "sheriff.speeches", "sheriff.withdraw",
-     "sheriff.withdrawn", "sheriff.vote", "sheriff.resume", "sheriff.postponed", "sheriff.order"}
+     "sheriff.withdrawn", "sheriff.vote", "sheriff.vote_below", "sheriff.resume", "sheriff.postponed",
+     "sheriff.order"}
 )  # fmt: skip
-ELECTION_PK = frozenset({"sheriff.pk", "sheriff.runoff", "sheriff.vote_below"})
+ELECTION_PK = frozenset({"sheriff.pk", "sheriff.runoff"})
 PK = frozenset({"vote.tie", "vote.pk", "vote.revote"})
 OVER = frozenset({"sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", "vote.start", "night.falls"})
 SPEECH_TIMERS = frozenset({"timer.up", "timer.remaining", "judge.pause", "judge.resume"})
