@@ -69,6 +69,7 @@ class Views:
         self._send_screens = send_screens
         self.shown: dict[int, SeatView] = {}
         self.feeds = Feeds(table.game.setup.seats)
+        self.game_number = 1  # which of the table's games the feeds are of (a phone keeps one game's)
         self.step_clock = Countdown(now)
 
     def new_game(self) -> None:
@@ -76,6 +77,7 @@ class Views:
         from its events, its views taken anew."""
         game = self._table.game
         self.feeds = Feeds(game.setup.seats)
+        self.game_number += 1
         self.feeds.absorb(game.events)
         self.snapshot()
 
@@ -152,6 +154,7 @@ class Views:
             screen=self._screen(seat, fresh=fresh),
             names=table.registry.names(),
             feed=feed,
+            game=self.game_number,
             speaking=self._day.speaker,
             seconds=self._day.speech_left(),
             last_words=self._day.last_words,

@@ -20,7 +20,7 @@ from engine import GuardChoice, SeerChoice, WerewolvesChoice, WitchChoice
 from engine.events import Event, private
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.feed import Feeds
-from tests.phones.harness import classic_game
+from tests.phones.harness import CLASSIC_9, classic_game
 from tests.phones.test_browser import browser, sit
 
 __all__ = ["browser"]
@@ -97,3 +97,29 @@ def test_my_notes_on_the_card_night_by_night_one_size_for_all(box: BackgroundSer
         assert not [w for w in others if w in words], (seat, words)
     assert len({(height, lines) for _, height, lines in faces.values()}) == 1, faces
     assert "1号是狼人" not in phones[3].locator("body").inner_text()  # only while the finger holds
+
+
+def test_my_notes_are_of_this_game_only_after_the_evenings_next_game(box: BackgroundServer, browser: Any) -> None:
+    """再来一局: the next game's card starts with no notes; the last game's nights (the wolf's
+    kill) are not its (issue 40: a villager's card read "第1夜：刀了8号" from the game before)."""
+    assert box.server is not None
+    table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+    wolf = sit(browser, url, 1, "狼王")
+    box.call(table.apply, GuardChoice(target=3))
+    box.call(table.apply, SeerChoice(target=1))
+    box.call(table.apply, WerewolvesChoice(victim=8))
+    box.call(table.apply, WitchChoice())
+    wolf.wait_for_function("() => !/夜/.test(document.getElementById('phase').textContent)")
+    assert "第1夜：刀了8号" in held(wolf)[0]
+    villager_first = tuple(reversed(CLASSIC_9))  # the next game deals seat 1 a villager's card
+    box.call(table.evening.next_game, classic_game(villager_first), table.registry, None)
+    box.call(table.apply, GuardChoice(target=9))  # the next game's first night goes on
+    face = held(wolf)[0]
+    for _ in range(50):  # until the next game's state has come (its card is a villager's)
+        if "普通村民" in face:
+            break
+        wolf.wait_for_timeout(100)
+        face = held(wolf)[0]
+    face = held(wolf, "next-game")[0]
+    assert "普通村民" in face and "还没有记录" in face, face
+    assert "刀了8号" not in face, face

@@ -115,6 +115,7 @@
       localStorage.setItem(TOKEN_KEY, m.token);
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
+      if (m.game !== S.game) { S.feed = {}; S.game = m.game; }  // 我的记录 is one game's (the next game's starts empty)
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
       S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
