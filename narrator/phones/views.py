@@ -2,7 +2,7 @@
 
 Rule 1: every narrated step sends every phone one `state` message of one padded size. Its
         views are fresh when the narration and the engine agree (the narrated step is the
-        pending one), or the game is over and the moderator is done; at a pretended night
+        pending one), or the game is over and the judge says so (`said` Rule 1); at a pretended night
         step of the night the engine is in, only the public part is fresh (the night's
         number, the votes and who is out); otherwise the views are those last shown.
 Rule 2: what only one seat may know at a step (that it acts, the witch's victim, the seer's
