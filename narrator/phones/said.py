@@ -43,10 +43,10 @@ CANDIDATES = (
     "sheriff.runoff",
     "vote.pk",
     "vote.revote",
-    "vote.tie",
 )
-PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote", "vote.tie")
-"""The lines that name the seats of a tie (a PK): the phones say PK, not 上警."""
+PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote")
+"""The lines that call a PK among the seats of a tie: the phones say PK, not 上警. A tie alone
+("vote.tie": "N号、M号平票。") is none: under the seeds' rules it exiles nobody, no PK follows."""
 CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
 VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
 PAUSE, RESUME = "judge.pause", "judge.resume"

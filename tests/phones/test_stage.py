@@ -24,6 +24,8 @@ def test_a_pk_and_last_words() -> None:
     stage.hear("vote.start", {})
     assert stage.contest is None
     stage.hear("vote.tie", {"seats": [1, 9]})
+    assert stage.contest is None  # a tie alone calls no PK (the seeds' rules: nobody is exiled)
+    stage.hear("vote.revote", {"seats": [1, 9]})
     assert stage.contest == "pk"
     stage.hear("vote.out", {"seat": 1})
     stage.hear("last_words", {"seat": 1})
