@@ -99,7 +99,9 @@ def test_my_notes_on_the_card_night_by_night_one_size_for_all(box: BackgroundSer
     assert "1号是狼人" not in phones[3].locator("body").inner_text()  # only while the finger holds
 
 
-def test_my_notes_are_of_this_game_only_after_the_evenings_next_game(box: BackgroundServer, browser: Any) -> None:
+def test_my_notes_are_of_this_game_only_after_the_evenings_next_game(
+    box: BackgroundServer, browser: Any
+) -> None:
     """再来一局: the next game's card starts with no notes; the last game's nights (the wolf's
     kill) are not its (issue 40: a villager's card read "第1夜：刀了8号" from the game before)."""
     assert box.server is not None
