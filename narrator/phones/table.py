@@ -297,6 +297,7 @@ class PhoneTable:
                 clock.hold() if key == PAUSE else clock.release()
             self.views.broadcast({seat: self.views.clock() for seat in self.links.connected()})
         elif (self.judge.by_day() and key != DAY_BREAKS) or key in (NIGHT_FALLS, GAME_OVER):
+            self.day.withdraw()
             pending = self.game.pending
             if (pending is not None and pending.step == self.narrating) or key == GAME_OVER:
                 self.views.publish()
