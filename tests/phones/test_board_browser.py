@@ -25,7 +25,8 @@ TAGS = """() => [...document.querySelectorAll('#board .seat i')].map(tag => {
   const seat = tag.closest('.seat').getBoundingClientRect(), r = tag.getBoundingClientRect();
   const row = tag.parentElement;
   return {text: tag.textContent, cut: tag.scrollWidth > tag.clientWidth + 1 || row.scrollWidth > row.clientWidth + 1,
-          out: r.left < seat.left - 0.5 || r.right > seat.right + 0.5};
+          out: r.left < seat.left - 0.5 || r.right > seat.right + 0.5,
+          lines: Math.round(r.height / parseFloat(getComputedStyle(tag).lineHeight))};
 })"""
 
 
@@ -48,7 +49,7 @@ def test_a_dead_seats_card_is_said_whole_on_the_board(browser: Any, size: tuple[
         box.call(table.apply, WitchChoice())
         page.wait_for_selector('#board [data-seat="8"].dead')
         tags = page.evaluate(TAGS)
-        assert {"text": "普通村民", "cut": False, "out": False} in tags, tags
+        assert {"text": "普通村民", "cut": False, "out": False, "lines": 1} in tags, tags  # one line
         assert not [tag for tag in tags if tag["cut"] or tag["out"]], tags
         # a dead sheriff's two tags, as the page draws them for a seat holding the badge at its death
         page.evaluate("""() => {
@@ -57,7 +58,7 @@ def test_a_dead_seats_card_is_said_whole_on_the_board(browser: Any, size: tuple[
           tags.insertBefore(badge, tags.firstChild);
         }""")
         tags = page.evaluate(TAGS)
-        assert not [tag for tag in tags if tag["cut"] or tag["out"]], tags
+        assert not [tag for tag in tags if tag["cut"] or tag["out"] or tag["lines"] != 1], tags
         assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
         folder = os.environ.get("PHONES_SCREENSHOTS")
         if folder:
