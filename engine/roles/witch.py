@@ -1,7 +1,9 @@
 """The witch (女巫): told tonight's victim, she may heal it and poison a living player, each potion
 once a game (`witch_self_heal`, `witch_both_same_night`, `witch_potions`); with
 `witch_sees_victim = "while_antidote"` she is told nobody once her antidote is spent (she is still
-woken and asked)."""
+woken and asked). Her own events say what she was told (`witch.told`: the victim, and `told`
+False when the rule tells her nothing) and her potions left as she wakes and as she goes back
+to sleep (`heal_left`, `poison_left`): her phone's notes (我的记录) are made of them alone."""
 
 from __future__ import annotations
 
@@ -85,7 +87,9 @@ def begin_witch(state: State, step: Step) -> Pending | None:
         "heal_left": heal_left,
         "poison_left": poison_left,
     }
-    state.emit(private("witch.told", seat, victim=victim))
+    blind = state.rules.witch_sees_victim == "while_antidote" and not heal_left
+    left = {"heal_left": heal_left, "poison_left": poison_left}  # her potions as she wakes
+    state.emit(private("witch.told", seat, victim=victim, told=not blind, **left))
     targets = tuple(state.alive()) if poison_left else ()
     return pending_for(state, WITCH, [seat], targets=targets, allow_none=True, info=info)
 
@@ -128,8 +132,10 @@ def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None
         state.tonight.poisoned = 0 if rolled else poison
     if (heal or poison) and _one_potion_only(state):
         heal_left = poison_left = False
-    set_potions(state, heal=heal_left and not heal, poison=poison_left and not poison)
-    state.emit(private("witch.used", seat, heal=heal, poison=poison))
+    heal_left, poison_left = heal_left and not heal, poison_left and not poison
+    set_potions(state, heal=heal_left, poison=poison_left)
+    left = {"heal_left": heal_left, "poison_left": poison_left}  # her potions as she goes to sleep
+    state.emit(private("witch.used", seat, heal=heal, poison=poison, **left))
     state.emit(cue(CUES.sleep))
     if rolled:
         state.push(Step("potion", {"target": victim if heal else poison}))

@@ -8,7 +8,9 @@ Rule 1: events are narrated in order: cues are said; a pretended night step paus
         reminder, like its pretended twin; a meeting pauses; the discussion, candidates' and
         revote speeches and last words run with a timer per speaker.
 Rule 2: a decision is awaited until its deadline, with a spoken reminder before it; then
-        the rule's default is applied (the phones' parts so far; a pass for one seat).
+        the rule's default is applied (the phones' parts so far; a pass for one seat). A
+        decision by day that a dead seat owes (a shot) is on the phones with the line that asks
+        for it, and its time runs from then.
 Rule 3: a day action (a self-destruct, the knight's duel, the white wolf king's blow) ends the
         speech running at any moment and with it the day's speeches (in the club election, the
         deaths and last words are then still told before night falls), unless the step the
@@ -170,6 +172,7 @@ class Moderator:
         self.orders = table.orders  # every change to the game, carried out in turn (Rule 7)
         self._night = 0
         self._store_waiting = False
+        self._offered: tuple[Pending, float] | None = None  # a dead seat's decision shown, since when
         self.ended = False
         self.ended_by: str | None = None
         """Where the command that ended the game early came from ("host", "terminal", …)."""
@@ -219,6 +222,8 @@ class Moderator:
                 self.voice.night(key == "night.falls")
             if key == "night.falls":
                 self._night = int(params["night"])
+            if index == len(self.game.events) - 1:
+                await self.offer_to_the_dead()
             await self.say(spoken_as(key, self._night), **params)
             if key == "game.opening" and self.table.board is not None:
                 await self.say(f"board.{self.table.board.id}")  # the board is public: said at the deal
@@ -258,6 +263,20 @@ class Moderator:
 
     # Decisions
 
+    async def offer_to_the_dead(self) -> None:
+        """A decision by day owed by a dead seat (a hunter's shot, the badge's handover) is
+        on the phones as the line that asks for it is said, not after it (Rule 2): a dead
+        phone would say "你已出局" meanwhile. Its time runs from now."""
+        pending = self.game.pending
+        if pending is None or self.game.catalogue.steps[pending.step].kind is not Kind.DAY:
+            return
+        if all(self.game.is_alive(seat) for seat in pending.seats):
+            return
+        self._offered = (pending, self.clock.now())
+        await self.table.narrate_next(
+            pending.step, seconds=draw_seconds(self.timers, self.pacing, pending.step)
+        )
+
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
         spec = self.game.catalogue.steps[pending.step]
@@ -270,7 +289,8 @@ class Moderator:
             if not await self.show(pending, limit):
                 await self.table.narrate_next(None)
             return
-        start = self.clock.now()
+        offered, self._offered = self._offered, None
+        start = offered[1] if offered is not None and offered[0] is pending else self.clock.now()
         deadline, remind_at = start + limit, start + (limit - self.timers.reminder)
         reminded = False
         while self.game.pending is pending and not self.game.over and not self.ended:

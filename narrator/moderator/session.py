@@ -477,8 +477,8 @@ async def _phones_join(
 async def _play(
     table: PhoneTable, moderator: Moderator, store: Store, config: PlayConfig, resumed: bool
 ) -> RecordedGame:
-    """Deal (the board the host picked, the facts the players gave) and play to the end,
-    then say the review; the game played."""
+    """Deal (the board the host picked, the facts the players gave) and play to the end; the
+    game played (its review is said while the end is shown: `_keep_the_end`)."""
     table.evening.dealer = None
     game = table.game
     assert isinstance(game, RecordedGame)
@@ -487,10 +487,14 @@ async def _play(
     await moderator.run(from_event=anchor(game.events) if resumed else 0)
     played = moderator.game
     assert isinstance(played, RecordedGame)
-    has_line = load_catalogue(config.locale).__contains__
+    return played
+
+
+async def _say_the_review(played: RecordedGame, moderator: Moderator, locale: str) -> None:
+    """The judge reads the game's review aloud."""
+    has_line = load_catalogue(locale).__contains__
     for key, params in spoken_review(played, has_line, ended_by=moderator.ended_by):
         await moderator.say(key, **params)
-    return played
 
 
 async def _keep_the_end(
@@ -503,9 +507,31 @@ async def _keep_the_end(
     evening: Evening,
 ) -> str | None:
     """Write the record and the game's end (each once the disk takes it), show the evening's
-    scores (the box's terminal, every phone), then let the phones show the end until the host
-    closes it or asks for one more game; "again" for one more (a demo: until the evening has
-    its games)."""
+    scores (the box's terminal, every phone: the host's 再来一局 with them, at once), then let
+    the phones show the end until the host closes it or asks for one more game, while the
+    judge reads the review (a word from the host cuts it short); "again" for one more (a
+    demo: until the evening has its games, once the review is read)."""
+    reading = asyncio.create_task(_say_the_review(game, moderator, table.locale))
+    try:
+        word = await _show_the_end(game, table, moderator, store, options, evening)
+        if word is None or options.bots:
+            await reading  # nobody cut it short (a demo never does): the review is read to its end
+        return word
+    finally:
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+
+
+async def _show_the_end(
+    game: RecordedGame,
+    table: PhoneTable,
+    moderator: Moderator,
+    store: Store,
+    options: Options,
+    evening: Evening,
+) -> str | None:
+    """`_keep_the_end` but the review: the record, the game's end, the scores, the end shown."""
     outcome = game.outcome()
     record = options.record or store.path.parent / "records" / f"{game.game_id}.toml"
     if options.record is not None and (evening.games or 1) > 1:  # one file a game: FILE-N.toml

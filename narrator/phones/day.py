@@ -8,7 +8,8 @@ Rule 2: by day every living phone shows the same buttons, one for each day actio
         when the narration and the engine agree (views Rule 1) and when a speech starts (the
         talk before the step the engine waits for: the day's vote, say); the seat that presses
         one takes it (naming a seat when its form asks for one) or is told why not, in its
-        language.
+        language. A button the game no longer offers leaves every phone with the judge's next
+        line (the self-destruct said, the day is over).
 Rule 3: while a vote is taken (narrated by the moderator, the step pending) there is no talk:
         no day action is shown or taken (RULES-CLUB: a wolf self-destructs in the speeches, the
         white wolf king and the knight "not in a vote"; the engine's vote step stands for the
@@ -147,6 +148,12 @@ class Day:
     def offer(self) -> None:
         """The day actions shown from now on: those of now (Rule 2)."""
         self.shown_actions = self.actions_now()
+
+    def withdraw(self) -> None:
+        """The judge said a line: the buttons of the day actions the game no longer offers
+        leave the phones (a self-destruct said, "直接进入黑夜"); none is added (Rule 2)."""
+        now = self.actions_now()
+        self.shown_actions = tuple(action for action in self.shown_actions if action in now)
 
     def speech_left(self) -> int | None:
         """Whole seconds left of the speech running (None: no timed speech)."""

@@ -6,7 +6,9 @@ Rule 2: cues never go to phones: they come in bursts as the engine runs ahead th
         pretended steps, and their timing would tell which roles are absent or dead.
 Rule 3: feed entries are numbered per seat, so the numbers say nothing about what others saw.
 Rule 4: a seat's own event carries the phase it happened in (`phase`, "night 2"): the phone
-        keeps what its seat learned night by night (我的记录).
+        keeps what its seat learned night by night (我的记录), of one game: every `state`
+        says which of the table's games its feed is of (`game`), and a phone drops the notes
+        of another (the evening's next game starts with none).
 """
 
 from __future__ import annotations

@@ -114,6 +114,7 @@ class State(Outbound):
     screen: Any
     names: Any
     feed: list[Any]
+    game: int  # which of the table's games `feed` belongs to: a phone drops another game's notes
     speaking: int | None
     seconds: int | None
     last_words: bool = False

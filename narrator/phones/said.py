@@ -4,7 +4,8 @@ Rule 1: the phones' picture of the table (who is out, the badge, the phase in th
         follows the judge's voice, not the engine, which runs ahead to its next decision:
         every line said by day refreshes it (the deaths the moment "昨晚死亡的是…" is said, a
         shot, a self-destruct, the badge, an exile), the phase is the one the judge last
-        said ("天黑了" / "天亮了"), and the end waits for the judge to say it.
+        said ("天黑了" / "天亮了"), and the end shows the moment the judge says it
+        ("game.over": "游戏结束，…获胜"), not after the lines that follow it.
 Rule 2: the candidates shown are the ones the judge named last (the election's, a PK's, and
         which of the two), less those who withdrew; they are cleared once the badge is given
         or the vote is over.
@@ -42,14 +43,15 @@ CANDIDATES = (
     "sheriff.runoff",
     "vote.pk",
     "vote.revote",
-    "vote.tie",
 )
-PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote", "vote.tie")
-"""The lines that name the seats of a tie (a PK): the phones say PK, not 上警."""
+PK = ("sheriff.pk", "sheriff.runoff", "vote.pk", "vote.revote")
+"""The lines that call a PK among the seats of a tie: the phones say PK, not 上警. A tie alone
+("vote.tie": "N号、M号平票。") is none: under the seeds' rules it exiles nobody, no PK follows."""
 CANDIDATES_GONE = ("sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", NIGHT_FALLS)
 VOTE_CALLS = ("vote.start", "sheriff.vote", "sheriff.vote_below")
 PAUSE, RESUME = "judge.pause", "judge.resume"
 DEATH_OUT = "death.out"
+GAME_OVER = "game.over"
 
 
 def step_seconds(timers: Timers | None, step: str | None) -> float | None:

@@ -3,8 +3,8 @@ sheriff election, a PK, last words.
 
 Rule 1: the stage follows the judge's lines only (each is public: the voice says it): the
         election from its call ("sheriff.election", "sheriff.candidates", …) to the badge given
-        or not; the election's PK ("sheriff.pk", "sheriff.runoff"); the day's PK from the tie
-        ("vote.tie", "vote.pk", "vote.revote") to the exile or none; last words from
+        or not; the election's PK ("sheriff.pk", "sheriff.runoff"); the day's PK from its call
+        ("vote.pk", "vote.revote"; a tie alone, "vote.tie", calls none) to the exile or none; last words from
         "last_words" to the next line that is not the speech's own timer.
 Rule 2: the seats that withdrew from the election are those the judge named ("sheriff.withdrawn"),
         until the election is over.
@@ -16,10 +16,11 @@ from typing import Any
 
 ELECTION = frozenset(
     {"sheriff.election", "sheriff.stand", "sheriff.candidates", "sheriff.speeches", "sheriff.withdraw",
-     "sheriff.withdrawn", "sheriff.vote", "sheriff.resume", "sheriff.postponed", "sheriff.order"}
+     "sheriff.withdrawn", "sheriff.vote", "sheriff.vote_below", "sheriff.resume", "sheriff.postponed",
+     "sheriff.order"}
 )  # fmt: skip
-ELECTION_PK = frozenset({"sheriff.pk", "sheriff.runoff", "sheriff.vote_below"})
-PK = frozenset({"vote.tie", "vote.pk", "vote.revote"})
+ELECTION_PK = frozenset({"sheriff.pk", "sheriff.runoff"})
+PK = frozenset({"vote.pk", "vote.revote"})  # a tie alone calls no PK ("vote.tie"; the seeds' rules)
 OVER = frozenset({"sheriff.elected", "sheriff.none", "vote.out", "vote.nobody", "vote.start", "night.falls"})
 SPEECH_TIMERS = frozenset({"timer.up", "timer.remaining", "judge.pause", "judge.resume"})
 

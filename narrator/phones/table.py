@@ -73,7 +73,16 @@ from narrator.phones.orders import (
     Undo,
 )
 from narrator.phones.public import PublicScreen
-from narrator.phones.said import DAY_BREAKS, NIGHT_FALLS, PAUSE, RESUME, Countdown, Said, step_seconds
+from narrator.phones.said import (
+    DAY_BREAKS,
+    GAME_OVER,
+    NIGHT_FALLS,
+    PAUSE,
+    RESUME,
+    Countdown,
+    Said,
+    step_seconds,
+)
 from narrator.phones.screens import is_night
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.views import Views
@@ -275,7 +284,8 @@ class PhoneTable:
 
     def said(self, key: str, params: dict[str, Any]) -> None:
         """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
-        what the phones show of the table, the pause stops their countdowns (`said` Rules 1-3)."""
+        what the phones show of the table (the end with the line that says it), the pause stops
+        their countdowns (`said` Rules 1-3)."""
         if key == NIGHT_FALLS:
             self._begin()
         if key == LAST_WORDS:
@@ -287,9 +297,10 @@ class PhoneTable:
             for clock in (self.views.step_clock, self.day.speech_clock):
                 clock.hold() if key == PAUSE else clock.release()
             self.views.broadcast({seat: self.views.clock() for seat in self.links.connected()})
-        elif (self.judge.by_day() and key != DAY_BREAKS) or key == NIGHT_FALLS:
+        elif (self.judge.by_day() and key != DAY_BREAKS) or key in (NIGHT_FALLS, GAME_OVER):
+            self.day.withdraw()
             pending = self.game.pending
-            if pending is not None and pending.step == self.narrating:
+            if (pending is not None and pending.step == self.narrating) or key == GAME_OVER:
                 self.views.publish()
             elif not self.game.over:
                 self.views.refresh_public()

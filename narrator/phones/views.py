@@ -2,7 +2,7 @@
 
 Rule 1: every narrated step sends every phone one `state` message of one padded size. Its
         views are fresh when the narration and the engine agree (the narrated step is the
-        pending one), or the game is over and the moderator is done; at a pretended night
+        pending one), or the game is over and the judge says so (`said` Rule 1); at a pretended night
         step of the night the engine is in, only the public part is fresh (the night's
         number, the votes and who is out); otherwise the views are those last shown.
 Rule 2: what only one seat may know at a step (that it acts, the witch's victim, the seer's
@@ -83,6 +83,7 @@ class Views:
         self._send_screens = send_screens
         self.shown: dict[int, SeatView] = {}
         self.feeds = Feeds(table.game.setup.seats)
+        self.game_number = 1  # which of the table's games the feeds are of (a phone keeps one game's)
         self.step_clock = Countdown(now)
 
     def new_game(self) -> None:
@@ -90,6 +91,7 @@ class Views:
         from its events, its views taken anew."""
         game = self._table.game
         self.feeds = Feeds(game.setup.seats)
+        self.game_number += 1
         self.feeds.absorb(game.events)
         self.snapshot()
 
@@ -169,6 +171,7 @@ class Views:
             screen=self._screen(seat, fresh=fresh),
             names=table.registry.names(),
             feed=feed,
+            game=self.game_number,
             speaking=self._day.speaker,
             seconds=self._day.speech_left(),
             last_words=self._day.last_words,

@@ -188,8 +188,7 @@ WANTED = {
     "speech: election": "election-speech",
     "sheriff.withdrawn": "election-withdraw",
     "sheriff.elected": "election-vote",
-    "vote.tie": "pk-tie",
-    "vote.pk": "pk-tie",
+    "vote.pk": "pk-tie",  # the PK called (the tie alone, "vote.tie", calls none)
     "speech: pk": "pk-speech",
     "vote.sheriff_decides": "sheriff-decides",
     "speech: last_words": "last-words",

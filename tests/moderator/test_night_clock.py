@@ -142,9 +142,13 @@ def steps(table: TimedTable, lines: list[tuple[str, float, float]]) -> Iterator[
 
 def counted(table: TimedTable) -> Iterator[tuple[Step, int | None]]:
     """Every step of the timeline (but the step that ends the game, which ends at once), with
-    the countdown every phone was sent as it opened."""
+    the countdown every phone was sent as it opened: a step narrated twice in a row (a dead
+    seat's decision, offered with the line that asks for it, then awaited) opened the first time."""
+    narrated = [
+        n for i, n in enumerate(table.narrated) if i == 0 or n[0] is None or n[0] != table.narrated[i - 1][0]
+    ]
     for (name, opened, real, _, countdown), (after, closed, _, over, _) in zip(
-        table.narrated, table.narrated[1:], strict=False
+        narrated, narrated[1:], strict=False
     ):
         if name is not None and after is None and not over:
             yield Step(name, real, opened, closed), countdown

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.decisions import SelfDestruct
 from engine.game import Game
 from engine.roles import Role
 from engine.roles.knight import KnightDuel
@@ -87,3 +88,26 @@ def test_day_action_buttons_on_every_living_phone_in_chromium(browser: Any, tmp_
         assert box.call(lambda: game.log[-1]) == WhiteWolfKingBlow(seat=king, target=seer)
         assert box.call(lambda: (game.is_alive(king), game.is_alive(seer))) == (False, False)
         expect(pages[seer].locator("#step-title")).to_have_text("你已出局")
+
+
+def test_after_a_self_destruct_is_said_no_phone_shows_the_day_actions(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    """The judge narrating: a wolf self-destructs in the discussion; as the judge says "N号自爆，
+    直接进入黑夜" every phone drops the day actions' buttons (issue 40: a villager's phone still
+    showed the red 自爆 after it)."""
+    folder = shots(tmp_path)
+    game = at_the_discussion(5)
+    wolf, villager = seats_holding(game, Role.WEREWOLF)[0], seats_holding(game, Role.VILLAGER)[0]
+    box = BackgroundServer(lambda: PhoneTable(game, auto_narrate=False))
+    box.start()
+    try:
+        assert box.server is not None
+        table, url = box.server.table, f"http://127.0.0.1:{box.server.port}/"
+        box.call(table.said, "day.breaks", {"day": 1})
+        page = sit(browser, url, villager, "村民")
+        expect(page.locator('#day-action-buttons button[data-action="self_destruct"]')).to_be_visible()
+        box.call(table.apply, SelfDestruct(seat=wolf))
+        box.call(table.said, "self_destruct", {"seat": wolf})
+        expect(page.locator("#day-actions")).to_be_hidden()
+        page.screenshot(path=str(folder / "after-self-destruct.png"))
+    finally:
+        box.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from engine import WitchChoice
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
@@ -123,3 +124,27 @@ def test_the_review_tells_every_day_of_random_games_on_every_board() -> None:
             assert "放逐投票结果：" in chinese or "投票时所有人都弃权" in chinese
         if any(e.kind == "cue" and e.data["key"] == "sheriff.elected" for e in game.events):
             assert "当选警长" in chinese
+
+
+def test_the_phones_learn_the_end_with_the_line_that_says_it() -> None:
+    """The last decision ends the game; the judge's "游戏结束，…获胜" shows the end on every phone
+    as it is said, before the lines after it (the review) and the moderator's last narration
+    (issue 40: the phones showed the day, the exiled seat alive, 5 to 8 s after the judge said it)."""
+
+    async def scenario() -> None:
+        game = over_game(NIGHT_AND_DAY.removesuffix("witch = { poison = 1 }\n"))
+        assert not game.over and game.pending is not None and game.pending.step == "witch"
+        async with served(game, auto_narrate=False) as (server, table):
+            phone = await Phone(ws_url(server), game).open()
+            await phone.join(3)
+            await table.apply(WitchChoice(poison=1))
+            assert table.game.over
+            table.said("day.breaks", {"day": 3})
+            table.said("deaths.announce", {"seats": [1, 8]})
+            assert not [m for m in phone.inbox if m["type"] == "state" and m["screen"]["kind"] == "over"]
+            table.said("game.over", {"winner": "villagers"})
+            final = await phone.expect("state", timeout=2, where=lambda m: m["screen"]["kind"] == "over")
+            assert final["view"]["public"]["winner"] == "villagers" and final["review"]
+            await phone.close()
+
+    asyncio.run(scenario())

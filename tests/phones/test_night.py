@@ -127,7 +127,12 @@ def test_the_witch_sees_tonights_victim_and_her_potions_and_no_one_else_does() -
                     assert told(other["screen"]) == {} and other["view"]["potions"] is None
                     assert len(phone.raw[phone.cursor - 1]) == len(phones[3].raw[phones[3].cursor - 1])
             answer = await phones[3].answer({"type": "act", "step": "witch", "heal": True, "targets": []})
-            assert told(answer)["feed"][0]["data"] == {"heal": True, "poison": 0}
+            assert told(answer)["feed"][0]["data"] == {
+                "heal": True,
+                "poison": 0,
+                "heal_left": False,
+                "poison_left": True,
+            }
             assert game.pending is not None and game.pending.step == "sheriff_candidacy"
             await close_all(phones)
 

@@ -28,11 +28,11 @@ TIE = {1: 3, 2: 3, 5: 3, 3: 5, 4: 5, 8: 5, 6: 0, 9: 0}  # voter → seat (0: 弃
 # (9 is the sheriff, elected in the morning: his vote would count 1.5 and break the tie)
 
 
-def at_the_first_vote(seed: int = 0) -> Game:
-    """新手9人局 dealt with `seed`, played with random legal decisions to day 1's exile vote
-    (seat 7 died in the night), rebuilt from its log."""
+def at_the_first_vote(seed: int = 0, **rules: Any) -> Game:
+    """新手9人局 dealt with `seed` (with `rules` on top of the board's), played with random legal
+    decisions to day 1's exile vote (seat 7 died in the night), rebuilt from its log."""
     board = find_board("beginner-9")
-    game, rng = Game(board.deal(seed), board.rules({})), random.Random(seed)
+    game, rng = Game(board.deal(seed), board.rules(rules)), random.Random(seed)
     while game.pending is not None and game.pending.step != "vote":
         game.apply(random_decision(game, rng, self_destruct=0))
     assert game.pending is not None and game.pending.seats == (1, 2, 3, 4, 5, 6, 8, 9)
@@ -98,5 +98,43 @@ def test_a_tie_goes_to_a_pk_every_phone_shows_it_then_the_revote(browser: Any) -
         if shots is not None:
             pages[1].screenshot(path=str(shots / "pk-revote.png"), full_page=True)
             pages[3].screenshot(path=str(shots / "pk-revote-candidate.png"), full_page=True)
+    finally:
+        table.stop()
+
+
+def test_a_tie_under_the_seeds_rules_calls_no_pk_on_any_phone(browser: Any) -> None:
+    """The seeds' rules (`vote_tie = "none"`): a tie exiles nobody. While the judge says
+    "3号、5号平票。" and then "今天没有人出局", no phone says PK or marks the two (issue 40: every
+    phone said "…平票，进入PK…" and marked the seats PK while the judge said nobody goes)."""
+    table = ChromiumTable(browser, at_the_first_vote(vote_tie="none"), seed=0, timers=TIMERS)
+    pages = {player.seat: player.page for player in table.players}
+    try:
+        table.voice.hold_on = {"vote.tie"}
+        table.start()
+        for player in table.players:
+            player.peek()
+        for voter, target in TIE.items():
+            expect(pages[voter].locator("#step")).to_have_attribute("data-step", "vote", timeout=60000)
+            tap_vote(pages[voter], target)
+        end = time.monotonic() + 60
+        while not table.voice.holding.is_set():
+            assert time.monotonic() < end, " ".join(s[1] for s in table.voice.said)
+            time.sleep(0.1)
+        assert table.voice.held == ("vote.tie", {"seats": [3, 5]})
+        for page in pages.values():
+            expect(page.locator("#tally")).to_contain_text("3号 3票")
+            expect(page.locator("#board .candidate")).to_have_count(0)
+            assert "PK" not in page.locator("body").inner_text()
+        folder = os.environ.get("PHONES_SCREENSHOTS")
+        if folder:
+            (Path(folder) / "pk").mkdir(parents=True, exist_ok=True)
+            pages[1].screenshot(path=str(Path(folder) / "pk" / "tie-no-pk.png"), full_page=True)
+        table.voice.go_on()
+        end = time.monotonic() + 60
+        while "vote.nobody" not in [s[1] for s in table.voice.said]:
+            assert time.monotonic() < end, " ".join(s[1] for s in table.voice.said)
+            time.sleep(0.1)
+        for page in pages.values():
+            assert "PK" not in page.locator("body").inner_text()
     finally:
         table.stop()

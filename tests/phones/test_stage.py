@@ -24,6 +24,8 @@ def test_a_pk_and_last_words() -> None:
     stage.hear("vote.start", {})
     assert stage.contest is None
     stage.hear("vote.tie", {"seats": [1, 9]})
+    assert stage.contest is None  # a tie alone calls no PK (the seeds' rules: nobody is exiled)
+    stage.hear("vote.revote", {"seats": [1, 9]})
     assert stage.contest == "pk"
     stage.hear("vote.out", {"seat": 1})
     stage.hear("last_words", {"seat": 1})
@@ -32,3 +34,13 @@ def test_a_pk_and_last_words() -> None:
     assert stage.last_words
     stage.hear("night.falls", {"night": 2})
     assert not stage.last_words
+
+
+def test_the_club_elections_vote_below_the_stage_is_the_election_not_its_pk() -> None:
+    stage = Stage()
+    stage.hear("sheriff.stand", {})
+    stage.hear("sheriff.candidates", {"seats": [2, 4]})
+    stage.hear("sheriff.vote_below", {})  # the club's first vote: those off the stage vote
+    assert stage.shown()["contest"] == "election"
+    stage.hear("sheriff.pk", {"seats": [2, 4]})
+    assert stage.shown()["contest"] == "election_pk"

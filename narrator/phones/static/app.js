@@ -115,6 +115,7 @@
       localStorage.setItem(TOKEN_KEY, m.token);
       S.seat = m.seat; S.name = m.name;
     } else if (m.type === "state") {
+      if (m.game !== S.game) { S.feed = {}; S.game = m.game; }  // 我的记录 is one game's (the next game's starts empty)
       S.view = m.view; S.names = m.names; merge(m.feed); setScreen(m.screen); S.review = m.review;
       S.started = !!m.started; S.candidates = m.candidates || []; S.pk = !!m.pk; S.votesFrom = m.votes_from || 0;
       if (m.speaking !== S.speaking) { speech(m.speaking, m.seconds); }
@@ -419,8 +420,9 @@
     if (v.lovers.length) { lines.push(t("ui.lovers", { seats: seatList(v.lovers) })); }
     if (v.charmed.length) { lines.push(t("ui.charmed", { seats: seatList(v.charmed) })); }
     if (v.potions) {
-      lines.push(t("ui.potions", { heal: t(v.potions.heal ? "ui.left" : "ui.used"),
-                                   poison: t(v.potions.poison ? "ui.left" : "ui.used") }));
+      var potions = potionsNow(v.potions);
+      lines.push(t("ui.potions", { heal: t(potions.heal ? "ui.left" : "ui.used"),
+                                   poison: t(potions.poison ? "ui.left" : "ui.used") }));
     }
     if (v.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(v.last_protected) })); }
     var moon = v.moon || {};
@@ -440,6 +442,18 @@
     myNotes(NOTE_LINES + CARD_FACTS - lines.length).forEach(function (line) {
       face.appendChild(el("p", line || "\u00a0", "note"));
     });
+  }
+  // The witch's potions as her own events last said them (as she woke, as she went back to sleep,
+  // a card that gave them back), so the card's line never lags her notes; the view's before any.
+  function potionsNow(potions) {
+    var now = potions;
+    Object.keys(S.feed).map(Number).sort(function (a, b) { return a - b; }).forEach(function (i) {
+      var e = S.feed[i], d = e.data;
+      if ((e.kind === "witch.told" || e.kind === "witch.used") && d.heal_left !== undefined) {
+        now = { heal: d.heal_left, poison: d.poison_left };
+      } else if (e.kind === "witch.potions") { now = { heal: d.heal, poison: d.poison }; }
+    });
+    return now;
   }
   // 我的记录: what this seat learned and did, a line per night, newest last; the card's face has
   // the same lines on every phone (CARD_FACTS + NOTE_LINES), so its size tells nothing.
@@ -470,7 +484,10 @@
   function noteLine(kind, d) {  // one event of this seat's own, in the page's words (or null)
     var key = kind.replace(/\./g, "_");
     if (kind === "seer.result") { return t("notes.seer_result", { seat: seatName(d.target), result: resultName(d.result) }); }
-    if (kind === "witch.told") { return d.victim ? t("notes.witch_told", { seat: seatName(d.victim) }) : t("notes.witch_told_none"); }
+    if (kind === "witch.told") {  // told nobody because the rule tells her nothing: not "nobody was killed"
+      return d.victim ? t("notes.witch_told", { seat: seatName(d.victim) })
+        : t(d.told === false ? "notes.witch_not_told" : "notes.witch_told_none");
+    }
     if (kind === "witch.used") {
       var used = [];
       if (d.heal) { used.push(t("notes.witch_heal")); }

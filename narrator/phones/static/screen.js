@@ -98,7 +98,8 @@
       if (withdrew) { cls += " withdrew"; }
       if (p.winner && won.indexOf(s) >= 0) { cls += " won"; }
       var seat = el("div", undefined, cls);
-      var head = el("b", t("ui.seat", { seat: s }) + (p.sheriff === s ? " ★" : ""));
+      var head = el("b", t("ui.seat", { seat: s }));
+      if (p.sheriff === s) { head.appendChild(el("i", "★", "star")); }  // the badge, whole in its seat
       seat.appendChild(head);
       seat.appendChild(el("span", name || "—", "name"));
       if (p.cards && p.cards[s]) {
