@@ -69,6 +69,7 @@ class Welcome(Outbound):
     variants: Any
     boards: list[Any]
     board: str | None
+    rulebook: Any
 
 
 class Joined(Outbound):
