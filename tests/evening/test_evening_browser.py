@@ -166,6 +166,7 @@ def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
     assert len(games) == n and all(store.load(g).status == "over" for g in games)
     expected = _expected(store_dir, games)
     for page in pages:
+        page.click("#evening-fold summary")  # the scores fold under their title: a tap opens them
         assert _shown_scores(page) == expected
         # a name on one line, however many games (issue 30: 玩/家, 小/美 after two)
         tall = page.evaluate(
@@ -180,6 +181,8 @@ def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         pages[0].locator("#evening").screenshot(path=str(Path(shots) / f"scores-after-{n}.png"))
+    for page in pages:
+        page.click("#evening-fold summary")  # folded again
     store.close()
     return games
 
@@ -208,6 +211,7 @@ def test_three_games_at_one_table_of_chromium_phones(browser: Any, tmp_path: Pat
         first = _after_game([host, bo, cy], store_dir, 1)
 
         # Between the games: the host picks a ten-seat board; a new phone takes seat 10.
+        host.click("#menu summary")  # the boards wait in 更多 at the end
         expect(host.locator("#host-board")).to_be_visible()
         host.select_option("#host-board-select", "beginner-10")
         host.click("#host-board-pick")

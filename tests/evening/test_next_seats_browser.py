@@ -26,6 +26,8 @@ __all__ = ["browser"]
 
 
 def _pick_seats(host: Any, seats: int) -> None:
+    if not host.locator("#host-seats").is_visible():  # the boards wait in 更多 at the end
+        host.click("#menu summary")
     expect(host.locator("#host-seats")).to_be_visible()
     host.select_option("#host-seats-select", str(seats))
     host.click("#host-seats-pick")
