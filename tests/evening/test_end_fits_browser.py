@@ -1,10 +1,10 @@
-"""The end screen fits the phone: after the first and after the third game of an evening, on
-the host's phone and a player's, at 390×844 and at a small Android's 360×740, the page does
+"""The end screen fits the phone: after the first and after the third game of an evening (nine
+seats, and twelve on 狼王守卫 with the club rules), on the host's phone and a player's, at 390×844 and at a small Android's 360×740, the page does
 not scroll and keeps a margin (`SPARE`, tests/phones/chromium_table.py), and 离开牌桌 and 再来一局
 are in view without scrolling. The scores and the review fold under their titles (▸).
 
 The session and the bot phones as in test_evening_browser.py (the real `run_session` on the
-fast clock, a real SQLite store, bots on real WebSockets at seats 3 to 9)."""
+fast clock, a real SQLite store, bots on real WebSockets at the seats from 3 on)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import socket
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.evening.test_evening_browser import Bots, Session, _after_game, _phone, _sit, _start
 from tests.phones.chromium_table import FITS, SPARE
@@ -42,17 +44,18 @@ def _end_fits(pages: list[Any], games: int) -> list[str]:
                     wrong.append(f"{who}: {button} below the fold")
         shots = os.environ.get("PHONES_SCREENSHOTS")
         if shots:
-            name = f"end-{'host' if page is pages[0] else 'player'}-after-{games}.png"
+            name = f"end-{'host' if page is pages[0] else 'player'}-{len(page.locator('table.end tr').all()) - 1}-after-{games}.png"
             page.screenshot(path=str(Path(shots) / name))
         page.set_viewport_size(SIZES[0])
     return wrong
 
 
+@pytest.mark.parametrize(("board", "seats"), [("beginner-9", 9), ("wolf-king-guard-12", 12)])
 def test_the_end_screen_fits_every_phone_after_one_and_after_three_games(
-    browser: Any, tmp_path: Path
+    browser: Any, tmp_path: Path, board: str, seats: int
 ) -> None:
     store_dir, port = tmp_path / "store", free_port()
-    session = Session(store_dir, port)
+    session = Session(store_dir, port, board)
     session.start()
     url, ws = f"http://127.0.0.1:{port}/", f"ws://127.0.0.1:{port}/ws"
     deadline = time.monotonic() + 60
@@ -64,7 +67,7 @@ def test_the_end_screen_fits_every_phone_after_one_and_after_three_games(
     host, bo = _phone(browser, url, host=True), _phone(browser, url)
     _sit(host, 1, "小美")
     _sit(bo, 2, "Bo")
-    bots = Bots(ws, [3, 4, 5, 6, 7, 8, 9])
+    bots = Bots(ws, list(range(3, seats + 1)))
     bots.start()
     try:
         assert bots.ready.wait(60)

@@ -39,10 +39,10 @@ HOST_TOKEN = "host-key-of-the-evening-0123456789"
 class Session(threading.Thread):
     """`run_session` of a new game in an evening, on a loop of its own."""
 
-    def __init__(self, store_dir: Path, port: int) -> None:
+    def __init__(self, store_dir: Path, port: int, board: str = "beginner-9") -> None:
         super().__init__(daemon=True)
         self.config = PlayConfig(
-            board="beginner-9",
+            board=board,
             seed=3,
             listen=False,
             host="127.0.0.1",
