@@ -27,14 +27,18 @@ SIZES = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
 
 
 def _end_fits(pages: list[Any], games: int) -> list[str]:
-    """What does not fit at the end, on each page at each size (nothing, when all is well)."""
+    """What does not fit at the end, on each page at each size (nothing, when all is well); a
+    picture of each at each size in $PHONES_SCREENSHOTS when it is set."""
     wrong = []
+    shots = os.environ.get("PHONES_SCREENSHOTS")
     for page in pages:
+        role = "host" if page is pages[0] else "player"
+        seats = page.locator("table.end tr").count() - 1
         for size in SIZES:
             page.set_viewport_size(size)
             time.sleep(0.2)  # one frame at the new size
             over = page.evaluate(FITS)
-            who = f"{'host' if page is pages[0] else 'player'} {size['width']}×{size['height']} after {games}"
+            who = f"{role} {size['width']}×{size['height']} after {games}"
             if over["scroll"] > 0 or over["wide"] > 0:
                 wrong.append(f"{who}: {over['scroll']} px too tall (with {SPARE} px to spare)")
             buttons = ["#leave"] + (["#host-again"] if page is pages[0] else [])
@@ -42,10 +46,9 @@ def _end_fits(pages: list[Any], games: int) -> list[str]:
                 box = page.locator(button).bounding_box()
                 if box is None or box["y"] + box["height"] > size["height"]:
                     wrong.append(f"{who}: {button} below the fold")
-        shots = os.environ.get("PHONES_SCREENSHOTS")
-        if shots:
-            name = f"end-{'host' if page is pages[0] else 'player'}-{len(page.locator('table.end tr').all()) - 1}-after-{games}.png"
-            page.screenshot(path=str(Path(shots) / name))
+            if shots:
+                name = f"end-{role}-{seats}-after-{games}-{size['width']}.png"
+                page.screenshot(path=str(Path(shots) / name))
         page.set_viewport_size(SIZES[0])
     return wrong
 

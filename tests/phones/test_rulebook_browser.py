@@ -141,6 +141,8 @@ def test_the_rules_page_shows_the_board_and_its_rules_alike_on_every_phone(
     assert "屠边：神职全部出局或平民全部出局，狼人获胜。" in seen[0]
     assert "女巫不能自救。" in seen[0] and text("zh-CN", "powers.wolf_king") in seen[0]
     pages[0].screenshot(path=str(folder / "rules.png"))
+    pages[0].locator("#rules").evaluate("(box) => { box.scrollTop = box.scrollHeight; }")
+    pages[0].screenshot(path=str(folder / "rules-in-force.png"))
     pages[0].click("#rules-close")
     assert pages[0].locator("#rules").is_hidden()
     for page in pages:
