@@ -80,7 +80,6 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))
-    lines.append(("speech", {"seconds": rules.speech_seconds}))
     lines += _vote(rules, deck)
     lines.append((f"win_{rules.win}", {}))
     if rules.parity:
