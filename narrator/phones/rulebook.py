@@ -56,8 +56,9 @@ def _sheriff(rules: Rules) -> list[Line]:
 
 def _vote(rules: Rules, deck: set[Role]) -> list[Line]:
     lines: list[Line] = [("self_destruct_yes" if rules.self_destruct else "self_destruct_no", {})]
-    lines.append((f"tie_{rules.vote_tie}", {}))
-    if rules.vote_tie == "revote" and rules.revote_voters == "others":
+    tie = f"tie_{rules.vote_tie}"
+    lines.append((tie, {}))
+    if tie == "tie_revote" and rules.revote_voters == "others":
         lines.append(("tie_revote_others", {}))
     if Role.IDIOT in deck and not rules.idiot_votable_after_reveal:
         lines.append(("idiot_not_votable", {}))
@@ -84,8 +85,7 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
     lines.append((f"win_{rules.win}", {}))
     if rules.parity:
         lines.append(("parity", {}))
-    if rules.simultaneous_win == "werewolves":
-        lines.append(("simultaneous_werewolves", {}))
+    lines.append((f"simultaneous_{rules.simultaneous_win}", {}))
     if rules.events != "off":
         lines.append(("events_peaceful" if rules.events == "peaceful_nights" else "events_every_morning", {}))
     return lines
