@@ -249,6 +249,7 @@ def test_three_games_at_one_table_of_chromium_phones(browser: Any, tmp_path: Pat
         assert seats[0][4] == seats[1][4] == seats[2][4]  # a bot's seat too
         assert {store.load(g).setup.roles != store.load(games[0]).setup.roles for g in games[1:]} == {True}
 
+        host.click("#menu summary")  # at the end the host's controls wait in 更多
         host.click("#host-end")
         host.click("#host-end")
         session.join(timeout=60)
