@@ -31,6 +31,9 @@ PAGE_GROUPS = (
     "told",
     "evening",
     "notes",
+    "powers",
+    "goals",
+    "rulebook",
 )
 
 

@@ -25,6 +25,7 @@ from narrator.phones.facts import seat_facts
 from narrator.phones.messages import Join, Refusal, Rejoin
 from narrator.phones.nightgate import Link
 from narrator.phones.orders import ClaimHost, FreeSeat, Orders
+from narrator.phones.rulebook import rulebook
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.wire import seal
 
@@ -212,6 +213,7 @@ class Links:
             variants=card_variants(game.rules),
             boards=self._boards(locale),
             board=table.board.id if table.board is not None else None,
+            rulebook=rulebook(game, table.board, locale),
         ).wire()
 
     def welcome_all(self) -> None:

@@ -77,6 +77,7 @@ class Welcome(Outbound):
     variants: Any
     boards: list[Any]
     board: str | None
+    rulebook: Any
 
 
 class Joined(Outbound):

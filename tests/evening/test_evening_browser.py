@@ -39,10 +39,10 @@ HOST_TOKEN = "host-key-of-the-evening-0123456789"
 class Session(threading.Thread):
     """`run_session` of a new game in an evening, on a loop of its own."""
 
-    def __init__(self, store_dir: Path, port: int) -> None:
+    def __init__(self, store_dir: Path, port: int, board: str = "beginner-9") -> None:
         super().__init__(daemon=True)
         self.config = PlayConfig(
-            board="beginner-9",
+            board=board,
             seed=3,
             listen=False,
             host="127.0.0.1",
@@ -166,6 +166,7 @@ def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
     assert len(games) == n and all(store.load(g).status == "over" for g in games)
     expected = _expected(store_dir, games)
     for page in pages:
+        page.click("#evening-fold summary")  # the scores fold under their title: a tap opens them
         assert _shown_scores(page) == expected
         # a name on one line, however many games (issue 30: 玩/家, 小/美 after two)
         tall = page.evaluate(
@@ -180,6 +181,8 @@ def _after_game(pages: list[Any], store_dir: Path, n: int) -> list[str]:
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         pages[0].locator("#evening").screenshot(path=str(Path(shots) / f"scores-after-{n}.png"))
+    for page in pages:
+        page.click("#evening-fold summary")  # folded again
     store.close()
     return games
 
@@ -208,6 +211,7 @@ def test_three_games_at_one_table_of_chromium_phones(browser: Any, tmp_path: Pat
         first = _after_game([host, bo, cy], store_dir, 1)
 
         # Between the games: the host picks a ten-seat board; a new phone takes seat 10.
+        host.click("#menu summary")  # the boards wait in 更多 at the end
         expect(host.locator("#host-board")).to_be_visible()
         host.select_option("#host-board-select", "beginner-10")
         host.click("#host-board-pick")
@@ -245,6 +249,7 @@ def test_three_games_at_one_table_of_chromium_phones(browser: Any, tmp_path: Pat
         assert seats[0][4] == seats[1][4] == seats[2][4]  # a bot's seat too
         assert {store.load(g).setup.roles != store.load(games[0]).setup.roles for g in games[1:]} == {True}
 
+        host.click("#menu summary")  # at the end the host's controls wait in 更多
         host.click("#host-end")
         host.click("#host-end")
         session.join(timeout=60)

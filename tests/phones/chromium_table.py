@@ -47,6 +47,18 @@ QUICK = Timers(
     final_screen=5,
 )
 
+# A screen fits when its content leaves SPARE px of the phone's height unused: a page that fits
+# by less than a line of text on this machine's fonts scrolls on another's (issue 40, 12).
+SPARE = 40
+# How far the content passes the phone, SPARE kept free (> 0: it does not fit): `scroll` down
+# (the bottom of the page's content, scrolled or not), `wide` across.
+FITS = """() => {
+  const app = document.querySelector('#app');
+  return {
+    scroll: Math.ceil(app.getBoundingClientRect().bottom + window.scrollY) + SPARE - window.innerHeight,
+    wide: document.scrollingElement.scrollWidth - window.innerWidth,
+  };
+}""".replace("SPARE", str(SPARE))
 # What a player reads off the page in one look (one round trip to the page)
 LOOK = """() => {
   const q = s => document.querySelector(s);
@@ -63,10 +75,9 @@ LOOK = """() => {
     actions: texts('#day-action-buttons button'), timer: (q('#step-timer') || {}).textContent || '',
     step: q('#step').getAttribute('data-step') || '', speaking: shown(q('#speech')),
     started: !!q('#phase').textContent,
-    scroll: document.scrollingElement.scrollHeight - window.innerHeight,
-    wide: document.scrollingElement.scrollWidth - window.innerWidth,
+    ...(FITS)(),
   };
-}"""
+}""".replace("FITS", FITS)
 # Holding the sealed box with a finger: what it shows, its size, its lines
 HOLD = """() => {
   const box = document.querySelector('#step-secret');
@@ -125,7 +136,7 @@ class Held:
 
 @dataclass
 class Overflow:
-    """A screen taller (or wider) than the phone: the page scrolls by this many pixels."""
+    """A screen taller (or wider) than the phone, SPARE kept free: by this many pixels."""
 
     seat: int
     phase: str

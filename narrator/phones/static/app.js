@@ -236,6 +236,11 @@
     });
     var free = S.lobby.some(function (e) { return e.seat === S.pickedSeat && !e.name; });
     $("join").disabled = !(free && $("name").value.trim());
+    var full = S.lobby.every(function (e) { return e.name; });  // no seat left: say so, and what to do
+    $("pick-seat").hidden = full; $("name").hidden = full; $("join").hidden = full;
+    $("table-full").hidden = !full;
+    $("table-full").textContent = "";
+    if (full) { [el("b", t("ui.table_full", { seats: S.lobby.length })), el("span", t("ui.table_full_what"))].forEach(function (n) { $("table-full").appendChild(n); }); }
   }
   $("name").addEventListener("input", showLobby);
   $("join").onclick = function () {
@@ -409,6 +414,7 @@
     var v = S.view, face = $("card-face");
     face.textContent = "";
     face.appendChild(el("div", t("roles." + v.card), "role"));
+    window.werewolfRules.cardLines(v.card).forEach(function (line, i) { face.appendChild(el("p", line, i ? "goal" : "power")); });
     var lines = [];
     if (v.dealt_card !== v.card) { lines.push(t("ui.dealt_card", { role: t("roles." + v.dealt_card) })); }
     if (v.fellow_werewolves.length) { lines.push(t("ui.fellow_werewolves", { seats: seatList(v.fellow_werewolves) })); }

@@ -1,7 +1,8 @@
 // The evening at the table: after each game every phone shows the evening's scores (a table,
 // one row a player: games, wins, wins by side, the cards played), and a player may leave the
-// table until the next game is dealt (pressed twice). The host's "再来一局" is in host.js's
-// controls (POST /host/command "again").
+// table until the next game is dealt (pressed twice). The scores fold under their title, so
+// the end fits the phone. The host's "再来一局" beside 离开牌桌 is host.js's (POST /host/command
+// "again").
 (function () {
   "use strict";
   var W = window.werewolf;

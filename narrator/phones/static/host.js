@@ -6,7 +6,8 @@
 // and every board, of any seat count, or a bare seat count (the judge's default cards for it,
 // POST /host/seats) for the next game. A key the box no longer knows is
 // forgotten. All of it lives in the page's menu (closed until opened), never among the
-// player's own buttons.
+// player's own buttons, but 再来一局: at the end it stands beside 离开牌桌 under the scores, and
+// the menu closes, so that the end fits the phone (the boards wait in 更多).
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
@@ -70,7 +71,7 @@
 
   // The host's controls
 
-  document.querySelectorAll("#host [data-command]").forEach(function (button) {
+  document.querySelectorAll("#host [data-command], #host-again").forEach(function (button) {
     button.onclick = function () { asHost("/host/command", { command: button.getAttribute("data-command") }); };
   });
   $("host-end").onclick = function () {
@@ -112,7 +113,7 @@
     boards.hidden = !offeredBoards || (started && !between);
     // 开始 until the night falls, 再来一局 between two games only: neither in the middle of one
     document.querySelector('#host [data-command="ready"]').hidden = started && !between;
-    $("host-again").hidden = !between;
+    $("host-again").hidden = !between || !hostToken();  // beside 离开牌桌, under the end's scores
   }
   document.addEventListener("werewolf-state", function (event) {  // the deal: the picker goes
     started = !!event.detail.started; showBoards();
@@ -131,12 +132,14 @@
   $("host").appendChild(boards);
   document.addEventListener("werewolf-welcome", function (event) {
     boardTitle.setAttribute("data-t", "ui.board_title"); boardTitle.textContent = W.t("ui.board_title");
+    if (between) { showHost(); }  // the next game dealt: the host's controls in view again
     between = false; counts.hidden = true;
     offer(event.detail);
   });
   document.addEventListener("werewolf-scores", function (event) {  // between games: any board
     boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
     between = true;
+    $("menu").open = false;  // the end fits the phone: 再来一局 is under the scores, the boards in 更多
     offer(event.detail);
     offerCounts(event.detail.counts || []);
   });
