@@ -93,7 +93,8 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
 
 def rulebook(game: Game, board: Board | None, locale: Locale) -> dict[str, Any]:
     """The rules page of `game` in `locale` (Rule 1): the board's name (None: no board was
-    picked), every card of the deck with its count and its side's goal, the rules in force."""
+    picked), every card of the deck (`deck`: public, as the board is) with its count and its
+    side's goal, the rules in force."""
     counted = Counter(game.setup.deck)
     cards = [
         {"role": role.value, "count": counted[role], "goal": goal(role, game.rules, game.catalogue)}
@@ -103,6 +104,6 @@ def rulebook(game: Game, board: Board | None, locale: Locale) -> dict[str, Any]:
     lines = rule_lines(game.rules, set(counted), game.setup.seats)
     return {
         "board": board_title(board, locale) if board is not None else None,
-        "cards": cards,
+        "deck": cards,
         "rules": [text(locale, f"rulebook.{name}", **params) for name, params in lines],
     }

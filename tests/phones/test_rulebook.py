@@ -84,7 +84,7 @@ def test_every_rule_in_force_is_said_in_every_language(locale: str) -> None:
 def test_the_rules_page_says_the_boards_cards_and_its_rules_in_plain_words() -> None:
     setup, rules = PlayConfig(board="wolf-king-guard-12", seed=5).table()
     page = rulebook(Game(setup, rules), None, "zh-CN")
-    assert [(c["role"], c["count"]) for c in page["cards"]] == [
+    assert [(c["role"], c["count"]) for c in page["deck"]] == [
         ("werewolf", 3),
         ("villager", 4),
         ("seer", 1),
@@ -93,7 +93,7 @@ def test_the_rules_page_says_the_boards_cards_and_its_rules_in_plain_words() -> 
         ("guard", 1),
         ("wolf_king", 1),
     ]
-    assert {c["goal"] for c in page["cards"] if c["role"] in ("werewolf", "wolf_king")} == {"wolves_side"}
+    assert {c["goal"] for c in page["deck"] if c["role"] in ("werewolf", "wolf_king")} == {"wolves_side"}
     assert "屠边：神职全部出局或平民全部出局，狼人获胜。" in page["rules"]
     assert "同守同救：被守又被救的人仍然死亡（奶穿）。" in page["rules"]
     assert "放逐投票平票：平票的玩家PK，再发言后重新投票；再平票没有人出局。" in page["rules"]
@@ -116,7 +116,7 @@ def test_every_phone_gets_the_same_rules_page_whatever_its_card() -> None:
             welcomes = [next(raw for raw in reversed(p.raw) if '"welcome"' in raw[:20]) for p in phones]
             assert welcomes[0] == welcomes[1] == welcomes[2]
             page = json.loads(welcomes[0])["rulebook"]
-            assert [c["role"] for c in page["cards"]] == [
+            assert [c["role"] for c in page["deck"]] == [
                 "werewolf",
                 "villager",
                 "seer",

@@ -8,7 +8,7 @@
   "use strict";
   var W = { t: function (key, params) { return window.werewolf.t(key, params); } };  // app.js's words
   var $ = function (id) { return document.getElementById(id); };
-  var book = { board: null, cards: [], rules: [] };
+  var book = { board: null, deck: [], rules: [] };
 
   function line(tag, text, cls) {
     var node = document.createElement(tag);
@@ -17,7 +17,7 @@
     return node;
   }
   function goalOf(card) {
-    var entry = book.cards.filter(function (c) { return c.role === card; })[0];
+    var entry = book.deck.filter(function (c) { return c.role === card; })[0];
     return entry ? W.t("goals." + entry.goal) : "";
   }
   // The held card's lines under its name: what it does (three lines' room), how its side wins
@@ -28,7 +28,7 @@
     body.textContent = "";
     if (book.board) { body.appendChild(line("p", W.t("rulebook.board", { board: book.board }), "rules-board")); }
     body.appendChild(line("h3", W.t("rulebook.cards")));
-    book.cards.forEach(function (c) {
+    book.deck.forEach(function (c) {
       var item = line("div", "", "rules-card");
       item.setAttribute("data-role", c.role);
       item.appendChild(line("b", W.t("roles." + c.role) + (c.count > 1 ? "×" + c.count : "")));
