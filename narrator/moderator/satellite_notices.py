@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from narrator.satellite.link import Link, LinkChange
+from narrator.satellite.kept import Link, LinkChange
 from narrator.voice.satellite import SatellitePlayer
 
 

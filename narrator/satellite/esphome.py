@@ -20,14 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from narrator.satellite.address import SatelliteAddress
-from narrator.satellite.link import LinkChange, LinkDown
+from narrator.satellite.kept import KeptLink, LinkDown
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +44,7 @@ class AnnounceUnheard(RuntimeError):
     """The device did not say it finished a line in time (it is held, or stalled)."""
 
 
-class EsphomeLink:
+class EsphomeLink(KeptLink):
     """The connection to the ESPHome voice device at `address` (see the rules above); `key`:
     its API encryption key (base64, from its ESPHome configuration), None when it has none."""
 
@@ -59,40 +58,13 @@ class EsphomeLink:
         retry_s: float = 1.0,
         answer_s: float = 5.0,
     ) -> None:
-        self.address, self.key = address, key
-        self.retry_s, self.answer_s = retry_s, answer_s
-        self.name = str(address)
-        self.reason = "not connected yet"
+        super().__init__(address, retry_s=retry_s, what="ESPHome voice device")
+        self.key, self.answer_s = key, answer_s
         self.microphone = NO_MICROPHONE
-        self.on_change: list[Callable[[LinkChange], None]] = []
         self.on_audio: Callable[[np.ndarray], None] | None = None  # never called (Rule 4)
         self.on_played: list[Callable[[], None]] = []
-        self.attempts = 0
-        self.connection = 0
         self._client: Any = None
-        self._up = threading.Event()
-        self._was_up = False
-        self._told_down = False
-        self._closing = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._wake: asyncio.Event | None = None
         self._ended: asyncio.Event | None = None
-        self._dropped: str | None = None
-        self._thread: threading.Thread | None = None
-        self._started = threading.Event()
-
-    @property
-    def up(self) -> bool:
-        return self._up.is_set()
-
-    def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="judge-esphome", daemon=True)
-            self._thread.start()
-            self._started.wait(5)
-
-    def wait_up(self, timeout: float | None = None) -> bool:
-        return self._up.wait(timeout)
 
     def announce(self, url: str, text: str, timeout: float) -> Any:
         """Ask the device to play the line at `url`; a future that is done once it says it
@@ -102,47 +74,11 @@ class EsphomeLink:
             raise LinkDown(self.reason)
         return asyncio.run_coroutine_threadsafe(self._announce(client, connection, url, text, timeout), loop)
 
-    def drop(self, reason: str, connection: int | None = None) -> None:
-        """Close the connection now, as down for `reason`; the link tries again."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._drop, reason, connection)
-
-    def close(self) -> None:
-        self._closing = True
-        self.drop("closed")
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
     # -- the link's thread ----------------------------------------------------------------
 
-    def _run(self) -> None:
-        asyncio.run(self._main())
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._wake = asyncio.Event()
-        self._started.set()
-        while not self._closing:
-            reason = await self._session()
-            if self._closing:
-                break
-            self._went_down(reason)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.retry_s)
-            self._wake.clear()
-
-    def _drop(self, reason: str, connection: int | None = None) -> None:
-        if connection is not None and (connection != self.connection or not self._up.is_set()):
-            return
-        if self._dropped is None:
-            self._dropped = reason
+    def _end(self) -> None:
         if self._ended is not None:
             self._ended.set()
-        if self._wake is not None:
-            self._wake.set()
 
     async def _session(self) -> str:
         """One connection, from its opening to its end; why it ended."""
@@ -186,7 +122,7 @@ class EsphomeLink:
                 return "it cannot play announcements (not a voice device, or its firmware is too old)"
             unsubscribe = client.subscribe_voice_assistant(handle_start=_no_pipeline, handle_stop=_stopped)
             self._client = client
-            self._came_up(info.friendly_name or info.name or str(self.address))
+            self._came_up(info.friendly_name or info.name or str(self.address), NO_MICROPHONE)
             await ended.wait()
             with contextlib.suppress(Exception):
                 unsubscribe()
@@ -220,29 +156,6 @@ class EsphomeLink:
             raise AnnounceUnheard(HELD) from None
         except Exception as error:  # noqa: BLE001 - aioesphomeapi's errors: the connection broke
             raise LinkDown(f"the connection broke ({error})") from None
-
-    def _came_up(self, name: str) -> None:
-        self.name, self.reason = name, "connected"
-        self.connection += 1
-        again, self._was_up, self._told_down = self._was_up, True, False
-        self._up.set()
-        log.info("ESPHome voice device %s (%s) is up", name, self.address)
-        self._tell(LinkChange(True, "connected", name, again, self.microphone))
-
-    def _went_down(self, reason: str) -> None:
-        self.reason = reason
-        if self._told_down:
-            return
-        self._told_down = True
-        log.info("ESPHome voice device %s is down: %s", self.address, reason)
-        self._tell(LinkChange(False, reason, self.name, self._was_up))
-
-    def _tell(self, change: LinkChange) -> None:
-        for hook in list(self.on_change):
-            try:
-                hook(change)
-            except Exception as error:  # noqa: BLE001 - a hook's trouble must not stop the link
-                log.error("a satellite hook failed: %r", error)
 
 
 async def _no_pipeline(*_args: Any) -> int | None:

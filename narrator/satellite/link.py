@@ -28,10 +28,8 @@ import asyncio
 import contextlib
 import json
 import logging
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStop
@@ -41,6 +39,7 @@ from wyoming.satellite import RunSatellite
 from wyoming.snd import Played
 
 from narrator.satellite.address import SatelliteAddress
+from narrator.satellite.kept import KeptLink, LinkDown
 
 log = logging.getLogger(__name__)
 
@@ -54,54 +53,8 @@ SILENT_MICROPHONE = (
 )
 
 
-class LinkDown(RuntimeError):
-    """The satellite cannot be sent to now; the message says why."""
-
-
 class Garbage(ValueError):
     """What the satellite sent is not the Wyoming protocol."""
-
-
-@dataclass(frozen=True, slots=True)
-class LinkChange:
-    """The satellite came up (`up`) or went down, and why (`reason`, for the table); `name` is
-    the name the satellite gave (its address until it answered); `again`: it was up before;
-    `microphone`: why it came up without its microphone ("" when the microphone streams)."""
-
-    up: bool
-    reason: str
-    name: str
-    again: bool
-    microphone: str = ""
-
-
-class Link(Protocol):
-    """What the judge's output and notices use of a satellite's link, whatever its protocol
-    (`SatelliteLink`, Wyoming; `narrator.satellite.esphome.EsphomeLink`, ESPHome)."""
-
-    address: SatelliteAddress
-    name: str
-    reason: str
-    microphone: str
-    connection: int
-    attempts: int
-    on_change: list[Callable[[LinkChange], None]]
-    on_played: list[Callable[[], None]]
-    on_audio: Callable[[np.ndarray], None] | None
-
-    @property
-    def up(self) -> bool: ...
-
-    @property
-    def says_played(self) -> bool: ...
-
-    def start(self) -> None: ...
-
-    def wait_up(self, timeout: float | None = None) -> bool: ...
-
-    def drop(self, reason: str, connection: int | None = None) -> None: ...
-
-    def close(self) -> None: ...
 
 
 def _length(header: dict[str, Any], key: str, most: int) -> int:
@@ -144,7 +97,7 @@ async def read_event(reader: asyncio.StreamReader) -> Event | None:
     return Event(type=header["type"], data=data, payload=payload)
 
 
-class SatelliteLink:
+class SatelliteLink(KeptLink):
     """The connection to the satellite at `address` (see the rules above). Times are seconds.
 
     `on_change` hooks get a `LinkChange`; `on_audio` gets each microphone block (int16, 16 kHz,
@@ -159,49 +112,17 @@ class SatelliteLink:
         answer_s: float = 3.0,
         stall_s: float = 2.0,
     ) -> None:
-        self.address = address
-        self.retry_s, self.answer_s, self.stall_s = retry_s, answer_s, stall_s
-        self.name = str(address)
-        self.reason = "not connected yet"
-        self.on_change: list[Callable[[LinkChange], None]] = []
+        super().__init__(address, retry_s=retry_s, what="satellite")
+        self.answer_s, self.stall_s = answer_s, stall_s
         self.on_audio: Callable[[np.ndarray], None] | None = None
         self.on_played: list[Callable[[], None]] = []
-        self.microphone = ""
-        """Why the satellite is up without its microphone ("" while it streams): Rule 3."""
         self.says_played = False
         """The satellite sends `played` once it has played a stream (wyoming-satellite 1.1 and
         later do; 1.0, the release on PyPI, does not): seen once, it is waited for."""
         self.garbage = 0  # events dropped for a wrong format, and connections dropped for garbage
-        self.attempts = 0  # connections tried
-        self.connection = 0  # connections that came up (the current one's number while up)
-        self._up = threading.Event()
-        self._was_up = False
-        self._told_down = False
-        self._closing = False
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._writer: asyncio.StreamWriter | None = None
-        self._wake: asyncio.Event | None = None
-        self._dropped: str | None = None
         self._mic_seen = False
         self._converter = AudioChunkConverter(rate=MIC_RATE, width=2, channels=1)
-        self._thread: threading.Thread | None = None
-        self._started = threading.Event()
-
-    @property
-    def up(self) -> bool:
-        """Connected, and the satellite answered."""
-        return self._up.is_set()
-
-    def start(self) -> None:
-        """Start connecting (in the link's own thread); returns at once."""
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="judge-satellite", daemon=True)
-            self._thread.start()
-            self._started.wait(5)
-
-    def wait_up(self, timeout: float | None = None) -> bool:
-        """Wait until the satellite is up; False after `timeout` seconds."""
-        return self._up.wait(timeout)
 
     def send(self, events: Sequence[Event]) -> None:
         """Write `events` in order (Rule 2); raises `LinkDown` when the satellite is down or
@@ -220,53 +141,13 @@ class SatelliteLink:
             self.drop(f"the connection broke ({error})", connection)
             raise LinkDown(self.reason) from None
 
-    def drop(self, reason: str, connection: int | None = None) -> None:
-        """Close the connection now, as down for `reason` (Rule 3); the link tries again.
-        `connection`: only if it is still that one (`self.connection` when it was seen)."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._drop, reason, connection)
-
-    def close(self) -> None:
-        """Stop for good: close the connection and the link's thread."""
-        self._closing = True
-        self.drop("closed")
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    # -- the link's thread ----------------------------------------------------------------
-
-    def _run(self) -> None:
-        asyncio.run(self._main())
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._wake = asyncio.Event()
-        self._started.set()
-        while not self._closing:
-            reason = await self._session()
-            if self._closing:
-                break
-            self._went_down(reason)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.retry_s)
-            self._wake.clear()
-
     async def _write(self, writer: asyncio.StreamWriter, events: Sequence[Event]) -> None:
         for event in events:
             await async_write_event(event, writer)
 
-    def _drop(self, reason: str, connection: int | None = None) -> None:
-        if connection is not None and (connection != self.connection or not self._up.is_set()):
-            return  # that connection has ended already
-        if self._dropped is None:
-            self._dropped = reason
+    def _end(self) -> None:
         if self._writer is not None:
             self._writer.close()
-        if self._wake is not None:
-            self._wake.set()
 
     async def _session(self) -> str:
         """One connection, from its opening to its end; why it ended."""
@@ -372,27 +253,3 @@ class SatelliteLink:
             self.says_played = True
             for hook in list(self.on_played):
                 hook()
-
-    def _came_up(self, name: str, microphone: str) -> None:
-        self.name, self.reason, self.microphone = name, "connected", microphone
-        self.connection += 1
-        again, self._was_up, self._told_down = self._was_up, True, False
-        self._up.set()
-        log.info("satellite %s (%s) is up%s", name, self.address, f"; {microphone}" if microphone else "")
-        self._tell(LinkChange(True, "connected", name, again, microphone))
-
-    def _went_down(self, reason: str) -> None:
-        self.reason = reason
-        if self._told_down:
-            log.debug("satellite %s still down: %s", self.address, reason)
-            return
-        self._told_down = True
-        log.info("satellite %s is down: %s", self.address, reason)
-        self._tell(LinkChange(False, reason, self.name, self._was_up))
-
-    def _tell(self, change: LinkChange) -> None:
-        for hook in list(self.on_change):
-            try:
-                hook(change)
-            except Exception as error:  # noqa: BLE001 - a hook's trouble must not stop the link
-                log.error("a satellite hook failed: %r", error)

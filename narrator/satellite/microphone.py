@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from narrator.listen.microphone import Deliver
-from narrator.satellite.link import Link
+from narrator.satellite.kept import Link
 
 
 class SatelliteMicrophone:

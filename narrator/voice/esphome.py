@@ -29,7 +29,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 import numpy as np
 
 from narrator.satellite.esphome import HELD, AnnounceUnheard, EsphomeLink
-from narrator.satellite.link import LinkDown
+from narrator.satellite.kept import LinkDown
 from narrator.satellite.served import ServedLines
 from narrator.voice.clips import Clip
 from narrator.voice.player import Playback

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import cast
 
 from narrator.satellite.esphome import EsphomeLink
-from narrator.satellite.link import Link
+from narrator.satellite.kept import Link
 from narrator.voice.clips import Clip
 from narrator.voice.esphome import EsphomePlayer
 from narrator.voice.satellite import BoxOutput, SatellitePlayer

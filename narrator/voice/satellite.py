@@ -36,7 +36,8 @@ from typing import Protocol, cast
 import numpy as np
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 
-from narrator.satellite.link import Link, LinkChange, LinkDown, SatelliteLink
+from narrator.satellite.kept import Link, LinkChange, LinkDown
+from narrator.satellite.link import SatelliteLink
 from narrator.voice.clips import Clip
 from narrator.voice.player import DUCK_LEVEL, Hook, Playback
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from narrator.progress import ProgressBar
-from narrator.satellite.link import Link
+from narrator.satellite.kept import Link
 from narrator.voice.ambience import night_ambience
 from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue

@@ -17,7 +17,8 @@ from contextlib import contextmanager
 import numpy as np
 
 from narrator.satellite.address import SatelliteAddress
-from narrator.satellite.link import LinkChange, SatelliteLink
+from narrator.satellite.kept import LinkChange
+from narrator.satellite.link import SatelliteLink
 from narrator.voice.clips import Clip
 from narrator.voice.satellite import SatellitePlayer
 from tests.support.satellite import free_port

@@ -26,7 +26,8 @@ import pytest
 
 from narrator.moderator.satellite_notices import SatelliteNotices
 from narrator.satellite.address import SatelliteAddress
-from narrator.satellite.link import LinkChange, SatelliteLink
+from narrator.satellite.kept import LinkChange
+from narrator.satellite.link import SatelliteLink
 from narrator.voice.ambience import night_ambience
 from narrator.voice.player import Player
 from narrator.voice.satellite import SatellitePlayer

@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 
 from narrator.satellite.address import SatelliteAddress
-from narrator.satellite.link import LinkChange, SatelliteLink
+from narrator.satellite.kept import LinkChange
+from narrator.satellite.link import SatelliteLink
 from tests.support.satellite import RealSatellite
 
 PATIENCE = 30.0
