@@ -90,6 +90,7 @@ def test_a_message_is_sent_as_its_models_dump_would_be() -> None:
         x: int
 
     state = out.State(
+        game=1,
         view={"seat": 1, "inner": Inner(x=2)},
         screen={"kind": "wait"},
         names={1: "小明"},
