@@ -14,10 +14,12 @@ the vendored source (../shared/vendor/linux-voice-assistant) and installs libmpv
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tests.conftest import RUN_FOLDER
 from tests.support.satellite import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +37,7 @@ LVA_SOURCE = ROOT.parent / "shared" / "vendor" / "linux-voice-assistant"
 START_TIMEOUT = 30.0  # seconds for it to listen on its port (and for the recorder to catch up)
 CATCH_UP_SLACK = 0.2  # seconds the recording may lag behind the clock once caught up
 NAME = "table-speaker"
+NAME_TRIES = 10  # starts tried while its network name is taken
 
 
 class VoiceAssistantMissing(RuntimeError):
@@ -51,6 +55,7 @@ class RealVoiceAssistant:
     recording_began: float = 0.0  # `time.monotonic()` of the recording's first sample (about)
     process: subprocess.Popen[bytes] | None = None
     log: list[Path] = field(default_factory=list)
+    name_taken: int = 0  # starts that found its network name taken
 
     @property
     def uri(self) -> str:
@@ -95,6 +100,20 @@ class RealVoiceAssistant:
             )
         deadline = time.monotonic() + START_TIMEOUT
         while "Server started" not in log.read_text(errors="replace"):
+            if self.process.poll() is not None and "NonUniqueNameException" in log.read_text(
+                errors="replace"
+            ):
+                # Its network name is taken (loopback's MAC names every one alike, and a
+                # zeroconf answer for one just stopped can linger): it tries again.
+                if self.name_taken >= NAME_TRIES:
+                    raise RuntimeError(
+                        f"Linux Voice Assistant's name stayed taken: {log.read_text()[-2000:]}"
+                    )
+                self.name_taken += 1
+                time.sleep(1.0)
+                self.log.pop()
+                self.start()
+                return
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Linux Voice Assistant did not start: {log.read_text()[-2000:]}")
             time.sleep(0.05)
@@ -191,6 +210,25 @@ def real_voice_assistant(
     if shutil.which("pulseaudio") is None or shutil.which("parec") is None:
         raise VoiceAssistantMissing("pulseaudio and parec are not installed (pulseaudio-utils)")
     folder.mkdir(parents=True, exist_ok=True)
+    with _alone_on_this_machine():
+        yield from _running(folder, rate, record_latency_ms)
+
+
+@contextmanager
+def _alone_on_this_machine() -> Iterator[None]:
+    """Wait until no other Linux Voice Assistant of the tests runs on this machine (another
+    worker's): it names itself on the network by its interface's MAC, loopback's is the same for
+    every one, and a second one at once dies of zeroconf's NonUniqueNameException."""
+    folder = Path(os.environ.get(RUN_FOLDER) or tempfile.gettempdir())
+    with open(folder / "linux-voice-assistant.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _running(folder: Path, rate: int, record_latency_ms: int | None) -> Iterator[RealVoiceAssistant]:
     server, env = _pulse(folder / "pulse", rate)
     device = RealVoiceAssistant(folder, free_port(), env, rate)
     recorder = None
