@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from tests.conftest import RUN_FOLDER
+from tests.support.pulse import private_pulse
 from tests.support.satellite import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,17 +157,8 @@ class RealVoiceAssistant:
 
 
 def _pulse(folder: Path, rate: int) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
-    folder.mkdir(parents=True, exist_ok=True)
-    folder.chmod(0o700)
-    socket_path = folder / "native"
-    env = {
-        **os.environ,
-        "HOME": str(folder),
-        "XDG_RUNTIME_DIR": str(folder),
-        "PULSE_RUNTIME_PATH": str(folder),
-        "PULSE_STATE_PATH": str(folder),
-        "PULSE_SERVER": f"unix:{socket_path}",
-    }
+    socket_path, values = private_pulse(folder)
+    env = {**os.environ, **values}
     server = subprocess.Popen(
         [
             "pulseaudio",

@@ -63,22 +63,28 @@ def _pactl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["pactl", *args], env=env, capture_output=True, text=True, timeout=10, check=False)
 
 
-@contextmanager
-def virtual_sound(tmp_path: Path) -> Iterator[VirtualSound]:
-    """Start a private PulseAudio under `tmp_path` for the duration of the block."""
-    if shutil.which("pulseaudio") is None or shutil.which("pactl") is None:
-        raise VirtualSoundUnavailable("pulseaudio and pactl are not installed (pulseaudio-utils)")
-    folder = tmp_path / "pulse"
+def private_pulse(folder: Path) -> tuple[Path, dict[str, str]]:
+    """A private PulseAudio's folder made (only its owner may enter), its socket, and the
+    environment that points a server and its clients at it (nothing of the user's)."""
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)
     socket = folder / "native"
-    env_values = {
+    return socket, {
         "HOME": str(folder),
         "XDG_RUNTIME_DIR": str(folder),
         "PULSE_RUNTIME_PATH": str(folder),
         "PULSE_STATE_PATH": str(folder),
         "PULSE_SERVER": f"unix:{socket}",
     }
+
+
+@contextmanager
+def virtual_sound(tmp_path: Path) -> Iterator[VirtualSound]:
+    """Start a private PulseAudio under `tmp_path` for the duration of the block."""
+    if shutil.which("pulseaudio") is None or shutil.which("pactl") is None:
+        raise VirtualSoundUnavailable("pulseaudio and pactl are not installed (pulseaudio-utils)")
+    folder = tmp_path / "pulse"
+    socket, env_values = private_pulse(folder)
     env = {**os.environ, **env_values}
     log = open(folder / "pulseaudio.log", "w")  # noqa: SIM115 - closed in finally
     server = subprocess.Popen(
