@@ -8,8 +8,10 @@ too, in the Flood). When the event cards are on, a bot tells made-up facts at jo
 and tries other choices when the rules refuse one. With `speech_done` a bot ends its own
 speech at once from its phone. A bot stays seated for the evening's next game (a welcome
 while seated: it looks at its new card). By day a bot presses one of the day actions its screen offers
-now and then (`self_destruct`: the chance at each screen), naming a living seat when the action
-asks for one; an action refused to it once it never presses again (not its card, most often).
+now and then (`self_destruct`: the chance at each moment: a screen, or another seat's speech),
+naming a living seat when the action asks for one; an action refused to it once it never presses
+again (not its card, most often). Each moment is drawn once, from the seed and the moment, never
+from how many messages it brought: a slow machine plays the same demo as a fast one.
 """
 
 from __future__ import annotations
@@ -51,8 +53,8 @@ class BotPhone:
         self.url = url
         self.seat = seat
         self.seed = seed
-        self.rng = random.Random(seed * 1000 + seat)
         self.action_chance = self_destruct
+        self._moments: set[str] = set()
         self._action_n = 0
         self._action_name = ""
         self._refused_actions: set[str] = set()
@@ -102,15 +104,15 @@ class BotPhone:
                     self.token = message["token"]
                     await self._send({"type": "peeked"})
                 elif kind == "welcome" and self.token:  # the evening's next game, same seat
-                    self._acted, self._refused_actions = None, set()
+                    self._acted, self._refused_actions, self._moments = None, set(), set()
                     await self._send({"type": "peeked"})
                 elif kind == "state":
                     self.view, self.screen = message["view"], unsealed(message["screen"])
                     await self._maybe_act()
                 elif kind == "speaking" and message.get("seat") == self.seat and self.speech_done:
                     await self._send({"type": "done"})
-                elif kind == "speaking" and message.get("seat"):
-                    await self._maybe_take_action()  # a player may interrupt a speech
+                elif kind == "speaking" and message.get("seat"):  # a player may interrupt a speech
+                    await self._maybe_take_action(f"speaking {message['seat']}")
                 elif kind == "error" and message.get("n") and message.get("n") == self._action_n:
                     self._refused_actions.add(self._action_name)
                 elif kind == "error" and message.get("code", "").startswith("rule."):
@@ -123,7 +125,7 @@ class BotPhone:
     async def _maybe_act(self) -> None:
         screen = self.screen
         step = screen.get("step")
-        await self._maybe_take_action()  # then the screen's own step, in case it is refused
+        await self._maybe_take_action(f"screen {step} {screen.get('real')}")  # then the step's own
         if step is None:
             self._acted = None  # between two steps: the next screen is a new question
             return
@@ -144,20 +146,25 @@ class BotPhone:
         elif self._refused <= 6:
             await self._act(self.screen, attempt=self._refused)
 
-    async def _maybe_take_action(self) -> None:
-        """Now and then, press one of the day actions the screen offers."""
+    async def _maybe_take_action(self, moment: str) -> None:
+        """Now and then, press one of the day actions the screen offers: one draw a moment."""
         offered = [a for a in self.screen.get("actions") or [] if a["name"] not in self._refused_actions]
-        if offered and self.action_chance > 0 and self.rng.random() < self.action_chance:
-            await self._take(self.rng.choice(offered))
+        moment = f"{self.view.get('public', {}).get('phase')} {moment} {[a['name'] for a in offered]}"
+        if not offered or self.action_chance <= 0 or moment in self._moments:
+            return
+        self._moments.add(moment)
+        rng = random.Random(f"{self.seed}:{self.seat}:{moment}")
+        if rng.random() < self.action_chance:
+            await self._take(rng.choice(offered), rng)
 
-    async def _take(self, action: dict[str, str]) -> None:
+    async def _take(self, action: dict[str, str], rng: random.Random) -> None:
         """Press the day action `action`, naming another living seat when it asks for one."""
         message: dict[str, Any] = {"type": "day_action", "action": action["name"]}
         if action["form"] == "seats":
             others = [s for s in self.view.get("public", {}).get("alive", []) if s != self.seat]
             if not others:
                 return
-            message["target"] = self.rng.choice(others)
+            message["target"] = rng.choice(others)
         self._action_name = action["name"]
         self._action_n = await self._send(message)
 
