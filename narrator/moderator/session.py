@@ -38,6 +38,7 @@ from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
 from narrator.timing import Clock, FastClock, Heard
 from narrator.voice.catalogue import load_catalogue
+from narrator.voice.record import write_whole
 
 
 @dataclass(frozen=True)
@@ -547,8 +548,7 @@ async def _show_the_end(
         table.registry.over = True  # this game's seats are kept as they were (its scores)
     scores = evening.scores(store)
     if scores is not None:
-        for line in lines(evening_ledger(store, str(evening.id)), table.locale):
-            print(line, flush=True)
+        write_whole(lines(evening_ledger(store, str(evening.id)), table.locale))
         table.evening.show_scores(scores)
     if outcome is None:
         return None
