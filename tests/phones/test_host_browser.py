@@ -16,6 +16,7 @@ __all__ = ["box", "browser"]  # the fixtures, shared with test_browser
 def claim(browser: Any, url: str, pin: str) -> Any:
     page = browser.new_context(**PHONE).new_page()
     page.goto(url)
+    expect(page.locator("#menu summary")).not_to_be_empty()  # the page's words came with its welcome
     page.click("#menu summary")  # the host's claim is in the page's menu
     page.get_by_role("button", name="我是主持人").click()
     page.fill("#host-pin", pin)
