@@ -29,8 +29,8 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
+from narrator.moderator.evening import Evening
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import Evening
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable
