@@ -18,9 +18,9 @@ from narrator.inbox import Inbox
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
+from narrator.moderator.hearing import Voice
 from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, join_words
 from narrator.moderator.keyboard import keypad, read_terminal
-from narrator.moderator.loop import Voice
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
