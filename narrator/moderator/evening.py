@@ -13,7 +13,7 @@ from typing import Any
 from engine.record import write_record
 from narrator.evening.ledger import evening_ledger
 from narrator.evening.report import as_json, lines
-from narrator.inbox import Command, Inbox
+from narrator.inbox import Command, CommandWord, Inbox
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.loop import Moderator
 from narrator.moderator.options import Options
@@ -155,7 +155,9 @@ async def _show_the_end(
     if outcome is None:
         return None
     if options.bots:
-        return "again" if evening.games is not None and evening.played(store) < evening.games else None
+        return (
+            CommandWord.AGAIN if evening.games is not None and evening.played(store) < evening.games else None
+        )
     if table.connected():  # phones show the end, as long as people take (the real clock)
         return await serve_final_screen(table.inbox, Clock(), moderator.timers.final_screen)
     return None
@@ -175,6 +177,6 @@ async def serve_final_screen(inbox: Inbox, clock: Clock, seconds: float) -> str 
     end = clock.now() + seconds
     while (left := end - clock.now()) > 0:
         item = await inbox.next(clock, left)
-        if isinstance(item, Command) and item.word in ("end", "again"):
+        if isinstance(item, Command) and item.word in (CommandWord.END, CommandWord.AGAIN):
             return item.word
     return None

@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeGuard
 from engine.catalog import usual
 from engine.game import Game
 from engine.state import IllegalDecision
-from narrator.inbox import Command, Decided, Input, Keyed, Stale, StoreChanged
+from narrator.inbox import Command, CommandWord, Decided, Input, Keyed, Stale, StoreChanged
 from narrator.moderator.written import STORE_RETRY
 from narrator.phones.table import PhoneTable
 from narrator.store import Store, StoreUnwritable
@@ -83,7 +83,7 @@ class Hearing:
     # The inbox
 
     async def wait(
-        self, seconds: float, ending: tuple[str, ...] = (), *, owed: bool = False
+        self, seconds: float, ending: tuple[CommandWord, ...] = (), *, owed: bool = False
     ) -> str | Input | None:
         """Wait up to `seconds` for one input and act on it (Rule 5): a command of `ending`
         is returned for the caller to act on; another command is acted on here (None); a
@@ -128,10 +128,10 @@ class Hearing:
             self._store_waiting = False
             self.clock.release()
 
-    async def take(self, item: Input | None, ending: tuple[str, ...] = ()) -> str | Input | None:
+    async def take(self, item: Input | None, ending: tuple[CommandWord, ...] = ()) -> str | Input | None:
         """Act on one input from the inbox, as `wait` says."""
         if isinstance(item, Command):
-            if item.word == "end":
+            if item.word == CommandWord.END:
                 self.ended_by = item.source
             return await self.command(item.word, ending)
         if isinstance(item, Keyed):
@@ -166,16 +166,16 @@ class Hearing:
         while (left := end - self.clock.now()) > 0 and not self.ended:
             await self.wait(left)
 
-    async def command(self, word: str, ending: tuple[str, ...] = ()) -> str | None:
+    async def command(self, word: CommandWord, ending: tuple[CommandWord, ...] = ()) -> str | None:
         """Act on a public command (Rule 3); a word of `ending` is returned for the caller."""
         if word in ending:
             return word
-        if word == "end":
+        if word == CommandWord.END:
             self.ended = True
-        elif word == "repeat" and self._last_line is not None:
+        elif word == CommandWord.REPEAT and self._last_line is not None:
             key, params = self._last_line
             await self.say(key, **params)
-        elif word == "pause":
+        elif word == CommandWord.PAUSE:
             await self.pause()
         return None
 
@@ -189,12 +189,12 @@ class Hearing:
             while True:
                 item = await self.inbox.get()
                 if isinstance(item, Command):
-                    if item.word == "resume":
+                    if item.word == CommandWord.RESUME:
                         break
-                    if item.word == "end":
+                    if item.word == CommandWord.END:
                         self.ended, self.ended_by = True, item.source
                         return
-                    if item.word != "pause":  # a pause while paused means nothing more
+                    if item.word != CommandWord.PAUSE:  # a pause while paused means nothing more
                         kept.append(item)
                 elif is_day_action(item):
                     kept.append(item)  # the speech paused hears it once resumed

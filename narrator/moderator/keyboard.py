@@ -5,31 +5,31 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from narrator.inbox import Inbox
+from narrator.inbox import CommandWord, Inbox
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 
-TYPED = {
-    "p": "pause",
-    "pause": "pause",
-    "c": "resume",
-    "resume": "resume",
-    "r": "repeat",
-    "repeat": "repeat",
-    "n": "pass",
-    "pass": "pass",
-    "过": "pass",
-    "v": "start_vote",
-    "vote": "start_vote",
-    "u": "undo",
-    "undo": "undo",
-    "q": "end",
-    "end": "end",
-    "a": "again",
-    "again": "again",
-    "再来一局": "again",
-    "s": "ready",
-    "start": "ready",
-    "ready": "ready",
+TYPED: dict[str, CommandWord] = {
+    "p": CommandWord.PAUSE,
+    "pause": CommandWord.PAUSE,
+    "c": CommandWord.RESUME,
+    "resume": CommandWord.RESUME,
+    "r": CommandWord.REPEAT,
+    "repeat": CommandWord.REPEAT,
+    "n": CommandWord.PASS,
+    "pass": CommandWord.PASS,
+    "过": CommandWord.PASS,
+    "v": CommandWord.START_VOTE,
+    "vote": CommandWord.START_VOTE,
+    "u": CommandWord.UNDO,
+    "undo": CommandWord.UNDO,
+    "q": CommandWord.END,
+    "end": CommandWord.END,
+    "a": CommandWord.AGAIN,
+    "again": CommandWord.AGAIN,
+    "再来一局": CommandWord.AGAIN,
+    "s": CommandWord.READY,
+    "start": CommandWord.READY,
+    "ready": CommandWord.READY,
 }
 
 

@@ -47,7 +47,7 @@ from engine.events import Event
 from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, Form, Kind, Share
 from narrator.deadlines import draw_seconds, shown
-from narrator.inbox import Stale
+from narrator.inbox import CommandWord, Stale
 from narrator.moderator.cues import night_of, spoken_as
 from narrator.moderator.hearing import Voice
 from narrator.moderator.speeches import SPEECHES, Speeches, Talk, self_destructed
@@ -224,7 +224,7 @@ class Moderator(Speeches):
                 await self.say("reminder.hurry")
                 continue  # what came while the reminder was said, before the time runs on
             due = (deadline if reminded else remind_at) - now
-            if await self.wait(due, ("undo",), owed=True) == "undo" and await self.undo():
+            if await self.wait(due, (CommandWord.UNDO,), owed=True) == CommandWord.UNDO and await self.undo():
                 return
         if self.clock.now() >= deadline and not night:  # a night step's name would tell it was real
             log.info("%s: no decision by the deadline", pending.step)
@@ -287,7 +287,10 @@ class Moderator(Speeches):
         then closes as a touch would; True when an undo took the game back meanwhile."""
         end = self.clock.now() + seconds
         while (left := end - self.clock.now()) > 0 and not self.ended:
-            if await self.wait(left, ("undo",), owed=True) == "undo" and await self.undo():
+            if (
+                await self.wait(left, (CommandWord.UNDO,), owed=True) == CommandWord.UNDO
+                and await self.undo()
+            ):
                 return True
         while self.game.pending is pending and not self.game.over and not self.ended:
             if await self.close(pending):

@@ -10,7 +10,7 @@ import random
 from functools import partial
 from typing import Any
 
-from narrator.inbox import Command
+from narrator.inbox import Command, CommandWord
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.evening import Evening, keep_the_end, next_game
 from narrator.moderator.loop import Moderator, anchor
@@ -82,7 +82,7 @@ async def run_session(
                 return {**review(game), "evening": evening.scores(store)}
             played = await _play(table, moderator, store, config, resumed)
             word = await keep_the_end(played, table, moderator, store, options, clock, evening)
-            if word != "again":
+            if word != CommandWord.AGAIN:
                 evening.close(store)
                 return {**review(played), "evening": evening.scores(store)}
             game, config, seed = await next_game(table, store, config, evening, seed, options)
@@ -113,7 +113,7 @@ async def _wait_for_seats(table: PhoneTable) -> bool:
     commands given meanwhile, but "end", count for nothing."""
     while any(entry["name"] is None for entry in table.registry.lobby()):
         item = await table.inbox.get()
-        if isinstance(item, Command) and item.word == "end":
+        if isinstance(item, Command) and item.word == CommandWord.END:
             return False
     return True
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.events import Event
 from engine.state import Pending
-from narrator.inbox import Applied
+from narrator.inbox import Applied, CommandWord
 from narrator.moderator.hearing import Hearing, is_day_action
 
 SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
@@ -76,7 +76,7 @@ class Speeches(Hearing):
                     return told
                 if i < len(seats) - 1:  # the next seat speaks once what it did is said
                     told.said |= await self._say_day_action(ended)
-            elif ended == "start_vote" and discussion:
+            elif ended == CommandWord.START_VOTE and discussion:
                 return told
         return told
 
@@ -141,7 +141,7 @@ class Speeches(Hearing):
                     warned = True
                     await self.say("timer.remaining", seconds=round(self.timers.warning))
                 due = left - self.timers.warning if not warned and self.timers.warning < seconds else left
-                taken = await self.wait(due, ("pass", "start_vote"))
+                taken = await self.wait(due, (CommandWord.PASS, CommandWord.START_VOTE))
                 if self.ended:
                     return "end"
                 if isinstance(taken, str):
@@ -175,5 +175,5 @@ class Speeches(Hearing):
                 reminded = self.clock.now()
                 await self.say("game.peek")
             due = reminded + again - self.clock.now() if phones else start + seconds - self.clock.now()
-            if await self.wait(due, ("ready",), owed=True) == "ready" or self.ended:
+            if await self.wait(due, (CommandWord.READY,), owed=True) == CommandWord.READY or self.ended:
                 return

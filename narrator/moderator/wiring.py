@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from engine.boards import Board, find_board
-from narrator.inbox import Inbox
+from narrator.inbox import CommandWord, Inbox
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
@@ -232,9 +232,7 @@ def open_listener(
     if not listener.status.on:
         print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)
         return listener
-    from narrator.listen.phrasebook import Command
-
-    listener.listen_for([c for c in Command if c not in (Command.CONFIRM, Command.CANCEL)])
+    listener.listen_for([w for w in CommandWord if w not in (CommandWord.CONFIRM, CommandWord.CANCEL)])
     if listener.unknown_words:
         print(f"narrator: {listener.unknown_words}", file=sys.stderr)
     voice.on_speaking(listener.judge_speaking)
@@ -243,7 +241,7 @@ def open_listener(
         while listener.running:  # on through a lost microphone: listening comes back by itself
             heard = listener.next_command(timeout=0.5)
             if heard is not None and heard.command is not None:
-                inbox.command(str(heard.command), "voice")
+                inbox.command(heard.command, "voice")
 
     threading.Thread(target=pump, name="commands", daemon=True).start()
     return listener

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from narrator.inbox import Command, Inbox, Input
+from narrator.inbox import Command, CommandWord, Inbox, Input
 from narrator.store import Store, StoreUnwritable, unwritable_line
 from narrator.timing import Clock
 
@@ -50,6 +50,6 @@ async def saved(write: Callable[[], None], store: Store, inbox: Inbox, path: Pat
                 store.report(unwritable_line(path or store.path, error))
                 told = True
         item = await inbox.next(Clock(), STORE_RETRY)
-        if isinstance(item, Command) and item.word == "end":
+        if isinstance(item, Command) and item.word == CommandWord.END:
             store.report("没有保存，narrator resume 可继续 / not saved; `narrator resume` finishes the game")
             return False
