@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.seats import SeatHolder, SeatRegistry
+from narrator.recorded import WritesAhead
 from narrator.store import Store, StoreUnwritable
 
 
@@ -11,7 +12,9 @@ class StoredSeats(SeatRegistry):
     """Seats and the host's claim whose tokens are kept in the store, so phones (the host's
     too) rejoin after a resume. Once its game is over (`over`) the store keeps that game's
     seats as they were at its end (its scores name them): a leave or a newcomer between two
-    games is stored with the next game (`following`)."""
+    games is stored with the next game (`following`). Every change is awaited, written before
+    it counts (`take`, `let_go`, `claim`): the registry's unwritten `join`, `free` and
+    `claim_host` are refused (`WritesAhead`)."""
 
     def __init__(self, store: Store, game_id: str, seats: int) -> None:
         super().__init__(seats, store.host_token(game_id))
@@ -34,36 +37,17 @@ class StoredSeats(SeatRegistry):
             registry._holders[holder.seat].locale = holder.locale
         return registry
 
-    def claim_host(self, pin: str, address: str = "") -> str:
-        """The claim counts once it is stored: a store that refuses it leaves the PIN and
-        the host as they were (`StoreUnwritable`)."""
-        before = (self.host_token, self._pin, dict(self._misses))
-        token = super().claim_host(pin, address)
-        if self.over:
-            return token  # kept for the next game (`following`)
-        try:
-            self.store.bind_host(self.game_id, token)
-        except StoreUnwritable:
-            self.host_token, self._pin, self._misses = before
-            raise
-        return token
-
-    def join(self, seat: int, name: str, locale: str = "zh-CN") -> SeatHolder:
-        """The seat is taken once it is stored (write ahead: else it stays free)."""
-        holder = super().join(seat, name, locale)  # type: ignore[arg-type]
-        if self.over:
-            return holder  # a newcomer between two games: stored with the next game
-        try:
-            self.store.bind_seat(self.game_id, holder.seat, holder.name, holder.token)
-        except StoreUnwritable:
-            del self._holders[holder.seat]
-            raise
-        return holder
+    def join(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
+        """Refused (`WritesAhead`): the seat is taken once it is written, through `take`."""
+        raise WritesAhead(f"game {self.game_id}'s seats are written first: `await take`, not `join`")
 
     def free(self, seat: int) -> SeatHolder | None:
-        if self.holder(seat) is not None and not self.over:
-            self.store.free_seat(self.game_id, seat)  # stored first: a refusal frees nothing
-        return super().free(seat)
+        """Refused (`WritesAhead`): a seat is freed once it is written, through `let_go`."""
+        raise WritesAhead(f"game {self.game_id}'s seats are written first: `await let_go`, not `free`")
+
+    def claim_host(self, pin: str, address: str = "") -> str:
+        """Refused (`WritesAhead`): the host's claim counts once it is written, through `claim`."""
+        raise WritesAhead(f"game {self.game_id}'s host is written first: `await claim`, not `claim_host`")
 
     async def take(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
         """The seat is taken once it is written (write ahead), off the event loop."""
@@ -76,11 +60,12 @@ class StoredSeats(SeatRegistry):
     async def let_go(self, seat: int) -> SeatHolder | None:
         if self.holder(seat) is not None and not self.over:
             await self.store.write(self.store.free_seat, self.game_id, seat)  # a refusal frees nothing
-        return super().free(seat)
+        return SeatRegistry.free(self, seat)
 
     async def claim(self, pin: str, address: str = "") -> str:
-        """`claim_host` with the write awaited off the event loop; the PIN and the host stay
-        as they were when the store refuses it (`StoreUnwritable`)."""
+        """The host's claim (`SeatRegistry.claim_host`), counted once it is written off the
+        event loop; the PIN and the host stay as they were when the store refuses it
+        (`StoreUnwritable`)."""
         before = (self.host_token, self._pin, dict(self._misses))
         token = SeatRegistry.claim_host(self, pin, address)
         if self.over:

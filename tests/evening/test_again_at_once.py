@@ -58,7 +58,7 @@ def test_the_host_may_deal_again_while_the_review_is_read(tmp_path: Path) -> Non
         game = RecordedGame(setup, rules).record_to(store, game_id)
         rng = random.Random(3)
         while not game.over and game.pending is not None:
-            game.apply(random_decision(game, rng, self_destruct=0))
+            await game.take(random_decision(game, rng, self_destruct=0))
         assert game.over
         table = PhoneTable(game, auto_narrate=False)
         server = PhoneServer(table, host="127.0.0.1", port=0)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.boards import find_board
-from engine.bots import play_random_game
+from engine.bots import random_decision
 from engine.setup import suggested_roles
 from narrator.moderator.config import PlayConfig, load_config
 from narrator.moderator.evening import Evening, next_game
@@ -68,7 +68,9 @@ def test_the_host_picks_a_seat_count_for_thenext_game(tmp_path: Path) -> None:
             assert (await asyncio.to_thread(_pick, server.port, {"seats": 8}, None))[0] == 403
             assert table.evening.next_seats is None and heard == []
 
-            play_random_game(game, random.Random(5))
+            rng = random.Random(5)  # a random game, each decision written first
+            while not game.over and game.pending is not None:
+                await game.take(random_decision(game, rng))
             assert game.over
             outcome = game.outcome()
             store.finish(game.game_id, outcome.winner.value if outcome else None, "over")
