@@ -15,6 +15,7 @@ import concurrent.futures
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from engine.decisions import Decision
@@ -25,12 +26,30 @@ from narrator.timing import Clock
 Source = Literal["voice", "terminal", "host", "speaker"]
 
 
+class CommandWord(StrEnum):
+    """The public commands, one vocabulary for every way one comes: said (the listener's
+    phrasebooks), a phone's button (the host's `HostCommand`, the speaker's pass), a key at
+    the box (`moderator.keyboard`), and the inbox's `Command`. The value is the command's
+    name on the wire and in the logs."""
+
+    READY = "ready"  # everyone has seen their card: the game starts
+    PASS = "pass"  # 过: the speech ends
+    START_VOTE = "start_vote"  # 开始投票: the discussion ends
+    REPEAT = "repeat"  # 重复: the last line again
+    PAUSE = "pause"  # 暂停: every timer stops
+    RESUME = "resume"  # 继续
+    UNDO = "undo"  # the last decision taken back
+    END = "end"  # 结束: the game (at its end: the evening) ends
+    AGAIN = "again"  # 再来一局: one more game, once a game is over
+    CONFIRM = "confirm"  # said only, in a prompt's grammar
+    CANCEL = "cancel"  # said only, in a prompt's grammar
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A public command word ("pass", "pause", "resume", "repeat", "undo", "end",
-    "start_vote", "ready") and where it came from."""
+    """A public command and where it came from."""
 
-    word: str
+    word: CommandWord
     source: Source
 
 
@@ -124,7 +143,7 @@ class Inbox:
             except RuntimeError:  # closed in the meantime
                 pass
 
-    def command(self, word: str, source: Source) -> None:
+    def command(self, word: CommandWord, source: Source) -> None:
         """Post a command word from any thread."""
         self.post(Command(word, source))
 

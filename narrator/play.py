@@ -437,7 +437,7 @@ def _new_game(
 ) -> int:
     """A new game: a demo's in an evening of its own (of `--games` games); at a real table in
     the evening still open (the table is still sitting after a crash), else a new evening."""
-    from narrator.moderator.session import Evening
+    from narrator.moderator.evening import Evening
 
     command = "demo" if demo else "play"
     if not demo:
@@ -468,7 +468,7 @@ def _resume(
         f"at {game.phase} after {len(stored.decisions)} decisions (last stored at {last})",
         flush=True,
     )
-    from narrator.moderator.session import Evening
+    from narrator.moderator.evening import Evening
 
     evening = Evening(store.evening_of(stored.id), stored.config.get("evening_games"))
     options = dict(
@@ -502,7 +502,8 @@ def _run(
         print(f"narrator: {missing}", file=sys.stderr, flush=True)
         options = {**options, "voiceless": True}
     try:
-        from narrator.moderator.session import Options, run_session
+        from narrator.moderator.options import Options
+        from narrator.moderator.session import run_session
 
         session = run_session(
             game, config, store, Options(**options), seed=seed, resumed=resumed, evening=evening

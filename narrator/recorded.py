@@ -6,9 +6,10 @@ Rule 1: a decision is checked, written, and only then applied (the engine's `res
 Rule 2: an undo is taken out of the store first, then out of the game.
 Rule 4: each part of a shared decision (a ballot, a pick) is written as it comes; the
         decision's own write drops them, an undo drops those after it.
-Rule 3: on the event loop the write is awaited (`take`, `take_back`, `touch`): it runs on the
-        store's writer thread while the loop serves every phone; the caller makes sure nobody
-        else moves the game meanwhile (the table's orders, `PhoneTable.orders`).
+Rule 3: every write has one path, awaited on the event loop (`take`, `take_back`, `touch`,
+        `put_part`): it runs on the store's writer thread while the loop serves every phone;
+        the caller makes sure nobody else moves the game meanwhile (the table's orders,
+        `PhoneTable.orders`). A game with no store is the same object, its writes nothing.
 """
 
 from __future__ import annotations
@@ -25,9 +26,14 @@ from engine.steps import Answer
 from narrator.store import Store
 
 
+class WritesAhead(RuntimeError):
+    """A stored game was asked to change without its write (`apply`, `pop`): it changes only
+    through its awaited writes (`take`, `take_back`)."""
+
+
 class RecordedGame(Game):
-    """`Game` with a store: the phone's acknowledgement comes after `apply` returns, so a
-    decision is on disk before the player is told it was taken."""
+    """`Game` with a store, or none: the phone's acknowledgement comes after `take` returns,
+    so a decision is on disk before the player is told it was taken."""
 
     _store: Store | None = None
     _game_id: str = ""
@@ -56,30 +62,36 @@ class RecordedGame(Game):
         return self._store
 
     def apply(self, decision: Decision, *, by: int | None = None) -> list[Event]:
-        """Check, write, apply (Rule 1): `IllegalDecision` or `StoreUnwritable` change nothing."""
-        if self._store is not None:
-            self.check(decision, by=by)
-            pending = self.pending
-            assert pending is not None  # a decision is taken only while one is pending
-            self._store.append(self._game_id, len(self.log), pending, decision)
+        """`Game.apply` for a game with no store. A stored game is written before it changes,
+        and its writes are awaited: it takes decisions only through `take` (Rule 3), and this
+        raises `WritesAhead`, changing nothing."""
+        self._no_store("apply", "take")
         return super().apply(decision, by=by)
 
+    def pop(self) -> Decision:
+        """`Game.pop` for a game with no store; a stored game takes decisions back only through
+        `take_back` (`WritesAhead`, as `apply`)."""
+        self._no_store("pop", "take_back")
+        return super().pop()
+
     async def take(self, decision: Decision, *, by: int | None = None) -> list[Event]:
-        """`apply` with the write awaited (Rule 3): checked, written, applied."""
+        """Check, write, apply (Rules 1 and 3): `IllegalDecision` or `StoreUnwritable` change
+        nothing. With no store: `Game.apply`."""
         if self._store is not None:
             self.check(decision, by=by)
             pending = self.pending
             assert pending is not None  # a decision is taken only while one is pending
             await self._store.write(self._store.append, self._game_id, len(self.log), pending, decision)
-        return super().apply(decision, by=by)
+        return Game.apply(self, decision, by=by)
 
     async def take_back(self) -> Decision:
-        """`pop` with the write awaited (Rules 2 and 3)."""
+        """Take the last decision back, in the store first (Rules 2 and 3: a mistaken keypad
+        entry, the host's undo); `StoreUnwritable` leaves both as they were."""
         if not self.log:
             raise IndexError("no decision to take back")
         if self._store is not None:
             await self._store.write(self._store.undo, self._game_id)
-        return super().pop()
+        return Game.pop(self)
 
     async def touch(self) -> None:
         """A commit that changes no decision (a decoy's touch at night: the same work as a real
@@ -105,14 +117,9 @@ class RecordedGame(Game):
         pending = self.pending
         return dict(parts) if pending is not None and (n, step) == (len(self.log), pending.step) else {}
 
-    def pop(self) -> Decision:
-        """Take the last decision back, in the store first (Rule 2: a mistaken keypad entry,
-        the host's undo); `StoreUnwritable` leaves both as they were."""
-        if not self.log:
-            raise IndexError("no decision to take back")
+    def _no_store(self, name: str, instead: str) -> None:
         if self._store is not None:
-            self._store.undo(self._game_id)
-        return super().pop()
+            raise WritesAhead(f"game {self._game_id} writes ahead: `await {instead}`, not `{name}`")
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A plain `Game` copy (trial runs of a decision never reach the store)."""

@@ -124,8 +124,8 @@ class QuarterCore:
 def judge_side(folder: Path, port: int) -> int:
     """`narrator play` in this process, its lines timed, with a warm Korean listener beside."""
     from narrator.cli import main
+    from narrator.inbox import CommandWord
     from narrator.listen.listener import Listener
-    from narrator.listen.phrasebook import Command
     from narrator.voice import speaker as speaker_module
 
     decisions: list[tuple[float, str | None]] = []
@@ -135,7 +135,7 @@ def judge_side(folder: Path, port: int) -> int:
     if not listener.status.on:
         print(f"bench_pi: listening is off: {listener.status.reason}", file=sys.stderr)
         return 1
-    listener.listen_for([c for c in Command if c not in (Command.CONFIRM, Command.CANCEL)])
+    listener.listen_for([c for c in CommandWord if c not in (CommandWord.CONFIRM, CommandWord.CANCEL)])
     (folder / "listening").write_text("1")
 
     played: list[Any] = []

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from narrator.listen.phrasebook import Command, Phrasebook
+from narrator.inbox import CommandWord
+from narrator.listen.phrasebook import Phrasebook
 
 # Vosk's garbage word in models that have one (the small zh-CN and en models); it stands for
 # any speech that is not in the grammar.
@@ -32,7 +33,7 @@ class Grammar:
 
     locale: str
     phrases: dict[str, str]
-    commands: dict[str, Command | None]
+    commands: dict[str, CommandWord | None]
     fillers: tuple[str, ...]
     has_unknown_word: bool
     unknown: dict[str, list[str]] = field(default_factory=dict)

@@ -32,9 +32,10 @@ from typing import Any
 
 import numpy as np
 
+from narrator.inbox import CommandWord
 from narrator.listen.microphone import AudioSource, Microphone, MicrophoneUnavailable
 from narrator.listen.models import ModelError, find_model
-from narrator.listen.phrasebook import Command, Phrasebook, phrasebook
+from narrator.listen.phrasebook import Phrasebook, phrasebook
 from narrator.listen.segmenter import SAMPLE_RATE
 from narrator.listen.spotter import Decision, KeywordSpotter, SpotterSettings
 
@@ -235,7 +236,7 @@ class Listener:
         """Wait until the first block of audio arrives (PortAudio may take a second)."""
         return self._audio_seen.wait(timeout)
 
-    def listen_for(self, commands: Iterable[Command]) -> None:
+    def listen_for(self, commands: Iterable[CommandWord]) -> None:
         """Listen for these commands from now on (one grammar per prompt)."""
         book = self.book.for_commands(commands)
         with self._lock:

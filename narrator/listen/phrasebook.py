@@ -4,21 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-
-class Command(StrEnum):
-    """A public command the table may speak; every one has a button twin."""
-
-    READY = "ready"
-    PASS = "pass"
-    START_VOTE = "start_vote"
-    REPEAT = "repeat"
-    PAUSE = "pause"
-    RESUME = "resume"
-    CONFIRM = "confirm"
-    CANCEL = "cancel"
-    AGAIN = "again"  # 再来一局: one more game, once a game is over
+from narrator.inbox import CommandWord
 
 
 @dataclass(frozen=True)
@@ -37,12 +24,12 @@ class Phrasebook:
     """
 
     locale: str
-    keywords: Mapping[str, Command | None]
+    keywords: Mapping[str, CommandWord | None]
     fillers: tuple[str, ...] = ()
     spelling: Mapping[str, str] = field(default_factory=dict)
     syllables: tuple[str, ...] = ()
 
-    def for_commands(self, commands: Iterable[Command]) -> Phrasebook:
+    def for_commands(self, commands: Iterable[CommandWord]) -> Phrasebook:
         """The same book narrowed to the phrases of `commands` (one prompt's grammar)."""
         wanted = set(commands)
         keywords = {phrase: c for phrase, c in self.keywords.items() if c in wanted}
@@ -54,16 +41,16 @@ class Phrasebook:
 
 
 _ZH_CN = {
-    "准备好了": Command.READY,
-    "开始": Command.READY,
-    "过": Command.PASS,
-    "开始投票": Command.START_VOTE,
-    "重复": Command.REPEAT,
-    "暂停": Command.PAUSE,
-    "继续": Command.RESUME,
-    "确认": Command.CONFIRM,
-    "取消": Command.CANCEL,
-    "再来一局": Command.AGAIN,
+    "准备好了": CommandWord.READY,
+    "开始": CommandWord.READY,
+    "过": CommandWord.PASS,
+    "开始投票": CommandWord.START_VOTE,
+    "重复": CommandWord.REPEAT,
+    "暂停": CommandWord.PAUSE,
+    "继续": CommandWord.RESUME,
+    "确认": CommandWord.CONFIRM,
+    "取消": CommandWord.CANCEL,
+    "再来一局": CommandWord.AGAIN,
 }
 
 # Taiwan's Mandarin: the same words in traditional characters, heard by the zh-CN model.
@@ -82,16 +69,16 @@ _ZH_TW_SPELLING = {
 _ZH_TW = {traditional: _ZH_CN[simplified] for traditional, simplified in _ZH_TW_SPELLING.items()}
 
 _EN = {
-    "ready": Command.READY,
-    "start": Command.READY,
-    "pass": Command.PASS,
-    "start the vote": Command.START_VOTE,
-    "repeat": Command.REPEAT,
-    "pause": Command.PAUSE,
-    "continue": Command.RESUME,
-    "confirm": Command.CONFIRM,
-    "cancel": Command.CANCEL,
-    "one more game": Command.AGAIN,
+    "ready": CommandWord.READY,
+    "start": CommandWord.READY,
+    "pass": CommandWord.PASS,
+    "start the vote": CommandWord.START_VOTE,
+    "repeat": CommandWord.REPEAT,
+    "pause": CommandWord.PAUSE,
+    "continue": CommandWord.RESUME,
+    "confirm": CommandWord.CONFIRM,
+    "cancel": CommandWord.CANCEL,
+    "one more game": CommandWord.AGAIN,
 }
 
 # The locales a game is played in (the judge's catalogues); the others are for tests.
@@ -100,14 +87,14 @@ GAME_LOCALES = ("zh-CN", "zh-TW", "en")
 # Korean is not a game locale yet; it is here because a real Korean model installs from PyPI,
 # so the tests and the benchmark can run Vosk end to end on this machine.
 _KO = {
-    "시작": Command.READY,
-    "패스": Command.PASS,
-    "투표": Command.START_VOTE,
-    "다시": Command.REPEAT,
-    "정지": Command.PAUSE,
-    "계속": Command.RESUME,
-    "네": Command.CONFIRM,
-    "아니요": Command.CANCEL,
+    "시작": CommandWord.READY,
+    "패스": CommandWord.PASS,
+    "투표": CommandWord.START_VOTE,
+    "다시": CommandWord.REPEAT,
+    "정지": CommandWord.PAUSE,
+    "계속": CommandWord.RESUME,
+    "네": CommandWord.CONFIRM,
+    "아니요": CommandWord.CANCEL,
 }
 
 _ZH_CN_FILLERS = (

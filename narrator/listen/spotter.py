@@ -25,9 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from narrator.inbox import CommandWord
 from narrator.listen.calibration import OPERATING_POINT, RIVAL_CAP, Evidence, OperatingPoint, score, verdict
 from narrator.listen.grammar import Grammar, build_grammar
-from narrator.listen.phrasebook import Command, Phrasebook
+from narrator.listen.phrasebook import Phrasebook
 from narrator.listen.segmenter import (
     FRAME_S,
     FRAME_SAMPLES,
@@ -59,7 +60,7 @@ class Decision:
     """
 
     heard: str | None
-    command: Command | None
+    command: CommandWord | None
     confidence: float
     margin: float | None
     reason: str

@@ -26,7 +26,7 @@ from typing import Protocol
 from engine.decisions import Decision
 from engine.game import Game
 from engine.steps import DayAction, Share
-from narrator.inbox import Command, Inbox
+from narrator.inbox import Command, CommandWord, Inbox
 from narrator.phones import outbound as out
 from narrator.phones.links import Links, Out
 from narrator.phones.messages import Refusal
@@ -107,7 +107,7 @@ class Day:
         if self._speech_ended:
             raise Refusal("already")
         self._speech_ended = True
-        self._table.inbox.put(Command("pass", "speaker"))
+        self._table.inbox.put(Command(CommandWord.PASS, "speaker"))
         self._out(link, out.ack(n, "speech"))
 
     async def day_action(self, link: Link, seat: int, n: int, name: str, target: int | None) -> None:
@@ -166,4 +166,4 @@ class Day:
 
 
 def _speakers_pass(item: object) -> bool:
-    return isinstance(item, Command) and item.source == "speaker" and item.word == "pass"
+    return isinstance(item, Command) and item.source == "speaker" and item.word == CommandWord.PASS

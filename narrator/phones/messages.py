@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from engine.setup import SeatFacts
+from narrator.inbox import CommandWord
 from narrator.phones.catalogue import Locale, rule_message, text
 
 MAX_MESSAGE_BYTES = 2048
@@ -125,7 +126,15 @@ class HostCommand(BaseModel):
     """A host control from the host's phone (`POST /host/command`, the host token as Bearer)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    command: Literal["ready", "pause", "resume", "repeat", "undo", "end", "again"]  # again: 再来一局
+    command: Literal[
+        CommandWord.READY,
+        CommandWord.PAUSE,
+        CommandWord.RESUME,
+        CommandWord.REPEAT,
+        CommandWord.UNDO,
+        CommandWord.END,
+        CommandWord.AGAIN,
+    ]
 
 
 class Refusal(ValueError):

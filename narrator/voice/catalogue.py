@@ -9,6 +9,10 @@ A catalogue file (`narrator/catalogue/<locale>.toml`) has these tables:
 - `[words]`: how numbers, seats and lists of seats are read (see `Wording`).
 - `[voice]`: the espeak-ng voice, its text front end and its rate (see `VoiceSettings`).
 - `[notices]`: short messages printed for the table (no output device, …).
+- `[box]`: what the box says as text, never rendered ahead, as it holds what only this box
+  knows (the join address, the host's PIN), and how it reads their digits there: `pin`
+  takes `{pin}`, `join_address` takes `{address}` and `{port}`, each read digit by digit
+  (`narrator.moderator.host_pin`).
 
 Placeholders are typed by name (`PLACEHOLDER_KINDS`), so a line reads a value as a person
 would: `{seat}` → "5号" / "seat five", `{seats}` → "3号、5号和7号" / "seats three, five and
@@ -115,6 +119,7 @@ class Catalogue:
     words: Wording
     voice: VoiceSettings
     notices: Mapping[str, str]
+    box: Mapping[str, str]
 
     def __contains__(self, key: object) -> bool:
         return key in self.lines
@@ -222,7 +227,7 @@ def catalogue_path(locale: str) -> Path:
 
 
 def _table(locale: str, data: Mapping[str, object], name: str) -> Mapping[str, Any]:
-    table = data.get(name, {} if name == "notices" else None)
+    table = data.get(name, {} if name in ("notices", "box") else None)
     if not isinstance(table, Mapping):
         raise CatalogueError(f"{locale}: the catalogue has no table [{name}]")
     return table
@@ -248,6 +253,7 @@ def parse_catalogue(locale: str, data: Mapping[str, object]) -> Catalogue:
         words=words,
         voice=voice,
         notices=_words(_table(locale, data, "notices")),
+        box=_words(_table(locale, data, "box")),
     )
 
 

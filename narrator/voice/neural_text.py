@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from narrator.voice.numbers import digits_to_chinese
+from narrator.voice.numbers import digit_by_digit, digits_to_chinese
 
 # Seconds of silence after each punctuation mark; a line that ends with none gets `END_PAUSE`.
 PAUSES = {
@@ -40,7 +40,6 @@ _NUMBER = re.compile(r"(第)?(\d+)(?:\.(\d+))?([%％])?")
 _FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 # Measure words after which 2 is read 两 ("2位" → 两位); 号 and ordinals keep 二.
 _MEASURES = ("分钟", "小时", *"位名个张只瓶票人次天夜晚轮秒岁条把件本支句声遍组队边种")
-_DIGITS = "零一二三四五六七八九"
 # Latin words a Chinese table says as Chinese ("PK" is 批开); any other Latin is unreadable.
 _SAID = {"PK": "批开"}
 _SAID_WORD = re.compile("|".join(_SAID))
@@ -69,7 +68,7 @@ def hanzi_numbers(text: str) -> str:
             return "两"
         words = digits_to_chinese(whole)
         if fraction:
-            words += "点" + "".join(_DIGITS[int(d)] for d in fraction)
+            words += "点" + digit_by_digit(fraction)
         if percent:
             words = "百分之" + words
         return (ordinal or "") + words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_CHINESE_DIGITS = "零一二三四五六七八九"
+CHINESE_DIGITS = "零一二三四五六七八九"  # the one table of Chinese numerals for 0–9
 _CHINESE_UNITS = ("", "十", "百", "千")
 _ENGLISH_ONES = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -28,7 +28,7 @@ def _chinese_below_10000(n: int) -> str:
         if gap and words:
             words.append("零")
         gap = False
-        words.append(_CHINESE_DIGITS[digit] + _CHINESE_UNITS[place])
+        words.append(CHINESE_DIGITS[digit] + _CHINESE_UNITS[place])
     text = "".join(words)
     # 10–19 are read 十, 十一 … not 一十, 一十一.
     return text[1:] if text.startswith("一十") else text
@@ -110,7 +110,13 @@ def digits_to_chinese(text: str) -> str:
     def spell(match: re.Match[str]) -> str:
         run = match.group()
         if len(run) > _LONGEST_NUMBER or (len(run) > 1 and run.startswith("0")):
-            return "".join(_CHINESE_DIGITS[int(d)] for d in run)
+            return digit_by_digit(run)
         return chinese_number(int(run))
 
     return _DIGIT_RUN.sub(spell, text)
+
+
+def digit_by_digit(text: str) -> str:
+    """Each ASCII digit of `text` read alone as a Chinese numeral ("105" → "一零五", a PIN, an
+    address); other characters as they are."""
+    return "".join(CHINESE_DIGITS[int(c)] if "0" <= c <= "9" else c for c in text)

@@ -17,7 +17,8 @@ from websockets.asyncio.client import connect
 
 from engine.events import Event
 from engine.game import Game
-from narrator.moderator.loop import Moderator, Talk
+from narrator.moderator.loop import Moderator
+from narrator.moderator.speeches import Talk
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.server import SocketLink

@@ -2,7 +2,7 @@
 host's 再来一局 with them) while the judge still reads the review, and the host's "again" cuts
 the review short (issue 40: it came ~50 s after the end, once the review was read).
 
-Real parts: the session's end (`_keep_the_end`), a real SQLite store in an evening, a phone
+Real parts: the session's end (`keep_the_end`), a real SQLite store in an evening, a phone
 table and server, a phone on a real WebSocket; the voice is silent but holds the review's
 first line until the test lets it go (as a line takes its time aloud)."""
 
@@ -15,8 +15,9 @@ from pathlib import Path
 
 from engine.bots import random_decision
 from narrator.moderator.config import PlayConfig
+from narrator.moderator.evening import Evening, keep_the_end
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import Evening, Options, _keep_the_end
+from narrator.moderator.options import Options
 from narrator.phones import PhoneTable
 from narrator.phones.messages import HostCommand
 from narrator.phones.server import PhoneServer
@@ -57,7 +58,7 @@ def test_the_host_may_deal_again_while_the_review_is_read(tmp_path: Path) -> Non
         game = RecordedGame(setup, rules).record_to(store, game_id)
         rng = random.Random(3)
         while not game.over and game.pending is not None:
-            game.apply(random_decision(game, rng, self_destruct=0))
+            await game.take(random_decision(game, rng, self_destruct=0))
         assert game.over
         table = PhoneTable(game, auto_narrate=False)
         server = PhoneServer(table, host="127.0.0.1", port=0)
@@ -68,7 +69,7 @@ def test_the_host_may_deal_again_while_the_review_is_read(tmp_path: Path) -> Non
             await phone.join(1)
             moderator = Moderator(table, voice, timers=Timers(final_screen=60), clock=FastClock())
             ending = asyncio.create_task(
-                _keep_the_end(game, table, moderator, store, Options(), FastClock(), Evening(evening))
+                keep_the_end(game, table, moderator, store, Options(), FastClock(), Evening(evening))
             )
             for _ in range(500):  # the review begins once the game is over
                 if voice.holding.is_set():

@@ -23,7 +23,9 @@ from typing import Any
 from narrator.evening.scores import CAMPS
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.session import Evening, Options, run_session
+from narrator.moderator.evening import Evening
+from narrator.moderator.options import Options
+from narrator.moderator.session import run_session
 from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.timing import Timers

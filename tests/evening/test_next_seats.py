@@ -1,7 +1,7 @@
 """Between two games the host picks a bare seat count for the next one (not a board): the
 judge's default cards for it, as `narrator play --seats N` deals them. Over the wire: the
 refusals, what every phone is told in its language, what the judge says; then the next game
-dealt by the session's own `_next_game` into a real store, the seats it no longer has let go
+dealt by the session's own `next_game` into a real store, the seats it no longer has let go
 and told so, the others kept with their tokens.
 
 The page in Chromium, with the scores against the records: test_next_seats_browser.py."""
@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.boards import find_board
-from engine.bots import play_random_game
+from engine.bots import random_decision
 from engine.setup import suggested_roles
 from narrator.moderator.config import PlayConfig, load_config
-from narrator.moderator.session import Evening, Options, StoredSeats, _next_game
+from narrator.moderator.evening import Evening, next_game
+from narrator.moderator.options import Options
+from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones.boards import offered_counts
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -40,7 +42,7 @@ def _pick(port: int, body: dict[str, Any], token: str | None = HOST) -> tuple[in
     return post(port, "/host/seats", json.dumps(body).encode(), token)
 
 
-def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
+def test_the_host_picks_a_seat_count_for_thenext_game(tmp_path: Path) -> None:
     store = Store(tmp_path / "store")
     evening = store.open_evening()
     config = PlayConfig(board="beginner-9", seed=3, listen=False, store=tmp_path / "store")
@@ -66,7 +68,9 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert (await asyncio.to_thread(_pick, server.port, {"seats": 8}, None))[0] == 403
             assert table.evening.next_seats is None and heard == []
 
-            play_random_game(game, random.Random(5))
+            rng = random.Random(5)  # a random game, each decision written first
+            while not game.over and game.pending is not None:
+                await game.take(random_decision(game, rng))
             assert game.over
             outcome = game.outcome()
             store.finish(game.game_id, outcome.winner.value if outcome else None, "over")
@@ -111,7 +115,7 @@ def test_the_host_picks_a_seat_count_for_the_next_game(tmp_path: Path) -> None:
             assert (table.evening.next_board, table.evening.next_seats) == (None, 8)
 
             # 再来一局: the session deals the next game, as `narrator play --seats 8` would.
-            dealt, next_config, _seed = await _next_game(table, store, config, Evening(evening), 3, Options())
+            dealt, next_config, _seed = await next_game(table, store, config, Evening(evening), 3, Options())
             stored = store.load(dealt.game_id)
             assert stored.setup.seats == 8 and stored.config["seats"] == 8 and stored.config["board"] is None
             assert Counter(stored.setup.roles) == Counter(suggested_roles(8))

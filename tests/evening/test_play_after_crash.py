@@ -28,7 +28,7 @@ from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal, suggested_roles
 from narrator.moderator.botphones import BotPhone
-from narrator.moderator.session import Evening
+from narrator.moderator.evening import Evening
 from narrator.store import Store
 from tests.evening.test_evening_play import NARRATOR, _env, _scores_from_records
 from tests.narrator.test_damaged_store import ROOT, start_then_interrupt

@@ -21,10 +21,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from narrator.inbox import CommandWord
 from narrator.listen.listener import Listener, ListeningStatus
 from narrator.listen.microphone import Microphone
 from narrator.listen.models import MODELS_DIR_VARIABLE
-from narrator.listen.phrasebook import Command, phrasebook
+from narrator.listen.phrasebook import phrasebook
 from narrator.listen.spotter import Decision, KeywordSpotter
 from tests.listen.conftest import Say
 from tests.listen.corpus import JUDGE_LINE
@@ -107,7 +108,7 @@ def test_the_judge_never_hears_itself_and_then_hears_the_table(
     listener.judge_speaking(False)
     play(say("정지"))
     command = listener.next_command(timeout=PATIENCE_S)
-    assert command is not None and command.command is Command.PAUSE, decisions
+    assert command is not None and command.command is CommandWord.PAUSE, decisions
     assert [d.heard for d in decisions] == ["정지"]
 
 
@@ -118,7 +119,7 @@ def test_a_word_said_under_the_previous_prompt_is_forgotten(
     play(say("정지"))
     wait_until(lambda: len(decisions) == 1, "a decision")
     assert [d.heard for d in decisions] == ["정지"], decisions
-    listener.listen_for([Command.PAUSE, Command.RESUME])
+    listener.listen_for([CommandWord.PAUSE, CommandWord.RESUME])
     assert listener.next_command(timeout=0.2) is None
 
 
@@ -138,7 +139,7 @@ def test_no_model_turns_listening_off_with_a_reason(tmp_path: Path, monkeypatch:
     assert not listener.running
     assert listener.next_command(timeout=None) is None  # would wait for ever if it waited at all
     listener.judge_speaking(True)
-    listener.listen_for([Command.PASS])
+    listener.listen_for([CommandWord.PASS])
     listener.close()
 
 
@@ -223,7 +224,7 @@ def test_a_lost_microphone_is_said_once_and_comes_back_by_itself(
         assert listener.wait_for_audio(timeout=PATIENCE_S)
         play(say("정지"))
         heard = listener.next_command(timeout=PATIENCE_S)
-        assert heard is not None and heard.command is Command.PAUSE
+        assert heard is not None and heard.command is CommandWord.PAUSE
 
         unload_the_microphone(device)
         wait_until(lambda: len(changes) == 1, "the microphone to be noticed lost")
@@ -239,7 +240,7 @@ def test_a_lost_microphone_is_said_once_and_comes_back_by_itself(
         assert changes[1].on and listener.status.on
         play(say("정지"))
         heard = listener.next_command(timeout=PATIENCE_S)
-        assert heard is not None and heard.command is Command.PAUSE
+        assert heard is not None and heard.command is CommandWord.PAUSE
         assert len(changes) == 2
     finally:
         listener.close()

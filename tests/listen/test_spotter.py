@@ -12,8 +12,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from narrator.inbox import CommandWord
 from narrator.listen.calibration import OPERATING_POINT
-from narrator.listen.phrasebook import Command, phrasebook
+from narrator.listen.phrasebook import phrasebook
 from narrator.listen.spotter import Decision, KeywordSpotter, SpotterSettings, decide_file
 from narrator.listen.wavfile import write_wav
 from tests.listen.conftest import Say
@@ -87,12 +88,12 @@ def test_each_word_of_a_file_gets_its_own_decision_in_order(ko_spotter: KeywordS
     stream = np.concatenate([say("다시"), say("어제 팔번이 나를 찍었어"), say("계속")])
     decisions = heard(ko_spotter, stream)
     assert [d.heard for d in decisions] == ["다시", None, "계속"]
-    assert [d.command for d in decisions if d.heard] == [Command.REPEAT, Command.RESUME]
+    assert [d.command for d in decisions if d.heard] == [CommandWord.REPEAT, CommandWord.RESUME]
     assert all(a.decided_s <= b.start_s for a, b in zip(decisions, decisions[1:], strict=False))
 
 
 def test_a_prompt_listens_only_for_its_own_commands(ko_spotter: KeywordSpotter, say: Say) -> None:
-    ko_spotter.listen_for(phrasebook("ko").for_commands([Command.PAUSE]))
+    ko_spotter.listen_for(phrasebook("ko").for_commands([CommandWord.PAUSE]))
     assert set(ko_spotter.grammar.phrases.values()) == {"정지"}
     assert [d.heard for d in heard(ko_spotter, say("정지"))] == ["정지"]
     assert [d.heard for d in heard(ko_spotter, say("계속"))] == [None]

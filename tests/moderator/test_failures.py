@@ -19,7 +19,7 @@ from narrator.inbox import Inbox
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import _listener
+from narrator.moderator.wiring import open_listener
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.timing import FastClock, Timers
 
@@ -125,7 +125,7 @@ def test_with_no_model_listening_is_off_and_the_table_is_told(
     tmp_path: Path, capsys: Any, monkeypatch: Any
 ) -> None:
     monkeypatch.setenv("WEREWOLF_NARRATOR_MODELS", str(tmp_path / "models"))
-    listener = _listener(PlayConfig(locale="zh-CN"), Lines(), Inbox())
+    listener = open_listener(PlayConfig(locale="zh-CN"), Lines(), Inbox())
     try:
         assert not listener.status.on
         assert "listening is off" in capsys.readouterr().err

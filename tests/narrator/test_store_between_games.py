@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.session import Evening, Options, StoredSeats, _next_game
+from narrator.moderator.evening import Evening, next_game
+from narrator.moderator.options import Options
+from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -39,7 +41,7 @@ def test_the_next_game_waits_for_a_refusing_store_and_is_stored_once(tmp_path: P
             table = PhoneTable(game, auto_narrate=False)
             table.registry = StoredSeats(store, game_id, 9)
             card.read_only()
-            dealing = asyncio.create_task(_next_game(table, store, config, Evening(evening), 3, Options()))
+            dealing = asyncio.create_task(next_game(table, store, config, Evening(evening), 3, Options()))
             while not said:
                 assert not dealing.done() or dealing.exception() is None
                 await asyncio.sleep(0.05)

@@ -29,8 +29,8 @@ from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.inbox import Command
 from narrator.moderator.botphones import BotPhone
+from narrator.moderator.evening import Evening
 from narrator.moderator.loop import Moderator
-from narrator.moderator.session import Evening
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable
@@ -311,14 +311,14 @@ def test_a_refused_write_leaves_the_game_as_it_was(ext4_disk: Ext4) -> None:
     store.report = said.append
     setup, rules = Setup(seats=9, roles=ROLES), make_rules({})
     game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
-    game.apply(game.default())
+    asyncio.run(game.take(game.default()))
     before = (list(game.log), game.pending, len(game.events))
     ext4_disk.fail()
     with pytest.raises(StoreUnwritable):
-        game.apply(game.default())
+        asyncio.run(game.take(game.default()))
     assert (list(game.log), game.pending, len(game.events)) == before
     with pytest.raises(StoreUnwritable):
-        game.pop()  # the host's undo: refused alike, the decision stays
+        asyncio.run(game.take_back())  # the host's undo: refused alike, the decision stays
     assert list(game.log) == before[0]
     assert len(said) == 1
     store.close()

@@ -24,7 +24,7 @@ async def serve(path: str) -> None:
     setup, rules = Setup(seats=9, roles=ROLES), make_rules({})
     game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
     while game.pending is not None and game.pending.step != "vote":
-        game.apply(game.default())
+        await game.take(game.default())
     table = PhoneTable(game, auto_narrate=False)
     server = PhoneServer(table, host="127.0.0.1", port=0)
     await server.start()

@@ -25,7 +25,7 @@ HOSTNAME = "werewolf-box"
 PROBE = """
 import contextlib, io, json, socket
 from narrator.phones.address import join_urls, lan_addresses, print_join, qr_text
-from narrator.moderator.session import _join_words
+from narrator.moderator.host_pin import join_words
 urls = join_urls("0.0.0.0", 8000)
 out = io.StringIO()
 print_join(urls, out)
@@ -36,7 +36,7 @@ print(json.dumps({
     "urls": urls,
     "printed": out.getvalue(),
     "qr_of_first": qr_text(urls[0]),
-    "spoken": _join_words("zh-CN", urls[0]),
+    "spoken": join_words("zh-CN", urls[0]),
 }))
 """
 

@@ -11,7 +11,7 @@ from engine.game import Game
 from engine.record import parse_record, replay
 from narrator.inbox import Inbox
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.session import serve_final_screen
+from narrator.moderator.evening import serve_final_screen
 from narrator.phones.messages import HostCommand
 from narrator.phones.recap import written_review
 from narrator.timing import Clock, FastClock

@@ -22,7 +22,7 @@ from engine import Game, find_board, make_rules
 from engine.boards import BOARDS, Board
 from engine.setup import deal, suggested_roles
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.session import _deal_board
+from narrator.moderator.wiring import deal_board
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -173,7 +173,7 @@ def test_the_picked_board_is_stored_so_a_resume_plays_it(tmp_path: Path) -> None
     setup, rules = config.table()
     game_id = store.create(setup, rules, config.model_dump(mode="json"))
     board = find_board("10人预女猎守")
-    game = _deal_board(board, game_id, store, config)
+    game = deal_board(board, game_id, store, config)
     assert isinstance(game, RecordedGame) and game.game_id == game_id
     assert game.setup == board.deal(4) and game.rules == board.rules({"vote_tie": "none"})
     stored = store.load(game_id)

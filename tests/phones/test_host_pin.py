@@ -15,7 +15,9 @@ import pytest
 
 from engine.rules import make_rules
 from narrator.inbox import Inbox
-from narrator.moderator.session import HostPin, StoredSeats, read_terminal
+from narrator.moderator.host_pin import HostPin
+from narrator.moderator.keyboard import read_terminal
+from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.messages import Refusal
 from narrator.phones.seats import PIN_DIGITS, PIN_TRIES, SeatRegistry

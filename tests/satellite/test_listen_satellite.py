@@ -20,7 +20,7 @@ from narrator.listen.models import packaged_model
 from narrator.listen.spotter import Decision
 from narrator.listen.wavfile import read_wav
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.session import _listener
+from narrator.moderator.wiring import open_listener
 from narrator.satellite.address import SatelliteAddress
 from narrator.satellite.link import SatelliteLink
 from narrator.voice.speaker import Speaker, SpeakerOptions
@@ -76,7 +76,7 @@ def test_a_keyword_said_into_the_satellite_is_heard_and_acted_on_never_the_judge
     async def table() -> list[Command]:
         inbox = Inbox()
         config = PlayConfig(locale="ko", model=model)
-        listener = await asyncio.to_thread(_listener, config, speaker, inbox, link)
+        listener = await asyncio.to_thread(open_listener, config, speaker, inbox, link)
         decisions: list[Decision] = []
         listener.on_decision = decisions.append
         try:

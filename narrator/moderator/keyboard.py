@@ -1,0 +1,63 @@
+"""The box's own keys: the host's keyboard at the terminal, and the numeric keypad."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from narrator.inbox import CommandWord, Inbox
+from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
+
+TYPED: dict[str, CommandWord] = {
+    "p": CommandWord.PAUSE,
+    "pause": CommandWord.PAUSE,
+    "c": CommandWord.RESUME,
+    "resume": CommandWord.RESUME,
+    "r": CommandWord.REPEAT,
+    "repeat": CommandWord.REPEAT,
+    "n": CommandWord.PASS,
+    "pass": CommandWord.PASS,
+    "过": CommandWord.PASS,
+    "v": CommandWord.START_VOTE,
+    "vote": CommandWord.START_VOTE,
+    "u": CommandWord.UNDO,
+    "undo": CommandWord.UNDO,
+    "q": CommandWord.END,
+    "end": CommandWord.END,
+    "a": CommandWord.AGAIN,
+    "again": CommandWord.AGAIN,
+    "再来一局": CommandWord.AGAIN,
+    "s": CommandWord.READY,
+    "start": CommandWord.READY,
+    "ready": CommandWord.READY,
+}
+
+
+HOST_KEYS = ("h", "hs")  # show the host's PIN on the box's screen; say it aloud once
+
+
+def read_terminal(inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
+    """The host's keyboard, read in a thread of its own and posted to the moderator's inbox:
+    s start (everyone has seen their card), p pause, c continue, r repeat, n next speaker,
+    v start the vote, u undo the last decision, q end the game (at the end: the evening), a one
+    more game (再来一局, at the end); h shows the host's PIN, hs says it (`on_host_key` gets the
+    word)."""
+    try:
+        for line in sys.stdin:
+            word = line.strip().lower()
+            if word in TYPED:
+                inbox.command(TYPED[word], "terminal")
+            elif word in HOST_KEYS:
+                on_host_key(word)
+    except (OSError, ValueError) as error:  # the terminal went away (a hang-up, a closed stdin)
+        print(
+            f"narrator: the box's terminal went away ({error}); the game goes on with the phones",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def keypad(device: str, locale: str) -> Keypad:
+    """The keypad: the terminal ("-") or a USB numeric keypad's input device."""
+    keys = terminal_keys(sys.stdin) if device == "-" else evdev_keys(device)
+    return Keypad(keys, TerminalScreen(sys.stdout), locale)  # type: ignore[arg-type]

@@ -1,0 +1,261 @@
+"""The parts of a session, made and wired together here and nowhere else: the phone table
+and its server, the satellite, the judge's voice, the box's controls (the listener, the
+terminal's keys, the keypad, the host's PIN) and the phones that join."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
+
+from engine.boards import Board, find_board
+from narrator.inbox import CommandWord, Inbox
+from narrator.moderator.botphones import BotPhone, seat_bots
+from narrator.moderator.config import PlayConfig
+from narrator.moderator.desk import KeypadDesk
+from narrator.moderator.hearing import Voice
+from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, join_words
+from narrator.moderator.keyboard import keypad, read_terminal
+from narrator.moderator.options import Options
+from narrator.moderator.stored_seats import StoredSeats
+from narrator.phones import PhoneServer, PhoneTable
+from narrator.preflight import PrintedVoice
+from narrator.recorded import RecordedGame
+from narrator.store import Store
+
+if TYPE_CHECKING:
+    from narrator.listen.listener import Listener, ListeningStatus
+    from narrator.moderator.satellite_notices import SatelliteNotices
+    from narrator.satellite.kept import Link
+
+
+class BoxVoice(Voice, Protocol):
+    """The judge's voice as a session holds it (`narrator.voice.Speaker`, or the printed
+    lines of `narrator.preflight.PrintedVoice`)."""
+
+    def on_speaking(self, listener: Callable[[bool], None]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class Parts:
+    """What a session opened, to be closed at its end in this order."""
+
+    server: PhoneServer
+    voice: BoxVoice | None = None
+    listener: Listener | None = None
+    desk: KeypadDesk | None = None
+    bots: list[BotPhone] = field(default_factory=list)
+    satellite: Link | None = None  # the satellite's link (`narrator.satellite.link`, `.esphome`)
+    notices: SatelliteNotices | None = None
+
+    async def close(self) -> None:
+        if self.desk is not None:
+            self.desk.close()
+        for bot in self.bots:
+            await bot.stop()
+        await self.server.stop()
+        if self.listener is not None:
+            self.listener.close()
+        if self.voice is not None:
+            self.voice.close()
+        if self.notices is not None:
+            self.notices.close()
+        if self.satellite is not None:
+            self.satellite.close()
+
+
+async def open_table(
+    game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
+) -> tuple[PhoneTable, PhoneServer]:
+    """The phone table of `game`, its seats kept in the store, and its server, serving."""
+    board = find_board(config.board) if config.board else None
+    table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
+    if not resumed and not game.log:  # the host may pick a board until the deal
+        table.evening.dealer = lambda picked: deal_board(picked, game.game_id, store, config)
+    table.registry = StoredSeats(store, game.game_id, game.setup.seats)
+    host = "127.0.0.1" if options.bots else config.host
+    server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
+    await server.start()
+    gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
+    table.public.join_address = server.join_url
+    if options.screen:
+        open_screen(f"http://127.0.0.1:{server.port}/screen")
+    if not options.bots:
+        server.print_join()
+        print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
+    return table, server
+
+
+def open_screen(url: str) -> None:
+    """The public screen in this computer's browser (`narrator play --screen`), said in one line."""
+    import webbrowser
+
+    opened = webbrowser.open(url, new=1)
+    print(f"公屏 / public screen: {url}" + ("" if opened else " (open it in a browser)"), flush=True)
+
+
+SATELLITE_FIRST_WAIT = 5.0  # seconds the judge waits for the satellite at the start
+
+
+async def open_satellite(config: PlayConfig, options: Options) -> Link | None:
+    """The link to the table's satellite (Wyoming or ESPHome), connecting (None: none is set,
+    or no sound)."""
+    if config.satellite is None or options.silent or options.voiceless:
+        return None
+    from narrator.satellite.address import SatelliteAddress
+    from narrator.satellite.esphome import EsphomeLink
+    from narrator.satellite.link import SatelliteLink
+
+    address = SatelliteAddress.parse(config.satellite)
+    link: Link = (
+        EsphomeLink(address, config.satellite_key) if address.kind == "esphome" else SatelliteLink(address)
+    )
+    link.start()
+    await asyncio.to_thread(link.wait_up, SATELLITE_FIRST_WAIT)
+    return link
+
+
+async def open_voice(
+    config: PlayConfig, options: Options, seats: int, satellite: Link | None = None
+) -> BoxVoice:
+    """The judge's voice: the speaker (through the satellite when there is one), or printed
+    lines on a box without one."""
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    if options.voiceless:
+        return PrintedVoice(config.locale)
+    speaker_options = SpeakerOptions(
+        locale=config.locale,
+        device=config.output_device,
+        play=not options.silent,
+        out_dir=options.out,
+        pack=config.voice_pack,
+        pace=not options.fast,
+        printed=options.printed,
+        engine=config.voice,
+        prepare_seats=None if options.fast else seats,  # every line rendered ahead
+    )
+    return await asyncio.to_thread(partial(Speaker, speaker_options, satellite=satellite))
+
+
+async def open_controls(
+    table: PhoneTable,
+    server: PhoneServer,
+    config: PlayConfig,
+    options: Options,
+    voice: BoxVoice,
+    satellite: Link | None = None,
+) -> tuple[Listener | None, KeypadDesk | None, HostPin]:
+    """The box's own controls, each posting to the moderator's inbox: the listener (on the
+    satellite's microphone when there is one), the terminal's keys, the keypad; and the
+    host's PIN on request."""
+    inbox = table.inbox
+    listener = None
+    if config.listen and not options.bots:
+        listener = await asyncio.to_thread(open_listener, config, voice, inbox, satellite)
+    host_pin = HostPin(table.registry, voice, config.locale, asyncio.get_running_loop())
+    server.on_host_act = host_pin.announce
+    if not options.bots and options.keypad != "-" and sys.stdin.isatty():
+        threading.Thread(target=read_terminal, args=(inbox, host_pin.key), daemon=True).start()
+    desk = None
+    if options.keypad:
+        desk = KeypadDesk(keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
+    return listener, desk, host_pin
+
+
+async def phones_join(
+    table: PhoneTable,
+    server: PhoneServer,
+    options: Options,
+    seed: int,
+    resumed: bool,
+    voice: BoxVoice,
+    host_pin: HostPin,
+    config: PlayConfig,
+) -> list[BotPhone]:
+    """The bots take every seat (a demo); at a real table the join address is said aloud,
+    and on a box without a keyboard the host's PIN once."""
+    if options.bots:
+        seats = table.registry
+        assert isinstance(seats, StoredSeats)
+        tokens = seats.tokens() if resumed else None
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        return await seat_bots(url, table.game.setup.seats, seed, tokens, options.self_destruct)
+    if not resumed:
+        try:
+            for sentence in join_words(config.locale, server.join_url):
+                await asyncio.to_thread(voice.say_text, sentence)
+        except Exception as error:  # noqa: BLE001 - the address is printed anyway
+            print(f"narrator: could not say the join address: {error}", file=sys.stderr)
+        if not sys.stdin.isatty():  # a box with no keyboard: the PIN is said once, now
+            await host_pin.say()
+    return []
+
+
+def deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) -> RecordedGame:
+    """The game dealt again from the board the host picked, with the table's settings on top;
+    the store keeps its setup and rules, so a resume plays the same."""
+    setup, rules = board.deal(config.seed), board.rules(config.rules)
+    store.replace_setup(game_id, setup, rules)
+    print(f"board / 板子: {board.id} ({board.name}), picked by the host / 主持人选择", flush=True)
+    return RecordedGame(setup, rules).record_to(store, game_id)
+
+
+def open_listener(
+    config: PlayConfig, voice: BoxVoice, inbox: Inbox, satellite: Link | None = None
+) -> Listener:
+    """The listener for the spoken commands (on the satellite's microphone when there is a
+    Wyoming one), each posted to `inbox` from a thread of its own; off, and said why, when it
+    cannot listen."""
+    from narrator.listen.listener import Listener
+
+    source = None
+    if satellite is not None and satellite.address.kind == "wyoming":  # an ESPHome device's is not used
+        from narrator.satellite.microphone import SatelliteMicrophone
+
+        source = SatelliteMicrophone(satellite)
+    listener = Listener.for_locale(
+        config.locale,
+        model_path=str(config.model) if config.model else None,
+        device=config.input_device,
+        source=source,
+        on_decision=None,
+        on_status=lambda status: _listening_changed(voice, status),
+    )
+    if not listener.status.on:
+        print(f"narrator: {listener.status.reason}; the game goes on with buttons.", file=sys.stderr)
+        return listener
+    listener.listen_for([w for w in CommandWord if w not in (CommandWord.CONFIRM, CommandWord.CANCEL)])
+    if listener.unknown_words:
+        print(f"narrator: {listener.unknown_words}", file=sys.stderr)
+    voice.on_speaking(listener.judge_speaking)
+
+    def pump() -> None:
+        while listener.running:  # on through a lost microphone: listening comes back by itself
+            heard = listener.next_command(timeout=0.5)
+            if heard is not None and heard.command is not None:
+                inbox.command(heard.command, "voice")
+
+    threading.Thread(target=pump, name="commands", daemon=True).start()
+    return listener
+
+
+def _listening_changed(voice: BoxVoice, status: ListeningStatus) -> None:
+    """The microphone was lost or came back: say so once, in a thread of its own (the
+    listener's thread must not wait for the voice); the buttons work all along."""
+    print(f"narrator: {status.reason}", file=sys.stderr, flush=True)
+
+    def say() -> None:
+        try:
+            voice.say("listening.back" if status.on else "listening.lost", wait=False)
+        except Exception as error:  # noqa: BLE001 - a voice failure must never stop the game
+            print(f"narrator: could not say it: {error}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=say, name="listening-notice", daemon=True).start()
