@@ -45,6 +45,7 @@ from engine.cards.moon import (
     no_vote,
     vote_weight,
 )
+from engine.codecs import Codec, ShapeError, shape_seat, shape_votes
 from engine.contents import Contents
 from engine.deaths import check, death_events, kill
 from engine.decisions import (
@@ -62,19 +63,15 @@ from engine.rolehooks import RoleHooks
 from engine.state import Pending, State, Step
 from engine.steps import (
     Answer,
-    Codec,
     DayAction,
     Form,
     Kind,
     Parts,
-    ShapeError,
     Share,
     StepSpec,
     one_seat,
     register,
     register_action,
-    shape_seat,
-    shape_votes,
 )
 
 CORE = Contents("day")

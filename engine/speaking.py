@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 
 from engine.cards.moon import away
+from engine.codecs import Codec, shape_one_of
 from engine.contents import Contents
 from engine.deaths import winner
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.phase import Phase
 from engine.state import Pending, State, Step
-from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, shape_one_of, single
+from engine.steps import Form, Kind, StepSpec, never_refused, register, single
 
 CORE = Contents("speaking")
 

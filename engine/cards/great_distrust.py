@@ -11,6 +11,7 @@ from pydantic import field_validator
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import Codec, ShapeError
 from engine.contents import Contents
 from engine.day import kill_by_day, living, voters
 from engine.deaths import death_events
@@ -18,16 +19,7 @@ from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.roles import Role
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Answer,
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    Share,
-    StepSpec,
-    register,
-)
+from engine.steps import Answer, Form, Kind, Share, StepSpec, register
 
 CARD = Contents("great_distrust")
 

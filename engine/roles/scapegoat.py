@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.cards import hooks
 from engine.cards.moon import neighbours
+from engine.codecs import field_codec, shape_seats
 from engine.day import add_tie, add_verdict, kill_by_day, living
 from engine.deaths import death_events
 from engine.decisions import Decision
@@ -13,16 +14,7 @@ from engine.events import cue
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    shape_seats,
-    single,
-)
+from engine.steps import Form, Kind, StepSpec, nobody, register, single
 
 ROLE = declare(Role.SCAPEGOAT)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.codecs import Codec, ShapeError, field_codec, shape_seat, shape_seats, shape_votes
 from engine.contents import Contents
 from engine.day import living, most, public_votes, tally, votes_answer
 from engine.deaths import winner
@@ -25,22 +26,7 @@ from engine.decisions import Decision, Votes
 from engine.election import club_day
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    Share,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    seat_answer,
-    shape_seat,
-    shape_seats,
-    shape_votes,
-    standing,
-)
+from engine.steps import Form, Kind, Share, StepSpec, nobody, register, seat_answer, standing
 
 CORE = Contents("sheriff")
 
