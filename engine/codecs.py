@@ -1,20 +1,19 @@
-"""How the game record holds a step's decision: one `Codec` per record key (registered with its
-step, `engine.steps`), and the shapes of the usual values (a seat, a list of seats, a yes/no, a
-table of votes) that say what a wrong one must be.
+"""The game record's usual values: the shapes a record key's value may have (a seat, a list of
+seats, a yes/no, a table of votes), each saying what a wrong value must be (`ShapeError`), and
+the `Codec` of a decision held whole by one field (`field_codec`). A step registers its codecs
+with it (`engine.steps`); `engine.record` reads and writes them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any
 
-from typing_extensions import TypeVar
+from engine.steps import Codec, Kind
 
 if TYPE_CHECKING:
     from engine.decisions import Decision
     from engine.state import Pending
-    from engine.steps import Kind
 
 
 class ShapeError(ValueError):
@@ -24,28 +23,6 @@ class ShapeError(ValueError):
     def __init__(self, message: str, part: str = "") -> None:
         super().__init__(message)
         self.part = part
-
-
-D = TypeVar("D", bound="Decision", default="Decision")
-"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
-
-
-@dataclass(frozen=True, slots=True)
-class Codec(Generic[D]):
-    """How the game record holds a step's decision under one key.
-
-    `read(value, pending)` is the decision (None: the value holds none for this pending, such
-    as an election's revote that never happened); `write(decision, pending, old)` the new value
-    under the key (`old` what was there). `shape(value)` raises `ShapeError` for a value that
-    cannot be this key's. A `repeated` key holds a list used in order within one phase.
-    """
-
-    key: str
-    kind: Kind
-    read: Callable[[Any, Pending], D | None]
-    write: Callable[[D, Pending, Any], Any]
-    shape: Callable[[Any], None]
-    repeated: bool = False
 
 
 def _is_int(value: object) -> bool:

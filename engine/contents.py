@@ -20,11 +20,10 @@ from engine.role import Role
 if TYPE_CHECKING:
     from engine.cards.nightsteps import CardNightStep
     from engine.cards.registry import CardRules, Lasting
-    from engine.codecs import Codec
     from engine.decisions import Decision
     from engine.night import NightStep
     from engine.state import CardsAsked, Step
-    from engine.steps import DayAction, StepSpec
+    from engine.steps import Codec, DayAction, StepSpec
 
 
 @dataclass(eq=False)

@@ -9,7 +9,8 @@ Rule 2: a step that takes a decision has a `check` that only reads the state and
 Rule 3: what a decision means outside the engine is the registry's to say: how a phone or the
         keypad answers it (`form`), how the owing seats' parts make one decision (`share`,
         `fill`, `close`), the decision when time runs out (`default`), and how the game record
-        reads and writes it (`codec`, `engine.codecs`). Nothing outside the engine names a step.
+        reads and writes it (`codec`; the usual shapes are `engine.codecs`). Nothing outside
+        the engine names a step.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic
 
-from engine.codecs import Codec, D
+from typing_extensions import TypeVar
+
 from engine.contents import Catalogue, Contents
 from engine.script import StepCues
 from engine.state import IllegalDecision
@@ -97,6 +99,28 @@ class Answer:
     take: int = 0
     heal: bool = False
     ask: str = ""
+
+
+D = TypeVar("D", bound="Decision", default="Decision")
+"""A step's (or a day action's) own decision type: what its check, resolve and review get."""
+
+
+@dataclass(frozen=True, slots=True)
+class Codec(Generic[D]):
+    """How the game record holds a step's decision under one key.
+
+    `read(value, pending)` is the decision (None: the value holds none for this pending, such
+    as an election's revote that never happened); `write(decision, pending, old)` the new value
+    under the key (`old` what was there). `shape(value)` raises `ShapeError` for a value that
+    cannot be this key's. A `repeated` key holds a list used in order within one phase.
+    """
+
+    key: str
+    kind: Kind
+    read: Callable[[Any, Pending], D | None]
+    write: Callable[[D, Pending, Any], Any]
+    shape: Callable[[Any], None]
+    repeated: bool = False
 
 
 Begin = Callable[["State", "Step"], "Pending | None"]

@@ -8,7 +8,7 @@ Rule 2: the candidates speak from a drawn seat in a drawn direction, then may wi
 Rule 3: only those who never stood vote (警下投票); all abstain → no sheriff; a tie → the tied
         speak again in reverse order (PK) and `sheriff_runoff_voters` vote among them; a second
         tie → no sheriff this game.
-Rule 4: a day 2 that resumes day 1's election (`badge_swallow`, see `engine.day`) goes straight
+Rule 4: a day 2 that resumes day 1's election (`badge_swallow`, see `engine.self_destruct`) goes straight
         to the withdrawal, with day 1's candidates still alive.
 Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not receive the badge.
 """
@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.codecs import Codec, ShapeError, field_codec, shape_seat, shape_seats, shape_votes
+from engine.codecs import ShapeError, field_codec, shape_seat, shape_seats, shape_votes
 from engine.contents import Contents
-from engine.day import living, most, public_votes, tally, votes_answer
 from engine.deaths import winner
 from engine.decisions import Decision, Votes
 from engine.election import club_day
 from engine.events import Event, cue
-from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, Share, StepSpec, nobody, register, seat_answer, standing
+from engine.state import Pending, State, Step, living
+from engine.steps import Codec, Form, Kind, Share, StepSpec, nobody, register, seat_answer, standing
+from engine.vote import most, public_votes, tally, votes_answer
 
 CORE = Contents("sheriff")
 

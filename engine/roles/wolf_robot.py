@@ -13,8 +13,7 @@ from typing import Any
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import shield
 from engine.codecs import field_codec, shape_seat
-from engine.day import kill_by_day, living
-from engine.deaths import add_trigger, death_events
+from engine.deaths import add_trigger, death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import (
@@ -34,7 +33,7 @@ from engine.roles import wolf_king as wolf_king_card
 from engine.roles.psychic import RESULTS, add_card_shown, check_result
 from engine.roles.seer import seer_sees
 from engine.script import StepCues, add_cues
-from engine.state import Pending, State, Step
+from engine.state import Pending, State, Step, living
 from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
