@@ -21,13 +21,14 @@ from engine.events import Event
 from engine.game import Game
 from engine.outcome import Outcome, Winner
 from engine.roles import Role
+from engine.roles.badge import BadgeHandover
 from engine.roles.cupid import CupidChoice
 from engine.roles.guard import GuardChoice
 from engine.roles.hunter import HunterShot
 from engine.roles.piper import PiperChoice
 from engine.roles.scapegoat import ScapegoatChoice
 from engine.roles.seer import SeerChoice
-from engine.roles.sheriff import BadgeHandover, SheriffCandidacy, SheriffVote, SheriffWithdrawal
+from engine.roles.sheriff import SheriffCandidacy, SheriffVote, SheriffWithdrawal
 from engine.roles.thief import ThiefChoice
 from engine.roles.werewolves import WerewolvesChoice
 from engine.roles.witch import WitchChoice

@@ -203,3 +203,16 @@ def check(state: State, phase: Phase, deaths_before: int, *, end_of_day: bool = 
     state.outcome = Outcome(found[0], phase, found[1])
     state.agenda.clear()
     state.emit(cue("game.over", winner=found[0].value))
+
+
+def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool) -> None:
+    """`deaths` by day, now (a vote, a shot, a blow): each further death they bring is announced
+    as it comes, and the elder's curse when it falls."""
+    before, cursed = len(state.deaths), state.cursed
+    first = {seat for seat, _ in deaths}
+    kill(state, deaths, state.phase, triggered=triggered)
+    for death in state.deaths[before:]:
+        if death.seat not in first:
+            state.emit(cue("death.out", seat=death.seat), *death_events(state, [death.seat]))
+    if state.cursed and not cursed:
+        state.emit(cue("elder.curse"))

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from engine.cards import hooks
 from engine.cards.deck import FACTS
 from engine.catalog import usual
+from engine.codecs import ShapeError
 from engine.contents import Catalogue
 from engine.decisions import Decision
 from engine.game import Game, state_of
@@ -22,7 +23,7 @@ from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
 from engine.state import IllegalDecision, Pending
-from engine.steps import Codec, Kind, ShapeError, StepSpec
+from engine.steps import Codec, Kind, StepSpec
 
 
 class RecordError(ValueError):

@@ -2,11 +2,11 @@
 RULES-CLUB.md: 警左/警右, the talk without a sheriff, last words by the club rule).
 
 Rule 1: last words: `last_words = "all"`, each night's deaths in the morning (an exile's are
-        said at the verdict, `engine.day`); `"first_night"`, night 1's deaths only.
+        said at the verdict, `engine.vote`); `"first_night"`, night 1's deaths only.
 Rule 2: `last_words = "club"`: night 1's deaths and every exile speak, each with the shot
         victims of those who speak, in seat order after every skill (an exile's before his
         badge); nobody once the game is won; a self-destruct by `self_destruct_last_words`
-        (`engine.day`); nobody else.
+        (`engine.self_destruct`); nobody else.
 Rule 3: RULES.md's discussion starts after the living sheriff, else after the last night
         victim, upward.
 Rule 4: the club day's: the sheriff chooses who speaks first (警左 his next seat upward, 警右
@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 
 from engine.cards.moon import away
+from engine.codecs import shape_one_of
 from engine.contents import Contents
 from engine.deaths import winner
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.phase import Phase
 from engine.state import Pending, State, Step
-from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, shape_one_of, single
+from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, single
 
 CORE = Contents("speaking")
 

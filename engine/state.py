@@ -253,6 +253,15 @@ class State:
         return IllegalDecision(rule, message)
 
 
+def living(state: State, seat: int, dead: str, what: str) -> None:
+    """Refuse a seat that is not at the table, or (with the rule `dead`, written whole at the
+    call: `"dead_voter"`) one that is dead; `what` says what the seat was named as."""
+    if not state.is_seat(seat):
+        raise state.refuse("no_such_seat", f"there is no seat {seat} ({what})")
+    if not state.players[seat - 1].alive:
+        raise state.refuse(dead, f"seat {seat} is dead ({what})")
+
+
 @dataclass(frozen=True, slots=True)
 class CardsAsked:
     """What the state asks of the event cards when they are on, answered by `engine.cards.moon`

@@ -192,7 +192,7 @@ def write_figures(
         previous_end = playback.ended_at or playback.started_at + playback.clip.seconds
     judge = judges[0] if judges else None
     own = peak_kb(os.getpid())
-    workers = sum(peak_kb(w.pid) for w in judge._workers.values() if w.pid) if judge is not None else 0
+    workers = sum(peak_kb(w.pid) for w in judge.voices.workers.values() if w.pid) if judge is not None else 0
     rss = own + workers
     figures = {
         "final": final,

@@ -7,20 +7,12 @@ from engine.cards import hooks
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, last_dead, left_of
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import shape_seats
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Form,
-    Kind,
-    StepSpec,
-    first_target,
-    register,
-    seat_answer,
-    shape_seats,
-)
+from engine.steps import Codec, Form, Kind, StepSpec, first_target, register, seat_answer
 
 CARD = Contents("bleak_monday")
 

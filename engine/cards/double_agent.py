@@ -7,21 +7,14 @@ from __future__ import annotations
 from engine.cards.moon import in_play, notes
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.outcome import WinReason
 from engine.roles import Role
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, register, seat_answer
 
 CARD = Contents("double_agent")
 

@@ -21,23 +21,14 @@ from typing import Literal
 
 from engine.cards.deck import CARDS
 from engine.cards.moon import InPlay, expire_on_draw, fact, moon_of, new_moon, roll
+from engine.codecs import field_codec, shape_name, shape_one_of
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.script import CARD_LINES
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Kind,
-    Share,
-    StepSpec,
-    field_codec,
-    never_refused,
-    register,
-    shape_name,
-    shape_one_of,
-)
+from engine.steps import Codec, Kind, Share, StepSpec, never_refused, register
 
 CARD = Contents("draw")
 

@@ -9,21 +9,12 @@ from collections.abc import Mapping
 
 from engine.cards.moon import InPlay, card_in_play, notes, spend
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
-from engine.day import living
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Answer,
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    field_codec,
-    register,
-    shape_seat,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Answer, Form, Kind, Share, StepSpec, register
 
 CARD = Contents("executioner")
 

@@ -8,21 +8,12 @@ from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, fact, night_after, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    agreed,
-    field_codec,
-    nobody,
-    register,
-    shape_seat,
-)
+from engine.steps import Form, Kind, Share, StepSpec, agreed, nobody, register
 
 CARD = Contents("flood")
 

@@ -7,21 +7,13 @@ from __future__ import annotations
 from engine.cards.moon import InPlay, night_after, notes, tonight_after
 from engine.cards.nightsteps import add_night_step
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 CARD = Contents("full_moon_rising")
 

@@ -11,23 +11,15 @@ from pydantic import field_validator
 from engine.cards.agenda import replace_step
 from engine.cards.moon import InPlay, away
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import ShapeError
 from engine.contents import Contents
-from engine.day import kill_by_day, living, voters
-from engine.deaths import death_events
+from engine.deaths import death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.roles import Role
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Answer,
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    Share,
-    StepSpec,
-    register,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Answer, Codec, Form, Kind, Share, StepSpec, register
+from engine.vote import voters
 
 CARD = Contents("great_distrust")
 

@@ -8,11 +8,12 @@ from typing import Literal
 
 from engine.cards.moon import InPlay, moon_of, roll
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import field_codec, shape_one_of
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue
 from engine.state import Pending, State, Step
-from engine.steps import Kind, Share, StepSpec, field_codec, never_refused, register, shape_one_of
+from engine.steps import Kind, Share, StepSpec, never_refused, register
 
 CARD = Contents("heads_or_tails")
 

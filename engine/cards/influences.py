@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from engine.cards.moon import last_dead, spend
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
-from engine.day import voters
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    first_target,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, first_target, register, seat_answer
+from engine.vote import voters
 
 CARD = Contents("influences")
 

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from engine.cards.moon import InPlay, last_dead
 from engine.cards.registry import CardRules, add_card
+from engine.codecs import field_codec, shape_seat, shape_seats
 from engine.contents import Contents
-from engine.day import kill_by_day, living
-from engine.deaths import death_events
+from engine.deaths import death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    field_codec,
-    first_target,
-    register,
-    seat_answer,
-    shape_seat,
-    shape_seats,
-    standing,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Form, Kind, Share, StepSpec, first_target, register, seat_answer, standing
 
 CARD = Contents("punishment")
 

@@ -9,21 +9,13 @@ from collections.abc import Mapping
 from engine.cards.agenda import insert_before
 from engine.cards.moon import InPlay, notes
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting
+from engine.codecs import field_codec, shape_seats
 from engine.contents import Contents
-from engine.day import living, voters
 from engine.decisions import Decision
 from engine.events import cue
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Answer,
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    field_codec,
-    register,
-    shape_seats,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Answer, Form, Kind, Share, StepSpec, register
+from engine.vote import voters
 
 CARD = Contents("reports")
 

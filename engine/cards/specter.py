@@ -6,21 +6,14 @@ from __future__ import annotations
 
 from engine.cards.moon import in_play, spend
 from engine.cards.nightsteps import add_night_step
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.roles import Role
 from engine.script import add_cues
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, register, seat_answer
 
 CARD = Contents("specter")
 

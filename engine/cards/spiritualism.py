@@ -10,27 +10,13 @@ from engine.cards.deck import QUESTIONS, SPIRIT_QUESTIONS_000, SPIRIT_QUESTIONS_
 from engine.cards.moon import InPlay, last_dead, left_of, moon_of
 from engine.cards.registry import CardRules, add_card
 from engine.cards.spirits import truth
+from engine.codecs import ShapeError, field_codec, shape_bool, shape_seat, shape_seats
 from engine.contents import Contents
-from engine.day import living
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.script import QUESTION_LINES
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    StepSpec,
-    field_codec,
-    first_target,
-    register,
-    seat_answer,
-    shape_bool,
-    shape_seat,
-    shape_seats,
-    single,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Codec, Form, Kind, StepSpec, first_target, register, seat_answer, single
 
 CARD = Contents("spiritualism")
 

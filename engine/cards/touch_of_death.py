@@ -7,22 +7,12 @@ from collections.abc import Mapping
 
 from engine.cards.moon import in_play
 from engine.cards.nightsteps import add_night_step, pack
+from engine.codecs import field_codec, shape_bool
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Answer,
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    field_codec,
-    never_refused,
-    nobody,
-    register,
-    shape_bool,
-)
+from engine.steps import Answer, Form, Kind, Share, StepSpec, never_refused, nobody, register
 
 CARD = Contents("touch_of_death")
 

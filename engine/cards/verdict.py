@@ -8,23 +8,14 @@ from __future__ import annotations
 
 from engine.cards.moon import InPlay, notes, spend
 from engine.cards.registry import CardRules, Lasting, add_card, add_lasting, ranked_in_play
+from engine.codecs import field_codec, shape_bool
 from engine.contents import Contents
-from engine.day import voted_out
 from engine.decisions import Decision
 from engine.events import cue
 from engine.roles import Role
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    never_refused,
-    nobody,
-    register,
-    shape_bool,
-    single,
-)
+from engine.steps import Form, Kind, StepSpec, never_refused, nobody, register, single
+from engine.vote import voted_out
 
 CARD = Contents("verdict")
 

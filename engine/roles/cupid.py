@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.cards import hooks
+from engine.codecs import field_codec, shape_seats
 from engine.deaths import add_consequence, add_win
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
@@ -20,14 +21,7 @@ from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    register,
-    shape_seats,
-)
+from engine.steps import Form, Kind, StepSpec, register
 
 CUPID = "cupid"
 CUES = StepCues(CUPID, wake="cupid.wake", act="cupid.act", sleep="cupid.sleep")

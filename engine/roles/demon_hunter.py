@@ -4,6 +4,7 @@ hunter dies, cause `hunt`; no heal or guard stops it. Poison does nothing to him
 
 from __future__ import annotations
 
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
@@ -11,7 +12,7 @@ from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.DEMON_HUNTER, god=True)
 

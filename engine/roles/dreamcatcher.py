@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
@@ -14,7 +15,7 @@ from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, first_target, register, seat_answer, shape_seat
+from engine.steps import Form, Kind, StepSpec, first_target, register, seat_answer
 
 ROLE = declare(Role.DREAMCATCHER, god=True)
 

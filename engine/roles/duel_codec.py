@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engine.codecs import ShapeError
 from engine.decisions import Decision
-from engine.steps import Answer, Codec, DayAction, Form, Kind, ShapeError, one_seat
+from engine.steps import Answer, Codec, DayAction, Form, Kind, one_seat
 
 if TYPE_CHECKING:
     from engine.state import State

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.cards import hooks
 from engine.cards.limits import check_guard as guard_limits
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, add_protection, lands_on
@@ -23,16 +24,7 @@ from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.GUARD)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.codecs import field_codec, shape_bool
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
@@ -14,7 +15,7 @@ from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, never_refused, register, shape_bool, single
+from engine.steps import Form, Kind, StepSpec, never_refused, register, single
 
 ROLE = declare(
     Role.HIDDEN_WOLF, wolf=True, pack=False, seen_as_wolf=False, self_destructs=False, lone_killer=True

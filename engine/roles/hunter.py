@@ -9,29 +9,17 @@ from typing import Any
 from engine.cards import hooks
 from engine.cards.limits import check_hunter as hunter_limits
 from engine.cards.moon import shooter_card
+from engine.codecs import field_codec, shape_bool, shape_seat
 from engine.contents import Contents
-from engine.day import kill_by_day, living
-from engine.deaths import add_trigger, death_events
+from engine.deaths import add_trigger, death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    never_refused,
-    nobody,
-    register,
-    seat_answer,
-    shape_bool,
-    shape_seat,
-    single,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Form, Kind, StepSpec, never_refused, nobody, register, seat_answer, single
 
 ROLE = declare(Role.HUNTER)
 

@@ -4,11 +4,11 @@ revealed idiot (`engine.roles.elder`)."""
 
 from __future__ import annotations
 
-from engine.day import add_voted_out
 from engine.events import cue
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import State
+from engine.vote import add_voted_out
 
 ROLE = declare(Role.IDIOT)
 

@@ -6,13 +6,14 @@ unless `duel_triggers_skills`."""
 
 from __future__ import annotations
 
-from engine.day import end_the_talk, kill_by_day, living, talk_time
+from engine.deaths import kill_by_day
 from engine.decisions import DayVote
 from engine.events import cue
 from engine.roles import Role, declare
 from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
-from engine.state import State, Step
+from engine.self_destruct import end_the_talk, talk_time
+from engine.state import State, Step, living
 from engine.steps import register_action
 
 ROLE = declare(Role.KNIGHT, god=True)

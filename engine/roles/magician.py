@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, add_redirect
@@ -16,7 +17,7 @@ from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
-from engine.steps import Answer, Codec, Form, Kind, ShapeError, StepSpec, nobody, register, single
+from engine.steps import Answer, Codec, Form, Kind, StepSpec, nobody, register, single
 
 ROLE = declare(Role.MAGICIAN, god=True)
 

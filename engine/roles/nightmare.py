@@ -7,6 +7,7 @@ counts as no choice for his repeat ban."""
 from __future__ import annotations
 
 from engine.cards.nightsteps import add_shield
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
@@ -14,7 +15,7 @@ from engine.nightstep import BLOCKED_BY, living_target, pending_for, told_seat, 
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.NIGHTMARE, wolf=True, pack=True)
 

@@ -4,6 +4,7 @@ left); the charmed wake together and learn who is charmed."""
 from __future__ import annotations
 
 from engine.cards import hooks
+from engine.codecs import field_codec, shape_seats
 from engine.deaths import add_win
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
@@ -23,14 +24,7 @@ from engine.roles.cupid import named_lovers
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    register,
-    shape_seats,
-)
+from engine.steps import Form, Kind, StepSpec, register
 
 PIPER = "piper"
 CUES = StepCues(PIPER, wake="piper.wake", act="piper.act", sleep="piper.sleep")

@@ -6,23 +6,15 @@ from __future__ import annotations
 
 from engine.cards import hooks
 from engine.cards.moon import neighbours
-from engine.day import add_tie, add_verdict, kill_by_day, living
-from engine.deaths import death_events
+from engine.codecs import field_codec, shape_seats
+from engine.deaths import death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue
 from engine.roles import Role, declare
 from engine.script import add_cues
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    shape_seats,
-    single,
-)
+from engine.state import Pending, State, Step, living
+from engine.steps import Form, Kind, StepSpec, nobody, register, single
+from engine.vote import add_tie, add_verdict
 
 ROLE = declare(Role.SCAPEGOAT)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import hooks
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on
@@ -16,16 +17,7 @@ from engine.nightstep import (
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    seat_answer,
-    shape_seat,
-)
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.SEER)
 

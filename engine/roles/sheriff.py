@@ -1,5 +1,6 @@
 """The sheriff (警长): the election (candidates stand, the others vote, a runoff, no sheriff after a
-second tie) and the badge a dying sheriff hands on, or destroys (not when the game is won).
+second tie). The badge a dying sheriff hands on is `engine.roles.badge`; this module registers
+the election's steps and the badge's, in that order.
 
 The club election (RULES-CLUB.md, Day steps 1–2, `engine.election.club_day`):
 Rule 1: nobody or everybody stands → no sheriff; one → elected at once.
@@ -8,9 +9,8 @@ Rule 2: the candidates speak from a drawn seat in a drawn direction, then may wi
 Rule 3: only those who never stood vote (警下投票); all abstain → no sheriff; a tie → the tied
         speak again in reverse order (PK) and `sheriff_runoff_voters` vote among them; a second
         tie → no sheriff this game.
-Rule 4: a day 2 that resumes day 1's election (`badge_swallow`, see `engine.day`) goes straight
-        to the withdrawal, with day 1's candidates still alive.
-Rule 5: with `idiot_votable_after_reveal = false` a revealed idiot may not receive the badge.
+Rule 4: a day 2 that resumes day 1's election (`badge_swallow`, see `engine.self_destruct`)
+        goes straight to the withdrawal, with day 1's candidates still alive.
 """
 
 from __future__ import annotations
@@ -18,29 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.codecs import ShapeError, shape_seat, shape_seats, shape_votes
 from engine.contents import Contents
-from engine.day import living, most, public_votes, tally, votes_answer
-from engine.deaths import winner
 from engine.decisions import Decision, Votes
 from engine.election import club_day
 from engine.events import Event, cue
-from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    Share,
-    StepSpec,
-    field_codec,
-    nobody,
-    register,
-    seat_answer,
-    shape_seat,
-    shape_seats,
-    shape_votes,
-    standing,
-)
+from engine.roles.badge import BADGE
+from engine.state import Pending, State, Step, living
+from engine.steps import Codec, Form, Kind, Share, StepSpec, register, standing
+from engine.vote import most, public_votes, tally, votes_answer
 
 CORE = Contents("sheriff")
 
@@ -59,12 +45,6 @@ class SheriffWithdrawal(Decision, step="sheriff_withdraw", key="sheriff"):
 
 class SheriffVote(Votes, step="sheriff_vote", key="sheriff"):
     pass
-
-
-class BadgeHandover(Decision, step="badge"):
-    """The dying sheriff's successor; 0 destroys the badge."""
-
-    successor: int
 
 
 def begin_sheriff_candidacy(state: State, step: Step) -> Pending | None:
@@ -312,38 +292,6 @@ def _election_codec(key: str) -> Codec:
 ELECTIONS = (_election_codec("sheriff"), _election_codec("philippe"))
 
 
-def begin_badge(state: State, step: Step) -> Pending | None:
-    if winner(state) is not None:
-        return None  # a won game asks nothing more: the check that follows ends it
-    seat = step.args["seat"]
-    state.emit(cue("badge.handover", seat=seat))
-    return Pending(state.phase, "badge", "badge", (seat,), badge_holders(state), allow_none=True)
-
-
-def badge_holders(state: State) -> tuple[int, ...]:
-    """Who may receive the badge: the living, but a revealed idiot when
-    `idiot_votable_after_reveal = false` (Rule 5)."""
-    barred = not state.rules.idiot_votable_after_reveal
-    return tuple(s for s in state.alive() if not (barred and state.player(s).revealed_idiot))
-
-
-def check_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
-    if decision.successor:
-        living(state, decision.successor, "dead_successor", "successor")
-        if decision.successor not in pending.targets:
-            raise state.refuse("idiot_badge", f"seat {decision.successor} is a revealed idiot: no badge")
-
-
-def resolve_badge(state: State, pending: Pending, decision: BadgeHandover) -> None:
-    successor = decision.successor
-    if successor:
-        state.sheriff = successor
-        state.emit(cue("badge.passed", seat=successor))
-    else:
-        state.sheriff = 0
-        state.emit(cue("badge.destroyed"))
-
-
 register(
     CORE,
     StepSpec(
@@ -389,16 +337,5 @@ register(
         codecs=ELECTIONS,
         talk=True,
     ),
-    StepSpec(
-        "badge",
-        begin_badge,
-        Kind.DAY,
-        BadgeHandover,
-        check_badge,
-        resolve_badge,
-        form=Form.SEATS,
-        answer=seat_answer(BadgeHandover, "successor"),
-        default=nobody(BadgeHandover, "successor"),
-        codecs=(field_codec("badge", Kind.DAY, BadgeHandover, "successor", shape_seat, repeated=True),),
-    ),
+    BADGE,
 )

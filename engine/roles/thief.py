@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
@@ -16,15 +17,7 @@ from engine.nightstep import (
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    StepSpec,
-    field_codec,
-    register,
-    shape_seat,
-    single,
-)
+from engine.steps import Form, Kind, StepSpec, register, single
 
 THIEF = "thief"
 CUES = StepCues(THIEF, wake="thief.wake", act="thief.act", sleep="thief.sleep")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import pack, prey
+from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -18,17 +19,7 @@ from engine.nightstep import (
 from engine.roles import Role
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Form,
-    Kind,
-    Share,
-    StepSpec,
-    agreed,
-    field_codec,
-    nobody,
-    register,
-    shape_seat,
-)
+from engine.steps import Form, Kind, Share, StepSpec, agreed, nobody, register
 
 CORE = Contents("werewolves")
 

@@ -5,14 +5,14 @@ wolf king shoots (`white_wolf_king_victim_shoots`). No skill on any other death.
 
 from __future__ import annotations
 
-from engine.day import blow, check_self_destruct, kill_by_day, living
-from engine.deaths import death_events
+from engine.deaths import death_events, kill_by_day
 from engine.decisions import SelfDestruct
 from engine.events import cue
 from engine.roles import Role, declare
 from engine.roles.duel_codec import SeatAndTarget, seat_and_target_action
 from engine.script import add_cues
-from engine.state import State
+from engine.self_destruct import blow, check_self_destruct
+from engine.state import State, living
 from engine.steps import register_action
 
 ROLE = declare(Role.WHITE_WOLF_KING, wolf=True, pack=True)

@@ -12,6 +12,7 @@ from typing import Any
 from engine.cards import hooks
 from engine.cards.limits import check_potions
 from engine.cards.moon import spare_life
+from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, lands_on, protected
@@ -24,16 +25,7 @@ from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
 from engine.state import Pending, State, Step
-from engine.steps import (
-    Codec,
-    Form,
-    Kind,
-    ShapeError,
-    StepSpec,
-    one_seat,
-    register,
-    single,
-)
+from engine.steps import Codec, Form, Kind, StepSpec, one_seat, register, single
 
 POTIONS = "witch.potions"
 """`state.memory`: the witch's potions left (heal, poison); both at the start."""

@@ -7,6 +7,7 @@ deaths, by day at once after her death."""
 from __future__ import annotations
 
 from engine.cards.nightsteps import add_shield
+from engine.codecs import field_codec, shape_seat
 from engine.deaths import add_alongside
 from engine.decisions import Decision
 from engine.events import cue, private
@@ -15,7 +16,7 @@ from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, register, seat_answer, shape_seat
+from engine.steps import Form, Kind, StepSpec, register, seat_answer
 
 ROLE = declare(Role.WOLF_BEAUTY, wolf=True, pack=True, self_destructs=False)
 WOLF_BEAUTY = "wolf_beauty"

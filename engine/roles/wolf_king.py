@@ -5,16 +5,16 @@ poisoned, self-destructed, dueled, hunted, dream- or charm-killed, or void that 
 
 from __future__ import annotations
 
-from engine.day import kill_by_day, living
-from engine.deaths import add_trigger, death_events
+from engine.codecs import field_codec, shape_seat
+from engine.deaths import add_trigger, death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue
 from engine.night import NightStep, add_night_step, poisoned_tonight
 from engine.roles import Role, declare
 from engine.roles.hunter import shot_status_step
 from engine.script import StepCues, add_cues
-from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
+from engine.state import Pending, State, Step, living
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.WOLF_KING, wolf=True, pack=True)
 add_cues(

@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.cards.limits import check_prey
 from engine.cards.nightsteps import shield
-from engine.day import kill_by_day, living
-from engine.deaths import add_trigger, death_events
+from engine.codecs import field_codec, shape_seat
+from engine.deaths import add_trigger, death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import (
@@ -33,8 +33,8 @@ from engine.roles import wolf_king as wolf_king_card
 from engine.roles.psychic import RESULTS, add_card_shown, check_result
 from engine.roles.seer import seer_sees
 from engine.script import StepCues, add_cues
-from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, field_codec, nobody, register, seat_answer, shape_seat
+from engine.state import Pending, State, Step, living
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.WOLF_ROBOT, wolf=True, pack=False, lone_killer=True, self_destructs=False)
 WOLF_ROBOT, WOLF_ROBOT_SHOT = "wolf_robot", "wolf_robot_shot"

@@ -148,7 +148,7 @@ def run_say(args: argparse.Namespace) -> int:
 def _require_neural(locale: str) -> None:
     """Refuse (ValueError) to use the neural voice where it cannot speak."""
     from narrator.voice.neural_setup import missing_packages, unavailable_reason
-    from narrator.voice.speaker import NEURAL_LOCALES
+    from narrator.voice.voices import NEURAL_LOCALES
 
     if locale not in NEURAL_LOCALES:
         raise ValueError(f"the neural voice speaks Mandarin only ({', '.join(NEURAL_LOCALES)}), not {locale}")

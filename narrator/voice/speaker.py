@@ -11,14 +11,15 @@ renders it (and the cache keeps it). The voice is espeak-ng, or the neural Manda
 (`engine="neural"`, when installed; its rendered pack is used by default). Without the neural
 engine, a line with seats is composed from a rendered pack's pieces when it has them.
 
-The voices render in worker processes the speaker owns (`narrator.voice.worker`): a worker
+The voices render in worker processes the speaker owns (`narrator.voice.voices`): a worker
 that crashes or hangs is started again and the line tried once more; a line that fails twice
 is printed (with the time, on the transcript's stream) instead of said, and the game goes on.
 `prepare` renders every line a table can need before the game, so none is rendered mid-game.
 
 Lines play one after another on one output queue: the box's sound device, or a Wyoming voice
 satellite (`satellite`: `narrator.voice.satellite`), with the box's device in its stead while
-the satellite is away. With no output device the judge says so
+the satellite is away. Whether the judge counts as speaking, for the listener, is its echo
+guard's (`narrator.voice.echo`). With no output device the judge says so
 once (on stderr) and goes on: lines are printed with the time, and `out_dir` gets each line
 as a numbered WAV file either way.
 """
@@ -40,6 +41,7 @@ from narrator.voice.cache import LineCache, LineKey
 from narrator.voice.catalogue import DEFAULT_LOCALE, Catalogue, load_catalogue
 from narrator.voice.clips import Clip, silence
 from narrator.voice.compose import composed
+from narrator.voice.echo import ECHO_GUARD, EchoGuard
 from narrator.voice.neural_text import Unreadable
 from narrator.voice.offline import SilentPlayer
 from narrator.voice.pack import VoicePack
@@ -48,16 +50,11 @@ from narrator.voice.prerender import LineToSay, lines_to_render
 from narrator.voice.record import LineFolder, Transcript
 from narrator.voice.remote import satellite_output
 from narrator.voice.satellite import SatellitePlayer
-from narrator.voice.speech import LineRenderer, SpeechError
-from narrator.voice.worker import VoiceWorker, WorkerFailed
+from narrator.voice.speech import LineRenderer
+from narrator.voice.voices import Voices
+from narrator.voice.worker import WorkerFailed
 
-# Seconds after a line has left the speaker during which the judge still counts as speaking,
-# so the listener does not hear the room's echo of the judge as a player.
-ECHO_GUARD = 0.4
 PAUSE_LABEL = "pause"
-# The voices a table can choose, and the locales the neural one speaks.
-ENGINES = ("espeak", "neural")
-NEURAL_LOCALES = ("zh-CN", "zh-TW")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +107,7 @@ class Speaker:
         self.satellite = satellite
         self.catalogue = catalogue or load_catalogue(options.locale)
         self._told: set[str] = set()
-        self._workers: dict[str, VoiceWorker] = {}
+        self.voices = Voices(patient=options.patient, tell_once=self._tell_once)
         pack = options.pack or self._rendered_pack()
         self.pack = VoicePack.open(pack) if pack else None
         if self.pack and self.pack.locale and self.pack.locale != self.catalogue.locale:
@@ -119,21 +116,16 @@ class Speaker:
             )
         self.cache = LineCache(options.cache_dir)
         self.folder = LineFolder(options.out_dir) if options.out_dir else None
-        self.engine: LineRenderer = self._open_engine()
+        self.engine: LineRenderer = self.voices.chosen(options.engine, self.catalogue.locale)
         self.samplerate = options.samplerate or self.engine.samplerate
         try:
             self.player: Player | SilentPlayer | SatellitePlayer = self._open_output()
         except BaseException:
-            self._close_workers()
+            self.voices.close()
             raise
         printed = options.printed if options.printed is not None else not self.online
         self.transcript = Transcript(stream) if printed else None
-        self._listeners: list[Callable[[bool], None]] = []
-        self._state = threading.Condition()
-        self._in_flight = 0
-        self._speaking = False
-        self._guard: threading.Timer | None = None
-        self._guard_token = 0
+        self.echo = EchoGuard(options.echo_guard)
         self._say_lock = threading.Lock()
         self._last: Playback | None = None
         self._stream = stream
@@ -208,7 +200,7 @@ class Speaker:
         try:
             return self._spoken(self.engine, text)
         except Unreadable:
-            return self._spoken(self._worker("espeak"), text)
+            return self._spoken(self.voices.worker("espeak"), text)
 
     def _spoken(self, engine: LineRenderer, text: str) -> Clip:
         voice = self.catalogue.voice
@@ -259,15 +251,8 @@ class Speaker:
         """Stop speaking, release the output device and stop the voice workers."""
         self._closed.set()
         self.player.close()
-        with self._state:
-            if self._guard is not None:
-                self._guard.cancel()
-        self._close_workers()
-
-    def _close_workers(self) -> None:
-        for worker in self._workers.values():
-            worker.close()
-        self._workers.clear()
+        self.echo.close()
+        self.voices.close()
 
     def __enter__(self) -> Speaker:
         return self
@@ -280,20 +265,18 @@ class Speaker:
     @property
     def speaking(self) -> bool:
         """True from a line's first sample until `echo_guard` seconds after the last ended."""
-        with self._state:
-            return self._speaking
+        return self.echo.speaking
 
     def on_speaking(self, listener: Callable[[bool], None]) -> None:
         """Call `listener(True)` when the judge starts speaking, `listener(False)` when the
         echo guard after the last line is over. Runs in the player's thread: keep it short."""
-        self._listeners.append(listener)
+        self.echo.on_speaking(listener)
 
     def wait_quiet(self, timeout: float | None = None) -> bool:
         """Block until every queued line was said and the echo guard is over."""
         if not self.wait(timeout):
             return False
-        with self._state:
-            return self._state.wait_for(lambda: not self._speaking, timeout)
+        return self.echo.wait_quiet(timeout)
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -318,43 +301,12 @@ class Speaker:
         print(f"narrator: {notice}", file=sys.stderr)
         player.close()
 
-    def _open_engine(self) -> LineRenderer:
-        """The chosen voice; espeak-ng (said once) when the neural one cannot speak here."""
-        wanted, locale = self.options.engine, self.catalogue.locale
-        if wanted not in ENGINES:
-            raise ValueError(f"unknown voice engine {wanted!r} (known: {', '.join(ENGINES)})")
-        if wanted == "espeak":
-            return self._worker("espeak")
-        if locale not in NEURAL_LOCALES:
-            self._tell_once(f"the neural voice speaks Mandarin only: {locale} lines are spoken by espeak-ng")
-            return self._worker("espeak")
-        from narrator.voice.neural_setup import NeuralUnavailable, missing_packages, unavailable_reason
-
-        try:
-            if missing_packages():
-                raise NeuralUnavailable(unavailable_reason())
-            return self._worker("neural")
-        except NeuralUnavailable as error:
-            self._tell_once(f"{error}; speaking with espeak-ng")
-        except SpeechError as error:  # installed, but it cannot start here (LiteRT crashed)
-            reason = f"the neural voice cannot start on this machine ({error})"
-            self._tell_once(f"{reason}; speaking with espeak-ng")
-        return self._worker("espeak")
-
     def _prepare_in_background(self, seats: int) -> None:
         try:
             self.prepare(seats, ProgressBar(f"voice {self.catalogue.locale}"))
         except Exception as error:  # noqa: BLE001 - lines not rendered ahead are rendered when said
             if not self._closed.is_set():
                 print(f"narrator: lines not all rendered ahead: {error}", file=sys.stderr, flush=True)
-
-    def _worker(self, engine: str) -> VoiceWorker:
-        """The speaker's worker for voice `engine`, started on first use."""
-        worker = self._workers.get(engine)
-        if worker is None:
-            scale = None if self.options.patient else 1.0
-            worker = self._workers[engine] = VoiceWorker(engine, deadline_scale=scale)
-        return worker
 
     def _unspoken(self, text: str, error: Exception) -> Playback:
         """A line the voice failed twice: printed with the time instead of said (rule of the
@@ -422,45 +374,12 @@ class Speaker:
             return
         if self.transcript is not None:
             self.transcript.line(playback.text)
-        with self._state:
-            self._in_flight += 1
-            self._guard_token += 1
-            if self._guard is not None:
-                self._guard.cancel()
-                self._guard = None
-            began = not self._speaking
-            self._speaking = True
-        if began:
-            self._tell(True)
+        self.echo.line_started()
 
     def _line_ended(self, playback: Playback) -> None:
         if playback.label == PAUSE_LABEL or playback.started_at is None:
             return
-        with self._state:
-            self._in_flight -= 1
-            if self._in_flight:
-                return
-            self._guard_token += 1
-            guard = threading.Timer(self.options.echo_guard, self._guard_over, args=(self._guard_token,))
-            guard.daemon = True
-            self._guard = guard
-        guard.start()
-
-    def _guard_over(self, token: int) -> None:
-        with self._state:
-            if self._in_flight or token != self._guard_token:
-                return
-            self._guard = None
-            self._speaking = False
-            self._state.notify_all()
-        self._tell(False)
-
-    def _tell(self, speaking: bool) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(speaking)
-            except Exception as error:  # the listener's trouble must not silence the judge
-                print(f"narrator: a speaking listener failed: {error!r}", file=sys.stderr)
+        self.echo.line_ended()
 
     def _tell_once(self, message: str) -> None:
         """Say `message` on stderr, once for this speaker."""

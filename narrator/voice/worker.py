@@ -1,6 +1,6 @@
 """Speech in a child process: the judge asks a worker for a line, and a crash costs one line.
 
-    espeak = VoiceWorker("espeak")          # starts `python -m narrator.voice.worker espeak`
+    espeak = VoiceWorker("espeak")          # starts `python -m narrator.voice.worker_main espeak`
     clip = espeak.render_clip("天黑请闭眼。", voice, path)
     espeak.close()
 
@@ -10,6 +10,7 @@
 2. The judge and the worker talk through a queue of one: one JSON request per line on the
    worker's stdin, one JSON reply on its stdout; the audio goes through the WAV file the judge
    names. Everything else the worker prints goes to stderr (its fd 1 is moved aside at start).
+   The worker's side is `narrator.voice.worker_main`.
 3. A line that the worker does not answer — it died (any signal), it hung past the line's
    deadline, or pyttsx3 wrote no audio — costs one restart: the worker is killed, started
    again and asked once more. A second failure raises `WorkerFailed` (the speaker prints the
@@ -24,7 +25,6 @@
 
 from __future__ import annotations
 
-import faulthandler
 import json
 import os
 import select
@@ -37,10 +37,10 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.voice.catalogue import VoiceSettings
-from narrator.voice.speech import SpeechError, UnknownVoice, spoken_text
+from narrator.voice.speech import SpeechError, UnknownVoice
 
 if TYPE_CHECKING:
     from narrator.voice.clips import Clip
@@ -292,7 +292,7 @@ class VoiceWorker:
         """Start a worker and read what it says it is (WorkerLost if it dies at start)."""
         self._buffer = b""
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "narrator.voice.worker", self.engine],
+            [sys.executable, "-m", "narrator.voice.worker_main", self.engine],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             start_new_session=True,
@@ -330,92 +330,3 @@ class VoiceWorker:
                     pipe.close()
                 except OSError:
                     pass
-
-
-# -- the worker's side ------------------------------------------------------------------------
-
-
-def _serve(engine_name: str, replies: IO[str]) -> None:
-    """Start the voice, say so, then answer requests from stdin until it closes."""
-
-    def reply(**fields: object) -> None:
-        replies.write(json.dumps(fields, ensure_ascii=False) + "\n")
-        replies.flush()
-
-    try:
-        engine, voices = _open(engine_name)
-    except Exception as error:  # noqa: BLE001 - said to the judge, which decides
-        from narrator.voice.neural_setup import NeuralUnavailable
-
-        kind = "unavailable" if isinstance(error, NeuralUnavailable) else "refused"
-        reply(ok=False, kind=kind, message=str(error))
-        return
-    reply(ok=True, name=engine.name, samplerate=engine.samplerate, identity=engine.identity, voices=voices)
-    for line in sys.stdin:
-        request = json.loads(line)
-        try:
-            said = _answer(engine, request)
-        except Exception as error:  # noqa: BLE001 - every failure is one reply
-            reply(ok=False, kind=_kind(error), message=str(error))
-        else:
-            reply(ok=True, silent=not said)
-
-
-def _open(engine_name: str) -> tuple[Any, list[str]]:
-    if engine_name == "neural":
-        from narrator.voice.neural import NeuralEngine
-
-        return NeuralEngine(), []
-    from narrator.voice.speech import SpeechEngine
-
-    espeak = SpeechEngine()
-    return espeak, espeak.voices()
-
-
-def _answer(engine: Any, request: dict[str, Any]) -> bool:
-    """Write the request's line to its path; False when there is nothing to say (no file)."""
-    path = Path(request["path"])
-    if request["op"] == "synthesise":
-        from narrator.voice.clips import write_wav
-
-        write_wav(engine.synthesise(request["text"], ending=bool(request["ending"])), path)
-        return True
-    if engine.name == "neural":  # one voice; numpy is loaded anyway
-        engine.render_clip(request["text"], None, path)
-        return True
-    settings = VoiceSettings(**request["voice"])
-    if not spoken_text(request["text"], settings):
-        return False
-    engine.render(request["text"], settings, path)  # no numpy in the espeak-ng worker
-    return True
-
-
-def _kind(error: Exception) -> str:
-    """How the judge should take a failure (rule 3): "lost" is worth a fresh worker."""
-    from narrator.voice.neural_text import Unreadable
-
-    if isinstance(error, UnknownVoice):
-        return "unknown_voice"
-    if isinstance(error, Unreadable):
-        return "unreadable"
-    if isinstance(error, SpeechError):
-        return "lost"
-    return "refused"
-
-
-def main() -> None:
-    """`python -m narrator.voice.worker ENGINE`: serve one voice on stdin/stdout."""
-    faulthandler.enable()
-    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        _serve(sys.argv[1], replies)
-    except BrokenPipeError:  # the judge went away (Ctrl-C, a crash) mid-reply: nobody to tell
-        # Python's own advice: point the pipe at /dev/null, so the flush at exit is quiet too.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), replies.fileno())
-
-
-if __name__ == "__main__":
-    main()

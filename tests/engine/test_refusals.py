@@ -55,7 +55,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 REFUSERS = {"refuse": 0, "IllegalDecision": 0, "living": 2}
 """The calls that refuse, and which of their arguments is the rule id."""
-PASSING_ON = {("state.py", "refuse", "rule"), ("day.py", "living", "dead")}
+PASSING_ON = {("state.py", "refuse", "rule"), ("state.py", "living", "dead")}
 """The two functions that pass on a rule id their caller wrote whole (the parameter's name)."""
 
 

@@ -47,7 +47,7 @@ def worker_pids(pid: int) -> list[int]:
                 command = Path(f"/proc/{child}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"narrator.voice.worker" in command:
+            if b"narrator.voice.worker_main" in command:
                 found.append(int(child))
     return found
 

@@ -106,7 +106,7 @@ def test_a_worker_whose_judge_went_away_mid_reply_ends_quietly(tmp_path: Path) -
     import subprocess
 
     worker = subprocess.Popen(
-        [sys.executable, "-m", "narrator.voice.worker", "espeak"],
+        [sys.executable, "-m", "narrator.voice.worker_main", "espeak"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
