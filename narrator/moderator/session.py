@@ -33,11 +33,11 @@ from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale
 from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
 from narrator.phones.seats import SeatHolder, SeatRegistry
-from narrator.preflight import PrintedVoice
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable, unwritable_line, write_private
 from narrator.timing import Clock, FastClock, Heard
 from narrator.voice.catalogue import load_catalogue
+from narrator.voice.preflight import PrintedVoice
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Options:
     self_destruct: float = 0.0
     printed: bool | None = None
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
-    voiceless: bool = False  # no voice on this box (`narrator.preflight`): lines are printed
+    voiceless: bool = False  # no voice on this box (`narrator.voice.preflight`): lines are printed
     screen: bool = False  # open the public screen (公屏) in this computer's browser
 
 
@@ -749,7 +749,7 @@ def _listener(config: PlayConfig, voice: Any, inbox: Inbox, satellite: Any = Non
 
     source = None
     if satellite is not None and satellite.address.kind == "wyoming":  # an ESPHome device's is not used
-        from narrator.satellite.microphone import SatelliteMicrophone
+        from narrator.listen.satellite import SatelliteMicrophone
 
         source = SatelliteMicrophone(satellite)
     listener = Listener.for_locale(
