@@ -47,12 +47,12 @@ sys.path.insert(0, str(ROOT))
 from narrator.listen.listener import Listener, load_model  # noqa: E402
 from narrator.listen.models import packaged_model  # noqa: E402
 from narrator.listen.phrasebook import phrasebook  # noqa: E402
+from narrator.listen.satellite import SatelliteMicrophone  # noqa: E402
 from narrator.listen.spotter import Decision, KeywordSpotter  # noqa: E402
 from narrator.listen.wavfile import read_wav  # noqa: E402
 from narrator.satellite.address import SatelliteAddress  # noqa: E402
 from narrator.satellite.esphome import EsphomeLink  # noqa: E402
 from narrator.satellite.link import SatelliteLink  # noqa: E402
-from narrator.satellite.microphone import SatelliteMicrophone  # noqa: E402
 from narrator.voice.prerender import lines_to_render  # noqa: E402
 from narrator.voice.speaker import Speaker, SpeakerOptions  # noqa: E402
 from tests.support.lva import RealVoiceAssistant, VoiceAssistantMissing, real_voice_assistant  # noqa: E402

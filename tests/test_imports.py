@@ -1,8 +1,11 @@
 """The imports go one way: no module imports a module that imports it back (an import for
-annotations only counts too), and of two of the narrator's packages at most one imports the
-other (the moderator drives the phones; the phones put their inputs in `narrator.inbox`, which
-is neither's). The engine's `cards` and `roles` still import each other (a card reaches into a
-role's power, a role asks the cards in play): not checked here. Nor are the names the catalogue
+annotations only counts too), and the narrator's rooms are never in a circle. A room is a
+package of the narrator (`narrator.phones`, `narrator.store` …) or a module loose in `narrator/`
+(`narrator.inbox`): a module that imports a module of another room makes its room import that
+room, and no room may reach its own again that way (the command line drives the moderator, the
+moderator drives the phones; the phones put their inputs in `narrator.inbox`, which is neither's).
+The engine's `cards` and `roles` still import each other (a card reaches into a role's power, a
+role asks the cards in play): not checked here. Nor are the names the catalogue
 (`engine.contents.Catalogue`, the value every module installs into) imports for its fields'
 annotations only: it holds the steps, night steps, cards' rules … of the modules that fill it,
 so each of them names it and it names their types (`CATALOGUE_TYPES`); it imports nothing of
@@ -58,9 +61,49 @@ def imports() -> dict[str, set[str]]:
     return graph
 
 
-def package(module: str, known: dict[str, Path]) -> str:
-    """The package a module belongs to (a package's `__init__` belongs to the package)."""
-    return module if known[module].name == "__init__.py" else module.rpartition(".")[0]
+def room(module: str, known: dict[str, Path]) -> str:
+    """The room of one of the narrator's modules: its package (a package's `__init__` is in its
+    package), or the module itself when it lies loose in `narrator/`."""
+    parts = module.split(".")
+    if known[module].name == "__init__.py" or len(parts) == 2:
+        return module
+    return ".".join(parts[:2])
+
+
+def room_imports() -> dict[str, dict[str, tuple[str, str]]]:
+    """Each of the narrator's rooms → the rooms it imports, each with one import that makes it
+    (importer, imported)."""
+    known, graph = modules(), imports()
+    rooms: dict[str, dict[str, tuple[str, str]]] = {}
+    for a in graph:
+        if not a.startswith("narrator"):
+            continue
+        here = rooms.setdefault(room(a, known), {})
+        for b in graph[a]:
+            if b.startswith("narrator.") and room(b, known) != room(a, known):
+                here.setdefault(room(b, known), (a, b))
+    return rooms
+
+
+def circles(rooms: dict[str, dict[str, tuple[str, str]]]) -> list[list[tuple[str, str]]]:
+    """Each circle of rooms (found once, from its first room in order), as the imports that close
+    it: [(importer, imported), …]."""
+    found: list[list[tuple[str, str]]] = []
+    for start in sorted(rooms):
+        _walk(rooms, [start], found)
+    return found
+
+
+def _walk(
+    rooms: dict[str, dict[str, tuple[str, str]]], path: list[str], found: list[list[tuple[str, str]]]
+) -> None:
+    """The circles back to `path[0]` through rooms after it in order, from `path[-1]` on."""
+    for to in sorted(rooms.get(path[-1], {})):
+        if to == path[0]:
+            steps = [*path, to]
+            found.append([rooms[x][y] for x, y in zip(steps, steps[1:], strict=False)])
+        elif to > path[0] and to not in path:
+            _walk(rooms, [*path, to], found)
 
 
 def test_no_module_imports_one_that_imports_it_back() -> None:
@@ -69,18 +112,28 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     assert both == [], both
 
 
-def test_of_two_narrator_packages_at_most_one_imports_the_other() -> None:
-    known, graph = modules(), imports()
-    edges = {
-        (package(a, known), package(b, known))
-        for a in graph
-        for b in graph[a]
-        if package(a, known) != package(b, known)
+def test_the_narrators_rooms_import_one_way() -> None:
+    assert circles(room_imports()) == []
+
+
+def test_circles_finds_a_loose_module_imported_back_from_a_package() -> None:
+    """The arrow that comparing packages missed: `narrator/phones/command.py` imported
+    `narrator/boards.py`, which imports the phones."""
+    rooms = {
+        "narrator.boards": {"narrator.phones": ("narrator.boards", "narrator.phones.boards")},
+        "narrator.phones": {"narrator.boards": ("narrator.phones.command", "narrator.boards")},
     }
-    siblings = sorted(
+    assert circles(rooms) == [
+        [("narrator.boards", "narrator.phones.boards"), ("narrator.phones.command", "narrator.boards")]
+    ]
+
+
+def test_the_phones_never_import_the_moderator() -> None:
+    graph = imports()
+    assert not [
         (a, b)
-        for a, b in edges
-        if a < b and (b, a) in edges and a.rpartition(".")[0] == b.rpartition(".")[0] == "narrator"
-    )
-    assert siblings == [], siblings
-    assert not [b for a, b in edges if a == "narrator.phones" and b.startswith("narrator.moderator")]
+        for a in graph
+        if a.startswith("narrator.phones")
+        for b in graph[a]
+        if b.startswith("narrator.moderator")
+    ]

@@ -18,5 +18,5 @@ class Options:
     self_destruct: float = 0.0
     printed: bool | None = None
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
-    voiceless: bool = False  # no voice on this box (`narrator.preflight`): lines are printed
+    voiceless: bool = False  # no voice on this box (`narrator.voice.preflight`): lines are printed
     screen: bool = False  # open the public screen (公屏) in this computer's browser

@@ -2,7 +2,7 @@
 once on every phone (the host's too), and again when it saves.
 
 Rule 1: a store that refuses to write (a full or read-only disk) or does not answer (a hung
-        fsync: `narrator.store.SILENT`) is a notice on every phone, the same for all (nothing in
+        fsync: `narrator.store.file.SILENT`) is a notice on every phone, the same for all (nothing in
         it tells a seat's secret: a night's decoys commit as its real touches do); its return
         is a notice too. Each change is told once, however often the store is tried again.
 Rule 2: each change also wakes the moderator (`StoreChanged` in the inbox), which holds every

@@ -24,9 +24,9 @@ from narrator.moderator.keyboard import keypad, read_terminal
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.preflight import PrintedVoice
 from narrator.recorded import RecordedGame
 from narrator.store import Store
+from narrator.voice.preflight import PrintedVoice
 
 if TYPE_CHECKING:
     from narrator.listen.listener import Listener, ListeningStatus
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 class BoxVoice(Voice, Protocol):
     """The judge's voice as a session holds it (`narrator.voice.Speaker`, or the printed
-    lines of `narrator.preflight.PrintedVoice`)."""
+    lines of `narrator.voice.preflight.PrintedVoice`)."""
 
     def on_speaking(self, listener: Callable[[bool], None]) -> None: ...
 
@@ -218,7 +218,7 @@ def open_listener(
 
     source = None
     if satellite is not None and satellite.address.kind == "wyoming":  # an ESPHome device's is not used
-        from narrator.satellite.microphone import SatelliteMicrophone
+        from narrator.listen.satellite import SatelliteMicrophone
 
         source = SatelliteMicrophone(satellite)
     listener = Listener.for_locale(

@@ -8,10 +8,10 @@ import random
 
 from engine.boards import find_board
 from engine.game import Game
+from narrator.cli.rehearse import script
 from narrator.moderator.botphones import seat_bots
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.rehearse import script
 from narrator.timing import FastClock, Timers
 from narrator.voice.catalogue import load_catalogue
 from tests.moderator.test_failures import Lines

@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.roles import Role
 from engine.rules import Rules
 from engine.setup import Setup, suggested_roles
-from narrator.rehearse import script
+from narrator.cli.rehearse import script
 from narrator.voice.clips import loudness, read_wav
 
 

@@ -16,7 +16,8 @@ from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary
 from engine.rules import make_rules
 from engine.setup import deal, suggested_roles
-from narrator.store import MIGRATIONS, DamagedGame, DamagedStore, Store, StoreError, kept_aside, set_aside
+from narrator.store import DamagedGame, DamagedStore, Store, StoreError, kept_aside, set_aside
+from narrator.store.schema import MIGRATIONS
 
 
 def stored_game(store: Store, seed: int = 1) -> tuple[str, Game]:

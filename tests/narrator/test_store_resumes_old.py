@@ -12,8 +12,8 @@ from pathlib import Path
 from engine.game import Game
 from engine.record import write_record
 from engine.roles.seer import SeerChoice
-from narrator.decision_kinds import CLASS_NAMES
 from narrator.store import Store
+from narrator.store.kinds import CLASS_NAMES
 from tests.narrator.test_store import stored_game
 
 DATA = Path(__file__).parent / "data"

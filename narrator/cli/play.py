@@ -1,33 +1,29 @@
-"""`narrator play`, `narrator demo` and `narrator resume`: a whole game with no human judge."""
+"""`narrator play`, `narrator demo` and `narrator resume`: a whole game with no human judge
+(their options, and which game each plays: `narrator.cli.stored` finds it, `narrator.cli.playing`
+plays it)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
 import sys
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine.boards import BoardError
 from engine.setup import SetupError
-from narrator.boards import BOARD_HELP, board_for, refused
-from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
-from narrator.preflight import missing_voice
-from narrator.recorded import RecordedGame
-from narrator.store import (
-    DamagedGame,
-    DamagedStore,
-    Store,
-    StoredGame,
-    StoreError,
-    demo_store,
-    set_aside,
+from narrator.cli.boards import BOARD_HELP, board_for, refused
+from narrator.cli.playing import play_new_game, play_resumed_game
+from narrator.cli.stored import (
+    close_open_evening,
+    cut_off,
+    open_store,
+    resumable,
+    say_the_evening_goes_on,
+    set_damaged,
 )
+from narrator.moderator.config import ConfigError, PlayConfig, load_config, setup_hint
+from narrator.store import DamagedGame, DamagedStore, Store, StoreError, demo_store, set_aside
 from narrator.timing import Timers
 
 
@@ -168,20 +164,6 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the outcome as JSON at the end")
 
 
-def _finish(result: dict[str, Any], as_json: bool, scores_last: bool = False) -> int:
-    """The last game's outcome (JSON with `as_json`); with `scores_last` the evening's scores
-    as one JSON object on the last line."""
-    if as_json:
-        print(json.dumps({k: result[k] for k in ("winner", "ended", "cards", "lovers")}, ensure_ascii=False))
-    elif result["winner"]:
-        print(f"winner: {result['winner']} ({result['ended']})")
-    else:
-        print("the game was ended before anyone won")
-    if scores_last and result.get("evening") is not None:
-        print(json.dumps(result["evening"], ensure_ascii=False), flush=True)
-    return 0
-
-
 def run_play(args: argparse.Namespace) -> int:
     cards = [card.strip() for card in args.setup.split(",")] if args.setup else None
     try:
@@ -208,8 +190,8 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     store = open_store(config.store, "play")
     if args.new_evening:
-        _close_open_evening(store)
-    unfinished = store.latest_unfinished if args.resume else partial(_cut_off, store)
+        close_open_evening(store)
+    unfinished = store.latest_unfinished if args.resume else partial(cut_off, store)
     while (game_id := unfinished()) is not None:
         try:
             stored, game = resumable(store, game_id)
@@ -217,63 +199,10 @@ def run_play(args: argparse.Namespace) -> int:
             set_damaged(store, error, "play")
             continue
         if not args.resume:
-            _say_the_evening_goes_on(store, stored, args)
-        return _resume(stored, game, store, args, bots=bool(stored.config.get("demo")))
+            say_the_evening_goes_on(store, stored, args)
+        return play_resumed_game(stored, game, store, args, bots=bool(stored.config.get("demo")))
     options = dict(silent=args.silent, out=args.out, keypad=args.keypad, screen=args.screen, fast=args.fast)
-    return _new_game(config, store, options, args)
-
-
-# The options a resumed game does not take: it keeps the settings it was begun with.
-GAME_OPTIONS = ("config", "seats", "setup", "board", "preset", "seed", "locale", "voice")
-
-
-def _cut_off(store: Store) -> str | None:
-    """The game the evening still open was playing when the judge stopped without ending it
-    (a crash, a pulled plug: a game ended with Ctrl-C is abandoned, not playing), or None."""
-    evening = store.open_evening_id()
-    if evening is None:
-        return None
-    playing = _playing(store)
-    return next((game_id for game_id in reversed(_games_of(store, evening)) if game_id in playing), None)
-
-
-def _games_of(store: Store, evening: str) -> list[str]:
-    games: list[str] = next((e["games"] for e in store.evenings() if e["id"] == evening), [])
-    return games
-
-
-def _playing(store: Store) -> set[str]:
-    return {row["id"] for row in store.games() if row["status"] == "playing"}
-
-
-def _say_the_evening_goes_on(store: Store, stored: StoredGame, args: argparse.Namespace) -> None:
-    """One line: the evening goes on with the game that was cut off, and how not to."""
-    given = [f"--{name}" for name in GAME_OPTIONS if getattr(args, name, None) is not None]
-    kept = f" ({' '.join(given)} not used: the game keeps its own settings)" if given else ""
-    print(
-        f"narrator play: the evening {store.evening_of(stored.id)} was cut off in game {stored.id} "
-        f"(a crash or a pulled plug): it resumes where it was and the evening goes on{kept}; "
-        "`narrator play --new-evening` starts a new evening instead",
-        flush=True,
-    )
-
-
-def _close_open_evening(store: Store) -> None:
-    """`--new-evening`: the evening still open is closed, its unfinished game abandoned."""
-    evening = store.open_evening_id()
-    if evening is None:
-        return
-    playing = _playing(store)
-    for game_id in _games_of(store, evening):
-        if game_id in playing:
-            store.mark(game_id, "abandoned", "a new evening was started")
-            print(
-                f"narrator play: game {game_id} was unfinished; marked abandoned "
-                f"(`narrator resume {game_id}` continues it)",
-                file=sys.stderr,
-            )
-    store.close_evening(evening)
-    print(f"narrator play: the evening {evening} is closed; a new evening starts", flush=True)
+    return play_new_game(config, store, options, args)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:
@@ -341,7 +270,7 @@ def run_demo(args: argparse.Namespace) -> int:
         self_destruct=args.self_destruct,
         printed=True if args.silent or args.fast else None,
     )
-    return _new_game(config, store, options, args, demo=True)
+    return play_new_game(config, store, options, args, demo=True)
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -367,166 +296,11 @@ def run_resume(args: argparse.Namespace) -> int:
         config = load_config(None, store=store.path, port=args.port, listen=False if args.no_listen else None)
         demo = args.bots or args.demo
         options = dict(bots=demo, fast=args.fast, silent=args.silent, out=args.out, record=args.record)
-        return _new_game(config, store, options, args, demo=demo)
+        return play_new_game(config, store, options, args, demo=demo)
     except StoreError as error:
         print(f"narrator resume: {error}", file=sys.stderr)
         return 1
     if stored.status not in ("playing", "abandoned"):
         print(f"narrator resume: game {game_id} is {stored.status}, not unfinished", file=sys.stderr)
         return 1
-    return _resume(stored, game, store, args, bots=args.bots or bool(stored.config.get("demo")))
-
-
-def open_store(path: Path | None, command: str) -> Store:
-    """The store at `path`; a damaged one is set aside (one line says which file and what is
-    wrong) and a new one is started in its place."""
-    try:
-        return Store(path)
-    except DamagedStore as error:
-        aside = set_aside(error.path, error.problem)
-        print(
-            f"narrator {command}: {error}; kept aside as {aside} (`narrator games` lists it), "
-            "a new store is started",
-            file=sys.stderr,
-            flush=True,
-        )
-        return Store(path)
-
-
-def resumable(store: Store, game_id: str) -> tuple[StoredGame, RecordedGame]:
-    """The stored game and the game rebuilt from its log, ready to go on; `DamagedGame` when
-    its rows cannot be read back, its settings are not valid, or the rules refuse its log."""
-    stored = store.load(game_id)
-    try:
-        PlayConfig.model_validate(_settings(stored.config, None))
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the settings"
-        raise DamagedGame(game_id, f"its settings are not valid: {where}: {first['msg']}") from None
-    game = stored.rebuild(RecordedGame(stored.setup, stored.rules))
-    assert isinstance(game, RecordedGame)
-    return stored, game
-
-
-def set_damaged(store: Store, error: DamagedGame, command: str) -> None:
-    """Keep the game in the store as damaged, and say so in one line."""
-    store.mark(error.game_id, "damaged", error.problem)
-    print(
-        f"narrator {command}: {error}; kept in the store as damaged (`narrator games`), a new game starts",
-        file=sys.stderr,
-        flush=True,
-    )
-
-
-def _settings(config: dict[str, Any], args: argparse.Namespace | None) -> dict[str, Any]:
-    settings = {k: v for k, v in config.items() if k not in ("demo", "evening_games")}
-    settings["store"] = None
-    if args is not None:
-        settings["store"] = args.store
-        if getattr(args, "port", None) is not None:
-            settings["port"] = args.port
-        if getattr(args, "no_listen", False):
-            settings["listen"] = False
-        if getattr(args, "satellite", None) is not None:
-            settings["satellite"] = args.satellite
-    return settings
-
-
-def _new_game(
-    config: PlayConfig, store: Store, options: dict[str, Any], args: argparse.Namespace, demo: bool = False
-) -> int:
-    """A new game: a demo's in an evening of its own (of `--games` games); at a real table in
-    the evening still open (the table is still sitting after a crash), else a new evening."""
-    from narrator.moderator.evening import Evening
-
-    command = "demo" if demo else "play"
-    if not demo:
-        _abandon_unfinished(store, command)
-    games = getattr(args, "games", None) if demo else None
-    evening = Evening((None if demo else store.open_evening_id()) or store.open_evening(), games)
-    setup, rules = config.table()
-    settings = config.model_dump(mode="json")
-    if demo:
-        settings |= {"demo": True, "evening_games": games}
-    game_id = store.create(setup, rules, settings, evening=evening.id)
-    game = RecordedGame(setup, rules).record_to(store, game_id)
-    print(f"game {game_id} (store {store.path}), evening {evening.id}", flush=True)
-    return _run(game, config, store, options, args, seed=config.seed or 0, evening=evening)
-
-
-def _resume(
-    stored: StoredGame, game: RecordedGame, store: Store, args: argparse.Namespace, bots: bool
-) -> int:
-    config = PlayConfig.model_validate(_settings(stored.config, args))
-    if stored.status != "playing":
-        store.mark(stored.id, "playing", None)
-    game.record_to(store, stored.id)
-    began = time.strftime("%Y-%m-%d %H:%M", time.localtime(stored.created))
-    last = time.strftime("%H:%M", time.localtime(stored.updated))
-    print(
-        f"resuming game {stored.id} ({stored.status}, begun {began}, {stored.setup.seats} seats) "
-        f"at {game.phase} after {len(stored.decisions)} decisions (last stored at {last})",
-        flush=True,
-    )
-    from narrator.moderator.evening import Evening
-
-    evening = Evening(store.evening_of(stored.id), stored.config.get("evening_games"))
-    options = dict(
-        bots=bots,
-        fast=getattr(args, "fast", False),
-        silent=args.silent,
-        out=args.out,
-        record=getattr(args, "record", None),
-        printed=True if args.silent or getattr(args, "fast", False) else None,
-        keypad=getattr(args, "keypad", None),
-        screen=getattr(args, "screen", False),
-    )
-    return _run(game, config, store, options, args, seed=config.seed or 0, resumed=True, evening=evening)
-
-
-def _run(
-    game: RecordedGame,
-    config: PlayConfig,
-    store: Store,
-    options: dict[str, Any],
-    args: argparse.Namespace,
-    *,
-    seed: int,
-    resumed: bool = False,
-    evening: Any = None,
-) -> int:
-    """Play the game to its end (and the evening's next ones at the same table); Ctrl-C
-    marks it abandoned (`narrator resume GAME` still
-    continues it, a plain `narrator resume` does not pick it up)."""
-    if (missing := missing_voice()) is not None:
-        print(f"narrator: {missing}", file=sys.stderr, flush=True)
-        options = {**options, "voiceless": True}
-    try:
-        from narrator.moderator.options import Options
-        from narrator.moderator.session import run_session
-
-        session = run_session(
-            game, config, store, Options(**options), seed=seed, resumed=resumed, evening=evening
-        )
-        result = asyncio.run(session)
-    except KeyboardInterrupt:
-        store.mark(game.game_id, "abandoned", "stopped with Ctrl-C")
-        print(
-            f"\nnarrator: game {game.game_id} stopped with Ctrl-C and marked abandoned; "
-            f"`narrator resume {game.game_id}` continues it",
-            file=sys.stderr,
-        )
-        return 130
-    return _finish(result, args.json, scores_last=evening is not None and evening.games is not None)
-
-
-def _abandon_unfinished(store: Store, command: str) -> None:
-    """A new game at the table leaves the unfinished ones abandoned, each said in one line."""
-    for row in store.games():
-        if row["status"] == "playing":
-            store.mark(row["id"], "abandoned", "a new game was started")
-            print(
-                f"narrator {command}: game {row['id']} ({row['decisions']} decisions) was unfinished; "
-                f"marked abandoned (`narrator resume {row['id']}` continues it)",
-                file=sys.stderr,
-            )
+    return play_resumed_game(stored, game, store, args, bots=args.bots or bool(stored.config.get("demo")))

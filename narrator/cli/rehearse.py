@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.record import RecordError, parse_record
 from engine.rules import RuleError, Rules, find_preset, make_rules
 from engine.setup import Setup, SetupError, deal, suggested_roles
-from narrator.boards import BOARD_HELP, board_for, refused
+from narrator.cli.boards import BOARD_HELP, board_for, refused
 from narrator.moderator.cues import spoken_as
 
 MEETINGS = frozenset({"meeting"})

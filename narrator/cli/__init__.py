@@ -1,4 +1,6 @@
-"""The `narrator` command line: one sub-command per module that registers it."""
+"""The `narrator` command line: one module of this package per sub-command (or family of them),
+each registering its own; `narrator.cli.stored` and `narrator.cli.playing` serve play, demo and
+resume."""
 
 from __future__ import annotations
 
@@ -12,14 +14,14 @@ from collections.abc import Sequence
 # Modules keep heavy imports (vosk, sounddevice, pyttsx3) inside the run functions
 # so that `narrator --help` and `narrator replay` start fast.
 COMMAND_MODULES = (
-    "narrator.replay",
-    "narrator.games",
-    "narrator.rehearse",
-    "narrator.play",
-    "narrator.boards",
-    "narrator.listen.commands",
-    "narrator.voice.commands",
-    "narrator.phones.command",
+    "narrator.cli.replay",
+    "narrator.cli.games",
+    "narrator.cli.rehearse",
+    "narrator.cli.play",
+    "narrator.cli.boards",
+    "narrator.cli.listen",
+    "narrator.cli.voice",
+    "narrator.cli.phones",
 )
 
 

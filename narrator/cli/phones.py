@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from engine.boards import BoardError
-from narrator.boards import BOARD_HELP, board_for, refused
+from narrator.cli.boards import BOARD_HELP, board_for, refused
 from narrator.phones.catalogue import LOCALES
 
 

@@ -5,7 +5,7 @@ Rule 1: a stored decision's kind is its record key (`Decision.key`: "seer", "vot
         (the sheriff's candidacy, withdrawal and vote are all "sheriff").
 Rule 2: stores written before this rule named a decision by its class name; `RENAME_CLASS_NAMES`
         turns them into record keys once, when such a store is opened (a schema change in
-        `narrator.store.MIGRATIONS`), from the frozen table below: renaming a class later
+        `narrator.store.schema.MIGRATIONS`), from the frozen table below: renaming a class later
         changes nothing stored.
 """
 
