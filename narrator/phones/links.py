@@ -102,7 +102,7 @@ class Links:
         """A phone takes a seat or comes back to it (Rules 1, 3), in the caller's order."""
         table = self._table
         locale = message.locale or self.locale(link)
-        held = self._link_seat.get(link)  # a link holds one seat (server Rule 3)
+        held = self._link_seat.get(link)  # a link holds one seat (sockets Rule 2)
         if held is not None and (
             isinstance(message, Join) or table.registry.rejoin(message.token).seat != held
         ):

@@ -86,10 +86,11 @@ from narrator.phones.said import (
 from narrator.phones.screens import is_night
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.views import Views
-from narrator.phones.wire import Padded, padded
-from narrator.phones.wire import encode as encode_wire
+from narrator.phones.wire import text_of as encode
 from narrator.store import StoreUnwritable
 from narrator.timing import Timers
+
+__all__ = ["PhoneTable", "encode"]  # `encode`: the text a link sends (the tests read it here)
 
 log = logging.getLogger("narrator.phones")
 
@@ -409,10 +410,3 @@ class PhoneTable:
 def _decided(item: object) -> bool:
     return isinstance(item, Decided)
 
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text sent on the wire, padded to its bucket unless the table
-    padded it already (with the other seats' messages: its text was made then)."""
-    if isinstance(message, Padded):
-        return message.text
-    return encode_wire(message) if "pad" in message else padded(message).text

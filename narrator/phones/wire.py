@@ -113,3 +113,11 @@ def unseal(sealed: str) -> dict[str, Any]:
     """The content of a sealed text (for the bots and the tests; the page does the same)."""
     content: dict[str, Any] = json.loads(sealed)
     return content
+
+
+def text_of(message: Mapping[str, Any]) -> str:
+    """A message as the JSON text a link sends: padded to its bucket (Rule 1) unless the table
+    padded it already (with the other seats' messages, Rule 2: its text was made then)."""
+    if isinstance(message, Padded):
+        return message.text
+    return encode(message) if "pad" in message else padded(message).text

@@ -20,7 +20,7 @@ from engine.game import Game
 from narrator.moderator.loop import Moderator, Talk
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
-from narrator.phones.server import SocketLink
+from narrator.phones.socketlink import SocketLink
 from narrator.phones.table import encode
 from narrator.timing import FastClock, Timers
 from tests.moderator.test_night_clock import SleepyPhone
