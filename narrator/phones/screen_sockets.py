@@ -23,8 +23,8 @@ from narrator.phones.socketlink import (
     address_of,
     from_own_page,
     oldest_of_the_most,
-    received,
 )
+from narrator.phones.sockets import received
 from narrator.phones.table import PhoneTable
 
 

@@ -17,7 +17,7 @@ import inspect
 import io
 import socket
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from importlib import resources
 from typing import Any
 
@@ -37,7 +37,7 @@ from narrator.phones.hosts import OwnHosts
 from narrator.phones.limits import CLOSE_GOING_AWAY, Limits, addresses_for
 from narrator.phones.lockout import Addresses
 from narrator.phones.screen_sockets import PublicScreens
-from narrator.phones.socketlink import SocketLink, with_cut
+from narrator.phones.socketlink import CUT, GONE, SocketLink
 from narrator.phones.sockets import PhoneSockets
 from narrator.phones.table import PhoneTable
 
@@ -48,6 +48,25 @@ PAGE_HEADERS = {
 }
 
 HostAct = Callable[[str, dict[str, object]], None]
+Scope = MutableMapping[str, Any]
+ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
+
+
+def with_cut(app: ASGIApp) -> ASGIApp:
+    """`app` with a way to cut a WebSocket's connection at once: uvicorn's protocol (behind
+    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT,
+    and its `is_closing` under GONE.
+    Starlette wraps `send` further in, so this sits outermost."""
+
+    async def wrapped(scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if transport is not None:
+                extensions = {CUT: transport.abort, GONE: transport.is_closing}
+                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), **extensions}}
+        await app(scope, receive, send)
+
+    return wrapped
 
 
 def build_app(

@@ -17,23 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
-from narrator.phones.limits import CLOSE_GOING_AWAY, CLOSE_TOO_BIG
+from narrator.phones.limits import CLOSE_GOING_AWAY
 from narrator.phones.lockout import Abuse
 from narrator.phones.wire import text_of
 
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
 GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
 CLOSE_GRACE = 2.0  # seconds a closing link's writer may take to send what was queued
-
-Scope = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
 
 
 _opened = itertools.count()  # the order links are opened in (the oldest is let go first)
@@ -104,24 +101,6 @@ class SocketLink:
             await self.websocket.send_text(item)
 
 
-def with_cut(app: ASGIApp) -> ASGIApp:
-    """`app` with a way to cut a WebSocket's connection at once: uvicorn's protocol (behind
-    the ASGI `send` it gives) holds the transport; its `abort` is put in the scope under CUT,
-    and its `is_closing` under GONE.
-    Starlette wraps `send` further in, so this sits outermost."""
-
-    async def wrapped(scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket":
-            transport = getattr(getattr(send, "__self__", None), "transport", None)
-            if transport is not None:
-                extensions = {CUT: transport.abort, GONE: transport.is_closing}
-                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), **extensions}}
-        await app(scope, receive, send)
-
-    return wrapped
-
-
-
 def address_of(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client is not None else ""
 
@@ -163,18 +142,3 @@ def _host_and_port(url: str) -> tuple[str, int] | None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
     return parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
-
-
-
-async def received(websocket: WebSocket, link: SocketLink) -> dict[str, Any] | None:
-    """The next message from `websocket`; None once the connection is gone (the only end of a
-    link that is not logged: sockets Rule 3), `link.abuse` said when it went for a frame too big."""
-    try:
-        message = await websocket.receive()
-    except (WebSocketDisconnect, RuntimeError):  # Starlette's "not connected" is a RuntimeError
-        return None
-    if message["type"] != "websocket.disconnect":
-        return dict(message)
-    if message.get("code") == CLOSE_TOO_BIG:
-        link.abuse = Abuse.TOO_BIG
-    return None

@@ -32,10 +32,11 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable
+from typing import Any
 
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from narrator.phones.limits import CLOSE_INTERNAL, CLOSE_POLICY, CLOSE_TRY_LATER, Limits
+from narrator.phones.limits import CLOSE_INTERNAL, CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_TRY_LATER, Limits
 from narrator.phones.lockout import Abuse, Addresses, Bucket
 from narrator.phones.socketlink import (
     CLOSE_GRACE,
@@ -43,7 +44,6 @@ from narrator.phones.socketlink import (
     address_of,
     from_own_page,
     oldest_of_the_most,
-    received,
 )
 from narrator.phones.table import PhoneTable
 
@@ -176,3 +176,17 @@ def _may_wait(raw: str | bytes) -> bool:
     except (ValueError, AttributeError):
         return False
     return kind in ("hello", "ping", "rejoin")
+
+
+async def received(websocket: WebSocket, link: SocketLink) -> dict[str, Any] | None:
+    """The next message from `websocket`; None once the connection is gone (the only end of a
+    link that is not logged: Rule 3), `link.abuse` said when it went for a frame too big."""
+    try:
+        message = await websocket.receive()
+    except (WebSocketDisconnect, RuntimeError):  # Starlette's "not connected" is a RuntimeError
+        return None
+    if message["type"] != "websocket.disconnect":
+        return dict(message)
+    if message.get("code") == CLOSE_TOO_BIG:
+        link.abuse = Abuse.TOO_BIG
+    return None
