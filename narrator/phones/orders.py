@@ -12,7 +12,7 @@ Rule 2: the one task takes the orders in the order they were given and carries o
         the game between a check and the apply that follows its write. The event loop serves
         every phone meanwhile (the writes run off it).
 Rule 3: an order is carried out in its giver's context (`contextvars`: the night gate's held
-        answers are the giver's, table Rule 11); an order whose giver went away before it was
+        answers are the giver's, nightgate Rule 1); an order whose giver went away before it was
         taken (its reply cancelled) is dropped; once taken it runs to its end all the same.
 Rule 4: the task runs while orders wait: an order given starts it, and it ends once none is
         left (so it never outlives its event loop); `stop` waits until every order given is
@@ -77,7 +77,7 @@ class Close(Order[Any]):
 @dataclass(eq=False, slots=True)
 class Settle(Order[Any]):
     """The shared decision pending, applied if every part is in (after the store wrote again),
-    or, `owed_by_nobody`, taken empty when no seat owes it (the table's Rule 4)."""
+    or, `owed_by_nobody`, taken empty when no seat owes it (decisions Rule 3)."""
 
     pending: Pending | None = None
     owed_by_nobody: bool = False

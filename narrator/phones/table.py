@@ -25,7 +25,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.boards import Board
@@ -86,10 +86,11 @@ from narrator.phones.said import (
 from narrator.phones.screens import is_night
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.views import Views
-from narrator.phones.wire import Padded, padded
-from narrator.phones.wire import encode as encode_wire
+from narrator.phones.wire import text_of as encode
 from narrator.store import StoreUnwritable
 from narrator.timing import Timers
+
+__all__ = ["PhoneTable", "encode"]  # `encode`: the text a link sends (the tests read it here)
 
 log = logging.getLogger("narrator.phones")
 
@@ -108,7 +109,9 @@ class PhoneTable:
         board: Board | None = None,
     ) -> None:
         read_all()
-        self._game = game
+        self.game = game
+        """The game played at this table (undo changes it in place: `Game.pop`); a field, not a
+        property: the parts read it without a call back into the table (test_walk)."""
         self.board = board
         self.inbox = inbox or Inbox()
         self.locale = locale
@@ -173,32 +176,55 @@ class PhoneTable:
         self.apply, self.close_step, self.undo = judging.apply, judging.close_step, judging.undo
         self.settle, self.narrate_next = judging.settle, judging.narrate_next
         self.speaking = self.day.speaking
+        self._carriers: dict[type[Order[Any]], Callable[[Any], Awaitable[Any]]] = {  # orders Rule 2
+            Touch: self._touch,
+            NextStep: self._next_step,
+            Decide: self.decisions.decide,
+            Close: self.decisions.close,
+            Settle: self.decisions.settle,
+            Undo: self.decisions.take_back,
+            FreeSeat: lambda order: self.links.let_go(order.seat),
+            ClaimHost: lambda order: self.registry.claim(order.pin, order.address),
+        }
+        self._seatless: dict[type[Message], Callable[[Link, Any], Awaitable[Later | None] | None]] = {
+            Hello: lambda link, hello: self.links.hello(link, hello.locale),
+            Join: self.links.sit,
+            Rejoin: self.links.sit,
+            Ping: lambda link, ping: self.gate.out(link, out.Pong(n=ping.n).wire()),
+        }
+        self._seated: dict[type[Message], Callable[[Link, int, Any], Awaitable[Later | None] | None]] = {
+            Act: self.decisions.act,
+            Done: lambda link, seat, done: self.day.end_speech(link, seat, done.n),
+            Peeked: self._peeked_card,
+            DayActionNow: lambda link, seat, m: self.day.day_action(link, seat, m.n, m.action, m.target),
+            Leave: lambda link, seat, leave: self.evening.leave(
+                link, seat, lambda: self.gate.out(link, out.ack(leave.n, "leave"))
+            ),
+            SelfDestructNow: lambda link, seat, blow: self.day.day_action(
+                link, seat, blow.n, self.game.catalogue.actions[SelfDestruct].name, None
+            ),
+        }
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self.views.feeds.absorb(game.events)
         self.views.snapshot()
 
-    @property
-    def game(self) -> Game:
-        """The game played at this table (undo changes it in place: `Game.pop`)."""
-        return self._game
-
     def deal_again(self, game: Game) -> None:
         """Play `game` from now on: the same game, not started, dealt again (the facts the
         players gave at joining); the phones see it at the first step narrated."""
-        assert not game.log and game.setup.seats == self._game.setup.seats
-        self._game = game
+        assert not game.log and game.setup.seats == self.game.setup.seats
+        self.game = game
 
     def _deal(self, board: Board, game: Game) -> None:
         """The host's board dealt before the game began (evening Rule 1): `game` in its place."""
-        self.board, self._game, self._peeked = board, game, set()
+        self.board, self.game, self._peeked = board, game, set()
         self.facts_asked = facts_asked(game.rules)
         self.views.new_game()
 
     def _restart(self, game: Game, registry: SeatRegistry, board: Board | None) -> None:
         """The evening's next game (evening Rule 2): nothing of the last one is kept but its
         phones, welcomed again and sent their new views."""
-        self._game, self.registry, self.board, self.narrating = game, registry, board, None
+        self.game, self.registry, self.board, self.narrating = game, registry, board, None
         self.decisions.forget(game=True)
         self._peeked = set()
         self.facts_asked = facts_asked(game.rules)
@@ -240,28 +266,19 @@ class PhoneTable:
                 self._soon(work)
 
     async def _carry_out(self, order: Order[Any]) -> Any:
-        """Carry out one order (Rule 1, orders Rule 2): check, await the write, apply."""
-        if isinstance(order, Touch):
-            later = await self._handle(order.link, order.message)
-            if not order.reply.done():  # its giver still waits: in flight before the next order
-                order.landing.enter_context(self.gate.flight())
-            return later
-        if isinstance(order, NextStep):
-            await self.gate.quiet()
-            self.narrate(order.step, final=order.final, seconds=order.seconds)
-            return None
-        if isinstance(order, Decide):
-            return await self.decisions.decide(order)
-        if isinstance(order, Close):
-            return await self.decisions.close(order)
-        if isinstance(order, Settle):
-            return await self.decisions.settle(order)
-        if isinstance(order, Undo):
-            return await self.decisions.take_back(order)
-        if isinstance(order, FreeSeat):
-            return await self.links.let_go(order.seat)
-        assert isinstance(order, ClaimHost)
-        return await self.registry.claim(order.pin, order.address)
+        """Carry out one order (Rule 1, orders Rule 2) by the part it is for: check, await the
+        write, apply."""
+        return await self._carriers[type(order)](order)
+
+    async def _touch(self, order: Touch) -> Later | None:
+        later = await self._handle(order.link, order.message)
+        if not order.reply.done():  # its giver still waits: in flight before the next order
+            order.landing.enter_context(self.gate.flight())
+        return later
+
+    async def _next_step(self, order: NextStep) -> None:
+        await self.gate.quiet()
+        self.narrate(order.step, final=order.final, seconds=order.seconds)
 
     def _soon(self, work: Any) -> None:
         """Run the coroutine `work` on the event loop, after the order carried out now."""
@@ -359,43 +376,30 @@ class PhoneTable:
                 await self.gate.finish(later, functools.partial(self._refuse, link, message.n))
 
     async def _handle(self, link: Link, message: Message) -> Later | None:
-        """Answer `message`, or return the rest of its work (`Later`: a commit to await
-        after its order, then the answer)."""
-        n = message.n
+        """Answer `message` by its type's handler, or return the rest of its work (`Later`: a
+        commit to await after its order, then the answer)."""
         try:
-            if isinstance(message, Hello):
-                self.links.hello(link, message.locale)
-            elif isinstance(message, Join | Rejoin):
-                await self.links.sit(link, message)
-            elif isinstance(message, Ping):
-                self.gate.out(link, out.Pong(n=n).wire())
+            seatless = self._seatless.get(type(message))
+            if seatless is not None:
+                later = seatless(link, message)
+            elif (seat := self.links.seat_of(link)) is None:
+                raise Refusal("not_joined")
             else:
-                seat = self.links.seat_of(link)
-                if seat is None:
-                    raise Refusal("not_joined")
-                if isinstance(message, Act):
-                    return await self.decisions.act(link, seat, message)
-                elif isinstance(message, Done):
-                    self.day.end_speech(link, seat, n)
-                elif isinstance(message, Peeked):
-                    if seat not in self._peeked:
-                        self._peeked.add(seat)
-                        log.info("seat %d looked at its card", seat)
-                        self.inbox.put(CardSeen(seat))
-                    self.gate.out(link, out.ack(n, "peeked"))
-                elif isinstance(message, DayActionNow):
-                    await self.day.day_action(link, seat, n, message.action, message.target)
-                elif isinstance(message, Leave):
-                    await self.evening.leave(link, seat, lambda: self.gate.out(link, out.ack(n, "leave")))
-                else:
-                    assert isinstance(message, SelfDestructNow)
-                    blow = self.game.catalogue.actions[SelfDestruct].name
-                    await self.day.day_action(link, seat, n, blow, None)
+                later = self._seated[type(message)](link, seat, message)
+            return await later if later is not None else None
         except Refusal as refusal:
-            self._refuse(link, n, refusal)
+            self._refuse(link, message.n, refusal)
         except StoreUnwritable:  # nothing was taken (write ahead): the phone may try again
-            self._refuse(link, n, Refusal("not_saved"))
+            self._refuse(link, message.n, Refusal("not_saved"))
         return None
+
+    def _peeked_card(self, link: Link, seat: int, peeked: Peeked) -> None:
+        """A seat's player looked at the card (once told to the moderator's inbox)."""
+        if seat not in self._peeked:
+            self._peeked.add(seat)
+            log.info("seat %d looked at its card", seat)
+            self.inbox.put(CardSeen(seat))
+        self.gate.out(link, out.ack(peeked.n, "peeked"))
 
     def _refuse(self, link: Link, n: int, refusal: Refusal) -> None:
         """Answer message `n` of `link` with `refusal` in its language (held with a touch at
@@ -409,10 +413,3 @@ class PhoneTable:
 def _decided(item: object) -> bool:
     return isinstance(item, Decided)
 
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text sent on the wire, padded to its bucket unless the table
-    padded it already (with the other seats' messages: its text was made then)."""
-    if isinstance(message, Padded):
-        return message.text
-    return encode_wire(message) if "pad" in message else padded(message).text

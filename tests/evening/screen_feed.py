@@ -21,7 +21,7 @@ from narrator.moderator.loop import Moderator
 from narrator.moderator.speeches import Talk
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
-from narrator.phones.server import SocketLink
+from narrator.phones.socketlink import SocketLink
 from narrator.phones.table import encode
 from narrator.timing import FastClock, Timers
 from tests.moderator.test_night_clock import SleepyPhone

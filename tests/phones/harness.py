@@ -52,7 +52,7 @@ from engine.state import Pending
 from engine.steps import Form
 from narrator.inbox import Command
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.server import SCREEN_PING_S
+from narrator.phones.limits import SCREEN_PING_S
 from narrator.phones.wire import unseal
 from tests.support.usual import ACTIONS
 

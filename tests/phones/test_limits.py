@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.uri import parse_uri
 
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.server import Limits
+from narrator.phones.limits import Limits
 from tests.phones.harness import Phone, classic_game, close_all, wait_until, ws_url
 
 

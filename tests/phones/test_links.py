@@ -11,6 +11,7 @@ import pytest
 from narrator.inbox import Seated
 from narrator.phones.links import CLOSE_FREED, CLOSE_REPLACED, Links
 from narrator.phones.messages import Refusal
+from narrator.phones.wire import text_of
 from tests.phones.parts import Phone, TableFields, join, message
 
 
@@ -128,3 +129,21 @@ def test_every_phone_is_told_in_its_own_language() -> None:
         ]
 
     asyncio.run(scenario())
+
+
+def test_every_phone_welcomed_again_gets_its_languages_one_welcome_made_once() -> None:
+    """Issue 35, item 2: the game's start welcomed 18 phones with 18 welcomes of 20 KB, each
+    made and encoded alone (40 ms of the loop); now one per language, the same text."""
+    table, seen = TableFields(), Seen()
+    links = links_of(table, seen)
+    phones = {name: Phone() for name in ("ann", "bo", "chen", "dai")}
+    for phone in phones.values():
+        links.connect(phone)
+    links.hello(phones["chen"], "zh-CN")
+    links.hello(phones["dai"], "zh-CN")
+    links.welcome_all()
+    welcomes = {name: phone.sent[-1] for name, phone in phones.items()}
+    assert welcomes["ann"] is welcomes["bo"] and welcomes["chen"] is welcomes["dai"]
+    assert text_of(welcomes["ann"]) == text_of(links.welcome("en"))  # what each was sent alone
+    assert text_of(welcomes["chen"]) == text_of(links.welcome("zh-CN"))
+    assert welcomes["ann"]["locale"] == "en" and welcomes["chen"]["locale"] == "zh-CN"

@@ -17,7 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.server import Limits
+from narrator.phones.limits import Limits
 from tests.phones.harness import Phone, classic_game, wait_until, ws_url
 
 

@@ -16,7 +16,7 @@ from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
-from narrator.phones.server import SocketLink
+from narrator.phones.socketlink import SocketLink
 from narrator.phones.table import encode
 from narrator.timing import FastClock, Timers
 from tests.phones.audit import Sent, shape_problems

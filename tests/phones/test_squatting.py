@@ -19,7 +19,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.server import SCREEN_PING_S, Limits, SocketLink
+from narrator.phones.limits import SCREEN_PING_S, Limits
+from narrator.phones.socketlink import SocketLink
 from tests.phones.harness import Phone, classic_game, close_all, ws_url
 
 ROOT = Path(__file__).resolve().parents[2]

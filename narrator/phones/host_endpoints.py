@@ -1,0 +1,238 @@
+"""The host's endpoints (`/host/...`), their request models and their answers.
+
+Rule 1: the host's endpoints take small JSON bodies checked by a model: anything else is a
+        400, never a 500. The host claims the role with the PIN (`POST /host/claim`: at most
+        `Limits.claim_burst` at once from an address, then `Limits.claim_rate` a second; the
+        wrong PINs are counted per address, `SeatRegistry.claim_host`); every
+        host act that touches a seat, and every claim, is told to every phone and to
+        `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
+        a board picked before the deal (`POST /host/board`), which changes every card, and
+        the next game's seat count picked between two games (`POST /host/seats`).
+Rule 2: every answer is one of the models below, sent as its JSON (fields in their order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from narrator.phones.catalogue import Locale
+from narrator.phones.lockout import Addresses
+from narrator.phones.messages import HostCommand, Refusal
+from narrator.phones.socketlink import address_of
+from narrator.phones.table import PhoneTable
+from narrator.store import StoreUnwritable
+
+M = TypeVar("M", bound=BaseModel)
+MAX_BODY_BYTES = 256  # a host request's body
+
+
+
+class HostClaim(BaseModel):
+    """`POST /host/claim`: the PIN the box showed or said."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pin: Annotated[str, StringConstraints(min_length=1, max_length=12, pattern=r"^[0-9]+$")]
+
+
+class HostFree(BaseModel):
+    """`POST /host/free`: the seat to free (the host token as Bearer)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: Annotated[int, Field(ge=1, le=99, strict=True)]
+
+
+class HostBoard(BaseModel):
+    """`POST /host/board`: the board to deal (any of its names), and the language of the
+    answer when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    board: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    locale: Locale | None = None
+
+
+class HostSeats(BaseModel):
+    """`POST /host/seats`: the next game's bare seat count (between two games), and the
+    language of the answer when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seats: Annotated[int, Field(ge=1, le=99, strict=True)]
+    locale: Locale | None = None
+
+
+class HostAnswer(BaseModel):
+    """An answer of the host's endpoints (Rule 2)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def response(self, status: int = 200) -> JSONResponse:
+        return JSONResponse(self.model_dump(), status_code=status)
+
+
+class Refused(HostAnswer):
+    """A request refused: the code the page says in its language."""
+
+    error: str
+
+
+class RefusedSaid(HostAnswer):
+    """A pick refused (too late, unknown), said in the host's language."""
+
+    error: str
+    message: str
+
+
+class Claimed(HostAnswer):
+    """The host's place taken: the token the host's phone sends as Bearer from now on."""
+
+    token: str
+
+
+class Freed(HostAnswer):
+    """Whether the seat was let go (False: nobody held it)."""
+
+    freed: bool
+
+
+class Commanded(HostAnswer):
+    """The host's command, put in the moderator's inbox."""
+
+    command: str
+
+
+class BoardPicked(HostAnswer):
+    """The board the next deal is dealt from (its id)."""
+
+    board: str
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
+        return "host_board", {"board": self.board}
+
+
+class SeatsPicked(HostAnswer):
+    """The next game's bare seat count."""
+
+    seats: int
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
+        return "host_seats", {"count": self.seats}
+
+
+Pick = TypeVar("Pick", HostBoard, HostSeats)
+"""The host's pick for the next deal (`HostRoutes._host_pick`)."""
+
+async def small_json(request: Request, model: type[M]) -> M | None:
+    """The request's body as `model` (a pydantic model), or None when it is longer than
+    MAX_BODY_BYTES or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            return None
+    try:
+        return model.model_validate_json(body)
+    except (ValidationError, ValueError):
+        return None
+
+class HostRoutes:
+    """The host's endpoints (Rule 1): the claim with the PIN, and the acts the host token
+    allows (free a seat, a command, a board before the deal, the next game's board or seat
+    count between two games)."""
+
+    def __init__(self, table: PhoneTable, addresses: Addresses, announce: Callable[..., None] | None) -> None:
+        self.table, self.addresses, self.announce = table, addresses, announce
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/host/claim", self.claim, methods=["POST"]),
+            Route("/host/free", self.free_seat, methods=["POST"]),
+            Route("/host/command", self.command, methods=["POST"]),
+            Route("/host/board", self.pick_board, methods=["POST"]),
+            Route("/host/seats", self.pick_seats, methods=["POST"]),
+        ]
+
+    def tell(self, key: str, **params: object) -> None:
+        self.table.links.notify(key, **params)
+        if self.announce is not None:
+            self.announce(key, **params)
+
+    def is_host(self, request: Request) -> bool:
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme == "Bearer" and bool(token.strip()) and self.table.registry.is_host(token.strip())
+
+    async def claim(self, request: Request) -> Response:
+        claim = await small_json(request, HostClaim)
+        if claim is None:
+            return Refused(error="malformed").response(400)
+        address = address_of(request)
+        if not self.addresses.may_claim(address):
+            return Refused(error="busy").response(429)  # before the PIN is even looked at
+        try:
+            token = await self.table.links.claim_host(claim.pin, address)
+        except Refusal as refusal:
+            return Refused(error=refusal.code).response(403)
+        except StoreUnwritable:
+            return Refused(error="not_saved").response(503)
+        self.tell("host_claimed")
+        return Claimed(token=token).response()
+
+    async def free_seat(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return Refused(error="host_only").response(403)
+        free = await small_json(request, HostFree)
+        if free is None:
+            return Refused(error="malformed").response(400)
+        try:
+            freed = await self.table.links.free_seat(free.seat)
+        except StoreUnwritable:
+            return Refused(error="not_saved").response(503)
+        if freed:
+            self.tell("host_freed", seat=free.seat)
+        return Freed(freed=freed).response()
+
+    async def command(self, request: Request) -> Response:
+        if not self.is_host(request):
+            return Refused(error="host_only").response(403)
+        command = await small_json(request, HostCommand)
+        if command is None:
+            return Refused(error="malformed").response(400)
+        self.table.host_command(command)
+        return Commanded(command=command.command).response()
+
+    async def pick_board(self, request: Request) -> Response:
+        return await self._host_pick(
+            request, HostBoard, lambda pick: BoardPicked(board=self.table.evening.pick_board(pick.board).id)
+        )
+
+    async def pick_seats(self, request: Request) -> Response:
+        return await self._host_pick(
+            request, HostSeats, lambda pick: SeatsPicked(seats=self.table.evening.pick_seats(pick.seats))
+        )
+
+    async def _host_pick(
+        self, request: Request, model: type[Pick], take: Callable[[Pick], BoardPicked | SeatsPicked]
+    ) -> Response:
+        """The host's pick for the next deal (a board, a seat count): refused in the host's
+        language when too late or unknown, else said aloud and answered with what was taken."""
+        if not self.is_host(request):
+            return Refused(error="host_only").response(403)
+        pick = await small_json(request, model)
+        if pick is None:
+            return Refused(error="malformed").response(400)
+        try:
+            taken = take(pick)
+        except Refusal as refusal:
+            message = refusal.message(pick.locale or self.table.locale)
+            return RefusedSaid(error=refusal.code, message=message).response(409)
+        if self.announce is not None:
+            key, params = taken.said()
+            self.announce(key, **params)
+        return taken.response()
+
