@@ -6,7 +6,8 @@ import sys
 from collections.abc import Callable
 
 from narrator.inbox import CommandWord, Inbox
-from narrator.phones.keypad import Keypad, TerminalScreen, evdev_keys, terminal_keys
+from narrator.phones.keypad import Keypad, TerminalScreen
+from narrator.phones.keys import evdev_keys, terminal_keys
 
 TYPED: dict[str, CommandWord] = {
     "p": CommandWord.PAUSE,

@@ -16,7 +16,8 @@ Without phones, `Keypad` takes the same decisions from a numeric keypad or the t
 
 from narrator.inbox import Applied
 from narrator.phones.address import join_url, print_join, qr_text
-from narrator.phones.keypad import Keypad, evdev_keys, terminal_keys
+from narrator.phones.keypad import Keypad
+from narrator.phones.keys import evdev_keys, terminal_keys
 from narrator.phones.server import BackgroundServer, PhoneServer
 from narrator.phones.table import PhoneTable
 

@@ -25,15 +25,15 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from engine.boards import Board
-from engine.decisions import SelfDestruct
 from engine.game import Game
 from engine.steps import is_shared
 from engine.views import public_view
 from narrator.inbox import Applied, CardSeen, Command, Decided, Inbox
+from narrator.phones import dispatch
 from narrator.phones import outbound as out
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, read_all
 from narrator.phones.day import LAST_WORDS, Day
@@ -44,33 +44,22 @@ from narrator.phones.judging import Judging
 from narrator.phones.links import Links
 from narrator.phones.messages import (
     Act,
-    DayActionNow,
     Done,
     Hello,
     HostCommand,
-    Join,
-    Leave,
     Malformed,
     Message,
     Peeked,
     Ping,
     Refusal,
-    Rejoin,
-    SelfDestructNow,
     parse,
 )
 from narrator.phones.nightgate import Link, NightGate, is_decoy
 from narrator.phones.orders import (
-    ClaimHost,
-    Close,
-    Decide,
-    FreeSeat,
     NextStep,
     Order,
     Orders,
-    Settle,
     Touch,
-    Undo,
 )
 from narrator.phones.public import PublicScreen
 from narrator.phones.said import (
@@ -176,34 +165,22 @@ class PhoneTable:
         self.apply, self.close_step, self.undo = judging.apply, judging.close_step, judging.undo
         self.settle, self.narrate_next = judging.settle, judging.narrate_next
         self.speaking = self.day.speaking
-        self._carriers: dict[type[Order[Any]], Callable[[Any], Awaitable[Any]]] = {  # orders Rule 2
-            Touch: self._touch,
-            NextStep: self._next_step,
-            Decide: self.decisions.decide,
-            Close: self.decisions.close,
-            Settle: self.decisions.settle,
-            Undo: self.decisions.take_back,
-            FreeSeat: lambda order: self.links.let_go(order.seat),
-            ClaimHost: lambda order: self.registry.claim(order.pin, order.address),
-        }
-        self._seatless: dict[type[Message], Callable[[Link, Any], Awaitable[Later | None] | None]] = {
-            Hello: lambda link, hello: self.links.hello(link, hello.locale),
-            Join: self.links.sit,
-            Rejoin: self.links.sit,
-            Ping: lambda link, ping: self.gate.out(link, out.Pong(n=ping.n).wire()),
-        }
-        self._seated: dict[type[Message], Callable[[Link, int, Any], Awaitable[Later | None] | None]] = {
-            Act: self.decisions.act,
-            Done: lambda link, seat, done: self.day.end_speech(link, seat, done.n),
-            Peeked: self._peeked_card,
-            DayActionNow: lambda link, seat, m: self.day.day_action(link, seat, m.n, m.action, m.target),
-            Leave: lambda link, seat, leave: self.evening.leave(
-                link, seat, lambda: self.gate.out(link, out.ack(leave.n, "leave"))
-            ),
-            SelfDestructNow: lambda link, seat, blow: self.day.day_action(
-                link, seat, blow.n, self.game.catalogue.actions[SelfDestruct].name, None
-            ),
-        }
+        self._carriers = dispatch.carriers(  # orders Rule 2
+            touch=self._touch,
+            next_step=self._next_step,
+            decisions=self.decisions,
+            links=self.links,
+            registry=lambda: self.registry,
+        )
+        self._seatless = dispatch.seatless(links=self.links, gate=self.gate)
+        self._seated = dispatch.seated(
+            decisions=self.decisions,
+            day=self.day,
+            evening=self.evening,
+            gate=self.gate,
+            peeked=self._peeked_card,
+            game=lambda: self.game,
+        )
         if auto_narrate:
             self.narrating = game.pending.step if game.pending else None
         self.views.feeds.absorb(game.events)

@@ -8,7 +8,8 @@ import asyncio
 from engine import SeerChoice, SheriffCandidacy, SheriffWithdrawal, SpeechOrder, WerewolvesChoice, WitchChoice
 from engine.game import Game, state_of
 from engine.rules import PRESETS
-from narrator.phones.keypad import Keypad, symbols_of_events
+from narrator.phones.keypad import Keypad
+from narrator.phones.keys import symbols_of_events
 from tests.phones.harness import Phone, classic_game, close_all, seat_everyone, served
 from tests.phones.test_keypad import RecordingScreen, presses
 

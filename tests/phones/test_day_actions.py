@@ -19,7 +19,8 @@ from engine.roles.white_wolf_king import WhiteWolfKingBlow
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.keypad import Keypad, symbols_of_events
+from narrator.phones.keypad import Keypad
+from narrator.phones.keys import symbols_of_events
 from narrator.timing import FastClock, Timers
 from tests.moderator.test_day_actions import BOARD, at_the_discussion, seat_of
 from tests.phones import test_secrecy

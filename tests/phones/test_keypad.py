@@ -22,7 +22,8 @@ from engine import (
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
 from engine.game import state_of
-from narrator.phones.keypad import EV_KEY, Entry, KeyEntry, Keypad, symbols_of_events, terminal_keys
+from narrator.phones.keypad import Keypad
+from narrator.phones.keys import EV_KEY, Entry, KeyEntry, symbols_of_events, terminal_keys
 from tests.phones.harness import classic_game, game_at
 
 KP = {str(d): c for d, c in zip("1234567890", (79, 80, 81, 75, 76, 77, 71, 72, 73, 82), strict=True)}
@@ -144,7 +145,7 @@ def test_a_real_uinput_keypad_when_the_kernel_has_one() -> None:
     if not os.path.exists("/dev/uinput"):
         why = "no /dev/uinput on this machine: the kernel has no uinput device (mknod c 10 223 gives ENODEV)"
         pytest.skip(reason=why)
-    from narrator.phones.keypad import evdev_keys
+    from narrator.phones.keys import evdev_keys
 
     with evdev.UInput({evdev.ecodes.EV_KEY: [79, 80, 96]}, name="test-keypad") as device:
         keys = evdev_keys(device.device.path, grab=False)

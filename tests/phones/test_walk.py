@@ -113,7 +113,7 @@ def seer_touch_walk(folder: Path) -> Walk:
         setup, rules = Setup(seats=9, roles=ROLES), make_rules({})
         game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
         while game.pending is not None and game.pending.step != "seer":
-            game.apply(game.default())
+            await game.take(game.default())
         async with served(game, auto_narrate=False) as (server, table):
             table.narrate("seer")
             seer = await (await Phone(ws_url(server), game).open()).join(3)
