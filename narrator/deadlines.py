@@ -11,21 +11,19 @@ Rule 2: a night step that only shows its holder something (`Form.NOTICE`) asks n
 
 from __future__ import annotations
 
-from engine.catalog import usual
-from engine.steps import Form, Kind, is_shared
+from engine.steps import Form, Kind, StepSpec, is_shared
 from narrator.timing import NightPacing, Timers
 
 
-def shown(step: str) -> bool:
-    """Whether the night step `step` only shows its holder something (his shot status, the
-    pack, the exiled seat's side) and asks nothing: the engine declares it `Form.NOTICE`."""
-    spec = usual().steps[step]
+def shown(spec: StepSpec) -> bool:
+    """Whether the night step `spec` only shows its holder something (his shot status, the
+    pack, the exiled seat's side) and asks nothing: the engine declares it `Form.NOTICE`.
+    Each step is the game's own (`Game.catalogue`), as everywhere."""
     return spec.kind is Kind.NIGHT and spec.form == Form.NOTICE
 
 
-def step_seconds(timers: Timers, step: str) -> float:
+def step_seconds(timers: Timers, spec: StepSpec) -> float:
     """The most seconds a step asking something lasts (Rule 1)."""
-    spec = usual().steps[step]
     if spec.kind is Kind.MEETING:
         return timers.meeting
     if spec.kind is Kind.DAY and is_shared(spec):
@@ -33,7 +31,7 @@ def step_seconds(timers: Timers, step: str) -> float:
     return timers.decision
 
 
-def draw_seconds(timers: Timers, pacing: NightPacing, step: str) -> float:
-    """How long the judge gives the step `step` this time: a notice's drawn minimum (Rule 2),
+def draw_seconds(timers: Timers, pacing: NightPacing, spec: StepSpec) -> float:
+    """How long the judge gives the step `spec` this time: a notice's drawn minimum (Rule 2),
     any other step's most seconds (Rule 1)."""
-    return pacing.minimum() if shown(step) else step_seconds(timers, step)
+    return pacing.minimum() if shown(spec) else step_seconds(timers, spec)

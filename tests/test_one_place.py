@@ -126,3 +126,25 @@ def test_a_decision_enters_the_game_in_one_place() -> None:
                         ):
                             calls.append(f"{path.relative_to(ROOT)}:{node.name}")
     assert sorted(set(calls)) == ["narrator/phones/decisions.py:_take"], calls
+
+
+NO_GAME_AT_HAND = {
+    "narrator/store/kinds.py": "a stored row's kind is read before its game is rebuilt",
+    "narrator/moderator/botphones.py": "a bot phone has its screen, not the game",
+}
+"""The two readers outside the engine that look up the rule book (`engine.catalog.usual`) and
+not a game's own catalogue, and why: neither has a game at hand."""
+
+
+def test_the_judge_finds_a_games_steps_in_its_catalogue() -> None:
+    """One way to find a game's steps (issue 35, item 4): `game.catalogue`, never the rule
+    book's `usual()` (the engine's default for a game made without a catalogue)."""
+    calling = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "narrator").rglob("*.py")
+        if any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "usual"
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        )
+    )
+    assert calling == sorted(NO_GAME_AT_HAND)

@@ -181,7 +181,7 @@ class BotPhone:
         again = f":{attempt}" if attempt else ""
         rng = random.Random(f"{self.seed}:{self.seat}:{phase}:{step}:{screen.get('real')}{again}")
         info = screen.get("info") or {}
-        spec = usual().steps.get(str(step))
+        spec = usual().steps.get(str(step))  # the rule book: a phone has no game (test_one_place)
         if form == "cards":
             act["take"] = rng.choice([0, 1, 2] if screen.get("allow_none") else [1, 2])
         elif form == "stand":

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, TypeGuard
 
-from engine.catalog import usual
 from engine.game import Game
 from engine.state import IllegalDecision
 from narrator.inbox import Command, CommandWord, Decided, Input, Keyed, Stale, StoreChanged
@@ -31,11 +30,6 @@ class Voice(Protocol):
     def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> object: ...
 
     def night(self, on: bool) -> None: ...
-
-
-def is_day_action(item: object) -> TypeGuard[Decided]:
-    """Whether `item` is a day action the table applied (it ends the speech running)."""
-    return isinstance(item, Decided) and type(item.applied.decision) in usual().actions
 
 
 class Hearing:
@@ -67,6 +61,10 @@ class Hearing:
     @property
     def game(self) -> Game:
         return self.table.game
+
+    def is_day_action(self, item: object) -> TypeGuard[Decided]:
+        """Whether `item` is a day action the table applied (it ends the speech running)."""
+        return isinstance(item, Decided) and type(item.applied.decision) in self.game.catalogue.actions
 
     async def say(self, key: str, **params: Any) -> None:
         """Say a line; a line the voice cannot say is logged, and the game goes on."""
@@ -114,7 +112,7 @@ class Hearing:
         try:
             while (store.unwritable is not None or store.silent) and not self.ended:
                 item = await self.inbox.next(real, STORE_RETRY)
-                if is_day_action(item):
+                if self.is_day_action(item):
                     kept.append(item)
                 elif item is not None:
                     await self.take(item)
@@ -196,7 +194,7 @@ class Hearing:
                         return
                     if item.word != CommandWord.PAUSE:  # a pause while paused means nothing more
                         kept.append(item)
-                elif is_day_action(item):
+                elif self.is_day_action(item):
                     kept.append(item)  # the speech paused hears it once resumed
                 else:
                     await self.take(item)

@@ -45,7 +45,7 @@ from typing import Any, Protocol
 from engine.decisions import Decision
 from engine.events import Event
 from engine.state import IllegalDecision, Pending
-from engine.steps import Answer, Form, Kind, Share
+from engine.steps import Answer, Form, Kind, Share, StepSpec
 from narrator.deadlines import draw_seconds, shown
 from narrator.inbox import CommandWord, Stale
 from narrator.moderator.cues import night_of, spoken_as
@@ -167,18 +167,23 @@ class Moderator(Speeches):
                 seconds = self.timers.self_destruct_last_words if blast else self.timers.last_words
                 await self.speech(params["seat"], seconds)
         elif event.kind == "pretend":
-            seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
+            seconds = draw_seconds(self.timers, self.pacing, self._spec(event.data["step"]))
             await self.table.narrate_next(event.data["step"], seconds=seconds)
             await self.pretend(event.data["step"], seconds)
             await self.table.narrate_next(None)
         elif event.kind == "meeting":
-            seconds = draw_seconds(self.timers, self.pacing, event.data["step"])
+            seconds = draw_seconds(self.timers, self.pacing, self._spec(event.data["step"]))
             await self.table.narrate_next(event.data["step"], seconds=seconds)
             await self.pause_for(seconds)
             await self.table.narrate_next(None)
         elif event.kind == "speakers":
             return await self.speeches(list(event.data["order"]), discussion=True)
         return None
+
+    def _spec(self, step: str) -> StepSpec:
+        """The step called `step`, from the game's catalogue (the one place a game's steps are
+        found)."""
+        return self.game.catalogue.steps[step]
 
     # Decisions
 
@@ -187,24 +192,24 @@ class Moderator(Speeches):
         on the phones as the line that asks for it is said, not after it (Rule 2): a dead
         phone would say "你已出局" meanwhile. Its time runs from now."""
         pending = self.game.pending
-        if pending is None or self.game.catalogue.steps[pending.step].kind is not Kind.DAY:
+        if pending is None or self._spec(pending.step).kind is not Kind.DAY:
             return
         if all(self.game.is_alive(seat) for seat in pending.seats):
             return
         self._offered = (pending, self.clock.now())
         await self.table.narrate_next(
-            pending.step, seconds=draw_seconds(self.timers, self.pacing, pending.step)
+            pending.step, seconds=draw_seconds(self.timers, self.pacing, self._spec(pending.step))
         )
 
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
-        spec = self.game.catalogue.steps[pending.step]
+        spec = self._spec(pending.step)
         night = spec.kind is Kind.NIGHT
-        limit = draw_seconds(self.timers, self.pacing, pending.step)  # the phones count it down
+        limit = draw_seconds(self.timers, self.pacing, spec)  # the phones count it down
         await self.table.narrate_next(pending.step, seconds=limit)
         if self.desk is not None:
             self.desk.ask(pending)
-        if shown(pending.step):
+        if shown(spec):
             if not await self.show(pending, limit):
                 await self.table.narrate_next(None)
             return
@@ -250,7 +255,7 @@ class Moderator(Speeches):
     def default(self, pending: Pending) -> Decision:
         """What a silent seat decides: a pass where the rules allow one (the rule's default),
         else a draw among the legal choices."""
-        spec = self.game.catalogue.steps[pending.step]
+        spec = self._spec(pending.step)
         drawn: Answer | None = None
         if not pending.allow_none and spec.form == Form.SEATS and len(pending.targets) >= pending.count:
             drawn = Answer(seats=tuple(self.rng.sample(pending.targets, pending.count)))
@@ -271,7 +276,7 @@ class Moderator(Speeches):
         the reminder takes to say is counted in, as it is in a real step, so a pretended step
         closes at the second after it a real one does (Rule 1). A notice lasts its `limit`,
         as a real one does."""
-        if shown(step):
+        if shown(self._spec(step)):
             await self.pause_for(limit)
             return
         start = self.clock.now()

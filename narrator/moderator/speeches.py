@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engine.events import Event
 from engine.state import Pending
 from narrator.inbox import Applied, CommandWord
-from narrator.moderator.hearing import Hearing, is_day_action
+from narrator.moderator.hearing import Hearing
 
 SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
 """The cues after which the seats they name speak in turn, in the order named."""
@@ -146,7 +146,7 @@ class Speeches(Hearing):
                     return "end"
                 if isinstance(taken, str):
                     return taken
-                if is_day_action(taken):
+                if self.is_day_action(taken):
                     return taken.applied
                 if self.game.over:
                     return "over"

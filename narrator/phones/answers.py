@@ -74,7 +74,7 @@ class Answers:
 
     def progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
         """The `progress` message of each phone for a touch taken now (`send_progress`)."""
-        if not is_night(self.narrating):
+        if not is_night(self.game.catalogue, self.narrating):
             if collector is None:
                 return None
             public = {"answered": collector.answered(), "owed": len(collector.owed)}

@@ -136,7 +136,7 @@ class Day:
         """Whether a vote is being taken now: narrated and pending (Rule 3); with
         `auto_narrate` (no moderator, nobody calls the vote) the vote step is the talk too."""
         table = self._table
-        pending, spec = table.game.pending, spec_of(table.narrating)
+        pending, spec = table.game.pending, spec_of(table.game.catalogue, table.narrating)
         return (
             not table.auto_narrate
             and pending is not None

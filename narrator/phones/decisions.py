@@ -128,7 +128,9 @@ class Decisions:
         """The seats whose parts of the step narrated were written before a resume (not of a
         pack's pick, which a wolf may change and is never shown as answered)."""
         game, pending = self.game, self.game.pending
-        if pending is None or pending.step != self.narrating or is_pack(spec_of(pending.step)):
+        if pending is None or pending.step != self.narrating:
+            return set()
+        if is_pack(spec_of(game.catalogue, pending.step)):
             return set()
         return set(game.stored_parts()) if isinstance(game, WrittenGame) else set()
 
@@ -170,7 +172,8 @@ class Decisions:
         if pending is None or not is_shared(self.game.spec):
             return None
         collector = self._collector_for_pending()
-        if not is_night(pending.step):  # by night the count would tell how many owe it (the pack)
+        # by night the count would tell how many owe it (the pack)
+        if not is_night(self.game.catalogue, pending.step):
             answered, owed = collector.answered(), len(collector.owed)
             log.info("%s closed: %d of %d answered", pending.step, answered, owed)
         return await self._apply_collective(collector)
@@ -220,9 +223,9 @@ class Decisions:
             shown = self._shown.get(seat)
             if shown is None or not shown.alive:
                 raise Refusal("dead")
-            if not is_night(act.step):
+            if not is_night(self.game.catalogue, act.step):
                 raise Refusal("not_yours")
-            if seat in self._touched and not is_pack(spec_of(act.step)):
+            if seat in self._touched and not is_pack(spec_of(self.game.catalogue, act.step)):
                 raise Refusal("already")
             self._touched.add(seat)
 
@@ -290,7 +293,7 @@ class Decisions:
         added = self._feeds.absorb(game.events)
         results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
         self._out(link, _ack(act.n, act.step, {"feed": results} if results else None))
-        if is_night(pending.step):
+        if is_night(self.game.catalogue, pending.step):
             self._send_progress(None)
         self._after(decision, seat, pending.step, events)
         return None

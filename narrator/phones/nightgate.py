@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from engine.contents import Catalogue
 from engine.state import Pending
 from narrator.phones.messages import Act, Message, Refusal
 from narrator.phones.screens import is_night
@@ -122,10 +123,12 @@ class NightGate:
             refuse(Refusal("not_saved"))
 
 
-def is_decoy(message: Message, seat: int | None, narrating: str | None, pending: Pending | None) -> bool:
+def is_decoy(
+    message: Message, seat: int | None, narrating: str | None, pending: Pending | None, catalogue: Catalogue
+) -> bool:
     """Whether `message` from `seat` is a touch at the night step narrated from a seat that
-    owes it nothing (Rule 4)."""
+    owes it nothing (Rule 4); `catalogue`: the game's."""
     if not isinstance(message, Act) or seat is None or message.step != narrating:
         return False
     owes = pending is not None and pending.step == message.step and seat in pending.seats
-    return is_night(message.step) and not owes
+    return is_night(catalogue, message.step) and not owes

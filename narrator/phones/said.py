@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.events import Event
+from engine.steps import StepSpec
 from narrator.deadlines import step_seconds as most_seconds
-from narrator.phones.screens import spec_of
 from narrator.timing import Timers
 
 NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
@@ -54,14 +54,13 @@ DEATH_OUT = "death.out"
 GAME_OVER = "game.over"
 
 
-def step_seconds(timers: Timers | None, step: str | None) -> float | None:
-    """How long the step `step` lasts at most as the moderator keeps it (Rule 3), when the
+def step_seconds(timers: Timers | None, spec: StepSpec | None) -> float | None:
+    """How long the step `spec` lasts at most as the moderator keeps it (Rule 3), when the
     moderator does not tell (`narrator.deadlines`, the one place of that figure);
     None when the table keeps no time (no moderator) or between steps."""
-    if timers is None or spec_of(step) is None:
+    if timers is None or spec is None:
         return None
-    assert step is not None
-    return most_seconds(timers, step)
+    return most_seconds(timers, spec)
 
 
 class Countdown:

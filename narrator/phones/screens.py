@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards.deck import QUESTIONS
-from engine.catalog import usual
+from engine.contents import Catalogue
 from engine.phase import Phase
 from engine.roles import Role
 from engine.steps import DayAction, Form, Kind, Share, StepSpec
@@ -46,24 +46,24 @@ PAGE_FORMS: dict[Form, str] = {
 """The page's form for each of the engine's answer forms (`engine.steps.Form`)."""
 
 
-def spec_of(step: str | None) -> StepSpec | None:
-    """What the step called `step` means (`engine.steps`); None between steps."""
-    return usual().steps.get(step) if step is not None else None
+def spec_of(catalogue: Catalogue, step: str | None) -> StepSpec | None:
+    """What the step called `step` means in the game's `catalogue` (`Game.catalogue`, the one
+    place a game's steps are found); None between steps."""
+    return catalogue.steps.get(step) if step is not None else None
 
 
-def is_night(step: str | None) -> bool:
+def is_night(catalogue: Catalogue, step: str | None) -> bool:
     """Whether `step` is a night step, where every living phone touches the same screen."""
-    spec = spec_of(step)
+    spec = spec_of(catalogue, step)
     return spec is not None and spec.kind in (Kind.NIGHT, Kind.MEETING)
 
 
-def _meeting(step: str) -> bool:
-    spec = spec_of(step)
+def _meeting(spec: StepSpec | None) -> bool:
     return spec is not None and spec.kind == Kind.MEETING
 
 
-def form_of(step: str) -> str:
-    spec = spec_of(step)
+def form_of(catalogue: Catalogue, step: str) -> str:
+    spec = spec_of(catalogue, step)
     if spec is None or spec.kind == Kind.MEETING:
         return "notice"
     return PAGE_FORMS.get(spec.form, "seats")
@@ -80,6 +80,7 @@ def real_prompt(view: SeatView, narrating: str | None) -> bool:
 
 
 def screen(
+    catalogue: Catalogue,
     view: SeatView,
     narrating: str | None,
     *,
@@ -91,10 +92,11 @@ def screen(
 
     `shown_alive` is the living seats as the phones last saw them (the night grid comes from
     it, never from the state); `answered` whether this seat touched this step already;
-    `actions` the day actions the game offers now (the same for every seat, Rule 5).
+    `actions` the day actions the game offers now (the same for every seat, Rule 5);
+    `catalogue` the game's steps.
     """
     seat = view.seat
-    spec = spec_of(narrating)
+    spec = spec_of(catalogue, narrating)
     base: dict[str, Any] = {
         "step": narrating,
         "pack": is_pack(spec),
@@ -112,7 +114,7 @@ def screen(
     }
     if view.public.winner is not None:
         cards = view.public.cards or {}
-        wolf_team = usual().wolf_team
+        wolf_team = catalogue.wolf_team
         wolves = sorted(s for s, card in cards.items() if Role(card) in wolf_team)
         return {**base, "kind": "over", "form": "wait", "step": None, "actions": [], "wolves": wolves}
     if not view.alive and not real_prompt(view, narrating):
@@ -120,34 +122,34 @@ def screen(
     if narrating is None:
         night = _is_night(view)
         return {**base, "kind": "night" if night else "day", "form": "sleep" if night else "wait"}
-    if is_night(narrating):
-        return {**base, **_night(view, narrating, shown_alive)}
+    if is_night(catalogue, narrating):
+        return {**base, **_night(catalogue, view, narrating, shown_alive)}
     if real_prompt(view, narrating):
         assert view.prompt is not None
         prompt = view.prompt
         return {
             **base,
             "kind": "day",
-            "form": form_of(narrating),
+            "form": form_of(catalogue, narrating),
             "real": True,
-            **_choices(narrating, seat, list(prompt.targets), prompt.count),
+            **_choices(spec, seat, list(prompt.targets), prompt.count),
             "allow_none": prompt.allow_none,
-            "info": _info(narrating, dict(prompt.info)),
+            "info": _info(spec, dict(prompt.info)),
         }
     return {**base, "kind": "day", "form": "wait"}
 
 
-def _night(view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
+def _night(catalogue: Catalogue, view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
     """The night screen, the same on every phone but for the seal (Rule 1)."""
-    form = form_of(step)
-    spec = spec_of(step)
+    form = form_of(catalogue, step)
+    spec = spec_of(catalogue, step)
     count = spec.names if spec is not None else 1
     told: dict[str, Any] | None = None
     if real_prompt(view, step):
         assert view.prompt is not None
         count = view.prompt.count if form == "seats" else count
-        told = {"real": True, "info": _info(step, dict(view.prompt.info))}
-    meeting = _meeting(step)
+        told = {"real": True, "info": _info(spec, dict(view.prompt.info))}
+    meeting = _meeting(spec)
     seats = not meeting and form not in ("yesno", "cards", "notice")
     return {
         "kind": "night",
@@ -159,19 +161,17 @@ def _night(view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
     }
 
 
-def _choices(step: str, seat: int, targets: list[int], count: int) -> dict[str, Any]:
+def _choices(spec: StepSpec | None, seat: int, targets: list[int], count: int) -> dict[str, Any]:
     """The seats to offer and how many to name: a friend is never oneself (Rule 4)."""
-    spec = spec_of(step)
     if spec is not None and spec.share == Share.FRIENDS:
         targets = [s for s in targets if s != seat]
         count = min(count, len(targets))
     return {"choices": targets, "count": count}
 
 
-def _info(step: str, info: dict[str, Any]) -> dict[str, Any]:
+def _info(spec: StepSpec | None, info: dict[str, Any]) -> dict[str, Any]:
     """What the deciding seat is told, with how many seats each of the card's questions
     points at (the medium's form)."""
-    spec = spec_of(step)
     if spec is not None and spec.form == Form.QUESTION:
         info["question_seats"] = {ask: QUESTIONS[ask].seats for ask in info["questions"]}
     return info

@@ -72,7 +72,7 @@ from narrator.phones.said import (
     Said,
     step_seconds,
 )
-from narrator.phones.screens import is_night
+from narrator.phones.screens import is_night, spec_of
 from narrator.phones.seats import SeatRegistry
 from narrator.phones.views import Views
 from narrator.phones.wire import text_of as encode
@@ -224,7 +224,9 @@ class PhoneTable:
         if step is not None:
             self._begin()
         if step != self.narrating or step is None:
-            self.views.step_clock.start(seconds if seconds is not None else step_seconds(self.timers, step))
+            if seconds is None:
+                seconds = step_seconds(self.timers, spec_of(self.game.catalogue, step))
+            self.views.step_clock.start(seconds)
         self.narrating = step
         self.decisions.forget()
         if step is not None:
@@ -234,7 +236,7 @@ class PhoneTable:
         if in_step or (self.game.over and (final or self.auto_narrate)):
             self.views.publish()
         else:
-            if is_night(step) and not self.game.over and self.game.phase.night:
+            if is_night(self.game.catalogue, step) and not self.game.over and self.game.phase.night:
                 self.views.refresh_public()
             self.views.send_states(fresh=False)
         if in_step and is_shared(self.game.spec):
@@ -338,12 +340,14 @@ class PhoneTable:
         if isinstance(message, Hello | Ping | Peeked | Done):  # nothing of the game changes
             await self._handle(link, message)
             return
-        night = isinstance(message, Act) and is_night(self.narrating)
+        night = isinstance(message, Act) and is_night(self.game.catalogue, self.narrating)
         with contextlib.ExitStack() as stack:
             stack.enter_context(self.gate.holding(arrival, night))
             # a decoy changes nothing of the game: no order, its commit starts at once; but while
             # orders wait (the narration's next step, say) it is one, taken in its turn
-            decoy = is_decoy(message, self.links.seat_of(link), self.narrating, self.game.pending)
+            decoy = is_decoy(
+                message, self.links.seat_of(link), self.narrating, self.game.pending, self.game.catalogue
+            )
             if decoy and not self.orders.busy:
                 stack.enter_context(self.gate.flight())
                 later = await self._handle(link, message)

@@ -149,12 +149,13 @@ class Views:
         view = self.shown[seat]
         if not fresh:
             view = view.model_copy(update={"prompt": None})
-        narrating = self._table.narrating
+        narrating, catalogue = self._table.narrating, self._table.game.catalogue
         return screen(
+            catalogue,
             view,
             narrating,
             shown_alive=self.shown[seat].public.alive,
-            answered=self._answered(seat) and not is_pack(spec_of(narrating)),
+            answered=self._answered(seat) and not is_pack(spec_of(catalogue, narrating)),
             actions=self._day.shown_actions,
         )
 

@@ -66,7 +66,7 @@ class ScreenRecorder:
         def counted(step: str | None, *args: Any, **kwargs: Any) -> None:
             recorder.segment += 1
             pending = table.game.pending
-            if step is not None and is_night(step):
+            if step is not None and is_night(table.game.catalogue, step):
                 # a meeting (the lovers', say) is real when the engine held one, not a pretend
                 real = pending is not None and pending.step == step or recorder._event == "meeting"
                 recorder.steps[recorder.segment] = (step, real)

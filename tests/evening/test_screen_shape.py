@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from engine.boards import find_board
+from engine.catalog import usual
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import deal
@@ -89,7 +90,7 @@ def windows(recorder: ScreenRecorder) -> Iterator[tuple[str, bool, tuple[Any, ..
         if not lines:
             continue  # nothing said after the step (the recording ended first): no whole window
         closing = after[: lines[0] + 1]
-        yield step, real, measured([*opening, *by_segment[segment], *closing], notice=shown_only(step))
+        yield step, real, measured([*opening, *by_segment[segment], *closing], notice=shown_only(usual().steps[step]))
 
 
 def games() -> Iterator[tuple[str, Game, int]]:

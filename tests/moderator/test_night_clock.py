@@ -57,7 +57,7 @@ def test_the_steps_that_only_show_are_the_ones_the_engine_declares_notices() -> 
     """The judge paces as a notice exactly the night steps the engine declares `Form.NOTICE`
     (what the phones and the keypad show as nothing to decide), not by a decision's fields."""
     notices = {name for name, spec in STEPS.items() if spec.form == Form.NOTICE}
-    assert notices == set(SHOWN) == {name for name in STEPS if shown(name)}
+    assert notices == set(SHOWN) == {name for name, spec in STEPS.items() if shown(spec)}
     assert all(STEPS[name].kind is Kind.NIGHT for name in notices)
 
 
@@ -205,7 +205,7 @@ def kind_of(step: Step) -> str:
     """night (a real night step), pretended, notice (real or pretended), vote (the table's
     decision by day), day (one seat's decision by day)."""
     spec = STEPS[step.name]
-    if shown(step.name):
+    if shown(spec):
         return "notice"
     if spec.kind is Kind.DAY:
         return "vote" if is_shared(spec) else "day"

@@ -138,7 +138,7 @@ async def play(game: Game, seed: int, speaker: Speaker, heard: list[Heard]) -> l
             await phone.stop()
         await server.stop()
     assert game.over, "the game reached no winner"
-    return [step for step in steps(table, voice.lines) if not shown(step.name)]
+    return [step for step in steps(table, voice.lines) if not shown(table.game.catalogue.steps[step.name])]
 
 
 def thief_down(count: int) -> list[int]:

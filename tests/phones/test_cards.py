@@ -82,11 +82,11 @@ def test_a_card_step_is_answered_from_the_owing_phones_and_refused_to_the_others
                 assert screen["step"] == step
                 mine = phone.seat in owed(pending)
                 if night and (mine or state_of(game).is_alive(phone.seat)):  # one screen for all
-                    assert not screen["real"] and screen["form"] == form_of(step)
+                    assert not screen["real"] and screen["form"] == form_of(game.catalogue, step)
                     assert screen["info"] == {}
                     assert bool(unseal(screen["sealed"]).get("real")) == mine
                 elif mine:
-                    assert screen["real"] and screen["form"] == form_of(step)
+                    assert screen["real"] and screen["form"] == form_of(game.catalogue, step)
                 else:
                     assert screen["form"] == "wait" and not screen["real"]
 

@@ -87,13 +87,13 @@ def test_quiet_waits_for_every_touch_in_flight() -> None:
 
 def test_a_decoy_is_a_touch_at_the_night_step_narrated_from_a_seat_that_owes_it_nothing() -> None:
     game = beginner_game()  # seed 1: the wolves at 6, 8 and 9 owe the first step
-    pending = game.pending
+    pending, catalogue = game.pending, game.catalogue
     touch = message(type="act", step="werewolves", targets=[2], n=1)
-    assert is_decoy(touch, 2, "werewolves", pending)
-    assert not is_decoy(touch, 6, "werewolves", pending)  # a wolf owes it: a real touch
-    assert not is_decoy(touch, None, "werewolves", pending)  # no seat: refused, not a decoy
-    assert not is_decoy(touch, 2, "witch", pending)  # not the step narrated
-    assert not is_decoy(message(type="ping", n=2), 2, "werewolves", pending)
+    assert is_decoy(touch, 2, "werewolves", pending, catalogue)
+    assert not is_decoy(touch, 6, "werewolves", pending, catalogue)  # a wolf owes it: a real touch
+    assert not is_decoy(touch, None, "werewolves", pending, catalogue)  # no seat: refused, not a decoy
+    assert not is_decoy(touch, 2, "witch", pending, catalogue)  # not the step narrated
+    assert not is_decoy(message(type="ping", n=2), 2, "werewolves", pending, catalogue)
 
 
 def test_the_rest_of_a_touch_refused_or_not_saved_is_answered_so() -> None:

@@ -54,7 +54,7 @@ class Recorder:
                 table.gate.send_held()  # as narrate does first: the last step's answers
             self.segment += 1
             pending = table.game.pending
-            if step is not None and (pending is None or pending.step != step) and is_night(step):
+            if step is not None and (pending is None or pending.step != step) and is_night(table.game.catalogue, step):
                 self.pretended.add(step)
             narrate(step, *args, **kwargs)
 
@@ -70,7 +70,7 @@ class Recorder:
                     Sent(
                         recorder.segment,
                         step,
-                        is_night(step),
+                        is_night(table.game.catalogue, step),
                         seat,
                         str(message.get("type")),
                         len(encode(message).encode("utf-8")),

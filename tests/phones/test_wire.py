@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from engine.catalog import usual
 from engine.game import Game
 from engine.rules import make_rules
 from engine.setup import Setup
@@ -297,7 +298,7 @@ def night_windows(steps: list[Step]) -> list[tuple[Step, float]]:
     """Each night step narrated (real or pretended) and when the next narration began."""
     windows = []
     for here, after in zip(steps, steps[1:], strict=False):
-        if here.step is not None and is_night(here.step):
+        if here.step is not None and is_night(usual(), here.step):
             windows.append((here, after.at))
     return windows
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.catalog import usual
 from engine.rules import make_rules
 from engine.setup import Setup
 from narrator.phones.screens import is_night
@@ -36,7 +37,7 @@ def slowest_first_answer_guesses(
     an actor" was right, how often chance would be (its mean and variance), and the steps."""
     right, chance, variance, counted = 0, 0.0, 0.0, 0
     for step, end in night_windows(steps):
-        if not step.real or step.step is None or not is_night(step.step):
+        if not step.real or step.step is None or not is_night(usual(), step.step):
             continue
         waited: dict[int, float] = {}
         for seat in step.alive:
