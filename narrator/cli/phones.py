@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import sys
 from pathlib import Path
 
@@ -64,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             game = RecordedGame(setup, rules).record_to(store, store.create(setup, rules))
         server = PhoneServer(PhoneTable(game, locale=args.locale), args.host, args.port)
         await server.start()
-        gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
+        server.sweep_in_turns()  # the collector sweeps between callbacks (phones.sweeper)
         server.print_join()
         watch = None
         if args.loop_watch is not None:  # from now on: the game, not the server's start

@@ -5,7 +5,6 @@ terminal's keys, the keypad, the host's PIN) and the phones that join."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import sys
 import threading
 from collections.abc import Callable
@@ -83,7 +82,7 @@ async def open_table(
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
     await server.start()
-    gc.freeze()  # what was made to start is kept: a full GC pass over it held up the loop for ~50 ms
+    server.sweep_in_turns()  # the collector sweeps between callbacks (phones.sweeper)
     table.public.join_address = server.join_url
     if options.screen:
         open_screen(f"http://127.0.0.1:{server.port}/screen")

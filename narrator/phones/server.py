@@ -39,6 +39,7 @@ from narrator.phones.lockout import Addresses
 from narrator.phones.screen_sockets import PublicScreens
 from narrator.phones.socketlink import CUT, GONE, SocketLink
 from narrator.phones.sockets import PhoneSockets
+from narrator.phones.sweeper import sweep_in_turns
 from narrator.phones.table import PhoneTable
 
 PAGE_HEADERS = {
@@ -146,6 +147,7 @@ class PhoneServer:
         )
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     def _announce(self, key: str, **params: object) -> None:
         if self.on_host_act is not None:
@@ -180,6 +182,13 @@ class PhoneServer:
             listening.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.limits.receive_buffer)
         self.port = int(sockets[0].getsockname()[1])
 
+    def sweep_in_turns(self) -> None:
+        """The box's own server: the garbage collector sweeps between callbacks while it
+        serves (`sweeper` Rules 1 and 2), until `stop`. Not for servers that share their
+        process (the tests'): the collector is the process's."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(sweep_in_turns())
+
     async def wait_closed(self) -> None:
         """Return when the server stops (`stop`)."""
         if self._task is not None:
@@ -187,6 +196,11 @@ class PhoneServer:
 
     async def stop(self) -> None:
         """Close every phone's link and stop serving."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for link in list(self._links):
             link.close(CLOSE_GOING_AWAY)
         if self._server is not None and self._task is not None:
