@@ -183,12 +183,18 @@ class HostRoutes:
         self.tell("host_claimed")
         return Claimed(token=token).response()
 
-    async def free_seat(self, request: Request) -> Response:
+    async def _asked(self, request: Request, model: type[M]) -> M | Response:
+        """The host's request as `model`, or the refusal to answer: not the host's key (403),
+        a body that is not one (400)."""
         if not self.is_host(request):
             return Refused(error="host_only").response(403)
-        free = await small_json(request, HostFree)
-        if free is None:
-            return Refused(error="malformed").response(400)
+        asked = await small_json(request, model)
+        return Refused(error="malformed").response(400) if asked is None else asked
+
+    async def free_seat(self, request: Request) -> Response:
+        free = await self._asked(request, HostFree)
+        if isinstance(free, Response):
+            return free
         try:
             freed = await self.table.links.free_seat(free.seat)
         except StoreUnwritable:
@@ -198,11 +204,9 @@ class HostRoutes:
         return Freed(freed=freed).response()
 
     async def command(self, request: Request) -> Response:
-        if not self.is_host(request):
-            return Refused(error="host_only").response(403)
-        command = await small_json(request, HostCommand)
-        if command is None:
-            return Refused(error="malformed").response(400)
+        command = await self._asked(request, HostCommand)
+        if isinstance(command, Response):
+            return command
         self.table.host_command(command)
         return Commanded(command=command.command).response()
 
@@ -221,11 +225,9 @@ class HostRoutes:
     ) -> Response:
         """The host's pick for the next deal (a board, a seat count): refused in the host's
         language when too late or unknown, else said aloud and answered with what was taken."""
-        if not self.is_host(request):
-            return Refused(error="host_only").response(403)
-        pick = await small_json(request, model)
-        if pick is None:
-            return Refused(error="malformed").response(400)
+        pick = await self._asked(request, model)
+        if isinstance(pick, Response):
+            return pick
         try:
             taken = take(pick)
         except Refusal as refusal:
