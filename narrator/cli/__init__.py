@@ -9,6 +9,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from narrator.console import print_whole_lines
+
 # Each module has `register(subparsers)`, which adds its sub-commands with
 # `set_defaults(run=function)`; `function(args)` returns the exit status.
 # Modules keep heavy imports (vosk, sounddevice, pyttsx3) inside the run functions
@@ -44,6 +46,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    print_whole_lines()  # several threads print to the box's terminal (`narrator.console`)
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
     if extras:  # said with the usage of the sub-command they were given to, not the top's

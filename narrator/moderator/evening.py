@@ -25,7 +25,6 @@ from narrator.recorded import RecordedGame
 from narrator.store import Store, StoreUnwritable, write_private
 from narrator.timing import Clock
 from narrator.voice.catalogue import load_catalogue
-from narrator.voice.record import write_whole
 
 
 @dataclass
@@ -150,7 +149,8 @@ async def _show_the_end(
         table.registry.over = True  # this game's seats are kept as they were (its scores)
     scores = evening.scores(store)
     if scores is not None:
-        write_whole(lines(evening_ledger(store, str(evening.id)), table.locale))
+        for line in lines(evening_ledger(store, str(evening.id)), table.locale):
+            print(line, flush=True)
         table.evening.show_scores(scores)
     if outcome is None:
         return None

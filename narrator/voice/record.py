@@ -24,16 +24,8 @@ class Transcript:
     def line(self, text: str, when: datetime | None = None) -> None:
         """Print `text` with the time (now, unless `when` is given)."""
         stamp = (when or datetime.now()).strftime("%H:%M:%S")
-        write_whole([f"[{stamp}] {text}"], self.stream or sys.stdout)
-
-
-def write_whole(lines: list[str], stream: TextIO | None = None) -> None:
-    """Print `lines` in one write: the player's thread prints the transcript while the loop
-    prints (the evening's scores beside the review), and `print` writes a text and its newline
-    apart, so a line of the other's could land inside one (and not start a line)."""
-    stream = stream or sys.stdout
-    stream.write("".join(f"{line}\n" for line in lines))
-    stream.flush()
+        stream = self.stream or sys.stdout
+        print(f"[{stamp}] {text}", file=stream, flush=True)
 
 
 class LineFolder:
