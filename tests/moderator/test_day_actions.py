@@ -113,7 +113,10 @@ def test_a_demo_on_the_knight_board_with_day_actions_replays_to_its_winner(tmp_p
     lost = printed.index("发言继续")
     assert "发起决斗" in printed[:lost]
     after = printed[lost:].splitlines()[1]
-    assert "号发言" in after, "the discussion goes on after the duel the knight lost"
+    # the discussion goes on: the next speaker, or the vote when the duel came in the last
+    # speech (which seat's speech the bot's press lands in is the bots' timing; the moderator's
+    # own order after a lost duel is held above, in `test_a_duel_the_knight_loses_in_a_speech_…`)
+    assert "号发言" in after or "发言结束" in after, "the discussion goes on after the duel the knight lost"
 
 
 class ActionsNotingGame(OneThreadGame):
