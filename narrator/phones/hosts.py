@@ -7,7 +7,9 @@ proves nothing). The name in `Host` is the one thing such a page cannot forge.
 Rule 1: a request is answered when its `Host` names the box: `localhost` or a loopback
         address (with any port: only a forwarder on the box itself reaches it so), or, with
         the box's own port, the address the connection came in on, one of the box's join
-        addresses, the machine's host name or its `.local` name.
+        addresses, the machine's host name, or that name under mDNS's `.local` or a home
+        router's own suffix (`raspberrypi.lan`, `.home`, `.home.arpa`, `.fritz.box` …: names
+        the table's router answers, never a website).
 Rule 2: anything else — another name, another port, no `Host` at all — is refused before the
         app sees it, a WebSocket before its upgrade: 403 with a plain body in both languages
         that names no address of the box (a rebinding page could read it).
@@ -45,11 +47,18 @@ def host_and_port(host: str, default_port: int) -> tuple[str, int] | None:
     return parts.hostname.lower().rstrip("."), port if port is not None else default_port
 
 
+LOCAL_SUFFIXES = ("local", "lan", "home", "home.arpa", "localdomain", "internal", "fritz.box", "box")
+
+
 def machine_names() -> set[str]:
-    """The machine's host name and its `.local` name (mDNS), lower case."""
+    """The machine's host name, and its short name under `.local` (mDNS) and under the
+    suffixes home routers give their clients' names (a phone that types `raspberrypi.lan`),
+    lower case. None of them is a public name: a rebinding website cannot own one."""
     name = socket.gethostname().lower().rstrip(".")
     short = name.split(".")[0]
-    return {name, short, f"{short}.local"} - {""}
+    if not short:
+        return set()
+    return {name, short, *(f"{short}.{suffix}" for suffix in LOCAL_SUFFIXES)}
 
 
 def is_loopback(name: str) -> bool:

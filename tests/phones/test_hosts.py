@@ -16,6 +16,8 @@ import pytest
 from narrator.phones import PhoneServer, PhoneTable
 from tests.phones.harness import classic_game
 
+SHORT = socket.gethostname().split(".")[0]  # the box's own name, as a router knows it
+
 UPGRADE = (
     "Upgrade: websocket\r\nConnection: Upgrade\r\n"
     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -71,6 +73,8 @@ def test_a_rebound_name_opens_no_socket_and_is_told_why(path: str) -> None:
                 f"evil.example:{server.port}",
                 "evil.example",
                 f"127.0.0.1.evil.example:{server.port}",
+                f"{SHORT}.evil.example:{server.port}",  # the box's name under a website's
+                f"{SHORT}.lan.evil.example:{server.port}",
             ):
                 status, body = await asyncio.to_thread(upgrade, server.port, path, host, f"http://{host}")
                 assert status == 403, host
@@ -105,10 +109,11 @@ def test_every_name_of_the_box_is_answered_and_its_addresses_only_on_its_port() 
     async def scenario() -> None:
         async with serving() as (server, _):
             port = server.port
-            short = socket.gethostname().split(".")[0]
+            short = SHORT
             joined = [urlsplit(url).netloc for url in server.join_urls]
             own = [f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", f"{short}:{port}"]
             own += [f"{short}.local:{port}", f"{short.upper()}.LOCAL.:{port}", *joined]
+            own += [f"{short}.lan:{port}", f"{short}.home.arpa:{port}", f"{short}.fritz.box:{port}"]
             own.append("127.0.0.1:9")  # a forwarder on the box itself (an SSH tunnel)
             for host in own:
                 status, _ = await asyncio.to_thread(upgrade, port, "/ws", host)
