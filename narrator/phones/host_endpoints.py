@@ -32,7 +32,6 @@ M = TypeVar("M", bound=BaseModel)
 MAX_BODY_BYTES = 256  # a host request's body
 
 
-
 class HostClaim(BaseModel):
     """`POST /host/claim`: the PIN the box showed or said."""
 
@@ -128,6 +127,7 @@ class SeatsPicked(HostAnswer):
 Pick = TypeVar("Pick", HostBoard, HostSeats)
 """The host's pick for the next deal (`HostRoutes._host_pick`)."""
 
+
 async def small_json(request: Request, model: type[M]) -> M | None:
     """The request's body as `model` (a pydantic model), or None when it is longer than
     MAX_BODY_BYTES or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
@@ -140,6 +140,7 @@ async def small_json(request: Request, model: type[M]) -> M | None:
         return model.model_validate_json(body)
     except (ValidationError, ValueError):
         return None
+
 
 class HostRoutes:
     """The host's endpoints (Rule 1): the claim with the PIN, and the acts the host token
@@ -233,8 +234,10 @@ class HostRoutes:
         except Refusal as refusal:
             message = refusal.message(pick.locale or self.table.locale)
             return RefusedSaid(error=refusal.code, message=message).response(409)
+        except StoreUnwritable:  # the board's deal not written: nothing dealt, the host may try again
+            message = Refusal("not_saved").message(pick.locale or self.table.locale)
+            return RefusedSaid(error="not_saved", message=message).response(503)
         if self.announce is not None:
             key, params = taken.said()
             self.announce(key, **params)
         return taken.response()
-

@@ -30,6 +30,7 @@ from tests.phones.harness import Phone, served, ws_url
 from tests.phones.test_browser import browser, expect, shots, sit
 from tests.phones.test_host_browser import claim
 from tests.phones.test_speech import post
+from tests.support.slowdisk import failing_card, unavailable
 
 __all__ = ["browser"]  # the fixture, shared with test_browser
 HOST = "the-host-token-1234"
@@ -178,6 +179,47 @@ def test_the_picked_board_is_stored_so_a_resume_plays_it(tmp_path: Path) -> None
     assert game.setup == board.deal(4) and game.rules == board.rules({"vote_tie": "none"})
     stored = store.load(game_id)
     assert (stored.setup, stored.rules) == (game.setup, game.rules)
+
+
+def test_a_board_the_store_cannot_write_is_refused_changes_nothing_and_is_taken_once_it_can(
+    tmp_path: Path,
+) -> None:
+    """The host's pick on a read-only card: told in his language that it was not saved, the
+    table's game and board as they were, no one told of a board; picked again once it writes."""
+    reason = unavailable()
+    if reason is not None:
+        print(f"skipped: {reason}")
+        pytest.skip(reason=reason)
+    with failing_card(tmp_path) as card:
+        store = Store(card.mount / "games.sqlite3")
+        config = PlayConfig(seats=12, seed=4)
+        setup, rules = config.table()
+        game_id = store.create(setup, rules, config.model_dump(mode="json"))
+        game = RecordedGame(setup, rules).record_to(store, game_id)
+
+        async def scenario() -> None:
+            async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+                table.evening.dealer = lambda board: deal_board(board, game_id, store, config)
+                heard: list[tuple[str, dict[str, object]]] = []
+                server.on_host_act = lambda key, params: heard.append((key, params))
+                body = json.dumps({"board": "狼王守卫", "locale": "zh-CN"}).encode()
+                card.read_only()
+                status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+                assert (status, answer) == (
+                    503,
+                    {"error": "not_saved", "message": "法官没能保存这一步，请稍后再试一次。"},
+                )
+                assert table.game is game and table.board is None and heard == []
+                card.writable()
+                status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+                assert (status, answer) == (200, {"board": "wolf-king-guard-12"})
+                assert table.board is find_board("wolf-king-guard-12")
+
+        try:
+            asyncio.run(scenario())
+            assert store.load(game_id).setup == find_board("wolf-king-guard-12").deal(4)
+        finally:
+            store.close()
 
 
 @pytest.fixture
