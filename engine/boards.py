@@ -9,26 +9,53 @@ Rule 2: a board is found by its id or any name a table says it by (simplified or
 Rule 3: every board is listed, but one whose cards are not all roles the engine knows (read
         from `engine.roles.ROLE_NAMES` when asked, so a board becomes playable as its roles
         land) is refused by name, with the roles it lacks.
+Rule 4: a board with face-down cards (RULES-CLUB-MORE.md: 盗贼丘比特's two) has more cards than
+        seats; its dealer draws which cards lie face down uniformly among the legal splits
+        (`FaceDown`), equal cards counted as distinct, then shuffles the rest to the seats.
 """
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import engine.roles as roles_module
+from engine.catalog import usual
 from engine.roles import Role
 from engine.rules import Rules, make_rules
-from engine.setup import Setup, deal
+from engine.setup import Setup, SetupError, deal
 
 PRESET = "chinese-club"
 
 
 class BoardError(ValueError):
     """An unknown board (the message lists the boards), or one the engine cannot play yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDown:
+    """The cards a board leaves face down (Rule 4): how many, the roles never among them, and
+    at most how many wolf-team cards."""
+
+    count: int
+    never: tuple[str, ...] = ()
+    most_wolf_team: int | None = None
+
+    def problems(self, cards: Sequence[Role]) -> list[str]:
+        """Why `cards` cannot lie face down on the board (empty: they can)."""
+        problems = []
+        if len(cards) != self.count:
+            problems.append(f"{self.count} cards lie face down, not {len(cards)}")
+        problems += [f"{card.value} never lies face down" for card in cards if card.value in self.never]
+        wolves = sum(card in usual().wolf_team for card in cards)
+        if self.most_wolf_team is not None and wolves > self.most_wolf_team:
+            problems.append(f"at most {self.most_wolf_team} wolf-team card lies face down, not {wolves}")
+        return problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +69,8 @@ class Board:
     traditional: tuple[str, ...]
     english: str
     cards: tuple[tuple[str, int], ...]
+    face_down: FaceDown | None = None
+    """The cards left face down (None: every card is dealt to a seat)."""
 
     @property
     def name(self) -> str:
@@ -50,11 +79,12 @@ class Board:
 
     @property
     def seats(self) -> int:
-        return sum(count for _, count in self.cards)
+        down = self.face_down.count if self.face_down else 0
+        return sum(count for _, count in self.cards) - down
 
     @property
     def deck(self) -> tuple[str, ...]:
-        """Every card of the board, one per seat, by role id."""
+        """Every card of the board, one per seat and one per face-down card, by role id."""
         return tuple(role for role, count in self.cards for _ in range(count))
 
     @property
@@ -86,12 +116,62 @@ class Board:
         return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=PRESET)
 
     def deal(self, seed: int | None = None) -> Setup:
-        """The board's cards shuffled and dealt (a seeded deal when `seed` is set)."""
-        return deal(self.roles(), self.seats, seed=seed)
+        """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
+        face-down cards, the split drawn first (Rule 4)."""
+        if self.face_down is None:
+            return deal(self.roles(), self.seats, seed=seed)
+        cards = list(self.roles())
+        rng = random.Random(seed)
+        down = rng.choice(self.legal_splits())
+        extra = [cards[n] for n in down]
+        seated = [card for n, card in enumerate(cards) if n not in down]
+        rng.shuffle(extra)
+        rng.shuffle(seated)
+        setup = Setup(
+            seats=self.seats,
+            roles=tuple(seated),
+            extra_cards=tuple(extra),
+            event_seed=rng.randrange(2**31),
+        )
+        self.check(setup)
+        return setup
+
+    def legal_splits(self) -> list[tuple[int, ...]]:
+        """Every legal choice of face-down cards, as indices into `deck` (Rule 4: equal cards
+        are distinct); empty for a board that deals every card."""
+        if self.face_down is None:
+            return []
+        cards = self.roles()
+        return [
+            down
+            for down in itertools.combinations(range(len(cards)), self.face_down.count)
+            if not self.face_down.problems([cards[n] for n in down])
+        ]
+
+    def check(self, setup: Setup) -> None:
+        """SetupError unless `setup` holds the board's cards, its face-down ones split as the
+        board says (a record names no board: a table that gives its own cards is checked by
+        RULES.md's rules only)."""
+        problems = []
+        if sorted(card.value for card in setup.deck) != sorted(self.deck) or setup.seats != self.seats:
+            problems.append(f"the cards are not board {self.id!r}'s")
+        if self.face_down is not None:
+            problems += self.face_down.problems(setup.extra_cards)
+        elif setup.extra_cards:
+            problems.append(f"board {self.id!r} leaves no card face down")
+        if problems:
+            raise SetupError(f"board {self.id!r} ({self.name}): " + "; ".join(problems))
 
 
-def _board(id: str, names: str, traditional: str, english: str, *cards: tuple[str, int]) -> Board:
-    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards))
+def _board(
+    id: str,
+    names: str,
+    traditional: str,
+    english: str,
+    *cards: tuple[str, int],
+    face_down: FaceDown | None = None,
+) -> Board:
+    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down)
 
 
 W, V = "werewolf", "villager"
@@ -310,6 +390,35 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         ("guard", 1),
         (V, 3),
+    ),
+    # RULES-CLUB-MORE.md's boards
+    _board(
+        "piper-12",
+        "吹笛者 吹笛者板",
+        "吹笛者 吹笛者板",
+        "Pied piper",
+        (W, 4),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("guard", 1),
+        (V, 3),
+        ("piper", 1),
+    ),
+    _board(
+        "thief-cupid-12",
+        "盗贼丘比特 丘比特盗贼",
+        "盜賊丘比特 丘比特盜賊",
+        "Thief and Cupid",
+        (W, 3),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 5),
+        ("thief", 1),
+        ("cupid", 1),
+        face_down=FaceDown(2, never=("thief", "cupid"), most_wolf_team=1),
     ),
 )
 
