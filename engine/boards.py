@@ -1,4 +1,5 @@
-"""The boards (板子) Chinese tables play, as RULES-CLUB.md lists them, found by any of their names.
+"""The boards (板子) Chinese tables play, as RULES-CLUB.md and RULES-CLUB-MORE.md list them, found
+by any of their names.
 
 Rule 1: a board fixes the cards and so the seat count; its rules are the `chinese-club` preset
         with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10), and
@@ -11,173 +12,23 @@ Rule 3: every board is listed, but one whose cards are not all roles the engine 
         land) is refused by name, with the roles it lacks.
 Rule 4: a board with face-down cards (RULES-CLUB-MORE.md: 盗贼丘比特's two) has more cards than
         seats; its dealer draws which cards lie face down uniformly among the legal splits
-        (`FaceDown`), equal cards counted as distinct, then shuffles the rest to the seats.
+        (`engine.facedown`), equal cards counted as distinct, then shuffles the rest to the seats.
 """
 
 from __future__ import annotations
 
-import itertools
-import random
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
 
-import engine.roles as roles_module
-from engine.catalog import usual
-from engine.roles import Role
-from engine.rules import Rules, make_rules
-from engine.setup import Setup, SetupError, deal
+from engine.board import PRESET, Board, BoardError, board_of
+from engine.facedown import FaceDown
 
-PRESET = "chinese-club"
-
-
-class BoardError(ValueError):
-    """An unknown board (the message lists the boards), or one the engine cannot play yet."""
-
-
-@dataclass(frozen=True, slots=True)
-class FaceDown:
-    """The cards a board leaves face down (Rule 4): how many, the roles never among them, and
-    at most how many wolf-team cards."""
-
-    count: int
-    never: tuple[str, ...] = ()
-    most_wolf_team: int | None = None
-
-    def problems(self, cards: Sequence[Role]) -> list[str]:
-        """Why `cards` cannot lie face down on the board (empty: they can)."""
-        problems = []
-        if len(cards) != self.count:
-            problems.append(f"{self.count} cards lie face down, not {len(cards)}")
-        problems += [f"{card.value} never lies face down" for card in cards if card.value in self.never]
-        wolves = sum(card in usual().wolf_team for card in cards)
-        if self.most_wolf_team is not None and wolves > self.most_wolf_team:
-            problems.append(f"at most {self.most_wolf_team} wolf-team card lies face down, not {wolves}")
-        return problems
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """One board: `cards` are (role id, count), the wolves first, then the special good roles,
-    then the villagers; `names` are the Chinese names in simplified characters (the first is
-    the board's name), `traditional` the same in traditional characters."""
-
-    id: str
-    names: tuple[str, ...]
-    traditional: tuple[str, ...]
-    english: str
-    cards: tuple[tuple[str, int], ...]
-    face_down: FaceDown | None = None
-    """The cards left face down (None: every card is dealt to a seat)."""
-
-    @property
-    def name(self) -> str:
-        """The board's name as a table says it (simplified characters)."""
-        return self.names[0]
-
-    @property
-    def seats(self) -> int:
-        down = self.face_down.count if self.face_down else 0
-        return sum(count for _, count in self.cards) - down
-
-    @property
-    def deck(self) -> tuple[str, ...]:
-        """Every card of the board, one per seat and one per face-down card, by role id."""
-        return tuple(role for role, count in self.cards for _ in range(count))
-
-    @property
-    def witch_self_heal(self) -> bool | Literal["first_night"]:
-        """RULES-CLUB.md's witch rule for the board's seat count."""
-        return False if self.seats == 12 else "first_night"
-
-    def missing_roles(self) -> tuple[str, ...]:
-        """The board's roles the engine does not know yet (empty: the board is playable)."""
-        known = roles_module.ROLE_NAMES
-        return tuple(role for role, _ in self.cards if role not in known)
-
-    @property
-    def playable(self) -> bool:
-        return not self.missing_roles()
-
-    def roles(self) -> tuple[Role, ...]:
-        """The deck as roles; BoardError naming the roles the engine lacks."""
-        missing = self.missing_roles()
-        if missing:
-            raise BoardError(
-                f"board {self.id!r} ({self.name}) cannot be played yet: the engine has no "
-                f"{', '.join(missing)} card"
-            )
-        return tuple(Role(role) for role in self.deck)
-
-    def rules(self, settings: Mapping[str, Any] | None = None) -> Rules:
-        """The board's rules (Rule 1) with `settings` on top; RuleError for a bad setting."""
-        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=PRESET)
-
-    def deal(self, seed: int | None = None) -> Setup:
-        """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
-        face-down cards, the split drawn first (Rule 4)."""
-        if self.face_down is None:
-            return deal(self.roles(), self.seats, seed=seed)
-        cards = list(self.roles())
-        rng = random.Random(seed)
-        down = rng.choice(self.legal_splits())
-        extra = [cards[n] for n in down]
-        seated = [card for n, card in enumerate(cards) if n not in down]
-        rng.shuffle(extra)
-        rng.shuffle(seated)
-        setup = Setup(
-            seats=self.seats,
-            roles=tuple(seated),
-            extra_cards=tuple(extra),
-            event_seed=rng.randrange(2**31),
-        )
-        self.check(setup)
-        return setup
-
-    def legal_splits(self) -> list[tuple[int, ...]]:
-        """Every legal choice of face-down cards, as indices into `deck` (Rule 4: equal cards
-        are distinct); empty for a board that deals every card."""
-        if self.face_down is None:
-            return []
-        cards = self.roles()
-        return [
-            down
-            for down in itertools.combinations(range(len(cards)), self.face_down.count)
-            if not self.face_down.problems([cards[n] for n in down])
-        ]
-
-    def check(self, setup: Setup) -> None:
-        """SetupError unless `setup` holds the board's cards, its face-down ones split as the
-        board says (a record names no board: a table that gives its own cards is checked by
-        RULES.md's rules only)."""
-        problems = []
-        if sorted(card.value for card in setup.deck) != sorted(self.deck) or setup.seats != self.seats:
-            problems.append(f"the cards are not board {self.id!r}'s")
-        if self.face_down is not None:
-            problems += self.face_down.problems(setup.extra_cards)
-        elif setup.extra_cards:
-            problems.append(f"board {self.id!r} leaves no card face down")
-        if problems:
-            raise SetupError(f"board {self.id!r} ({self.name}): " + "; ".join(problems))
-
-
-def _board(
-    id: str,
-    names: str,
-    traditional: str,
-    english: str,
-    *cards: tuple[str, int],
-    face_down: FaceDown | None = None,
-) -> Board:
-    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down)
-
+__all__ = ["BOARDS", "PRESET", "Board", "BoardError", "FaceDown", "find_board", "name_key"]
 
 W, V = "werewolf", "villager"
 
 BOARDS: tuple[Board, ...] = (
-    _board(
+    board_of(
         "standard-12",
         "标准板 预女猎白",
         "標準板 預女獵白",
@@ -189,7 +40,7 @@ BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-guard-12",
         "狼王守卫",
         "狼王守衛",
@@ -202,7 +53,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "white-wolf-king-knight-12",
         "白狼王骑士",
         "白狼王騎士",
@@ -215,7 +66,7 @@ BOARDS: tuple[Board, ...] = (
         ("knight", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "white-wolf-king-guard-12",
         "白狼王守卫",
         "白狼王守衛",
@@ -228,7 +79,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-beauty-guard-12",
         "狼美守卫 狼美人骑士",
         "狼美守衛 狼美人騎士",
@@ -241,7 +92,7 @@ BOARDS: tuple[Board, ...] = (
         ("knight", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "gargoyle-gravekeeper-12",
         "石像鬼守墓人",
         "石像鬼守墓人",
@@ -254,7 +105,7 @@ BOARDS: tuple[Board, ...] = (
         ("gravekeeper", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "nightmare-guard-12",
         "梦魇守卫",
         "夢魘守衛",
@@ -267,7 +118,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "nightmare-dreamcatcher-12",
         "噩梦之影",
         "噩夢之影",
@@ -280,7 +131,7 @@ BOARDS: tuple[Board, ...] = (
         ("dreamcatcher", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "blood-moon-demon-hunter-12",
         "血月猎魔",
         "血月獵魔",
@@ -293,7 +144,7 @@ BOARDS: tuple[Board, ...] = (
         ("demon_hunter", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-dreamcatcher-12",
         "狼王摄梦人",
         "狼王攝夢人",
@@ -306,7 +157,7 @@ BOARDS: tuple[Board, ...] = (
         ("dreamcatcher", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-robot-psychic-12",
         "机械狼通灵师",
         "機械狼通靈師",
@@ -319,7 +170,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "spirit-knight-12",
         "恶灵骑士",
         "惡靈騎士",
@@ -332,7 +183,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-magician-12",
         "狼王魔术师",
         "狼王魔術師",
@@ -345,7 +196,7 @@ BOARDS: tuple[Board, ...] = (
         ("magician", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "beginner-9",
         "9人预女猎",
         "9人預女獵",
@@ -356,7 +207,7 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         (V, 3),
     ),
-    _board(
+    board_of(
         "beginner-10",
         "10人预女猎",
         "10人預女獵",
@@ -367,7 +218,7 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "beginner-10-idiot",
         "10人预女猎白",
         "10人預女獵白",
@@ -379,7 +230,7 @@ BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 3),
     ),
-    _board(
+    board_of(
         "beginner-10-guard",
         "10人预女猎守",
         "10人預女獵守",
@@ -392,7 +243,7 @@ BOARDS: tuple[Board, ...] = (
         (V, 3),
     ),
     # RULES-CLUB-MORE.md's boards
-    _board(
+    board_of(
         "piper-12",
         "吹笛者 吹笛者板",
         "吹笛者 吹笛者板",
@@ -405,7 +256,7 @@ BOARDS: tuple[Board, ...] = (
         (V, 3),
         ("piper", 1),
     ),
-    _board(
+    board_of(
         "thief-cupid-12",
         "盗贼丘比特 丘比特盗贼",
         "盜賊丘比特 丘比特盜賊",
