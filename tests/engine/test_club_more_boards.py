@@ -250,16 +250,16 @@ def test_cupid_counts_as_a_plain_villager() -> None:
 
 
 def test_no_side_wins_while_a_mixed_lover_lives() -> None:
-    """A werewolf and the seer in love: every other 神 dead, the seer alive — the wolves do not
-    win by the 神 while the pair lives; once only the pair and Cupid live, the lovers win."""
+    """A werewolf and a villager in love: every 神 dead — the wolves do not win by the 神 while
+    the pair lives; once only the pair and Cupid live, the lovers win."""
     game = thief_game(["werewolf", "villager"])
     game.apply(ThiefChoice(take=1), by=1)
-    game.apply(CupidChoice(lovers=(3, 5)), by=2)
+    game.apply(CupidChoice(lovers=(3, 9)), by=2)
     state = state_of(game)
-    for seat in (6, 7, 8):
+    for seat in (5, 6, 7, 8):
         state.player(seat).alive = False
     assert winner(state) is None
-    for seat in (1, 4, 9, 10, 11, 12):
+    for seat in (1, 4, 10, 11, 12):
         state.player(seat).alive = False
     assert winner(state) == (Winner.LOVERS, WinReason.LOVERS_ALONE)
 
