@@ -271,3 +271,17 @@ def test_rules_md_order_lets_a_side_win_past_mixed_lovers() -> None:
     state = state_of(game)
     state.player(4).alive = state.player(5).alive = False
     assert winner(state) == (Winner.WEREWOLVES, WinReason.SPECIAL_ROLES_DEAD)
+
+
+def test_the_thief_and_cupid_open_the_club_night_and_the_piper_closes_it() -> None:
+    """RULES-CLUB's order: 1 盗贼, 2 丘比特, 3 情侣 (night 1 only) … 18 吹笛者, then the charmed."""
+    game = thief_game(["werewolf", "villager"])
+    game.apply(ThiefChoice(take=1), by=1)
+    until(game, "seer")
+    woken = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert woken[:5] == ["thief.wake", "cupid.wake", "lovers.wake", "werewolves.wake", "witch.wake"]
+    game = until(piper_game(), "piper")
+    game.apply(PiperChoice(charmed=()), by=12)
+    woken = [e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].endswith(".wake")]
+    assert woken[-2:] == ["piper.wake", "charmed.wake"]
+    assert woken[:5] == ["guard.wake", "werewolves.wake", "witch.wake", "seer.wake", "hunter_status.wake"]
