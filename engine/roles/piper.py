@@ -157,6 +157,7 @@ register(
         told=_told,
         form=Form.SEATS,
         names=2,
+        fewer=lambda rules: rules.piper_charms == "up_to_two",
         answer=single(_answer),
         default=_default,
         codecs=(field_codec(PIPER, Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),

@@ -786,7 +786,7 @@
       none.onclick = function () { act({ targets: [], heal: false }); };  // "不选": no potion either
     }
     confirm.hidden = false; confirm.textContent = t("ui.confirm");
-    var anyCount = sc.any_count || !!(S.secret.real && (S.secret.info || {}).up_to);  // the club piper: one or two
+    var anyCount = sc.any_count;
     confirm.disabled = sc.answered || !(anyCount ? S.selection.length > 0
       : S.selection.length === sc.count || (sc.form === "witch" && S.heal && !S.selection.length));
     confirm.onclick = function () { act({ targets: S.selection.slice(), heal: S.heal }); };
