@@ -1,4 +1,5 @@
-"""The boards (板子) Chinese tables play, as RULES-CLUB.md lists them, found by any of their names.
+"""The boards (板子) Chinese tables play, as RULES-CLUB.md and RULES-CLUB-MORE.md list them, found
+by any of their names.
 
 Rule 1: a board fixes the cards and so the seat count; its rules are the `chinese-club` preset
         with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10), and
@@ -9,95 +10,25 @@ Rule 2: a board is found by its id or any name a table says it by (simplified or
 Rule 3: every board is listed, but one whose cards are not all roles the engine knows (read
         from `engine.roles.ROLE_NAMES` when asked, so a board becomes playable as its roles
         land) is refused by name, with the roles it lacks.
+Rule 4: a board with face-down cards (RULES-CLUB-MORE.md: 盗贼丘比特's two) has more cards than
+        seats; its dealer draws which cards lie face down uniformly among the legal splits
+        (`engine.facedown`), equal cards counted as distinct, then shuffles the rest to the seats.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
 
-import engine.roles as roles_module
-from engine.roles import Role
-from engine.rules import Rules, make_rules
-from engine.setup import Setup, deal
+from engine.board import PRESET, Board, BoardError, board_of
+from engine.facedown import FaceDown
 
-PRESET = "chinese-club"
-
-
-class BoardError(ValueError):
-    """An unknown board (the message lists the boards), or one the engine cannot play yet."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """One board: `cards` are (role id, count), the wolves first, then the special good roles,
-    then the villagers; `names` are the Chinese names in simplified characters (the first is
-    the board's name), `traditional` the same in traditional characters."""
-
-    id: str
-    names: tuple[str, ...]
-    traditional: tuple[str, ...]
-    english: str
-    cards: tuple[tuple[str, int], ...]
-
-    @property
-    def name(self) -> str:
-        """The board's name as a table says it (simplified characters)."""
-        return self.names[0]
-
-    @property
-    def seats(self) -> int:
-        return sum(count for _, count in self.cards)
-
-    @property
-    def deck(self) -> tuple[str, ...]:
-        """Every card of the board, one per seat, by role id."""
-        return tuple(role for role, count in self.cards for _ in range(count))
-
-    @property
-    def witch_self_heal(self) -> bool | Literal["first_night"]:
-        """RULES-CLUB.md's witch rule for the board's seat count."""
-        return False if self.seats == 12 else "first_night"
-
-    def missing_roles(self) -> tuple[str, ...]:
-        """The board's roles the engine does not know yet (empty: the board is playable)."""
-        known = roles_module.ROLE_NAMES
-        return tuple(role for role, _ in self.cards if role not in known)
-
-    @property
-    def playable(self) -> bool:
-        return not self.missing_roles()
-
-    def roles(self) -> tuple[Role, ...]:
-        """The deck as roles; BoardError naming the roles the engine lacks."""
-        missing = self.missing_roles()
-        if missing:
-            raise BoardError(
-                f"board {self.id!r} ({self.name}) cannot be played yet: the engine has no "
-                f"{', '.join(missing)} card"
-            )
-        return tuple(Role(role) for role in self.deck)
-
-    def rules(self, settings: Mapping[str, Any] | None = None) -> Rules:
-        """The board's rules (Rule 1) with `settings` on top; RuleError for a bad setting."""
-        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=PRESET)
-
-    def deal(self, seed: int | None = None) -> Setup:
-        """The board's cards shuffled and dealt (a seeded deal when `seed` is set)."""
-        return deal(self.roles(), self.seats, seed=seed)
-
-
-def _board(id: str, names: str, traditional: str, english: str, *cards: tuple[str, int]) -> Board:
-    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards))
-
+__all__ = ["BOARDS", "PRESET", "Board", "BoardError", "FaceDown", "find_board", "name_key"]
 
 W, V = "werewolf", "villager"
 
 BOARDS: tuple[Board, ...] = (
-    _board(
+    board_of(
         "standard-12",
         "标准板 预女猎白",
         "標準板 預女獵白",
@@ -109,7 +40,7 @@ BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-guard-12",
         "狼王守卫",
         "狼王守衛",
@@ -122,7 +53,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "white-wolf-king-knight-12",
         "白狼王骑士",
         "白狼王騎士",
@@ -135,7 +66,7 @@ BOARDS: tuple[Board, ...] = (
         ("knight", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "white-wolf-king-guard-12",
         "白狼王守卫",
         "白狼王守衛",
@@ -148,7 +79,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-beauty-guard-12",
         "狼美守卫 狼美人骑士",
         "狼美守衛 狼美人騎士",
@@ -161,7 +92,7 @@ BOARDS: tuple[Board, ...] = (
         ("knight", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "gargoyle-gravekeeper-12",
         "石像鬼守墓人",
         "石像鬼守墓人",
@@ -174,7 +105,7 @@ BOARDS: tuple[Board, ...] = (
         ("gravekeeper", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "nightmare-guard-12",
         "梦魇守卫",
         "夢魘守衛",
@@ -187,7 +118,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "nightmare-dreamcatcher-12",
         "噩梦之影",
         "噩夢之影",
@@ -200,7 +131,7 @@ BOARDS: tuple[Board, ...] = (
         ("dreamcatcher", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "blood-moon-demon-hunter-12",
         "血月猎魔",
         "血月獵魔",
@@ -213,7 +144,7 @@ BOARDS: tuple[Board, ...] = (
         ("demon_hunter", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-dreamcatcher-12",
         "狼王摄梦人",
         "狼王攝夢人",
@@ -226,7 +157,7 @@ BOARDS: tuple[Board, ...] = (
         ("dreamcatcher", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-robot-psychic-12",
         "机械狼通灵师",
         "機械狼通靈師",
@@ -239,7 +170,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "spirit-knight-12",
         "恶灵骑士",
         "惡靈騎士",
@@ -252,7 +183,7 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "wolf-king-magician-12",
         "狼王魔术师",
         "狼王魔術師",
@@ -265,7 +196,7 @@ BOARDS: tuple[Board, ...] = (
         ("magician", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "beginner-9",
         "9人预女猎",
         "9人預女獵",
@@ -276,7 +207,7 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         (V, 3),
     ),
-    _board(
+    board_of(
         "beginner-10",
         "10人预女猎",
         "10人預女獵",
@@ -287,7 +218,7 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         (V, 4),
     ),
-    _board(
+    board_of(
         "beginner-10-idiot",
         "10人预女猎白",
         "10人預女獵白",
@@ -299,7 +230,7 @@ BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 3),
     ),
-    _board(
+    board_of(
         "beginner-10-guard",
         "10人预女猎守",
         "10人預女獵守",
@@ -310,6 +241,35 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         ("guard", 1),
         (V, 3),
+    ),
+    # RULES-CLUB-MORE.md's boards
+    board_of(
+        "piper-12",
+        "吹笛者 吹笛者板",
+        "吹笛者 吹笛者板",
+        "Pied piper",
+        (W, 4),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("guard", 1),
+        (V, 3),
+        ("piper", 1),
+    ),
+    board_of(
+        "thief-cupid-12",
+        "盗贼丘比特 丘比特盗贼",
+        "盜賊丘比特 丘比特盜賊",
+        "Thief and Cupid",
+        (W, 3),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 5),
+        ("thief", 1),
+        ("cupid", 1),
+        face_down=FaceDown(2, never=("thief", "cupid"), most_wolf_team=1),
     ),
 )
 

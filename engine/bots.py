@@ -108,6 +108,8 @@ def random_answer(spec: StepSpec, pending: Pending, rng: random.Random, *, share
     if not targets or rng.random() < none:
         return Answer()
     count = 2 if spec.share == Share.FRIENDS else pending.count
+    if "up_to" in pending.info:
+        count = rng.randint(1, count)
     return Answer(seats=tuple(rng.sample(targets, min(count, len(targets)))))
 
 

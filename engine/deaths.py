@@ -63,6 +63,16 @@ WINS: RoleHooks[Win] = RoleHooks("wins")
 pied piper's): `win(state, alive)`; each role's module adds its own."""
 
 
+Block = Callable[[State], bool]
+BLOCKS: RoleHooks[Block] = RoleHooks("blocks")
+"""Whether a living third party keeps both sides from winning now (the mixed lovers at a club
+table, RULES-CLUB-MORE.md): asked after the own wins, before the sides'."""
+
+
+def add_block(to: Contents, block: Block) -> None:
+    BLOCKS.add(to, block)
+
+
 def add_alongside(to: Contents, alongside: Consequence) -> None:
     ALONGSIDE.add(to, alongside)
 
@@ -136,7 +146,8 @@ def death_events(state: State, seats: list[int]) -> list[Event]:
 
 
 def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason] | None:
-    """The winner by RULES.md's conditions, in order, and why; None while the game goes on."""
+    """The winner by RULES.md's conditions, in order (a third party's block before the sides'),
+    and why; None while the game goes on."""
     alive = state.alive()
     if not alive:
         return Winner.NONE, WinReason.NOBODY_ALIVE
@@ -144,6 +155,8 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
         won = win(state, alive)
         if won is not None:
             return won
+    if any(block(state) for block in BLOCKS.of(state)):
+        return None
     wolves = state.living_wolf_team()
     if not wolves:
         if state.rules.simultaneous_win == "werewolves" and state.rules.win == "side":

@@ -342,8 +342,9 @@ def _answers(spec: StepSpec[Any], pending: Pending) -> Iterator[Answer]:
     if spec.form in (Form.SEATS, Form.LIST):
         yield from none
         count = pending.count if spec.form == Form.SEATS else 1
-        for chosen in itertools.combinations(seats, max(count, 1)):
-            yield Answer(seats=chosen)
+        fewest = 1 if "up_to" in pending.info else max(count, 1)
+        for many in range(fewest, max(count, 1) + 1):
+            yield from (Answer(seats=chosen) for chosen in itertools.combinations(seats, many))
     elif spec.form == Form.TAKE:
         yield from (Answer(take=take) for take in (0, 1, 2))
     elif spec.form == Form.POTIONS:

@@ -80,7 +80,10 @@ class Rules(BaseModel):
     witch_potions: Literal["both", "one_below_10"] = "both"
     guard_and_heal: Literal["survives", "dies", "hidden"] = "survives"
     lovers_see: Literal["seat", "faction", "role"] = "seat"
-    thief_must_take: bool = False
+    thief_must_take: bool | Literal["wolf_card"] = False
+    """Whether the thief must take a face-down card: `false` (he may keep his own unless both
+    are wolf-team cards), `true` (always) or `"wolf_card"` (always, and the wolf-team card when
+    one lies there: RULES-CLUB-MORE.md)."""
     sheriff: bool = True
     sheriff_election: Literal["before_deaths", "after_discussion"] = "before_deaths"
     sheriff_weight: float = 2
@@ -114,6 +117,9 @@ class Rules(BaseModel):
     duel_triggers_skills: bool = False
     wolf_robot_learns: Literal["night_1", "any_night"] = "night_1"
     magician_swaps: Literal["every_night", "once_per_game"] = "every_night"
+    piper_charms: Literal["two", "up_to_two"] = "two"
+    """Each night the piper charms two players (one when one is left) [RULES], or none, one or
+    two as he likes (RULES-CLUB-MORE.md, the `chinese-club` preset)."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -154,6 +160,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "idiot_votable_after_reveal": False,
         "shot_status_signal": True,
         "win_check": "before_triggers",
+        "piper_charms": "up_to_two",
+        "thief_must_take": "wolf_card",
     },
 }
 

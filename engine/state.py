@@ -68,7 +68,8 @@ class Pending:
 
     `seats` owe it; `targets` are the legal seats to name; `allow_none` says whether 0
     (nobody, pass, abstain) is allowed; `count` is how many seats to name; `info` holds
-    what the deciding seats are told (the witch's victim, the thief's cards).
+    what the deciding seats are told (the witch's victim, the thief's cards); `info["up_to"]`
+    (= `count`) says any number of seats up to `count` may be named (the club's piper).
     """
 
     phase: Phase

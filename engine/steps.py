@@ -28,6 +28,7 @@ from engine.state import IllegalDecision
 
 if TYPE_CHECKING:
     from engine.decisions import Decision
+    from engine.rules import Rules
     from engine.state import Pending, State, Step
 
 
@@ -166,6 +167,9 @@ class StepSpec(Generic[D]):
     names: int = 1
     """How many seats the night screen asks every phone to touch (the decoys' screen asks
     as many as the step's own, whoever acts)."""
+    fewer: Callable[[Rules], bool] | None = None
+    """Whether, under these rules, the step may name fewer seats than `names` (the club
+    piper's none, one or two): public, so every phone's screen takes fewer alike."""
     told: Told[D] | None = None
     """What the decision did, for the post-game review: (line, placeholders) pairs that the
     narrator's catalogues say (`review`, `recap`); none for a step the review leaves out."""

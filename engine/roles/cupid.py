@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.cards import hooks
 from engine.codecs import field_codec, shape_seats
-from engine.deaths import add_consequence, add_win
+from engine.deaths import add_block, add_consequence, add_win
 from engine.decisions import Decision
+from engine.election import club_day
 from engine.events import cue, judge_only, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import (
@@ -97,6 +98,17 @@ def _lovers_win(state: State, alive: list[int]) -> tuple[Winner, WinReason] | No
     return None
 
 
+def _lovers_block(state: State) -> bool:
+    """At a club table (RULES-CLUB-MORE.md, Who wins 4) neither side wins while a mixed lover
+    lives; RULES.md's tables keep its order (a side may win past them)."""
+    return (
+        club_day(state.rules)
+        and state.lovers is not None
+        and mixed_lovers(state)
+        and any(state.is_alive(seat) for seat in state.lovers)
+    )
+
+
 def what_lover_knows(state: State, seat: int) -> dict[str, object]:
     """What the lover at `seat` learns of the partner, by `lovers_see`."""
     assert state.lovers is not None
@@ -135,6 +147,7 @@ def _lovers(seats: tuple[int, ...]) -> CupidChoice:
 ROLE = declare(Role.CUPID, plain=True)
 add_consequence(ROLE, _grief, rank=1)
 add_win(ROLE, 1, _lovers_win)
+add_block(ROLE, _lovers_block)
 add_seat_part(ROLE, _seat_part)
 add_cues(ROLE, {**CUES.keys(), "lovers.wake": (), "lovers.sleep": ()})
 add_night_step(ROLE, NightStep(CUPID, Role.CUPID, club=2, seeds=2, first_night_only=True))

@@ -1,7 +1,10 @@
 """The pied piper (吹笛者): charms two living players a night not yet charmed (one when one is
-left); the charmed wake together and learn who is charmed."""
+left; with `piper_charms = "up_to_two"` none, one or two as he likes); the charmed wake together
+and learn who is charmed."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.cards import hooks
 from engine.codecs import field_codec, shape_seats
@@ -10,21 +13,18 @@ from engine.decisions import Decision
 from engine.events import cue, judge_only, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import (
-    count_answer,
-    first_targets,
     living_target,
     open_step,
     pending_for,
     pretend,
-    told_seats,
 )
 from engine.outcome import Winner, WinReason
 from engine.roles import Role, declare
 from engine.roles.cupid import named_lovers
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part
-from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, register
+from engine.state import IllegalDecision, Pending, State, Step
+from engine.steps import Answer, Form, Kind, StepSpec, register, single
 
 PIPER = "piper"
 CUES = StepCues(PIPER, wake="piper.wake", act="piper.act", sleep="piper.sleep")
@@ -44,15 +44,24 @@ def begin_piper(state: State, step: Step) -> Pending | None:
         pretend(state, CUES)
         return None
     most = 1 if hooks.neighbours_only_tonight(state) else 2
-    return pending_for(state, PIPER, [seat], targets=targets, count=min(most, len(targets)))
+    count = min(most, len(targets))
+    if state.rules.piper_charms == "up_to_two":
+        info = {"up_to": count}
+        return pending_for(state, PIPER, [seat], targets=targets, count=count, allow_none=True, info=info)
+    return pending_for(state, PIPER, [seat], targets=targets, count=count)
+
+
+def up_to(pending: Pending) -> bool:
+    """Whether the piper may charm fewer than `pending.count` tonight (`piper_charms`)."""
+    return "up_to" in pending.info
 
 
 def check_piper(state: State, pending: Pending, decision: PiperChoice) -> None:
     chosen = decision.charmed
-    if len(set(chosen)) != pending.count or len(chosen) != pending.count:
-        raise state.refuse(
-            "piper_count", f"the piper charms {pending.count} different players, not {list(chosen)}"
-        )
+    fewer = up_to(pending) and len(chosen) < pending.count
+    if len(set(chosen)) != len(chosen) or (len(chosen) != pending.count and not fewer):
+        many = f"at most {pending.count}" if up_to(pending) else str(pending.count)
+        raise state.refuse("piper_count", f"the piper charms {many} different players, not {list(chosen)}")
     for target in chosen:
         living_target(state, target)
         if target == pending.seats[0]:
@@ -81,6 +90,24 @@ def begin_charmed(state: State, step: Step) -> None:
 
 def _charmed(seats: tuple[int, ...]) -> PiperChoice:
     return PiperChoice(charmed=seats)
+
+
+def _default(state: State, pending: Pending) -> PiperChoice:
+    """Time out: nobody charmed where the piper may charm fewer, else the first seats."""
+    return _charmed(() if up_to(pending) else pending.targets[: pending.count])
+
+
+def _told(state: State, pending: Pending, decision: PiperChoice) -> list[tuple[str, dict[str, Any]]]:
+    if not decision.charmed:
+        return [("charm_nobody", {})]
+    return [("charm", {"seats": sorted(decision.charmed)})]
+
+
+def _answer(pending: Pending, given: Answer) -> PiperChoice:
+    """Exactly `pending.count` seats, or up to that many under `piper_charms = "up_to_two"`."""
+    if len(given.seats) > pending.count or (len(given.seats) < pending.count and not up_to(pending)):
+        raise IllegalDecision("wrong_count", f"name {pending.count} seats")
+    return _charmed(given.seats)
 
 
 MET = "piper.met"
@@ -127,11 +154,12 @@ register(
         PiperChoice,
         check_piper,
         resolve_piper,
-        told=told_seats("charm", "charmed"),
+        told=_told,
         form=Form.SEATS,
         names=2,
-        answer=count_answer(_charmed),
-        default=first_targets(_charmed),
+        fewer=lambda rules: rules.piper_charms == "up_to_two",
+        answer=single(_answer),
+        default=_default,
         codecs=(field_codec(PIPER, Kind.NIGHT, PiperChoice, "charmed", shape_seats(), as_list=True),),
         reveals=frozenset({"piper.charmed"}),
         cues=CUES,

@@ -1,5 +1,6 @@
 """The thief (盗贼): on the first night, takes one of the two cards left face down, or keeps his own
-(not when both are werewolves, or `thief_must_take`)."""
+(not when both are wolf-team cards, or `thief_must_take`; with `thief_must_take = "wolf_card"`
+the wolf-team card when one lies there, RULES-CLUB-MORE.md)."""
 
 from __future__ import annotations
 
@@ -42,16 +43,26 @@ def begin_thief(state: State, step: Step) -> Pending | None:
         pretend(state, CUES)
         return None
     cards = [c.value for c in state.extra_cards]
-    must = state.rules.thief_must_take or all(c == Role.WEREWOLF for c in state.extra_cards)
+    takes = takeable(state)
+    must = state.rules.thief_must_take is not False or len(wolf_cards(state)) == 2
     state.emit(private("thief.cards", seat, cards=cards, must_take=must))
-    return pending_for(
-        state,
-        THIEF,
-        [seat],
-        targets=(1, 2),
-        allow_none=not must,
-        info={"cards": cards, "must_take": must},
-    )
+    info = {"cards": cards, "must_take": must, **({"take": takes[0]} if len(takes) == 1 else {})}
+    return pending_for(state, THIEF, [seat], targets=takes, allow_none=not must, info=info)
+
+
+def wolf_cards(state: State) -> tuple[int, ...]:
+    """The face-down cards (1, 2) that are wolf-team cards."""
+    return tuple(n for n, card in enumerate(state.extra_cards, 1) if card in state.catalogue.wolf_team)
+
+
+def takeable(state: State) -> tuple[int, ...]:
+    """The face-down cards (1, 2) the thief may take: both, unless exactly one is a wolf-team
+    card and the rules say `thief_must_take = "wolf_card"` (then that one). Two wolf-team cards
+    force a take of either under every value (`begin_thief`)."""
+    wolves = wolf_cards(state)
+    if state.rules.thief_must_take == "wolf_card" and len(wolves) == 1:
+        return wolves
+    return (1, 2)
 
 
 def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
@@ -59,8 +70,13 @@ def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     if take not in (0, 1, 2):
         raise state.refuse("thief_card", f"the thief takes card 1 or 2, or keeps (0), not {take}")
     if take == 0 and not pending.allow_none:
-        why = "both extra cards are werewolves" if not state.rules.thief_must_take else "the rules say so"
+        why = "the rules say so" if state.rules.thief_must_take else "both extra cards are wolf-team cards"
         raise state.refuse("thief_must_take", f"the thief must take a card: {why}")
+    if take and take not in pending.targets:
+        wolf = pending.targets[0]
+        raise state.refuse(
+            "thief_wolf_card", f"the thief must take the wolf-team card, card {wolf}, not card {take}"
+        )
 
 
 def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
@@ -99,7 +115,7 @@ register(
         told=_told_thief,
         form=Form.TAKE,
         answer=single(lambda pending, given: ThiefChoice(take=given.take)),
-        default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else 1),
+        default=lambda state, pending: ThiefChoice(take=0 if pending.allow_none else pending.targets[0]),
         codecs=(field_codec(THIEF, Kind.NIGHT, ThiefChoice, "take", shape_seat),),
         reveals=frozenset({"thief.took"}),
         cues=CUES,

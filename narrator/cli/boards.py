@@ -70,6 +70,7 @@ def _as_json(board: Board) -> dict[str, Any]:
         "english": board.english,
         "seats": board.seats,
         "cards": dict(board.cards),
+        "face_down": board.face_down.count if board.face_down else 0,
         "playable": board.playable,
         "missing": list(board.missing_roles()),
     }

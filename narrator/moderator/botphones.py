@@ -206,6 +206,8 @@ class BotPhone:
                 how_many = rng.randint(0, len(choices))
             if spec is not None and spec.share == Share.MAJORITY:
                 how_many = rng.choice((0, 0, 0, 1))
+            if info.get("up_to"):  # up to `count` (the club piper): one or more
+                how_many = rng.randint(1, count)
             if screen.get("allow_none") and rng.random() < 0.1:
                 how_many = 0
             act["targets"] = rng.sample(choices, min(how_many, len(choices)))

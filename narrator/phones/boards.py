@@ -26,10 +26,14 @@ def card_name(role: str, locale: Locale) -> str:
 
 
 def board_cards(board: Board, locale: Locale) -> str:
-    """The board's cards in `locale`: "狼人×4、预言家、…、普通村民×4"."""
-    return SEPARATOR[locale].join(
+    """The board's cards in `locale`: "狼人×4、预言家、…、普通村民×4", and how many of them lie
+    face down ("（两张底牌）")."""
+    cards = SEPARATOR[locale].join(
         card_name(role, locale) + (f"×{count}" if count > 1 else "") for role, count in board.cards
     )
+    if board.face_down is None:
+        return cards
+    return cards + text(locale, "ui.face_down", count=board.face_down.count)
 
 
 def offered_boards(seats: int | None, locale: Locale) -> list[dict[str, Any]]:

@@ -188,7 +188,10 @@ class Keypad:
             return Answer(seats=tuple(self._list()))
         if pending.count > 1:
             self.screen.show(text(self.locale, "keypad.count", step=name, count=pending.count))
-            return Answer(seats=tuple(self._number() for _ in range(pending.count)))
+            keyed = tuple(self._number() for _ in range(pending.count))
+            if "up_to" in pending.info:  # fewer allowed: a 0 keys nobody for that place
+                keyed = tuple(seat for seat in keyed if seat)
+            return Answer(seats=keyed)
         line = "keypad.voter" if by_seat else "keypad.step"
         self.screen.show(text(self.locale, line, step=name, seat=seat))
         number = self._number()

@@ -28,6 +28,7 @@ from engine.cards.deck import QUESTIONS
 from engine.contents import Catalogue
 from engine.phase import Phase
 from engine.roles import Role
+from engine.rules import Rules
 from engine.steps import DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
@@ -87,20 +88,26 @@ def screen(
     shown_alive: list[int],
     answered: bool,
     actions: Sequence[DayAction],
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
     """The screen of the seat of `view`.
 
     `shown_alive` is the living seats as the phones last saw them (the night grid comes from
     it, never from the state); `answered` whether this seat touched this step already;
     `actions` the day actions the game offers now (the same for every seat, Rule 5);
-    `catalogue` the game's steps.
-    """
+    `catalogue` the game's steps; `rules` the game's (a step that may name fewer seats under
+    them, `StepSpec.fewer`, takes fewer on every phone: `any_count`)."""
     seat = view.seat
     spec = spec_of(catalogue, narrating)
     base: dict[str, Any] = {
         "step": narrating,
         "pack": is_pack(spec),
-        "any_count": spec is not None and (spec.form == Form.LIST or spec.share == Share.MAJORITY),
+        "any_count": spec is not None
+        and (
+            spec.form == Form.LIST
+            or spec.share == Share.MAJORITY
+            or (spec.fewer is not None and rules is not None and spec.fewer(rules))
+        ),
         "verdict": spec is not None and spec.verdict,
         "answers": list(spec.answers) if spec is not None and spec.answers else None,
         "real": False,

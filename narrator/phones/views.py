@@ -157,6 +157,7 @@ class Views:
             shown_alive=self.shown[seat].public.alive,
             answered=self._answered(seat) and not is_pack(spec_of(catalogue, narrating)),
             actions=self._day.shown_actions,
+            rules=self._table.game.rules,
         )
 
     def _state(

@@ -15,6 +15,7 @@ from engine.rules import RuleError
 from tests.engine.harness import SHARED
 
 CLUB = SHARED / "RULES-CLUB.md"
+MORE = SHARED / "RULES-CLUB-MORE.md"
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
 # RULES-CLUB.md's card names, for reading its Boards table.
 CLUB_NAMES = {
@@ -41,6 +42,10 @@ CLUB_NAMES = {
 }
 
 
+# RULES-CLUB-MORE.md's card names (its table's 狼, 神, 民 and 他 columns).
+MORE_NAMES = {**CLUB_NAMES, "平民": "villager", "吹笛者": "piper", "盗贼": "thief", "丘比特": "cupid"}
+
+
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:
     """RULES-CLUB.md's Boards table: id → (the names in its 板子 column, the cards)."""
     rows = {}
@@ -59,11 +64,33 @@ def club_table() -> dict[str, tuple[list[str], Counter[str]]]:
     return rows
 
 
+def more_table() -> dict[str, tuple[str, Counter[str]]]:
+    """RULES-CLUB-MORE.md's Boards table: id → (its olveryu name, the cards, face-down included)."""
+    rows = {}
+    for line in MORE.read_text(encoding="utf-8").splitlines():
+        match = re.match(
+            r"\| `([a-z0-9-]+)` \| ([^|(]+)[^|]* \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|", line
+        )
+        if not match:
+            continue
+        board, name, wolves, gods, villagers, others = match.groups()
+        cards: Counter[str] = Counter()
+        for part in [*wolves.split("+"), *villagers.split("+")]:
+            count, _, card = part.strip().rpartition(" ")
+            if part.strip().isdigit():
+                count, card = part.strip(), "平民"
+            cards[MORE_NAMES.get(card, card)] += int(count or 1)
+        for card in [*gods.split(), *others.replace("—", "").split()]:
+            cards[MORE_NAMES.get(card, card)] += 1
+        rows[board] = (name.strip(), cards)
+    return rows
+
+
 def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
     table = club_table()
     assert len(table) == 17
-    assert [board.id for board in BOARDS] == list(table)
-    for board in BOARDS:
+    assert [board.id for board in BOARDS[:17]] == list(table)
+    for board in BOARDS[:17]:
         names, cards = table[board.id]
         assert Counter(board.deck) == cards, board.id
         assert (
@@ -73,6 +100,18 @@ def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
         )
         assert set(names) <= set(board.names), board.id
         assert len(board.traditional) == len(board.names)
+
+
+def test_the_other_boards_are_rules_club_mores_with_their_cards_and_name() -> None:
+    table = more_table()
+    assert len(table) == 14
+    assert {"piper-12", "thief-cupid-12"} <= {board.id for board in BOARDS[17:]}
+    for board in BOARDS[17:]:
+        name, cards = table[board.id]
+        assert Counter(board.deck) == cards, board.id
+        assert board.name == name and board.seats == 12
+        assert len(board.traditional) == len(board.names)
+    assert find_board("thief-cupid-12").face_down is not None and len(find_board("盗贼丘比特").deck) == 14
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
@@ -135,7 +174,7 @@ def test_every_playable_board_deals_and_starts_a_game(board: Board) -> None:
         pytest.skip(reason=f"the engine has no {', '.join(board.missing_roles())} yet")
     assert board.missing_roles() == ()
     setup = board.deal(seed=7)
-    assert setup.seats == board.seats and Counter(setup.roles) == Counter(board.deck)
+    assert setup.seats == board.seats and Counter(setup.deck) == Counter(board.deck)
     assert setup == board.deal(seed=7)
     game = Game(setup, board.rules())
     assert game.pending is not None and not game.over
@@ -171,6 +210,8 @@ def boards_table() -> str:
     ]
     for board in BOARDS:
         cards = ", ".join(f"{role}×{count}" if count > 1 else role for role, count in board.cards)
+        if board.face_down is not None:
+            cards += f" ({board.face_down.count} face down)"
         heal = (
             str(board.witch_self_heal).lower() if isinstance(board.witch_self_heal, bool) else '"first_night"'
         )

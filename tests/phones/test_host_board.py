@@ -97,6 +97,31 @@ def test_the_host_picks_a_board_and_every_phone_is_told_and_dealt_anew() -> None
     asyncio.run(scenario())
 
 
+def test_the_host_lists_the_more_boards_and_picks_the_one_with_face_down_cards() -> None:
+    """RULES-CLUB-MORE.md's 吹笛者 and 盗贼丘比特 are offered to a 12-seat table; picking 盗贼丘比特
+    deals 12 seats and leaves two cards face down, split as the board says."""
+
+    async def scenario() -> None:
+        game = seeds_game(12)
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            table.evening.dealer = deal_plainly
+            lobby = await Phone(ws_url(server), game).open()
+            offered = {b["id"]: b for b in lobby.last("welcome")["boards"]}
+            assert offered["piper-12"]["playable"] and offered["thief-cupid-12"]["playable"]
+            assert offered["piper-12"]["cards"] == "狼人×4、预言家、女巫、猎人、守卫、普通村民×3、吹笛者"
+            assert offered["thief-cupid-12"]["cards"].endswith("盗贼、丘比特（其中2张作底牌）")
+            body = json.dumps({"board": "盗贼丘比特"}).encode()
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+            assert (status, answer) == (200, {"board": "thief-cupid-12"})
+            board = find_board("thief-cupid-12")
+            setup = table.game.setup
+            assert table.board is board and setup.seats == 12 and len(setup.extra_cards) == 2
+            board.check(setup)
+            assert table.game.rules.thief_must_take == "wolf_card"
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(
     ("board", "code", "said"),
     [

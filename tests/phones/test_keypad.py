@@ -19,9 +19,12 @@ from engine import (
     WitchChoice,
     Witnesses,
 )
+from engine.boards import find_board
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
-from engine.game import state_of
+from engine.game import Game, state_of
+from engine.roles.piper import PiperChoice
+from engine.setup import Setup
 from narrator.phones.keypad import Keypad
 from narrator.phones.keys import EV_KEY, Entry, KeyEntry, symbols_of_events, terminal_keys
 from tests.phones.harness import classic_game, game_at
@@ -200,3 +203,15 @@ def test_a_nightmare_vote_on_the_keypad_asks_each_voter_to_accuse() -> None:
     vote = keypad_of(*keys, screen=screen, slept=slept).play_step(game)
     assert isinstance(vote, DayVote) and set(vote.votes) == set(pending.seats)
     assert "梦魇：每个人都必须指认一个人。" in screen.lines
+
+
+def test_the_club_piper_keys_one_seat_and_a_zero_for_the_second() -> None:
+    """Under `piper_charms = "up_to_two"` a 0 keys nobody for that place: one charmed, or none."""
+    board = find_board("piper-12")
+    cards = ["werewolf"] * 4 + ["seer", "witch", "hunter", "guard"] + ["villager"] * 3 + ["piper"]
+    for keyed, charmed in ((("9", "0"), (9,)), (("0", "0"), ())):
+        game = Game(Setup(seats=12, roles=cards), board.rules({"sheriff": False}))
+        while game.pending is not None and game.pending.step != "piper":
+            game.apply(game.default())
+        screen = RecordingScreen()
+        assert keypad_of(*keyed, screen=screen, slept=[]).play_step(game) == PiperChoice(charmed=charmed)

@@ -383,8 +383,10 @@
     }
     if (sc.form === "cards" && info.cards) {
       lines.push(t("ui.thief_cards_are", { first: t("roles." + info.cards[0]), second: t("roles." + info.cards[1]) }));
-      if (info.must_take) { lines.push(t("ui.must_take")); }
+      if (info.take) { lines.push(t("ui.must_take_card", { n: info.take })); }
+      else if (info.must_take) { lines.push(t("ui.must_take")); }
     }
+    if (info.up_to) { lines.push(t("ui.up_to", { n: info.up_to })); }
     if (info.last_protected) { lines.push(t("ui.last_protected", { seat: seatName(info.last_protected) })); }
     if (sc.step && has("told." + sc.step)) { lines.push(t("told." + sc.step, spelled(info))); }
     if (sc.pack && S.picks) {  // one short line, however many wolves: the wolves by the seat they pick
