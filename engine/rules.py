@@ -114,6 +114,15 @@ class Rules(BaseModel):
     duel_triggers_skills: bool = False
     wolf_robot_learns: Literal["night_1", "any_night"] = "night_1"
     magician_swaps: Literal["every_night", "once_per_game"] = "every_night"
+    # RULES-CHARACTERS.md's raven (乌鸦; RULES-CLUB-MORE.md deals it too)
+    raven_votes: Literal[2, 1] = 2
+    """How many votes (each of weight 1) the raven's mark starts the marked player with."""
+    raven_self: bool = True
+    """Whether the raven may mark himself."""
+    raven_repeat: bool = True
+    """Whether the raven may mark the player he marked the night before."""
+    raven_in_revote: bool = False
+    """Whether the mark counts in the tie's revote or PK too, when the marked player is tied."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -154,6 +163,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "idiot_votable_after_reveal": False,
         "shot_status_signal": True,
         "win_check": "before_triggers",
+        "raven_votes": 1,
+        "raven_repeat": False,
+        "raven_in_revote": True,
     },
 }
 

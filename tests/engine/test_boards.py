@@ -1,4 +1,5 @@
-"""The boards of RULES-CLUB.md: found by every name a table says, their cards, their rules."""
+"""The boards of RULES-CLUB.md (and those of RULES-CLUB-MORE.md the engine deals): found by every
+name a table says, their cards, their rules."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.rules import RuleError
 from tests.engine.harness import SHARED
 
 CLUB = SHARED / "RULES-CLUB.md"
+MORE = SHARED / "RULES-CLUB-MORE.md"
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
 # RULES-CLUB.md's card names, for reading its Boards table.
 CLUB_NAMES = {
@@ -38,6 +40,9 @@ CLUB_NAMES = {
     "猎魔人": "demon_hunter",
     "通灵师": "psychic",
     "魔术师": "magician",
+    # RULES-CLUB-MORE.md's
+    "隐狼": "hidden_wolf",
+    "乌鸦": "raven",
 }
 
 
@@ -59,12 +64,38 @@ def club_table() -> dict[str, tuple[list[str], Counter[str]]]:
     return rows
 
 
+def more_table() -> dict[str, tuple[list[str], Counter[str]]]:
+    """RULES-CLUB-MORE.md's Boards table, the rows whose every card has a name above: id → (the
+    names in its 板子 column, the cards)."""
+    rows = {}
+    for line in MORE.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `([a-z0-9-]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| (\d+) \| — \|", line)
+        if not match:
+            continue
+        board, names, wolves, gods, villagers = match.groups()
+        parts = [p.strip().rpartition(" ") for p in wolves.split("+")]
+        if any(name not in CLUB_NAMES for _, _, name in parts) or any(
+            g not in CLUB_NAMES for g in gods.split()
+        ):
+            continue
+        cards: Counter[str] = Counter({"villager": int(villagers)})
+        for count, _, name in parts:
+            cards[CLUB_NAMES[name]] += int(count or 1)
+        for name in gods.split():
+            cards[CLUB_NAMES[name]] += 1
+        rows[board] = (re.findall(r"[^\s()]+", names), cards)
+    return rows
+
+
 def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
     table = club_table()
     assert len(table) == 17
-    assert [board.id for board in BOARDS] == list(table)
+    ids = [board.id for board in BOARDS]
+    assert [board for board in ids if board in table] == list(table)
+    more = more_table()
+    assert "hidden-wolf-raven-12" in ids and set(ids) <= set(table) | set(more)
     for board in BOARDS:
-        names, cards = table[board.id]
+        names, cards = {**table, **more}[board.id]
         assert Counter(board.deck) == cards, board.id
         assert (
             board.seats
