@@ -41,3 +41,17 @@ def test_the_morning_shot_is_told_before_the_vote() -> None:
     day = _day_1(KNIFED_HUNTER + "[[day]]\nsheriff = 3\nhunter = 7\nvote = { 3 = 1, 4 = 1, 5 = 2 }\n")
     assert day.index("猎人开枪带走了7号") < day.index("放逐投票结果") < day.index("1号被投票放逐"), day
     assert "没有人出局" not in day, day
+
+
+def test_the_ravens_mark_is_counted_and_named() -> None:
+    """The raven's mark starts 10 with two votes: the tally counts them and says whose they are,
+    for a seat nobody voted for too."""
+    from tests.engine.test_raven import RAVEN_12, night
+
+    record = table(RAVEN_12, rules='night_order = "club"\nsheriff = false') + night(10)
+    voted = " ".join(written_review(game_of(record + "[[day]]\nvote = { 1 = 10, 2 = 11 }\n"), "zh-CN"))
+    assert "放逐投票结果：10号得3票（乌鸦诅咒2票）、11号得1票" in voted, voted
+    alone = " ".join(written_review(game_of(record + "[[day]]\nvote = {}\n"), "zh-CN"))
+    assert "放逐投票结果：10号得2票（乌鸦诅咒2票）" in alone, alone
+    english = " ".join(written_review(game_of(record + "[[day]]\nvote = {}\n"), "en"))
+    assert "2 to seat 10 (the raven's mark, 2, included)" in english, english

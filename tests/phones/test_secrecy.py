@@ -179,6 +179,7 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
         ("nightmare-guard-12", 3),
         ("wolf-beauty-guard-12", 4),
         ("white-wolf-king-knight-12", 5),
+        ("hidden-wolf-raven-12", 6),
     ],
 )
 def test_no_seat_and_no_screen_learns_a_secret_in_narrated_club_games(
