@@ -55,3 +55,25 @@ def test_the_ravens_mark_is_counted_and_named() -> None:
     assert "放逐投票结果：10号得2票（乌鸦诅咒2票）" in alone, alone
     english = " ".join(written_review(game_of(record + "[[day]]\nvote = {}\n"), "en"))
     assert "2 to seat 10 (the raven's mark, 2, included)" in english, english
+
+
+def test_the_review_tells_each_night_the_raven_marked_or_did_not() -> None:
+    """A finished game on 隐狼乌鸦: each night's sentence says whom the raven marked, in every
+    language (a night he passed says so)."""
+    import random
+
+    from engine.boards import find_board
+    from engine.bots import random_decision
+    from engine.game import Game
+
+    board = find_board("hidden-wolf-raven-12")
+    game = Game(board.deal(3), board.rules())
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(random_decision(game, rng))
+    marks = [d.target for p, d in game.history if p.step == "raven"]
+    assert marks, "the raven acted at least once"
+    said = " ".join(written_review(game, "zh-CN"))
+    for target in marks:
+        assert (f"乌鸦诅咒了{target}号" if target else "乌鸦没有诅咒任何人") in said, said
+    assert "raven" in " ".join(written_review(game, "en"))
