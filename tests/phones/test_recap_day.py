@@ -65,13 +65,14 @@ def test_the_review_tells_each_night_the_raven_marked_or_did_not() -> None:
     from engine.boards import find_board
     from engine.bots import random_decision
     from engine.game import Game
+    from engine.roles.raven import RavenMark
 
     board = find_board("hidden-wolf-raven-12")
     game = Game(board.deal(3), board.rules())
     rng = random.Random(3)
     while not game.over:
         game.apply(random_decision(game, rng))
-    marks = [d.target for p, d in game.history if p.step == "raven"]
+    marks = [d.target for _, d in game.history if isinstance(d, RavenMark)]
     assert marks, "the raven acted at least once"
     said = " ".join(written_review(game, "zh-CN"))
     for target in marks:
