@@ -271,6 +271,19 @@ BOARDS: tuple[Board, ...] = (
         ("cupid", 1),
         face_down=FaceDown(2, never=("thief", "cupid"), most_wolf_team=1),
     ),
+    board_of(
+        "hidden-wolf-raven-12",
+        "隐狼乌鸦 乌鸦隐狼",
+        "隱狼烏鴉 烏鴉隱狼",
+        "Hidden wolf and raven",
+        (W, 3),
+        ("hidden_wolf", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("raven", 1),
+        (V, 4),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

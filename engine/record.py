@@ -185,7 +185,9 @@ def _day_action(
     then the talk's), in the order of the table's keys (a record is written in the order
     things happened: a duel, then a self-destruct; a self-destruct in the PK after the vote),
     once every other key written before it was read (else the first, refused), while the talk
-    goes on and before the verdict."""
+    goes on and before the verdict; a key's second decision of the day (a list written at the
+    first's place: the club election's blow, then the talk's) only after every verdict the
+    table holds (a blow ends the talk, so a vote the table holds came before it)."""
     state = state_of(game)
     if not (state.daytime and spec.talk and (decision is None or spec.verdict)):
         return None
@@ -197,6 +199,8 @@ def _day_action(
             continue
         if any(earlier not in by_key and (phase, earlier) not in taken for earlier in list(table)[:index]):
             break  # it came after a decision still to come
+        if decision is not None and any(day == state.day and k == key for day, k, _ in done):
+            continue  # a key's second decision today ended the talk: after the verdict held here
         made = by_key[key].codec.read(table[key], game.pending)  # type: ignore[arg-type]
         if made is not None and (state.day, key, repr(made)) not in done:
             waiting.append((key, made))

@@ -36,3 +36,5 @@ class Role(StrEnum):
     MAGICIAN = "magician"
     BLOOD_MOON = "blood_moon"
     WOLF_ROBOT = "wolf_robot"
+    # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
+    RAVEN = "raven"

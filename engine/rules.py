@@ -120,6 +120,15 @@ class Rules(BaseModel):
     piper_charms: Literal["two", "up_to_two"] = "two"
     """Each night the piper charms two players (one when one is left) [RULES], or none, one or
     two as he likes (RULES-CLUB-MORE.md, the `chinese-club` preset)."""
+    # RULES-CHARACTERS.md's raven (乌鸦; RULES-CLUB-MORE.md deals it too)
+    raven_votes: Literal[2, 1] = 2
+    """How many votes (each of weight 1) the raven's mark starts the marked player with."""
+    raven_self: bool = True
+    """Whether the raven may mark himself."""
+    raven_repeat: bool = True
+    """Whether the raven may mark the player he marked the night before."""
+    raven_in_revote: bool = False
+    """Whether the mark counts in the tie's revote or PK too, when the marked player is tied."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -162,6 +171,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "win_check": "before_triggers",
         "piper_charms": "up_to_two",
         "thief_must_take": "wolf_card",
+        "raven_votes": 1,
+        "raven_repeat": False,
+        "raven_in_revote": True,
     },
 }
 

@@ -14,13 +14,16 @@ The club day (RULES-CLUB.md, `engine.election.club_day`):
 Rule 4: a tied vote goes to a PK: the tied speak again, `revote_voters` vote among them.
 Rule 5: `idiot_votable_after_reveal = false`: a revealed idiot can be neither voted for nor
         handed the badge (he never votes under either setting).
+Rule 6: a role's mark (the raven's, `add_mark`) starts a seat with votes of weight 1 against
+        him, said by the judge as the vote opens and added before a tie is judged; the vote's
+        event names them (`marked`), so every tally counts them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import hooks
 from engine.cards.limits import check_vote as vote_limits
@@ -71,7 +74,9 @@ def begin_vote(state: State, step: Step) -> Pending | None:
         ]
     )
     info = {"must_vote": True} if step.args.get("must_vote") else {}
-    return Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
+    pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
+    _say_marks(state, pending)
+    return pending
 
 
 def begin_revote(state: State, step: Step) -> Pending:
@@ -80,7 +85,36 @@ def begin_revote(state: State, step: Step) -> Pending:
     allowed = voters(state)
     if key == "revote" and state.rules.revote_voters == "others":
         allowed = tuple(s for s in allowed if s not in tied)
-    return Pending(state.phase, "revote", key, allowed, tied, allow_none=True)
+    pending = Pending(state.phase, "revote", key, allowed, tied, allow_none=True)
+    _say_marks(state, pending)
+    return pending
+
+
+class Marked(NamedTuple):
+    """Votes a seat starts a vote with (Rule 6): `votes` of weight 1 against `seat`, which the
+    judge says as the vote opens in `line` (a cue with `seat` and `votes`)."""
+
+    seat: int
+    votes: int
+    line: str
+
+
+Mark = Callable[[State, Pending], Marked | None]
+MARKS: RoleHooks[Mark] = RoleHooks("marks")
+"""The votes a role's mark starts a seat with in the vote `pending` (the raven's); None: none.
+Asked as the vote opens and again as it is counted: it reads the state only."""
+
+
+def add_mark(to: Contents, mark: Mark) -> None:
+    MARKS.add(to, mark)
+
+
+def _marks(state: State, pending: Pending) -> list[Marked]:
+    return [made for mark in MARKS.of(state) if (made := mark(state, pending)) is not None]
+
+
+def _say_marks(state: State, pending: Pending) -> None:
+    state.emit(*(cue(made.line, seat=made.seat, votes=made.votes) for made in _marks(state, pending)))
 
 
 def check_vote(state: State, pending: Pending, decision: Votes) -> None:
@@ -113,6 +147,12 @@ def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     shown: dict[str, Any] = {"weights": weights, "sheriff": state.sheriff} if weights else {}
     if pending.step == "revote":
         shown["revote"] = True  # a second count of the day: the PK's (Rule 4)
+    marked: dict[int, int] = defaultdict(int)
+    for made in _marks(state, pending):  # counted before a tie is judged (Rule 6)
+        marked[made.seat] += made.votes
+        counted[made.seat] = counted.get(made.seat, 0) + made.votes
+    if marked:
+        shown["marked"] = {str(seat): votes for seat, votes in sorted(marked.items())}
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
     top = most(counted, pending.targets)
     if not counted:

@@ -127,7 +127,8 @@ def _days(
 
 def _tally(locale: Locale, kind: str, data: Mapping[str, object], *, pk: bool) -> str:
     """A vote as counts, most votes first: "放逐投票结果：5号得4票、3号得1票", the sheriff's
-    weight counted and said ("7号得6.5票（警长1.5票）"); a PK's says so ("PK投票结果：…")
+    weight counted and said ("7号得6.5票（警长1.5票）"), and a mark's votes ("5号得3票（乌鸦诅咒1票）",
+    the vote's `marked`); a PK's says so ("PK投票结果：…")
     (abstentions left out; a voter who names several seats, as some event cards ask, counts
     for each)."""
     votes = data["votes"]
@@ -140,25 +141,38 @@ def _tally(locale: Locale, kind: str, data: Mapping[str, object], *, pk: bool) -
         for target in named if isinstance(named, list) else [named]:
             if target:
                 counts[int(target)] = counts.get(int(target), 0) + float(weights.get(voter, 1))
+    shown = data.get("marked") or {}
+    assert isinstance(shown, dict)
+    marked = {int(seat): float(extra) for seat, extra in shown.items()}
+    for seat, extra in marked.items():
+        counts[seat] = counts.get(seat, 0) + extra
     if not counts:
         return _line(locale, "votes_none")
     ranked = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
     by_sheriff = votes.get(sheriff) if sheriff in weights else None
     sheriff_weight = _count(weights.get(sheriff, 1))
     items = [
-        text(
-            locale,
-            "recap.vote_item_sheriff",
-            target=_seat(locale, t),
-            count=_count(n),
-            weight=sheriff_weight,
-        )
-        if t == by_sheriff
-        else text(locale, "recap.vote_item", target=_seat(locale, t), count=_count(n))
+        _vote_item(locale, t, n, sheriff_weight if t == by_sheriff else None, marked.get(t))
         for t, n in ranked
     ]
     key = ("sheriff_" if kind == "sheriff.votes" else "") + ("pk_votes" if pk else "votes")
     return text(locale, f"recap.{key}", tally=text(locale, "recap.list_separator").join(items))
+
+
+def _vote_item(locale: Locale, target: int, count: float, sheriff: str | None, marked: float | None) -> str:
+    """One seat's count, with the sheriff's weight and a mark's votes in it said."""
+    params: dict[str, str] = {"target": _seat(locale, target), "count": _count(count)}
+    if sheriff is not None:
+        params["weight"] = sheriff
+    if marked is not None:
+        params["marked"] = _count(marked)
+    key = {
+        (False, False): "recap.vote_item",
+        (True, False): "recap.vote_item_sheriff",
+        (False, True): "recap.vote_item_marked",
+        (True, True): "recap.vote_item_sheriff_marked",
+    }[(sheriff is not None, marked is not None)]
+    return text(locale, key, **params)
 
 
 def _count(votes: object) -> str:

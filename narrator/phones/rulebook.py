@@ -62,6 +62,19 @@ def _vote(rules: Rules, deck: set[Role]) -> list[Line]:
         lines.append(("tie_revote_others", {}))
     if Role.IDIOT in deck and not rules.idiot_votable_after_reveal:
         lines.append(("idiot_not_votable", {}))
+    if Role.RAVEN in deck:
+        lines += _raven(rules)
+    return lines
+
+
+def _raven(rules: Rules) -> list[Line]:
+    lines: list[Line] = [("raven_votes", {"count": rules.raven_votes})]
+    if not rules.raven_self:
+        lines.append(("raven_no_self", {}))
+    if not rules.raven_repeat:
+        lines.append(("raven_no_repeat", {}))
+    if rules.raven_in_revote and rules.vote_tie not in ("none", "sheriff"):
+        lines.append(("raven_in_pk", {}))
     return lines
 
 

@@ -1,4 +1,5 @@
-"""The boards of RULES-CLUB.md: found by every name a table says, their cards, their rules."""
+"""The boards of RULES-CLUB.md (and those of RULES-CLUB-MORE.md the engine deals): found by every
+name a table says, their cards, their rules."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ CLUB_NAMES = {
     "猎魔人": "demon_hunter",
     "通灵师": "psychic",
     "魔术师": "magician",
+    # RULES-CLUB-MORE.md's
+    "隐狼": "hidden_wolf",
+    "乌鸦": "raven",
 }
 
 
@@ -105,7 +109,7 @@ def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
 def test_the_other_boards_are_rules_club_mores_with_their_cards_and_name() -> None:
     table = more_table()
     assert len(table) == 14
-    assert {"piper-12", "thief-cupid-12"} <= {board.id for board in BOARDS[17:]}
+    assert {"piper-12", "thief-cupid-12", "hidden-wolf-raven-12"} <= {board.id for board in BOARDS[17:]}
     for board in BOARDS[17:]:
         name, cards = table[board.id]
         assert Counter(board.deck) == cards, board.id

@@ -24,7 +24,7 @@ PLAYABLE = [b for b in BOARDS if b.playable]
 
 def play(board: Board, seed: int) -> Game:
     rng = random.Random(seed)
-    game = Game(board.deal(seed), board.rules(club_settings(rng)))
+    game = Game(board.deal(seed), board.rules(club_settings(rng, board.roles())))
     for _ in range(3000):
         if game.over:
             break
@@ -62,6 +62,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     winners: Counter[str] = Counter()
     causes: Counter[str] = Counter()
     actions: Counter[str] = Counter()
+    marked: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -70,8 +71,15 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             winners[outcome.winner.value] += 1
             causes.update(d.cause for d in state_of(game).deaths)
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
+            marked.update(
+                "pk" if e.data.get("revote") else "vote"
+                for e in game.events
+                if e.kind == "votes" and e.data.get("marked")
+            )
     played = {card.value for board in PLAYABLE for card in board.roles()}
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
+    if "raven" in played:  # the raven's mark counted in a day's vote
+        assert marked["vote"], dict(marked)
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -88,7 +96,9 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     takers = (("white_wolf_king", "white_wolf_king"), ("duel", "knight"))
     wanted_actions = {"self_destruct"} | {name for name, role in takers if role in played}
     assert wanted_actions <= set(actions), f"never taken: {sorted(wanted_actions - set(actions))}"
-    print(f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}")
+    print(
+        f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}; marks {dict(marked)}"
+    )
 
 
 def test_a_record_replays_the_day_actions_in_the_order_they_came() -> None:
@@ -100,7 +110,7 @@ def test_a_record_replays_the_day_actions_in_the_order_they_came() -> None:
     for board in PLAYABLE:
         for seed in range(20):
             rng = random.Random(seed)
-            game = Game(board.deal(seed), board.rules(club_settings(rng)))
+            game = Game(board.deal(seed), board.rules(club_settings(rng, board.roles())))
             while not game.over:
                 game.apply(random_decision(game, rng, self_destruct=0.5))
             days: dict[str, list[str]] = {}

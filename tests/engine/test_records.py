@@ -100,3 +100,23 @@ def test_keys_of_steps_that_do_not_happen_are_ignored() -> None:
 
     out = play(text)
     assert out["error"] is None and out["lovers"] == [] and out["pending"] == "day 1: vote"
+
+
+def test_the_election_blow_then_the_pks_blow_replay_in_that_order() -> None:
+    """Wolf 2, knifed, self-destructs in the club election (吞毒: the day goes on); the vote
+    ties; wolf 3 self-destructs in the PK. The record writes `self_destruct = [2, 3]` before
+    `vote`: the replay takes the vote before the PK's blow (it took the blow at the vote)."""
+    from engine.decisions import SelfDestruct
+    from engine.record import replay, write_record
+    from tests.engine.harness import game_of
+    from tests.engine.test_club_day import club
+
+    night = "[[night]]\nseer = 1\nwerewolves = 2\nwitch = {}\n"
+    day = "[[day]]\nsheriff = { candidates = [5, 10] }\nself_destruct = 2\nvote = { 1 = 9, 4 = 9, 5 = 10, 6 = 10 }\n"
+    game = game_of(club() + night + day)
+    assert game.pending is not None and game.pending.step == "revote"
+    game.apply(SelfDestruct(seat=3))
+    written = write_record(game)
+    assert "self_destruct = [2, 3]" in written
+    replayed = replay(parse_record(written))
+    assert replayed.error is None and replayed.game.history == game.history

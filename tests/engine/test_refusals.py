@@ -14,6 +14,7 @@ import itertools
 import random
 import typing
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +44,14 @@ CLUB_SETTINGS = (
     " white_wolf_king_victim_shoots wolf_beauty_charm spirit_knight_reflect spirit_knight_shot fear_notice"
     " duel_triggers_skills wolf_robot_learns magician_swaps"
 ).split()
+RAVEN_SETTINGS = "raven_votes raven_self raven_repeat raven_in_revote".split()
 
 
-def club_settings(rng: random.Random) -> dict[str, Any]:
-    """RULES-CLUB.md's settings, each drawn."""
-    return {name: rng.choice(_choices(Rules.model_fields[name].annotation)) for name in CLUB_SETTINGS}
+def club_settings(rng: random.Random, cards: Iterable[Role] = ()) -> dict[str, Any]:
+    """RULES-CLUB.md's settings, each drawn; the raven's too for a deck of `cards` that holds him
+    (drawn last, so the games of other decks draw as they did before him)."""
+    names = CLUB_SETTINGS + (RAVEN_SETTINGS if Role.RAVEN in set(cards) else [])
+    return {name: rng.choice(_choices(Rules.model_fields[name].annotation)) for name in names}
 
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -181,10 +185,11 @@ def random_board(rng: random.Random, seed: int) -> tuple[Setup, Any]:
     every other time a 12-seat deck of any cards the engine knows (a board may wait for a role)."""
     board = rng.choice([b for b in BOARDS if b.playable])
     if seed % 2:
-        return board.deal(seed), board.rules(club_settings(rng))
+        return board.deal(seed), board.rules(club_settings(rng, board.roles()))
     wolves = [Role.WEREWOLF] * 3 + [rng.choice(sorted(usual().wolf_team - {Role.WEREWOLF}))]
     gods = rng.sample(sorted(usual().gods - {Role.ELDER, Role.LITTLE_GIRL, Role.SCAPEGOAT}), 4)
-    return deal([*wolves, *gods, *[Role.VILLAGER] * 4], 12, seed=seed), board.rules(club_settings(rng))
+    deck = [*wolves, *gods, *[Role.VILLAGER] * 4]
+    return deal(deck, 12, seed=seed), board.rules(club_settings(rng, deck))
 
 
 def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -> None:

@@ -404,3 +404,25 @@ def test_the_phones_tally_counts_the_sheriffs_weight(browser: Any) -> None:
         page.context.close()
     finally:
         background.stop()
+
+
+def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
+    """The raven marked 10 (two votes, the default): 10 has one voter and the mark, 11 two
+    voters; the phone's tally counts the mark and names it, as the review does."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+    from tests.engine.test_raven import RAVEN_12, night
+
+    record = night(10) + "[[day]]\nvote = { 1 = 10, 2 = 11, 3 = 11 }\n"
+    rules = 'night_order = "club"\nsheriff = false'
+    game = replay(parse_record(record_table(RAVEN_12, rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 5, "Ming")
+        lines = page.locator("#tally p")
+        expect(lines.first).to_have_text("10号 3票：1（乌鸦诅咒2票）")
+        expect(lines.nth(1)).to_have_text("11号 2票：2、3")
+        page.context.close()
+    finally:
+        background.stop()

@@ -128,3 +128,17 @@ def test_every_phone_gets_the_same_rules_page_whatever_its_card() -> None:
                 await phone.close()
 
     asyncio.run(scenario())
+
+
+def test_the_rules_page_says_the_ravens_rules_on_his_board_only() -> None:
+    setup, rules = PlayConfig(board="hidden-wolf-raven-12", seed=5).table()
+    said = rulebook(Game(setup, rules), None, "zh-CN")["rules"]
+    assert "乌鸦诅咒的玩家，在第二天的放逐投票中额外增加1票。" in said
+    assert "乌鸦不能连续两晚诅咒同一名玩家。" in said and "乌鸦不能诅咒自己。" not in said
+    assert "被诅咒的玩家进入PK时，诅咒的票在PK投票中仍然有效。" in said
+    seeds = make_rules({"raven_self": False, "vote_tie": "revote"})
+    names = [name for name, _ in rule_lines(seeds, {Role.RAVEN}, 12)]
+    assert ("raven_votes", {"count": 2}) in rule_lines(seeds, {Role.RAVEN}, 12)
+    assert "raven_no_self" in names and "raven_no_repeat" not in names and "raven_in_pk" not in names
+    setup, rules = PlayConfig(board="wolf-king-guard-12", seed=5).table()
+    assert not any("乌鸦" in line for line in rulebook(Game(setup, rules), None, "zh-CN")["rules"])

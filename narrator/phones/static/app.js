@@ -505,6 +505,7 @@
     if (kind === "guard.protects" && !d.target) { return t("notes.guard_none"); }
     if (kind === "werewolves.victim" && !d.target) { return t("notes.werewolves_none"); }
     if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
+    if (kind === "raven.marks" && !d.target) { return t("notes.raven_none"); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
     return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
@@ -603,11 +604,17 @@
       (by[target] = by[target] || []).push(Number(voter));
       counts[target] = (counts[target] || 0) + (weights[voter] || 1);
     });
+    var marked = last.marked || {};  // a mark's votes (the vote's `marked`), counted and said
+    Object.keys(marked).forEach(function (seat) {
+      by[seat] = by[seat] || [];
+      counts[seat] = (counts[seat] || 0) + marked[seat];
+    });
     Object.keys(by).sort(function (a, b) { return counts[b] - counts[a] || a - b; }).forEach(function (target) {
       var voters = by[target].sort(function (a, b) { return a - b; });
       var bySheriff = sheriff in weights && String(last.votes[sheriff]) === String(target);
       box.appendChild(el("p", t(bySheriff ? "ui.tally_line_sheriff" : "ui.tally_line",
-        { seat: target, count: counts[target], weight: weights[sheriff], voters: voters.join(sep()) })));
+        { seat: target, count: counts[target], weight: weights[sheriff], voters: voters.join(sep()) })
+        + (target in marked ? t("ui.tally_marked", { marked: marked[target] }) : "")));
     });
     if (abstained.length) {
       box.appendChild(el("p", t("ui.tally_abstain", { voters: abstained.sort(function (a, b) { return a - b; }).join(sep()) })));

@@ -143,6 +143,11 @@
         by[target].push(Number(voter));
         counts[target] += weights[voter] || 1;
       });
+      var marked = last.marked || {};  // a mark's votes (the vote's `marked`), counted and said
+      Object.keys(marked).forEach(function (seat) {
+        if (!(seat in by)) { by[seat] = []; order.push(seat); counts[seat] = 0; }
+        counts[seat] += marked[seat];
+      });
       order.sort(function (a, b) { return !Number(a) - !Number(b) || (counts[b] - counts[a]) || (a - b); });
       if (last.revote) { box.appendChild(el("p", t("ui.tally_pk"), "tally")); }
       order.forEach(function (target) {
@@ -150,7 +155,8 @@
         var bySheriff = sheriff in weights && String(votes[sheriff]) === String(target);
         box.appendChild(el("p", !Number(target) ? t("ui.screen_abstain_tally", { voters: voters })
           : t(bySheriff ? "ui.screen_tally_sheriff" : "ui.screen_tally",
-            { seat: target, count: counts[target], weight: weights[sheriff], voters: voters }), "tally"));
+            { seat: target, count: counts[target], weight: weights[sheriff], voters: voters })
+            + (target in marked ? t("ui.tally_marked", { marked: marked[target] }) : ""), "tally"));
       });
     }
     if ((p.deaths || []).length) {
