@@ -136,6 +136,7 @@ class Moderator(Speeches):
         """Narrate the events not narrated yet, in order, but those a talk said or dropped."""
         skip: set[int] = set()
         while self._seen < len(self.game.events) and not self.ended:
+            await self._offer_taken()
             index = self._seen
             self._seen += 1
             if index in skip:
@@ -200,6 +201,15 @@ class Moderator(Speeches):
         await self.table.narrate_next(
             pending.step, seconds=draw_seconds(self.timers, self.pacing, self._spec(pending.step))
         )
+
+    async def _offer_taken(self) -> None:
+        """A dead seat's decision offered with its line (Rule 2) and taken before it was
+        waited for (his phone answered while the line was said): its step is over, and its
+        countdown with it, before the next line (else it ran on every phone and the public
+        screen through the last words and into the night)."""
+        if self._offered is not None and self._offered[0] is not self.game.pending:
+            self._offered = None
+            await self.table.narrate_next(None)
 
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""

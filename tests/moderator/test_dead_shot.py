@@ -61,3 +61,57 @@ def test_a_dead_hunters_shot_is_on_his_phone_while_the_judge_asks_for_it() -> No
     seen = asyncio.run(scenario())
     assert seen["shown"]["hunter.shoot"] == "hunter", seen
     assert seen["narrating"] == "hunter"
+
+
+class ClockNotingVoice:
+    """A silent voice noting, for every line, the step the table narrates and the countdown
+    every phone and the public screen show while it is said; the hunter's line lasts until his
+    phone has shot (his answer comes while the judge still asks)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.heard: list[tuple[str, str | None, int | None]] = []
+
+    def say(self, key: str, /, *, wait: bool = True, **params: object) -> object:
+        if key == "hunter.shoot":
+            deadline = time.monotonic() + 5
+            while self.table.game.pending is not None and self.table.game.pending.step == "hunter":
+                assert time.monotonic() < deadline, "the hunter's phone never shot"
+                time.sleep(0.01)
+        self.heard.append((key, self.table.narrating, self.table.views.clock()["step"]))
+        return None
+
+    def say_text(self, text: str, /, *, wait: bool = True, label: str = "say") -> object:
+        return None
+
+    def night(self, on: bool) -> None:
+        pass
+
+
+def test_a_shot_taken_while_the_judge_asks_for_it_ends_its_step_and_its_countdown() -> None:
+    """The hunter's phone shoots as the line asks: the lines after it are said with no step
+    narrated and no countdown (his step's ran on through the last words and into the night)."""
+
+    async def scenario() -> list[tuple[str, str | None, int | None]]:
+        game = replay(parse_record(record_table(rules="sheriff = false") + NIGHT_THE_HUNTER_DIES)).game
+        async with served(game, auto_narrate=False) as (server, table):
+            phone = await Phone(ws_url(server), game).open()
+            await phone.join(6)
+            voice = ClockNotingVoice(table)
+            moderator = Moderator(table, voice, timers=Timers(decision=30, last_words=1), clock=FastClock())
+            moderator._seen = len(game.events) - 1  # noqa: SLF001 - from the line that asks for the shot
+
+            async def shoot() -> None:
+                await phone.expect("state", where=lambda m: m["screen"].get("step") == "hunter")
+                await phone.send({"type": "act", "step": "hunter", "targets": [3]})
+
+            shooting = asyncio.create_task(shoot())
+            await moderator.narrate_new()
+            await shooting
+            await phone.close()
+            return voice.heard
+
+    heard = asyncio.run(scenario())
+    keys = [key for key, _, _ in heard]
+    assert keys[0] == "hunter.shoot" and len(keys) > 1, keys
+    assert heard[1:] and all((narrating, clock) == (None, None) for _, narrating, clock in heard[1:]), heard
