@@ -179,8 +179,9 @@ async def phones_join(
     host_pin: HostPin,
     config: PlayConfig,
 ) -> list[BotPhone]:
-    """The bots take every seat (a demo); at a real table the join address is said aloud,
-    and on a box without a keyboard the host's PIN once."""
+    """The bots take every seat (a demo); at a real table the join address is said aloud
+    (after the last evening's end, on a box that stays up: `Options.evening_over`), and on a
+    box without a keyboard the host's PIN once."""
     if options.bots:
         seats = table.registry
         assert isinstance(seats, StoredSeats)
@@ -189,6 +190,8 @@ async def phones_join(
         return await seat_bots(url, table.game.setup.seats, seed, tokens, options.self_destruct)
     if not resumed:
         try:
+            if options.evening_over:
+                await asyncio.to_thread(voice.say, "host.new_evening")
             for sentence in join_words(config.locale, server.join_url):
                 await asyncio.to_thread(voice.say_text, sentence)
         except Exception as error:  # noqa: BLE001 - the address is printed anyway
