@@ -243,13 +243,19 @@ def test_a_restart_deals_the_lobby_not_dealt_yet_from_the_settings_file_as_it_is
             box.kill()
 
 
+HOST = "the-host-token-of-the-dealt-game"
+
+
 def _dealt_game(folder: Path, port: int, stored: str) -> str:
     """A store whose 9-seat game (on `port`) was dealt: decisions taken, or every seat taken
-    (the judge deals then) but no decision yet."""
+    (the judge deals then) but no decision yet; its phones' keys `seat-token-N`, its host's `HOST`."""
     store = Store(folder)
     setup, rules = deal(suggested_roles(9), 9, seed=4), make_rules(preset="seeds")
     settings = PlayConfig(seats=9, listen=False, port=port).model_dump(mode="json")
     game_id = store.create(setup, rules, settings, evening=store.open_evening())
+    for seat in range(1, 10):
+        store.bind_seat(game_id, seat, f"Bot {seat}", f"seat-token-{seat}")
+    store.bind_host(game_id, HOST)
     if stored == "decisions taken":
         game, rng = Game(setup, rules), random.Random(4)
         for n in range(3):
@@ -257,38 +263,57 @@ def _dealt_game(folder: Path, port: int, stored: str) -> str:
             assert pending is not None
             game.apply(decision)
             store.append(game_id, n, pending, decision)
-    else:
-        for seat in range(1, 10):
-            store.bind_seat(game_id, seat, f"Bot {seat}", f"token-{seat}")
     store.close()
     return game_id
 
 
 @pytest.mark.parametrize("stored", ["decisions taken", "every seat taken"])
-def test_a_dealt_game_resumes_as_stored_whatever_the_settings_file_says_now(
+def test_a_dealt_game_resumes_as_stored_and_the_changed_file_deals_the_next_evening(
     tmp_path: Path, stored: str
 ) -> None:
     table = Table(tmp_path)
     game_id = _dealt_game(table.data, table.port, stored)
     before = Store(table.data)
-    decisions, setup = before.load(game_id).decisions, before.load(game_id).setup
+    decisions, setup, evening = (
+        before.load(game_id).decisions,
+        before.load(game_id).setup,
+        before.evening_of(game_id),
+    )
     before.close()
     table.settings.write_text(
         table.settings.read_text(encoding="utf-8").replace("seats = 9\n", "seats = 12\n"), encoding="utf-8"
     )
-    box = table.start(fast=False)  # a dealt game with no phones would play on by itself
+    box = table.start()
+    phones: Phones | None = None
     try:
         line = box.until(f"resuming game {game_id} (playing")
         assert "9 seats) at " in line and f"after {len(decisions)} decisions" in line
+        assert not any("was not dealt yet" in said for said in box.out)
         _serving(table.port)
+        phones = Phones(
+            table.port, {seat: f"seat-token-{seat}" for seat in range(1, 10)}
+        )  # back with their keys
+        phones.start()
+        assert phones.ready.wait(60)
+        box.until("q or the host's End ends the evening")  # the game as stored, played to its end
+        phones.stop()
+        phones = None
+        _host(table.port, "end", HOST)
+        following, next_evening = box.new_game()  # the next evening's lobby: the file as it is now
+        assert next_evening != evening
+        box.until("今晚的游戏结束了")
         box.process.send_signal(signal.SIGINT)
         assert box.wait() == 130, "".join(box.out[-40:])
-        assert not any("was not dealt yet" in said for said in box.out)
+
         store = Store(table.data)
-        assert [g["id"] for g in store.games()] == [game_id]  # no new game
         resumed = store.load(game_id)
-        assert resumed.setup == setup and resumed.decisions[: len(decisions)] == decisions
+        assert resumed.status == "over" and resumed.setup == setup
+        assert resumed.decisions[: len(decisions)] == decisions
+        assert store.load(following).setup.seats == 12
+        assert [g["id"] for g in store.games()] == [following, game_id]
         store.close()
     finally:
+        if phones is not None:
+            phones.stop()
         if box.process.poll() is None:
             box.kill()
