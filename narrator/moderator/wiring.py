@@ -19,7 +19,7 @@ from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.hearing import Voice
 from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, join_words
-from narrator.moderator.keyboard import keypad, read_terminal
+from narrator.moderator.keyboard import TERMINAL, keypad
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
@@ -162,7 +162,7 @@ async def open_controls(
     host_pin = HostPin(table.registry, voice, config.locale, asyncio.get_running_loop())
     server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
-        threading.Thread(target=read_terminal, args=(inbox, host_pin.key), daemon=True).start()
+        TERMINAL.serve(inbox, host_pin.key)
     desk = None
     if options.keypad:
         desk = KeypadDesk(keypad(options.keypad, config.locale), table, asyncio.get_running_loop())

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import pty
 import queue
 import random
 import re
@@ -33,7 +35,7 @@ from engine.setup import deal, suggested_roles
 from narrator.moderator.botphones import BotPhone
 from narrator.moderator.config import PlayConfig
 from narrator.store import Store
-from tests.evening.test_evening_play import _env
+from tests.evening.test_evening_play import NARRATOR, _env
 from tests.evening.test_play_after_crash import DIGITS, Judge, Phones, _host, _serving
 from tests.narrator.test_damaged_store import ROOT
 from tests.phones.test_speech import post
@@ -60,13 +62,13 @@ def unit(port: int) -> tuple[list[str], str, str]:
 
 
 class Box(Judge):
-    """The unit's command in a process of its own (no terminal; Ctrl-C reaches it), its
-    standard output read line by line."""
+    """A judge's command in a process of its own (no terminal unless `stdin` is one; Ctrl-C
+    reaches it), its standard output read line by line."""
 
-    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+    def __init__(self, command: list[str], env: dict[str, str], stdin: int = subprocess.DEVNULL) -> None:
         self.process = subprocess.Popen(
             command,
-            stdin=subprocess.DEVNULL,
+            stdin=stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -315,5 +317,35 @@ def test_a_dealt_game_resumes_as_stored_and_the_changed_file_deals_the_next_even
     finally:
         if phones is not None:
             phones.stop()
+        if box.process.poll() is None:
+            box.kill()
+
+
+def test_q_at_the_keyboard_ends_each_evening_of_a_box_that_stays_up(tmp_path: Path) -> None:
+    """At a laptop, `narrator play --stay` in a terminal: q and Enter ends the evening and the
+    next lobby is served, evening after evening (the keys go to the evening served now)."""
+    keyboard, terminal = pty.openpty()
+    command = [*NARRATOR, "play", "--stay", "--silent", "--fast", "--no-listen", "--port", "0"]
+    box = Box([*command, "--store", str(tmp_path)], _env(tmp_path), stdin=terminal)
+    os.close(terminal)
+    try:
+        evenings = []
+        for _ in range(3):
+            evenings.append(box.new_game()[1])
+            box.until("请用手机连接同一个无线网络")  # the lobby is served, its keys read
+            if len(evenings) < 3:
+                os.write(keyboard, b"q\n")
+                box.until("narrator play --stay: the evening is over")
+        box.process.send_signal(signal.SIGINT)
+        assert box.wait() == 130, "".join(box.out[-40:])
+        store = Store(tmp_path)
+        assert [(e["id"], e["status"]) for e in store.evenings()] == [
+            (evenings[2], "open"),
+            (evenings[1], "closed"),
+            (evenings[0], "closed"),
+        ]
+        store.close()
+    finally:
+        os.close(keyboard)
         if box.process.poll() is None:
             box.kill()
