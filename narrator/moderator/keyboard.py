@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from narrator.inbox import CommandWord, Inbox, Source
+from narrator.inbox import CommandWord, Source
 from narrator.phones.keypad import Keypad, TerminalScreen
 from narrator.phones.keys import evdev_keys, terminal_keys
 
@@ -52,11 +53,11 @@ class Terminal:
     (a second reader of the same terminal would take every other line)."""
 
     def __init__(self) -> None:
-        self._inbox: Inbox | None = None
+        self._inbox: Commands | None = None
         self._on_host_key: Callable[[str], None] = lambda word: None
         self._reader: threading.Thread | None = None
 
-    def serve(self, inbox: Inbox, on_host_key: Callable[[str], None]) -> None:
+    def serve(self, inbox: Commands, on_host_key: Callable[[str], None]) -> None:
         """The keys go to `inbox` and `on_host_key` from now on; the reader starts once."""
         self._inbox, self._on_host_key = inbox, on_host_key
         if self._reader is None:
@@ -70,7 +71,8 @@ class Terminal:
             self._inbox.command(word, source)
 
     def _host_key(self, word: str) -> None:
-        self._on_host_key(word)
+        with contextlib.suppress(RuntimeError):  # typed between two evenings: the last one's loop is closed
+            self._on_host_key(word)
 
 
 TERMINAL = Terminal()  # the process has one terminal
