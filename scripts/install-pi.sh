@@ -2,7 +2,8 @@
 # Sets up a Raspberry Pi (64-bit Raspberry Pi OS, bookworm) as the judge box:
 # the system packages and the venv (scripts/install.sh), the user in the audio group,
 # a settings file, and a systemd unit that starts the judge at boot (resuming an
-# unfinished game after a crash or a pulled plug).
+# unfinished game after a crash or a pulled plug: Restart=on-failure) and stays up: an
+# evening the host ends is followed by a new lobby from the settings file (--stay).
 #
 #   scripts/install-pi.sh [--user USER] [--port 8000] [--kiosk] [--dry-run]
 #
@@ -50,7 +51,7 @@ Wants=network-online.target
 User=$user
 WorkingDirectory=$root
 Environment=PYTHONUNBUFFERED=1
-ExecStart=$root/.venv/bin/narrator play --config $config --resume
+ExecStart=$root/.venv/bin/narrator play --config $config --resume --stay
 Restart=on-failure
 RestartSec=3
 

@@ -17,6 +17,7 @@ from narrator.cli.playing import play_new_game, play_resumed_game
 from narrator.cli.stored import (
     close_open_evening,
     cut_off,
+    deal_again,
     open_store,
     resumable,
     say_the_evening_goes_on,
@@ -74,6 +75,13 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="start a new evening even if one is still open (its unfinished game is marked "
         "abandoned); without it a crash's unfinished game resumes and the evening goes on",
+    )
+    play.add_argument(
+        "--stay",
+        action="store_true",
+        help="a box that stays up (its systemd unit): once an evening is ended (the host's "
+        "结束游戏, q, or the end left on the phones), serve a new lobby from the settings "
+        "as they are then, instead of exiting; Ctrl-C still stops it",
     )
     play.add_argument(
         "--fast",
@@ -165,6 +173,19 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
+    """An evening at the table; with `--stay`, once it has ended well (status 0), a new lobby
+    for the next one, said aloud, until Ctrl-C or a failure (which the unit restarts)."""
+    status = _play_evening(args, evening_over=False)
+    while args.stay and status == 0:
+        print("narrator play --stay: the evening is over; a new lobby serves the next one", flush=True)
+        status = _play_evening(args, evening_over=True)
+    return status
+
+
+def _play_evening(args: argparse.Namespace, *, evening_over: bool) -> int:
+    """The game the evening still open was playing (`--resume`: the latest unfinished one)
+    resumed, or a new game from the settings (the file and options as they are now), played
+    to the evening's end; `evening_over`: the last evening was just ended (`--stay`)."""
     cards = [card.strip() for card in args.setup.split(",")] if args.setup else None
     try:
         board = board_for(args.board, args.seats)
@@ -189,20 +210,39 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"narrator play: {error}", file=sys.stderr)
         return 2
     store = open_store(config.store, "play")
+    try:
+        return _play_in(store, config, args, evening_over)
+    finally:
+        store.close()  # a box that stays up opens it again for the next evening
+
+
+def _play_in(store: Store, config: PlayConfig, args: argparse.Namespace, evening_over: bool) -> int:
+    """`_play_evening` once the settings are read and the store is open."""
     if args.new_evening:
         close_open_evening(store)
     unfinished = store.latest_unfinished if args.resume else partial(cut_off, store)
+    seated = None
     while (game_id := unfinished()) is not None:
         try:
             stored, game = resumable(store, game_id)
         except DamagedGame as error:
             set_damaged(store, error, "play")
             continue
+        if deal_again(store, stored, config, args):
+            seated = stored.id
+            break
         if not args.resume:
             say_the_evening_goes_on(store, stored, args)
         return play_resumed_game(stored, game, store, args, bots=bool(stored.config.get("demo")))
-    options = dict(silent=args.silent, out=args.out, keypad=args.keypad, screen=args.screen, fast=args.fast)
-    return play_new_game(config, store, options, args)
+    options = dict(
+        silent=args.silent,
+        out=args.out,
+        keypad=args.keypad,
+        screen=args.screen,
+        fast=args.fast,
+        evening_over=evening_over,
+    )
+    return play_new_game(config, store, options, args, seated=seated)
 
 
 def demo_config(args: argparse.Namespace) -> PlayConfig:

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from narrator.cli.stored import abandon_unfinished, settings_of
+from narrator.cli.stored import abandon_unfinished, seat_again, settings_of
 from narrator.moderator.config import PlayConfig
 from narrator.recorded import RecordedGame
 from narrator.store import Store, StoredGame
@@ -32,10 +32,17 @@ def _finish(result: dict[str, Any], as_json: bool, scores_last: bool = False) ->
 
 
 def play_new_game(
-    config: PlayConfig, store: Store, options: dict[str, Any], args: argparse.Namespace, demo: bool = False
+    config: PlayConfig,
+    store: Store,
+    options: dict[str, Any],
+    args: argparse.Namespace,
+    demo: bool = False,
+    seated: str | None = None,
 ) -> int:
     """A new game: a demo's in an evening of its own (of `--games` games); at a real table in
-    the evening still open (the table is still sitting after a crash), else a new evening."""
+    the evening still open (the table is still sitting after a crash), else a new evening;
+    `seated`: the lobby it deals again (`narrator.cli.stored.deal_again`), whose phones keep
+    their seats."""
     from narrator.moderator.evening import Evening
 
     command = "demo" if demo else "play"
@@ -48,6 +55,8 @@ def play_new_game(
     if demo:
         settings |= {"demo": True, "evening_games": games}
     game_id = store.create(setup, rules, settings, evening=evening.id)
+    if seated is not None:
+        seat_again(store, seated, game_id, setup.seats)
     game = RecordedGame(setup, rules).record_to(store, game_id)
     print(f"game {game_id} (store {store.path}), evening {evening.id}", flush=True)
     return _run(game, config, store, options, args, seed=config.seed or 0, evening=evening)

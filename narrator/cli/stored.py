@@ -51,6 +51,43 @@ def say_the_evening_goes_on(store: Store, stored: StoredGame, args: argparse.Nam
     )
 
 
+def deal_again(store: Store, stored: StoredGame, config: PlayConfig, args: argparse.Namespace) -> bool:
+    """Whether the unfinished game `stored` is a lobby to deal again from the box's settings
+    now (`config`: the settings file and options), not to resume: it was not dealt yet (no
+    decision, and a seat still free: the judge deals once every seat is taken), it is the
+    first game of its evening (the next ones follow the host's choices between games, not the
+    settings) and not a demo's, and it was begun with other settings. Then it is marked
+    abandoned and one line says so (True); `seat_again` keeps its phones seated in the new
+    game. A dealt game always resumes as stored (False)."""
+    evening = store.evening_of(stored.id)
+    first = evening is None or _games_of(store, evening)[:1] == [stored.id]
+    if stored.decisions or len(store.seats(stored.id)) >= stored.setup.seats or not first:
+        return False
+    if stored.config.get("demo"):
+        return False
+    begun = PlayConfig.model_validate(settings_of(stored.config, args))
+    if begun.model_dump(mode="json", exclude={"store"}) == config.model_dump(mode="json", exclude={"store"}):
+        return False
+    store.mark(stored.id, "abandoned", "not dealt yet when the settings changed: dealt again from them")
+    print(
+        f"narrator play: game {stored.id} was not dealt yet and the settings have changed since it "
+        "was begun: a new game is dealt from them (its seated phones keep their seats)",
+        flush=True,
+    )
+    return True
+
+
+def seat_again(store: Store, before: str, game_id: str, seats: int) -> None:
+    """The phones seated at the lobby `before` (dealt again, `deal_again`) seated at `game_id`
+    with their names and keys, but those whose seat it lacks, and the same host."""
+    for seat, (name, token) in sorted(store.seats(before).items()):
+        if seat <= seats:
+            store.bind_seat(game_id, seat, name, token)
+    host = store.host_token(before)
+    if host is not None:
+        store.bind_host(game_id, host)
+
+
 def close_open_evening(store: Store) -> None:
     """`--new-evening`: the evening still open is closed, its unfinished game abandoned."""
     evening = store.open_evening_id()

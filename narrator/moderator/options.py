@@ -20,3 +20,4 @@ class Options:
     keypad: str | None = None  # "-" for the terminal, or a Linux input device
     voiceless: bool = False  # no voice on this box (`narrator.voice.preflight`): lines are printed
     screen: bool = False  # open the public screen (公屏) in this computer's browser
+    evening_over: bool = False  # the last evening was just ended (`play --stay`): the judge says so

@@ -19,7 +19,7 @@ from narrator.moderator.config import PlayConfig
 from narrator.moderator.desk import KeypadDesk
 from narrator.moderator.hearing import Voice
 from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, join_words
-from narrator.moderator.keyboard import keypad, read_terminal
+from narrator.moderator.keyboard import TERMINAL, keypad
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
@@ -162,7 +162,7 @@ async def open_controls(
     host_pin = HostPin(table.registry, voice, config.locale, asyncio.get_running_loop())
     server.on_host_act = host_pin.announce
     if not options.bots and options.keypad != "-" and sys.stdin.isatty():
-        threading.Thread(target=read_terminal, args=(inbox, host_pin.key), daemon=True).start()
+        TERMINAL.serve(inbox, host_pin.key)
     desk = None
     if options.keypad:
         desk = KeypadDesk(keypad(options.keypad, config.locale), table, asyncio.get_running_loop())
@@ -179,8 +179,9 @@ async def phones_join(
     host_pin: HostPin,
     config: PlayConfig,
 ) -> list[BotPhone]:
-    """The bots take every seat (a demo); at a real table the join address is said aloud,
-    and on a box without a keyboard the host's PIN once."""
+    """The bots take every seat (a demo); at a real table the join address is said aloud
+    (after the last evening's end, on a box that stays up: `Options.evening_over`), and on a
+    box without a keyboard the host's PIN once."""
     if options.bots:
         seats = table.registry
         assert isinstance(seats, StoredSeats)
@@ -189,6 +190,8 @@ async def phones_join(
         return await seat_bots(url, table.game.setup.seats, seed, tokens, options.self_destruct)
     if not resumed:
         try:
+            if options.evening_over:
+                await asyncio.to_thread(voice.say, "host.new_evening")
             for sentence in join_words(config.locale, server.join_url):
                 await asyncio.to_thread(voice.say_text, sentence)
         except Exception as error:  # noqa: BLE001 - the address is printed anyway

@@ -173,7 +173,7 @@ class Speaker:
     def pause(self, seconds: float, *, wait: bool = False) -> Playback:
         """Queue `seconds` of silence (the judge is not speaking meanwhile)."""
         with self._say_lock:
-            playback = self.player.enqueue(silence(seconds, self.player.samplerate), PAUSE_LABEL)
+            playback = self._enqueue(silence(seconds, self.player.samplerate), PAUSE_LABEL)
             self._last = playback
         if wait:
             playback.wait()
@@ -197,6 +197,8 @@ class Speaker:
     def spoken(self, text: str) -> Clip:
         """`text` in the locale's synthetic voice, from the cache or rendered into it; text the
         neural voice cannot read (Latin letters) is said by espeak-ng."""
+        if self._closed.is_set():  # Ctrl-C: no worker is started again for a line nobody hears
+            raise WorkerFailed("the judge's voice is closed")
         try:
             return self._spoken(self.engine, text)
         except Unreadable:
@@ -249,7 +251,8 @@ class Speaker:
 
     def close(self) -> None:
         """Stop speaking, release the output device and stop the voice workers."""
-        self._closed.set()
+        with self._say_lock:  # a line rendered meanwhile is queued before, or never (`_enqueue`)
+            self._closed.set()
         self.player.close()
         self.echo.close()
         self.voices.close()
@@ -308,6 +311,15 @@ class Speaker:
             if not self._closed.is_set():
                 print(f"narrator: lines not all rendered ahead: {error}", file=sys.stderr, flush=True)
 
+    def _enqueue(self, clip: Clip, label: str, text: str = "") -> Playback:
+        """`clip` queued (under `_say_lock`); once closed (Ctrl-C while it was rendered) it is
+        not, and counts as finished: nobody waits for a line that will never play."""
+        if not self._closed.is_set():
+            return self.player.enqueue(clip, label, text)
+        playback = Playback(clip, label, text, cancelled=True)
+        playback.finished.set()
+        return playback
+
     def _unspoken(self, text: str, error: Exception) -> Playback:
         """A line the voice failed twice: printed with the time instead of said (rule of the
         worker: it costs one line), and a finished playback for whoever waits on it."""
@@ -362,7 +374,7 @@ class Speaker:
         with self._say_lock:
             if self.folder is not None:
                 self.folder.write(clip, label)
-            playback = self.player.enqueue(clip, label, text)
+            playback = self._enqueue(clip, label, text)
             playback.asked_at = asked
             self._last = playback
         if wait:

@@ -8,15 +8,16 @@ import asyncio
 import contextlib
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.rules import make_rules
-from narrator.inbox import Inbox
+from narrator.inbox import CommandWord, Inbox
 from narrator.moderator.host_pin import HostPin
-from narrator.moderator.keyboard import read_terminal
+from narrator.moderator.keyboard import Terminal, read_terminal
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.messages import Refusal
@@ -228,3 +229,26 @@ def test_the_terminal_going_away_ends_its_thread_in_one_line(
     read_terminal(Inbox(), lambda word: None)
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and "terminal went away" in said[0] and "Traceback" not in said[0]
+
+
+def test_a_host_key_typed_between_two_evenings_leaves_the_terminal_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`play --stay`: h typed while the evening that is over still holds the terminal (its
+    loop closed) counts for nothing, and the keys after it still reach the next evening."""
+    closed = asyncio.new_event_loop()
+    closed.close()
+    over = HostPin(SeatRegistry(9), Lines(), "zh-CN", closed)
+    heard: list[CommandWord] = []
+
+    class NextEvening:
+        def command(self, word: CommandWord, source: str) -> None:
+            heard.append(word)
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nq\n"))
+    Terminal().serve(NextEvening(), over.key)
+    for _ in range(500):
+        if heard:
+            break
+        time.sleep(0.01)
+    assert heard == [CommandWord.END]

@@ -126,6 +126,21 @@ def test_stop_cuts_the_line_and_drops_the_queue(make_speaker: MakeSpeaker) -> No
     assert after.wait(10) and not after.cancelled
 
 
+def test_a_line_rendered_while_the_speaker_closes_is_not_waited_for(make_speaker: MakeSpeaker) -> None:
+    """Ctrl-C while a line is rendered (the join address said at a lobby): the session closes
+    the speaker, and the thread saying the line must end (the process waits for it to exit)."""
+    judge = make_speaker(play=False, pace=True)
+    judge.close()
+    said: list[Playback] = []
+    saying = threading.Thread(
+        target=lambda: said.append(judge.say_text("请用手机连接同一个无线网络。")), daemon=True
+    )
+    saying.start()
+    saying.join(timeout=60)
+    assert not saying.is_alive(), "the line waits for a speaker that was closed"
+    assert said[0].cancelled and said[0].started_at is None
+
+
 def test_say_from_many_threads_keeps_one_queue(make_speaker: MakeSpeaker, tmp_path: Path) -> None:
     judge = make_speaker(play=False, out_dir=tmp_path, locale="en")
     threads = [
