@@ -3,10 +3,11 @@
 Rule 1: at a night step every living phone gets the same screen: the same form (seats to
         touch, the witch's potions, the thief's two cards, yes or no, a notice to acknowledge),
         the same text and buttons, every living seat in the grid (one's own included), a
-        choice of nobody. Only the seat whose view holds the prompt for this step has its
-        touch taken; what it alone may know (that it acts, the witch's victim, the thief's
-        cards, the question) travels sealed (`wire.seal`), and every other phone gets an empty
-        seal of the same length. A pretended step is a step where every phone is a decoy.
+        choice of nobody (none for the thief when the rules, public, say he must take a
+        card). Only the seat whose view holds the prompt for this step has its touch taken;
+        what it alone may know (that it acts, the witch's victim, the thief's cards, the
+        question) travels sealed (`wire.seal`), and every other phone gets an empty seal of
+        the same length. A pretended step is a step where every phone is a decoy.
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
@@ -130,7 +131,7 @@ def screen(
         night = _is_night(view)
         return {**base, "kind": "night" if night else "day", "form": "sleep" if night else "wait"}
     if is_night(catalogue, narrating):
-        return {**base, **_night(catalogue, view, narrating, shown_alive)}
+        return {**base, **_night(catalogue, view, narrating, shown_alive, rules)}
     if real_prompt(view, narrating):
         assert view.prompt is not None
         prompt = view.prompt
@@ -146,8 +147,11 @@ def screen(
     return {**base, "kind": "day", "form": "wait"}
 
 
-def _night(catalogue: Catalogue, view: SeatView, step: str, shown_alive: list[int]) -> dict[str, Any]:
-    """The night screen, the same on every phone but for the seal (Rule 1)."""
+def _night(
+    catalogue: Catalogue, view: SeatView, step: str, shown_alive: list[int], rules: Rules | None
+) -> dict[str, Any]:
+    """The night screen, the same on every phone but for the seal (Rule 1): no choice of
+    nobody where the rules (public) never allow it, as for the thief under `thief_must_take`."""
     form = form_of(catalogue, step)
     spec = spec_of(catalogue, step)
     count = spec.names if spec is not None else 1
@@ -158,12 +162,13 @@ def _night(catalogue: Catalogue, view: SeatView, step: str, shown_alive: list[in
         told = {"real": True, "info": _info(spec, dict(view.prompt.info))}
     meeting = _meeting(spec)
     seats = not meeting and form not in ("yesno", "cards", "notice")
+    must_take = form == "cards" and rules is not None and rules.thief_must_take is not False
     return {
         "kind": "night",
         "form": form,
         "choices": list(shown_alive) if seats else ([1, 2] if form == "cards" else []),
         "count": count if seats or form == "cards" else 0,
-        "allow_none": not meeting and form != "notice",
+        "allow_none": not meeting and form != "notice" and not must_take,
         "sealed": seal(told),
     }
 

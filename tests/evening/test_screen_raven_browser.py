@@ -12,6 +12,7 @@ from narrator.phones import BackgroundServer, PhoneTable
 from tests.engine.harness import table
 from tests.engine.test_raven import RAVEN_12, night
 from tests.phones.test_browser import browser
+from tests.phones.test_club_more_steps_browser import shot
 
 __all__ = ["browser"]
 
@@ -31,5 +32,6 @@ def test_the_screens_tally_counts_the_ravens_mark(browser: Any) -> None:
         page.wait_for_selector("#facts .tally >> nth=1")
         lines = page.locator("#facts .tally").all_inner_texts()
         assert lines == ["11号 3票：2号、3号、4号", "10号 2票：（乌鸦诅咒2票）"], lines
+        shot(page, "tally-raven-screen")
     finally:
         box.stop()

@@ -412,6 +412,7 @@ def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
     from engine.record import parse_record, replay
     from tests.engine.harness import table as record_table
     from tests.engine.test_raven import RAVEN_12, night
+    from tests.phones.test_club_more_steps_browser import shot
 
     record = night(10) + "[[day]]\nvote = { 1 = 10, 2 = 11, 3 = 11 }\n"
     rules = 'night_order = "club"\nsheriff = false'
@@ -423,6 +424,7 @@ def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
         lines = page.locator("#tally p")
         expect(lines.first).to_have_text("10号 3票：1（乌鸦诅咒2票）")
         expect(lines.nth(1)).to_have_text("11号 2票：2、3")
+        shot(page, "tally-raven-phone")
         page.context.close()
     finally:
         background.stop()

@@ -858,9 +858,10 @@
     if (sc.kind === "night") {  // the same words on every phone
       if (sc.form === "notice") { return t("ui.notice_pick"); }
       if (sc.form === "yesno") { return t("ui.pick_yesno"); }
-      if (sc.form === "cards") { return t("ui.thief_pick"); }
+      if (sc.form === "cards") { return t(sc.allow_none ? "ui.thief_pick" : "ui.thief_must_pick"); }
       if (sc.form === "witch") { return t("ui.witch_pick"); }
-      return sc.count > 1 ? t("ui.choose_seats", { count: sc.count }) : t("ui.choose_seat");
+      return sc.count > 1 ? t(sc.any_count ? "ui.choose_up_to" : "ui.choose_seats", { count: sc.count })
+        : t("ui.choose_seat");
     }
     if (!sc.real) { return t("ui.waiting"); }
     var info = sc.info;
