@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-SHARED = '''
+SHARED = """
 import os
 import pytest
 
@@ -23,7 +23,7 @@ def played():
 @pytest.mark.parametrize("i", range(8))
 def test_one(played, i):
     print("WORKER", played, os.getpid())
-'''
+"""
 
 
 def test_the_tests_of_a_module_fixture_run_on_one_worker(tmp_path: Path) -> None:

@@ -393,4 +393,3 @@ class PhoneTable:
 
 def _decided(item: object) -> bool:
     return isinstance(item, Decided)
-

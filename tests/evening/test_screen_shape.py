@@ -90,7 +90,11 @@ def windows(recorder: ScreenRecorder) -> Iterator[tuple[str, bool, tuple[Any, ..
         if not lines:
             continue  # nothing said after the step (the recording ended first): no whole window
         closing = after[: lines[0] + 1]
-        yield step, real, measured([*opening, *by_segment[segment], *closing], notice=shown_only(usual().steps[step]))
+        yield (
+            step,
+            real,
+            measured([*opening, *by_segment[segment], *closing], notice=shown_only(usual().steps[step])),
+        )
 
 
 def games() -> Iterator[tuple[str, Game, int]]:

@@ -54,7 +54,11 @@ class Recorder:
                 table.gate.send_held()  # as narrate does first: the last step's answers
             self.segment += 1
             pending = table.game.pending
-            if step is not None and (pending is None or pending.step != step) and is_night(table.game.catalogue, step):
+            if (
+                step is not None
+                and (pending is None or pending.step != step)
+                and is_night(table.game.catalogue, step)
+            ):
                 self.pretended.add(step)
             narrate(step, *args, **kwargs)
 

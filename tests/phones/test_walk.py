@@ -88,7 +88,11 @@ class Walk:
         return again
 
     def climbs(self) -> list[str]:
-        return [module for (module, _), stack in zip(self.entries, self._stacks, strict=True) if module in stack[1:]]
+        return [
+            module
+            for (module, _), stack in zip(self.entries, self._stacks, strict=True)
+            if module in stack[1:]
+        ]
 
 
 @functools.cache
@@ -136,10 +140,21 @@ def seer_touch_walk(folder: Path) -> Walk:
 
 
 @pytest.mark.quick
-def test_a_seer_touch_never_climbs_back_into_a_module_and_reenters_no_more_than_it_did(tmp_path: Path) -> None:
+def test_a_seer_touch_never_climbs_back_into_a_module_and_reenters_no_more_than_it_did(
+    tmp_path: Path,
+) -> None:
     walk = seer_touch_walk(tmp_path)
     print(" → ".join(module for module, _ in walk.entries))
     modules = {module for module, _ in walk.entries}
-    assert {"sockets", "table", "orders", "decisions", "recorded", "engine", "nightgate", "socketlink"} <= modules
+    assert {
+        "sockets",
+        "table",
+        "orders",
+        "decisions",
+        "recorded",
+        "engine",
+        "nightgate",
+        "socketlink",
+    } <= modules
     assert len(walk.reentries()) <= REENTRIES, walk.reentries()
     assert walk.climbs() == []

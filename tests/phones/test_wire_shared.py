@@ -29,7 +29,7 @@ def states(review: Any, public: Any) -> dict[int, dict[str, Any]]:
         seat: {
             "type": "state",
             "view": {"seat": seat, "public": public, "alive": True},
-            "names": {1: "安", 2: "Bo \"the\" \\ one\n"},  # non-ASCII, escapes, int keys
+            "names": {1: "安", 2: 'Bo "the" \\ one\n'},  # non-ASCII, escapes, int keys
             "review": review,
             "feed": [],
             "votes_from": public["votes"],

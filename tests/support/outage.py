@@ -88,7 +88,17 @@ def outage(mode: str, hold: float, folder: Path, seed: int = 3) -> Outage:
         terminal = folder / "terminal.txt"
         with terminal.open("w", encoding="utf-8") as errors:
             judge = subprocess.Popen(
-                [sys.executable, "-m", "narrator", "demo", "--fast", "--seed", str(seed), "--store", str(disk)]
+                [
+                    sys.executable,
+                    "-m",
+                    "narrator",
+                    "demo",
+                    "--fast",
+                    "--seed",
+                    str(seed),
+                    "--store",
+                    str(disk),
+                ]
                 + ["--silent", "--json"],
                 stdout=subprocess.PIPE,
                 stderr=errors,
