@@ -284,6 +284,19 @@ BOARDS: tuple[Board, ...] = (
         ("raven", 1),
         (V, 4),
     ),
+    board_of(
+        "bear-hidden-wolf-12",
+        "驯熊师隐狼 隐狼驯熊师",
+        "馴熊師隱狼 隱狼馴熊師",
+        "Bear tamer and hidden wolf",
+        (W, 3),
+        ("hidden_wolf", 1),
+        ("bear_tamer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 4),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

@@ -47,6 +47,7 @@ from engine.cards import (
 )
 from engine.contents import Catalogue, Contents
 from engine.roles import (
+    bear_tamer,
     blood_moon,
     cupid,
     demon_hunter,
@@ -117,6 +118,7 @@ CONTENTS: tuple[Contents, ...] = (
     somnambulism.CARD,
     witch.ROLE,
     woodland_gathering.CARD,
+    bear_tamer.ROLE,
     blood_moon.ROLE,
     demon_hunter.ROLE,
     dreamcatcher.ROLE,

@@ -17,6 +17,7 @@ from tests.engine.harness import SHARED
 
 CLUB = SHARED / "RULES-CLUB.md"
 MORE = SHARED / "RULES-CLUB-MORE.md"
+CHARACTERS = SHARED / "RULES-CHARACTERS.md"
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
 # RULES-CLUB.md's card names, for reading its Boards table.
 CLUB_NAMES = {
@@ -90,6 +91,22 @@ def more_table() -> dict[str, tuple[str, Counter[str]]]:
     return rows
 
 
+def characters_table() -> dict[str, tuple[int, Counter[str]]]:
+    """RULES-CHARACTERS.md's Boards table: id → (seats, the cards by role id)."""
+    rows = {}
+    for line in CHARACTERS.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `([a-z0-9-]+)` \| (\d+) \| ([^|]+) \|", line)
+        if not match:
+            continue
+        board, seats, listed = match.groups()
+        cards: Counter[str] = Counter()
+        for part in re.sub(r"\([^)]*\)|\[[^]]*\]", "", listed).split(","):
+            count, _, card = part.strip().rpartition(" ")
+            cards[card] += int(count or 1)
+        rows[board] = (int(seats), cards)
+    return rows
+
+
 def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
     table = club_table()
     assert len(table) == 17
@@ -106,11 +123,16 @@ def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
         assert len(board.traditional) == len(board.names)
 
 
-def test_the_other_boards_are_rules_club_mores_with_their_cards_and_name() -> None:
-    table = more_table()
-    assert len(table) == 14
+def test_the_other_boards_are_rules_club_mores_or_rules_characters_with_their_cards_and_name() -> None:
+    table, characters = more_table(), characters_table()
+    assert len(table) == 14 and len(characters) == 7
     assert {"piper-12", "thief-cupid-12", "hidden-wolf-raven-12"} <= {board.id for board in BOARDS[17:]}
+    assert "bear-hidden-wolf-12" in {board.id for board in BOARDS[17:]}
     for board in BOARDS[17:]:
+        if board.id in characters:
+            seats, cards = characters[board.id]
+            assert Counter(board.deck) == cards and board.seats == seats, board.id
+            continue
         name, cards = table[board.id]
         assert Counter(board.deck) == cards, board.id
         assert board.name == name and board.seats == 12
