@@ -39,3 +39,4 @@ class Role(StrEnum):
     # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
     RAVEN = "raven"
     BEAR_TAMER = "bear_tamer"
+    VILLAGER_VILLAGER = "villager_villager"

@@ -176,7 +176,7 @@ def test_an_unknown_board_is_refused_with_the_list(name: str) -> None:
         assert board.id in message and board.name in message
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+@pytest.mark.parametrize("board", [b for b in BOARDS if b.preset], ids=lambda b: b.id)
 def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Board) -> None:
     club = make_rules(preset="chinese-club")
     rules = board.rules()
@@ -188,6 +188,12 @@ def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Boar
     assert on_top.night_order == "club" and on_top.win == "side"
     with pytest.raises(RuleError, match="no_such_setting"):
         board.rules({"no_such_setting": 1})
+
+
+def test_a_board_of_rules_characters_plays_rules_md_with_the_settings_given_on_top() -> None:
+    board = find_board("characters-8")
+    assert board.preset is None and board.rules() == make_rules({})
+    assert board.rules({"vote_tie": "none"}).vote_tie == "none" and board.rules().night_order != "club"
 
 
 def test_the_boards_of_the_roles_the_engine_had_first_are_playable() -> None:

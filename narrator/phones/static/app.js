@@ -564,6 +564,10 @@
         tags.push(el("i", d && d.card ? t("roles." + d.card) : t(d && d.cause === "self_destruct" ? "ui.tag_self_destruct" : "ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
       else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
+      else if (p.open_cards && p.open_cards[s]) {  // shown to all at the start
+        tags.push(el("i", t("roles." + p.open_cards[s]), "open"));
+        cell.classList.add("open-card");
+      }
       var row = el("span", undefined, "tags");
       tags.forEach(function (tag) { row.appendChild(tag); });
       cell.appendChild(row);
