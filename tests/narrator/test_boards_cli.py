@@ -201,12 +201,15 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     )
     assert read.returncode == 0, read.stderr
     lines = [line.split("] ", 1)[1] for line in read.stdout.splitlines() if line.startswith("[")]
-    count = {9: "九", 10: "十", 12: "十二"}[board.seats]
-    assert lines[:3] == [
+    count = {8: "八", 9: "九", 10: "十", 12: "十二"}[board.seats]
+    shown = [line for line in lines if "的身份公开：" in line]  # a card shown to all (the villager-villager)
+    assert lines[: 3 + len(shown)] == [
         f"欢迎来到狼人杀，本局{count}人。",
         "请大家查看自己的身份，看完后把身份牌扣好。",
+        *shown,
         "天黑请闭眼。",
     ]
+    assert len(shown) == board.deck.count("villager_villager")
     assert lines[-1].startswith("天亮了")
     for role, woken in (("seer", "预言家请睁眼。"), ("witch", "女巫请睁眼。"), ("guard", "守卫请睁眼。")):
         assert (woken in lines) == (role in board.deck), (role, lines)
