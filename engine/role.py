@@ -40,3 +40,4 @@ class Role(StrEnum):
     RAVEN = "raven"
     BEAR_TAMER = "bear_tamer"
     VILLAGER_VILLAGER = "villager_villager"
+    FOX = "fox"

@@ -177,7 +177,9 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
     result = json.loads(played.stdout.strip().splitlines()[-1])
     said = [line.split("] ", 1)[1] for line in played.stdout.splitlines() if line.startswith("[")]
     assert said[0].startswith("欢迎来到狼人杀")
-    assert said[1].startswith(f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人').replace('8人', '八人')}。")
+    assert said[1].startswith(
+        f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人').replace('8人', '八人')}。"
+    )
     assert said[2].startswith("请大家查看自己的身份")  # the board is said after the welcome, before the cards
     third = {"piper": ("piper",), "cupid": ("lovers",)}  # 屠边: a third side only with its card
     assert result["winner"] in ("villagers", "werewolves", *(w for r in board.deck for w in third.get(r, ())))

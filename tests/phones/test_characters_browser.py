@@ -1,6 +1,7 @@
 """RULES-CHARACTERS.md's cards on real Chromium phones: the villager-villager's card, shown to
 everyone at the start, stands beside his seat on every phone and on the public screen (on
-`characters-8`, RULES.md's rules). With $PHONES_SCREENSHOTS set, a picture goes to its
+`characters-8`, RULES.md's rules); the fox's sniff, one picture for him and a decoy, its answer
+under his finger alone. With $PHONES_SCREENSHOTS set, a picture goes to its
 `characters/`."""
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from typing import Any
 
 import pytest
 
-from engine import Game, find_board
+from engine import Game, find_board, make_rules
 from engine.setup import Setup
 from narrator.phones import BackgroundServer, PhoneTable
-from tests.phones.test_browser import sit
+from narrator.phones.catalogue import text
+from tests.phones.test_browser import assert_same_picture, expect, seat_button, sit
+from tests.phones.test_notes_browser import held
 from tests.phones.test_page_browser import cell, screenshots
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
@@ -61,5 +64,44 @@ def test_the_villager_villagers_card_stands_by_his_seat_on_every_phone_and_the_s
         screen.wait_for_function("() => document.querySelectorAll('#seats .seat .card').length > 0")
         assert "村民村民" in seat_six.inner_text()
         assert screen.locator("#seats .seat .card").count() == 1
+    finally:
+        background.stop()
+
+
+# A fox's table (RULES.md's rules): 1 werewolf, 2 villager, 3 fox, 4 villager, 5 seer, 6 witch,
+# 7 werewolf, 8 villager.
+FOX_8 = ["werewolf", "villager", "fox", "villager", "seer", "witch", "werewolf", "villager"]
+
+
+def test_the_fox_sniffs_from_his_phone_and_only_his_finger_finds_the_answer(browser: Any) -> None:
+    game = Game(Setup(seats=8, roles=FOX_8), make_rules({"sheriff": False}))
+    while game.pending is not None and game.pending.step != "fox":
+        game.apply(game.default())
+    table = PhoneTable(game)
+    background = BackgroundServer(lambda: table)
+    background.start()
+    try:
+        assert background.server is not None
+        url = f"http://127.0.0.1:{background.server.port}/"
+        fox, villager = sit(browser, url, 3, "狐"), sit(browser, url, 8, "民")
+        background.call(table.narrate, "fox")
+        assert_same_picture(fox, villager, "fox")
+        assert fox.locator("#step-seats button").count() == 8  # every living seat, his own too
+        for page in (villager, fox):  # the decoy touches too: answered alike, nothing applied
+            seat_button(page, 2).click()
+            page.click("#confirm")
+        expect(fox.locator("#step-title")).not_to_have_text(text("zh-CN", "steps.fox"))
+        told = held(fox)[0]
+        assert "嗅探1号、2号、3号：有狼" in told, told
+        assert "嗅探" not in held(villager)[0]
+        sniffs = [e for e in game.events if e.kind == "fox.result"]
+        assert [(e.data["seats"], e.data["found"]) for e in sniffs] == [([1, 2, 3], True)]
+        folder = screenshots("characters")
+        if folder is not None:
+            card = fox.locator("#card").bounding_box()
+            fox.mouse.move(card["x"] + 30, card["y"] + 30)
+            fox.mouse.down()
+            fox.screenshot(path=str(folder / "fox-notes-held.png"), animations="disabled")
+            fox.mouse.up()
     finally:
         background.stop()

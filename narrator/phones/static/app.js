@@ -407,6 +407,9 @@
       if (e.kind === "seer.result" && e.data.night === nightNumber()) {
         lines.push(t("ui.seer_result", { night: e.data.night, seat: e.data.target, result: resultName(e.data.result) }));
       }
+      if (e.kind === "fox.result" && e.data.night === nightNumber()) {
+        lines.push(t(e.data.found ? "ui.fox_found" : "ui.fox_none", { night: e.data.night, seats: seatList(e.data.seats) }));
+      }
     });
     return lines;
   }
@@ -506,6 +509,7 @@
     if (kind === "werewolves.victim" && !d.target) { return t("notes.werewolves_none"); }
     if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
     if (kind === "raven.marks" && !d.target) { return t("notes.raven_none"); }
+    if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
     return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
