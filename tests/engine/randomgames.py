@@ -22,6 +22,11 @@ SPECIALS = [
     Role.ELDER,
     Role.SCAPEGOAT,
     Role.PIPER,
+    # RULES-CHARACTERS.md's
+    Role.RAVEN,
+    Role.BEAR_TAMER,
+    Role.FOX,
+    Role.VILLAGER_VILLAGER,
 ]
 
 

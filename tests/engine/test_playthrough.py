@@ -23,6 +23,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
     """Play to the end, checking the invariants after every decision."""
     heals = poisons = 0
     last_guard: tuple[int, int] | None = None
+    fox_lost = False
     for _ in range(3000):
         if game.over:
             break
@@ -43,7 +44,13 @@ def play_checked(game: Game, rng: random.Random) -> None:
             if last_guard and last_guard[0] == state.night - 1 and decision.target:
                 assert decision.target != last_guard[1], "the guard never repeats"
             last_guard = (state.night, decision.target)
+        assert not (fox_lost and pending.step == "fox"), "a fox who sniffed no werewolf never sniffs again"
+        told = len(state.events)
         game.apply(decision)
+        fox_lost = fox_lost or any(
+            e.kind == "fox.result" and not e.data["found"] and state.rules.fox_loses_power
+            for e in state.events[told:]
+        )
         assert heals <= 1 and poisons <= 1, "each potion is used at most once"
         if state.lovers:
             a, b = state.lovers
