@@ -51,6 +51,9 @@ class NightStep:
     """Its place under `night_order = "seer_first"` when not `seeds`."""
     pack: bool = False
     """Narrated when any card that wakes with the pack or kills alone is in the deck."""
+    tonight: Callable[[State], bool] | None = None
+    """Whether it is narrated tonight, by a public rule of its own (the sisters' nights); None:
+    every night the fields above allow."""
 
 
 _DAWN = Step("dawn")
@@ -108,7 +111,8 @@ def begin_nightfall(state: State, step: Step) -> None:
     state.tonight = Tonight()
     state.emit(cue("night.falls", night=state.night))
     night_steps = state.catalogue.night_steps
-    steps = night_card_steps(state, [night_steps[s.name] for s in night_order(state)])
+    tonight = [s for s in night_order(state) if s.tonight is None or s.tonight(state)]
+    steps = night_card_steps(state, [night_steps[s.name] for s in tonight])
     state.push(*steps, _DAWN)
 
 

@@ -41,3 +41,5 @@ class Role(StrEnum):
     BEAR_TAMER = "bear_tamer"
     VILLAGER_VILLAGER = "villager_villager"
     FOX = "fox"
+    TWO_SISTERS = "two_sisters"
+    THREE_BROTHERS = "three_brothers"

@@ -135,6 +135,11 @@ class Rules(BaseModel):
     # RULES-CHARACTERS.md's fox (狐狸)
     fox_loses_power: bool = True
     """Whether a sniff that finds no werewolf takes the fox's power for good."""
+    # RULES-CHARACTERS.md's two sisters (两姐妹) and three brothers (三兄弟)
+    sisters_nights: Literal["odd", "every", "first"] = "odd"
+    """The nights the sisters meet: 1, 3, 5…; every night; the first only."""
+    brothers_nights: Literal["odd", "every", "first"] = "odd"
+    """The nights the brothers meet, as `sisters_nights`."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""

@@ -45,6 +45,8 @@ SUGGESTED_001: dict[int, tuple[int, int]] = {
 # The special roles a suggested setup takes, in this order.
 SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT, Role.ELDER)
 MULTIPLE_ALLOWED = frozenset({Role.WEREWOLF, Role.VILLAGER})
+DEALT_TOGETHER = {Role.TWO_SISTERS: 2, Role.THREE_BROTHERS: 3}
+"""Cards dealt as a set, all of them or none, never face down (RULES-CHARACTERS.md)."""
 
 
 class SetupError(ValueError):
@@ -132,7 +134,12 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
     if Role.THIEF not in deck and extra:
         problems.append("extra face-down cards are only for a game with a thief")
     for role, count in Counter(deck).items():
-        if count > 1 and role not in MULTIPLE_ALLOWED:
+        if role in DEALT_TOGETHER:
+            if count != DEALT_TOGETHER[role]:
+                problems.append(f"{count} {role.value} cards: they are dealt {DEALT_TOGETHER[role]} together")
+            if role in extra:
+                problems.append(f"a {role.value} card is never left face down")
+        elif count > 1 and role not in MULTIPLE_ALLOWED:
             problems.append(f"{count} {role.value} cards: a game has at most one")
     if Role.WEREWOLF not in roles and Role.WEREWOLF not in extra:
         problems.append("no werewolf card")
@@ -161,7 +168,8 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
 
 
 def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Setup:
-    """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down."""
+    """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down:
+    the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`)."""
     cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
     expected = seats + 2 if Role.THIEF in cards else seats
     if len(cards) != expected:
@@ -169,9 +177,11 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
         raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
     rng = random.Random(seed)
     rng.shuffle(cards)
+    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER]
+    down = set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
     return Setup(
         seats=seats,
-        roles=tuple(cards[:seats]),
-        extra_cards=tuple(cards[seats:]),
+        roles=tuple(card for i, card in enumerate(cards) if i not in down),
+        extra_cards=tuple(card for i, card in enumerate(cards) if i in down),
         event_seed=rng.randrange(2**31),
     )

@@ -95,6 +95,10 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("piper_up_to_two", {}))
     if Role.FOX in deck and rules.fox_loses_power:
         lines.append(("fox_loses_power", {}))
+    if Role.TWO_SISTERS in deck:
+        lines.append((f"sisters_{rules.sisters_nights}", {}))
+    if Role.THREE_BROTHERS in deck:
+        lines.append((f"brothers_{rules.brothers_nights}", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

@@ -8,7 +8,7 @@ import typing
 from engine.cards.deck import DARK_MOON, DECK_000, FACTS
 from engine.roles import Role
 from engine.rules import CardRules, Rules, make_rules
-from engine.setup import Setup, deal
+from engine.setup import DEALT_TOGETHER, Setup, deal
 
 SPECIALS = [
     Role.SEER,
@@ -23,7 +23,14 @@ SPECIALS = [
     Role.SCAPEGOAT,
     Role.PIPER,
 ]
-CHARACTERS = [Role.RAVEN, Role.BEAR_TAMER, Role.FOX, Role.VILLAGER_VILLAGER]
+CHARACTERS = [
+    Role.RAVEN,
+    Role.BEAR_TAMER,
+    Role.FOX,
+    Role.VILLAGER_VILLAGER,
+    Role.TWO_SISTERS,
+    Role.THREE_BROTHERS,
+]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
 
@@ -32,7 +39,11 @@ def random_setup(rng: random.Random, seats: int | None = None, specials: list[Ro
     n = seats or rng.randint(5, 18)
     wolves = max(1, min(n - 2, n // 4 + rng.randint(-1, 1)))
     picked = rng.sample(specials, rng.randint(0, min(len(specials), n - wolves - 1)))
-    deck = [Role.WEREWOLF] * wolves + picked
+    deck = [Role.WEREWOLF] * wolves
+    for card in picked:  # a set (the sisters, the brothers) whole, while it fits
+        together = DEALT_TOGETHER.get(card, 1)
+        if len(deck) + together <= n - 1:
+            deck += [card] * together
     deck += [Role.VILLAGER] * (n - len(deck))
     if Role.THIEF in deck:
         deck += rng.sample([Role.WEREWOLF, Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER], 2)

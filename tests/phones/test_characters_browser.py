@@ -105,3 +105,24 @@ def test_the_fox_sniffs_from_his_phone_and_only_his_finger_finds_the_answer(brow
             fox.mouse.up()
     finally:
         background.stop()
+
+
+# The sisters' table: 1 werewolf, 2 sister, 3 villager, 4 sister, 5 seer, 6 witch, 7 werewolf, 8 villager.
+SISTERS_8 = ["werewolf", "two_sisters", "villager", "two_sisters", "seer", "witch", "werewolf", "villager"]
+
+
+def test_the_sisters_meeting_is_one_picture_and_only_a_sisters_card_names_the_other(browser: Any) -> None:
+    game = Game(Setup(seats=8, roles=SISTERS_8), make_rules({"sheriff": False}))
+    table = PhoneTable(game)
+    background = BackgroundServer(lambda: table)
+    background.start()
+    try:
+        assert background.server is not None
+        url = f"http://127.0.0.1:{background.server.port}/"
+        sister, villager = sit(browser, url, 2, "姐"), sit(browser, url, 3, "民")
+        background.call(table.narrate, "two_sisters")
+        assert_same_picture(sister, villager, "two_sisters")
+        assert "姐妹：2号、4号" in held(sister)[0]
+        assert "姐妹" not in held(villager)[0].replace("两姐妹", "")
+    finally:
+        background.stop()
