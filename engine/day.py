@@ -6,6 +6,8 @@ Rule 2: at dusk (`parity`) the werewolves win when they are as many as the other
 Rule 3: with the New Moon event cards, a card is drawn once the night's deaths are announced.
 Rule 4: right after the night's deaths are announced (or the peaceful night), each card's
         morning line is said to the whole table (the bear tamer's growl, `add_morning`).
+Rule 5: at dusk, after the day's votes, the deaths a card brings then (the rusty sword's, with
+        `add_dusk`) are announced, then the win is checked, then night falls.
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
@@ -41,6 +43,16 @@ MORNINGS: RoleHooks[Morning] = RoleHooks("mornings")
 
 def add_morning(to: Contents, morning: Morning) -> None:
     MORNINGS.add(to, morning)
+
+
+Dusk = Callable[[State], list[tuple[int, str]]]
+DUSKS: RoleHooks[Dusk] = RoleHooks("dusks")
+"""The deaths a card brings at dusk (Rule 5): `dusk(state)` gives (seat, cause) of living seats
+and says its own line; asked once a day."""
+
+
+def add_dusk(to: Contents, dusk: Dusk) -> None:
+    DUSKS.add(to, dusk)
 
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
@@ -99,6 +111,14 @@ def begin_check(state: State, step: Step) -> None:
 
 
 def begin_dusk(state: State, step: Step) -> None:
+    if not step.args.get("deaths_done"):
+        dying = [death for dusk in DUSKS.of(state) for death in dusk(state)]
+        if dying:  # Rule 5: they die first (their moment checked), then dusk again
+            state.push(Step("dusk", {"deaths_done": True}))
+            dead = sorted(seat for seat, _ in dying)
+            kill(state, dying, state.phase, triggered=False)
+            state.emit(*death_events(state, dead))
+            return
     check(state, state.phase, len(state.deaths), end_of_day=True)
     if state.outcome is None:
         state.push(Step("nightfall"))

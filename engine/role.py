@@ -43,3 +43,4 @@ class Role(StrEnum):
     FOX = "fox"
     TWO_SISTERS = "two_sisters"
     THREE_BROTHERS = "three_brothers"
+    RUSTY_SWORD_KNIGHT = "rusty_sword_knight"

@@ -140,6 +140,12 @@ class Rules(BaseModel):
     """The nights the sisters meet: 1, 3, 5…; every night; the first only."""
     brothers_nights: Literal["odd", "every", "first"] = "odd"
     """The nights the brothers meet, as `sisters_nights`."""
+    # RULES-CHARACTERS.md's rusty sword knight (锈剑骑士)
+    rusty_sword_death: Literal["dusk", "dawn"] = "dusk"
+    """When the rusted werewolf dies: at the end of that day, after its votes; or at the end of
+    the next night, among its victims."""
+    rusty_sword_side: Literal["higher", "lower"] = "higher"
+    """Which way his left is: the next seat upward, or the seat below."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""

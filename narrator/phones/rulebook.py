@@ -99,6 +99,8 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"sisters_{rules.sisters_nights}", {}))
     if Role.THREE_BROTHERS in deck:
         lines.append((f"brothers_{rules.brothers_nights}", {}))
+    if Role.RUSTY_SWORD_KNIGHT in deck:
+        lines.append((f"rusty_{rules.rusty_sword_death}", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

@@ -197,7 +197,7 @@ def test_every_refusal_leaves_the_game_as_it_was_and_every_rule_is_exercised() -
     seen: Counter[str] = Counter()
     rng = random.Random(2026)
     games = 0
-    while games < 600 and not wanted <= set(seen):
+    while games < 1200 and not wanted <= set(seen):
         games += 1
         cards = games % 2 == 0
         setup = random_event_setup(rng) if cards else random_setup(rng)
