@@ -284,6 +284,19 @@ BOARDS: tuple[Board, ...] = (
         ("raven", 1),
         (V, 4),
     ),
+    board_of(
+        "pure-white-wolf-witch-12",
+        "纯白夜影 纯白之女狼巫",
+        "純白夜影 純白之女狼巫",
+        "Pure white and wolf witch",
+        (W, 3),
+        ("wolf_witch", 1),
+        ("guard", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("pure_white", 1),
+        (V, 4),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

@@ -63,6 +63,7 @@ from engine.roles import (
     nightmare,
     piper,
     psychic,
+    pure_white,
     raven,
     scapegoat,
     seer,
@@ -76,6 +77,7 @@ from engine.roles import (
     wolf_beauty,
     wolf_king,
     wolf_robot,
+    wolf_witch,
 )
 from engine.script import SCRIPT
 
@@ -131,6 +133,7 @@ CONTENTS: tuple[Contents, ...] = (
     knight.ROLE,
     magician.ROLE,
     nightmare.ROLE,
+    pure_white.ROLE,
     raven.ROLE,
     scapegoat.ROLE,
     seer.ROLE,
@@ -143,6 +146,7 @@ CONTENTS: tuple[Contents, ...] = (
     wolf_beauty.ROLE,
     wolf_king.ROLE,
     wolf_robot.ROLE,
+    wolf_witch.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -38,3 +38,6 @@ class Role(StrEnum):
     WOLF_ROBOT = "wolf_robot"
     # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
     RAVEN = "raven"
+    # RULES-CLUB-MORE.md: 纯白夜影
+    PURE_WHITE = "pure_white"
+    WOLF_WITCH = "wolf_witch"

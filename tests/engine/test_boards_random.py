@@ -63,6 +63,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     causes: Counter[str] = Counter()
     actions: Counter[str] = Counter()
     marked: Counter[str] = Counter()
+    powers: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -71,6 +72,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             winners[outcome.winner.value] += 1
             causes.update(d.cause for d in state_of(game).deaths)
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
+            powers.update(p.step for p, d in game.history if getattr(d, "target", 0))
             marked.update(
                 "pk" if e.data.get("revote") else "vote"
                 for e in game.events
@@ -80,6 +82,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
+    checkers = {"pure_white", "wolf_witch"} & played  # a check that named someone
+    assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -89,6 +93,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         ("charm", "wolf_beauty"),
         ("reflect", "spirit_knight"),
         ("grief", "cupid"),
+        ("check", "pure_white"),
     ):
         if role in played:
             wanted.add(cause)
