@@ -133,7 +133,7 @@ def test_a_check_death_outranks_the_poison_and_the_knife() -> None:
     assert deaths(game_of(record)) == [(1, "check")]
 
 
-def _last_wolf_and_last_gods(rule: str) -> dict[str, object]:
+def last_wolf_and_last_gods(rule: str) -> str:
     # Night 1 the hunter is poisoned (no shot), day 1 seat 1 is exiled; night 2 the witch is
     # knifed and the pure white checks 3 to death; day 2 seat 2 is exiled. Night 3: the wolf
     # witch, the last wolf, knifes the guard and checks the pure white, who checks him.
@@ -145,18 +145,18 @@ def _last_wolf_and_last_gods(rule: str) -> dict[str, object]:
         + "[[day]]\nvote = { 5 = 2 }\n"
         + "[[night]]\nguard = 0\nwerewolves = 5\nwolf_witch = 8\npure_white = 4\n"
     )
-    return play(record)
+    return record
 
 
 def test_the_last_wolf_and_the_last_gods_dying_at_one_dawn_is_simultaneous_win() -> None:
-    out = _last_wolf_and_last_gods("werewolves")
+    out = play(last_wolf_and_last_gods("werewolves"))
     assert out["winner"] == "werewolves", out
     assert [(d["seat"], d["cause"]) for d in out["deaths"]][-3:] == [
         (4, "check"),
         (5, "werewolves"),
         (8, "check"),
     ]
-    assert _last_wolf_and_last_gods("villagers")["winner"] == "villagers"
+    assert play(last_wolf_and_last_gods("villagers"))["winner"] == "villagers"
 
 
 def test_the_check_is_in_the_state_as_a_night_death_the_judge_announces_without_cause() -> None:
