@@ -297,6 +297,20 @@ BOARDS: tuple[Board, ...] = (
         ("pure_white", 1),
         (V, 4),
     ),
+    board_of(
+        "mirror-seer-12",
+        "灯影预言家",
+        "燈影預言家",
+        "Mirror seer",
+        (W, 3),
+        ("wolf_king", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("guard", 1),
+        ("knight", 1),
+        (V, 3),
+        ("mirror_seer", 1),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

@@ -41,3 +41,5 @@ class Role(StrEnum):
     # RULES-CLUB-MORE.md: 纯白夜影
     PURE_WHITE = "pure_white"
     WOLF_WITCH = "wolf_witch"
+    # RULES-CLUB-MORE.md: 灯影预言家
+    MIRROR_SEER = "mirror_seer"
