@@ -1,10 +1,10 @@
 """The mirror seer (灯影预言家, RULES-CLUB-MORE.md's steps 13 and 13a): a villager (民) who believes
 he is the seer; he checks like one and is told the opposite of the seer's answer.
 
-Rule 1: at the deal the two seer cards (the seer's, his) are labelled 1 and 2 at random: the
-        box draws, on night 1 before any other step (`seer_labels`, the seat labelled 1), from
-        the deal itself, so a replay draws the same. Each holder is told "预言家" and his label,
-        never which card he holds (`told_card`).
+Rule 1: at the deal the two seer cards (the seer's, his) are labelled 1 and 2 at random, drawn
+        from the deal itself (a generator seeded with the cards as dealt), so a record replays
+        with the same labels and asks nobody. Each holder is told "预言家" and his label (his
+        seat view), never which card he holds (`told_card`).
 Rule 2: with him in the deck the seer's step is narrated as two: 预言家一 (13) then 预言家二
         (13a); the holder of the label acts at each, checking any other living player or
         nobody (0), where a night choice lands.
@@ -27,11 +27,10 @@ from engine.roles.seer import seer_sees
 from engine.script import StepCues, add_cues
 from engine.seatviews import add_seat_part, add_told_card
 from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, Share, StepSpec, nobody, register, seat_answer
+from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
 ROLE = declare(Role.MIRROR_SEER, plain=True)
 
-LABELS = "seer_labels"
 SEER_ONE, SEER_TWO = "seer_one", "seer_two"
 CUES = {
     SEER_ONE: StepCues(SEER_ONE, wake="seer_one.wake", act="seer_one.act", sleep="seer_one.sleep"),
@@ -39,17 +38,9 @@ CUES = {
 }
 add_cues(ROLE, {**CUES[SEER_ONE].keys(), **CUES[SEER_TWO].keys()})
 
-FIRST = "mirror_seer.first"
-"""`state.memory`: the seat labelled 1 (预言家一); 0 before the draw."""
 RESULTS = "mirror_seer.results"
 """`state.memory`: (night, target, result told) of every check the mirror seer made."""
 OPPOSITE = {"werewolf": "not_werewolf", "not_werewolf": "werewolf"}
-
-
-class SeerLabels(Decision, step=LABELS):
-    """The box's draw: the seat of the two seer cards labelled 1 (the other is 2)."""
-
-    first: int
 
 
 class SeerOneCheck(Decision, step=SEER_ONE):
@@ -69,28 +60,12 @@ def _holders(state: State) -> list[int]:
     return sorted(s for s in (state.seat_of(Role.SEER), state.seat_of(Role.MIRROR_SEER)) if s)
 
 
-def begin_labels(state: State, step: Step) -> Pending | None:
-    holders = _holders(state)
-    if len(holders) < 2:
-        return None
-    drawn = random.Random(",".join(card.value for card in state.setup.roles)).choice(holders)
-    return Pending(state.phase, LABELS, LABELS, (), info={"drawn": drawn})
-
-
-def check_labels(state: State, pending: Pending, decision: SeerLabels) -> None:
-    if decision.first not in _holders(state):
-        raise state.refuse("seer_labels_seat", "label 1 goes to the seer's or the mirror seer's seat")
-
-
-def resolve_labels(state: State, pending: Pending, decision: SeerLabels) -> None:
-    state.memory[FIRST] = decision.first
-
-
 def label_of(state: State, seat: int) -> int:
-    """The label (1, 2) of the seer card at `seat`; 0 when it holds none or before the draw."""
-    first = state.memory.get(FIRST, 0)
-    if not first or seat not in _holders(state):
+    """The label (1, 2) of the seer card at `seat` (Rule 1); 0 when it holds none."""
+    holders = _holders(state)
+    if len(holders) < 2 or seat not in holders:
         return 0
+    first = random.Random(",".join(card.value for card in state.setup.roles)).choice(holders)
     return 1 if seat == first else 2
 
 
@@ -172,21 +147,10 @@ def _seat_part(state: State, seat: int) -> dict[str, Any]:
 
 add_told_card(ROLE, _told_card)
 add_seat_part(ROLE, _seat_part)
-add_night_step(ROLE, NightStep(LABELS, Role.MIRROR_SEER, club=0.05, first_night_only=True))
 add_night_step(ROLE, NightStep(SEER_ONE, Role.MIRROR_SEER, club=13, replaces="seer"))
 add_night_step(ROLE, NightStep(SEER_TWO, Role.MIRROR_SEER, club=13.3))
 register(
     ROLE,
-    StepSpec(
-        LABELS,
-        begin_labels,
-        Kind.CHANCE,
-        SeerLabels,
-        check_labels,
-        resolve_labels,
-        share=Share.NOBODY,
-        codecs=(field_codec(LABELS, Kind.NIGHT, SeerLabels, "first", shape_seat),),
-    ),
     _slot(SEER_ONE, 1),
     _slot(SEER_TWO, 2),
 )

@@ -46,11 +46,13 @@ def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
         if outcome.winner == Winner.WEREWOLVES and state.living_wolf_team():
             # 民: the villagers, Cupid, a thief who kept his card; 神: the special roles; the
             # piper is neither (RULES-CLUB-MORE.md, Who wins)
-            plain = [p.seat for p in state.players if p.card.value in ("villager", "cupid", "thief")]
+            plain = [
+                p.seat for p in state.players if p.card.value in ("villager", "cupid", "thief", "mirror_seer")
+            ]
             gods = [
                 p.seat
                 for p in state.players
-                if p.card.value not in ("villager", "cupid", "thief", "piper")
+                if p.card.value not in ("villager", "cupid", "thief", "piper", "mirror_seer")
                 and not state.is_werewolf(p.seat)
             ]
             assert not any(state.is_alive(s) for s in plain) or not any(state.is_alive(s) for s in gods)
@@ -83,6 +85,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
     checkers = {"pure_white", "wolf_witch"} & played  # a check that named someone
+    checkers |= {"seer_one", "seer_two"} if "mirror_seer" in played else set()
     assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
