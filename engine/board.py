@@ -33,6 +33,8 @@ class Board:
     cards: tuple[tuple[str, int], ...]
     face_down: FaceDown | None = None
     """The cards left face down (None: every card is dealt to a seat)."""
+    preset: str | None = PRESET
+    """The rules' preset: the club's, or None for RULES.md's own (RULES-CHARACTERS.md's boards)."""
 
     @property
     def name(self) -> str:
@@ -51,7 +53,9 @@ class Board:
 
     @property
     def witch_self_heal(self) -> bool | Literal["first_night"]:
-        """RULES-CLUB.md's witch rule for the board's seat count."""
+        """RULES-CLUB.md's witch rule for the board's seat count (RULES.md's without a preset)."""
+        if self.preset is None:
+            return Rules().witch_self_heal
         return False if self.seats == 12 else "first_night"
 
     def missing_roles(self) -> tuple[str, ...]:
@@ -75,7 +79,9 @@ class Board:
 
     def rules(self, settings: Mapping[str, Any] | None = None) -> Rules:
         """The board's rules (Rule 1) with `settings` on top; RuleError for a bad setting."""
-        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=PRESET)
+        if self.preset is None:
+            return make_rules(dict(settings or {}))
+        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=self.preset)
 
     def deal(self, seed: int | None = None) -> Setup:
         """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
@@ -113,7 +119,10 @@ def board_of(
     english: str,
     *cards: tuple[str, int],
     face_down: FaceDown | None = None,
+    preset: str | None = PRESET,
 ) -> Board:
     """A board with its simplified and traditional names each given as one string, split on
     spaces (the first is its name)."""
-    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down)
+    return Board(
+        id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down, preset
+    )

@@ -3,7 +3,8 @@ by any of their names.
 
 Rule 1: a board fixes the cards and so the seat count; its rules are the `chinese-club` preset
         with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10), and
-        whatever settings the table gives on top.
+        whatever settings the table gives on top; RULES-CHARACTERS.md's own boards (no preset)
+        play RULES.md's rules.
 Rule 2: a board is found by its id or any name a table says it by (simplified or traditional
         characters, its English name), in any case, with full-width characters, spaces,
         hyphens and brackets ignored, and a count of players in digits or words (9人, 九人).
@@ -283,6 +284,32 @@ BOARDS: tuple[Board, ...] = (
         ("hunter", 1),
         ("raven", 1),
         (V, 4),
+    ),
+    board_of(
+        "bear-hidden-wolf-12",
+        "驯熊师隐狼 隐狼驯熊师",
+        "馴熊師隱狼 隱狼馴熊師",
+        "Bear tamer and hidden wolf",
+        (W, 3),
+        ("hidden_wolf", 1),
+        ("bear_tamer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 4),
+    ),
+    board_of(
+        "characters-8",
+        "8人驯熊师 驯熊师村民村民",
+        "8人馴熊師 馴熊師村民村民",
+        "Characters' eight: bear tamer and villager-villager",
+        (W, 2),
+        ("seer", 1),
+        ("witch", 1),
+        ("bear_tamer", 1),
+        ("villager_villager", 1),
+        (V, 2),
+        preset=None,
     ),
     board_of(
         "pure-white-wolf-witch-12",

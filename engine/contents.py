@@ -92,6 +92,8 @@ class Catalogue:
     """The cards `win = "side"` counts as plain villagers (said by each card's module)."""
     lives: dict[Role, int] = field(default_factory=dict)
     """The lives a card is dealt with, when more than one (the elder's two)."""
+    open_cards: set[Role] = field(default_factory=set)
+    """The cards shown to everyone before the game starts (the villager-villager)."""
     power_left: dict[Role, Callable[[Any], bool]] = field(default_factory=dict)
     """Whether a card's power is not used up (the witch's potions), said by the card's module."""
     lone_killers: list[Role] = field(default_factory=list)

@@ -4,6 +4,8 @@ Rule 1: a day is, in order: (day 1, `before_deaths`) the sheriff election; the n
         deaths; last words; the discussion; (`after_discussion`) the election; the vote; dusk.
 Rule 2: at dusk (`parity`) the werewolves win when they are as many as the others.
 Rule 3: with the New Moon event cards, a card is drawn once the night's deaths are announced.
+Rule 4: right after the night's deaths are announced (or the peaceful night), each card's
+        morning line is said to the whole table (the bear tamer's growl, `add_morning`).
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
@@ -13,6 +15,8 @@ self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.cards.draw import draw_due
 from engine.cards.moon import expire_at_dawn
 from engine.contents import Contents
@@ -21,12 +25,22 @@ from engine.election import club_day
 from engine.events import cue
 from engine.night import resolve_night
 from engine.phase import Phase
+from engine.rolehooks import RoleHooks
 from engine.self_destruct import SELF_DESTRUCT
 from engine.state import State, Step
 from engine.steps import StepSpec, register, register_action
 from engine.vote import REVOTE, VOTE
 
 CORE = Contents("day")
+
+Morning = Callable[[State], None]
+MORNINGS: RoleHooks[Morning] = RoleHooks("mornings")
+"""What a card tells the whole table each morning once the night's deaths are announced (Rule
+4): `morning(state)` emits its public line; each role's module adds its own."""
+
+
+def add_morning(to: Contents, morning: Morning) -> None:
+    MORNINGS.add(to, morning)
 
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
@@ -62,6 +76,7 @@ def begin_announce(state: State, step: Step) -> None:
     victims = [(seat, cause) for seat, cause in state.night_victims if state.is_alive(seat)]
     if not victims:
         state.emit(cue("deaths.peaceful"))
+        _mornings(state)
         state.push(Step("check", {"phase": phase, "deaths_before": len(state.deaths)}))
         return
     before = len(state.deaths)
@@ -71,6 +86,12 @@ def begin_announce(state: State, step: Step) -> None:
     state.emit(cue("deaths.announce", seats=dead), *death_events(state, dead))
     if state.cursed and not cursed:
         state.emit(cue("elder.curse"))
+    _mornings(state)
+
+
+def _mornings(state: State) -> None:
+    for morning in MORNINGS.of(state):
+        morning(state)
 
 
 def begin_check(state: State, step: Step) -> None:

@@ -70,6 +70,8 @@ class Game:
         self._asked: list[Pending] = []
         self._chance = chance
         self._state.emit(cue("game.opening", count=setup.seats), cue("game.peek"))
+        for seat, card in self._state.open_cards().items():
+            self._state.emit(cue("game.open_card", seat=seat, role=card))
         start_moon(self._state)
         self._state.agenda = [Step("nightfall")]
         self._advance()

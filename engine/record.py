@@ -19,6 +19,7 @@ from engine.codecs import ShapeError
 from engine.contents import Catalogue
 from engine.decisions import Decision
 from engine.game import Game, state_of
+from engine.outputs import outputs
 from engine.phase import Phase
 from engine.rules import RuleError, Rules, card_settings, make_rules
 from engine.setup import Setup, SetupError
@@ -267,6 +268,7 @@ def summary(result: Replay) -> dict[str, Any]:
         seer=[{"night": n, "target": t, "result": r} for n, t, r in state.seer_results],
         error=result.error,
     )
+    out.update(outputs(state))
     moon = state.moon
     if moon is not None:
         out["events"] = [{"day": day, "card": card} for day, card in moon.played]

@@ -38,6 +38,9 @@ class Role(StrEnum):
     WOLF_ROBOT = "wolf_robot"
     # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
     RAVEN = "raven"
+    BEAR_TAMER = "bear_tamer"
+    VILLAGER_VILLAGER = "villager_villager"
+    FOX = "fox"
     # RULES-CLUB-MORE.md: 纯白夜影
     PURE_WHITE = "pure_white"
     WOLF_WITCH = "wolf_witch"

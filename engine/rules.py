@@ -129,6 +129,12 @@ class Rules(BaseModel):
     """Whether the raven may mark the player he marked the night before."""
     raven_in_revote: bool = False
     """Whether the mark counts in the tie's revote or PK too, when the marked player is tied."""
+    # RULES-CHARACTERS.md's bear tamer (驯熊师)
+    infected_bear_growls: bool = True
+    """Whether a bear tamer on the werewolves' side always growls."""
+    # RULES-CHARACTERS.md's fox (狐狸)
+    fox_loses_power: bool = True
+    """Whether a sniff that finds no werewolf takes the fox's power for good."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""

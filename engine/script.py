@@ -26,6 +26,7 @@ SCRIPT: dict[str, tuple[str, ...]] = {
     # Opening
     "game.opening": ("count",),
     "game.peek": (),
+    "game.open_card": ("seat", "role"),
     # Night
     "night.falls": ("night",),
     # Dawn and the night's deaths

@@ -198,6 +198,11 @@ class State:
                     return [p.seat]
         return []
 
+    def open_cards(self) -> dict[int, str]:
+        """The cards everyone was shown before the game started (the villager-villager), by seat."""
+        shown = self.catalogue.open_cards
+        return {p.seat: p.card.value for p in self.players if p.card in shown} if shown else {}
+
     def living_wolf_team(self) -> list[int]:
         """The living seats of the werewolves' team, lone cards included."""
         return [p.seat for p in self.players if p.alive and p.card in self.catalogue.wolf_team]

@@ -63,6 +63,8 @@ class PublicView(BaseModel):
     review: list[dict[str, Any]] | None = None
     moon: dict[str, Any] | None = None
     """The New Moon event cards (None when they are off)."""
+    open_cards: dict[int, str] | None = None
+    """The cards everyone was shown before the game started, by seat (None: none)."""
 
 
 class SeatView(BaseModel):
@@ -116,6 +118,7 @@ def public_view(game: Game) -> PublicView:
         else None,
         review=night_by_night(game) if outcome else None,
         moon=_public_moon(state),
+        open_cards=state.open_cards() or None,
     )
 
 

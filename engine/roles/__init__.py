@@ -59,12 +59,14 @@ def declare(
     power_left: Callable[[Any], bool] | None = None,
     plain: bool = False,
     lives: int = 1,
+    open_card: bool = False,
 ) -> Contents:
     """What the card `role` is, said once by its module: a wolf-team card (`wolf`) that wakes
     with the pack or not, shows as a werewolf to a check unless said otherwise, and may
     self-destruct if it meets the pack unless said otherwise; or a special village role (`god`);
     `power_left(state)` says whether a power that can be used up is left; `plain`: counted with
-    the plain villagers; `lives`: dealt with that many.
+    the plain villagers; `lives`: dealt with that many; `open_card`: shown to everyone before
+    the game starts.
 
     Hands back the role's `Contents`: everything else the module adds (its steps, hooks, cues,
     night step) it adds to that value, which `engine.catalog.build` installs in a catalogue."""
@@ -82,6 +84,7 @@ def declare(
             power_left,
             plain,
             lives,
+            open_card,
         )
     )
     return card
@@ -99,6 +102,7 @@ def _put(
     power_left: Callable[[Any], bool] | None,
     plain: bool,
     lives: int,
+    open_card: bool,
 ) -> None:
     if wolf:
         catalogue.wolf_team.add(role)
@@ -118,6 +122,8 @@ def _put(
         catalogue.plain.add(role)
     if lives != 1:
         catalogue.lives[role] = lives
+    if open_card:
+        catalogue.open_cards.add(role)
 
 
 def parse_role(name: str) -> Role:

@@ -61,7 +61,12 @@ def seer_sees(state: State, target: int) -> str:
     card = state.player(target).card
     if state.rules.seer_sees == "role":
         return card.value
-    return "werewolf" if card in state.catalogue.seen_as_wolf else "not_werewolf"
+    return "werewolf" if reads_as_werewolf(state, target) else "not_werewolf"
+
+
+def reads_as_werewolf(state: State, seat: int) -> bool:
+    """Whether a check of `seat` finds a werewolf (the seer's, the bear tamer's growl)."""
+    return state.player(seat).card in state.catalogue.seen_as_wolf
 
 
 def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:

@@ -58,7 +58,10 @@ def run(args: argparse.Namespace) -> int:
         note = f"  (not playable yet: the engine has no {', '.join(missing)})" if missing else ""
         print(f"{board.id:<27} {board.seats:>2}  {board_title(board, locale)}")
         print(f"{'':<31}{board_cards(board, locale)}{note}")
-    print("\nnarrator play --board ID (or a name above): its cards, seats and the chinese-club rules.")
+    print(
+        "\nnarrator play --board ID (or a name above): its cards, seats and rules"
+        " (chinese-club; the characters-* boards: RULES.md's)."
+    )
     return 0
 
 

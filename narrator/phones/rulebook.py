@@ -93,6 +93,8 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("thief_wolf_card" if rules.thief_must_take == "wolf_card" else "thief_must_take", {}))
     if Role.PIPER in deck and rules.piper_charms == "up_to_two":
         lines.append(("piper_up_to_two", {}))
+    if Role.FOX in deck and rules.fox_loses_power:
+        lines.append(("fox_loses_power", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

@@ -23,13 +23,16 @@ SPECIALS = [
     Role.SCAPEGOAT,
     Role.PIPER,
 ]
+CHARACTERS = [Role.RAVEN, Role.BEAR_TAMER, Role.FOX, Role.VILLAGER_VILLAGER]
+"""RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
+(`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
 
 
-def random_setup(rng: random.Random, seats: int | None = None) -> Setup:
+def random_setup(rng: random.Random, seats: int | None = None, specials: list[Role] = SPECIALS) -> Setup:
     n = seats or rng.randint(5, 18)
     wolves = max(1, min(n - 2, n // 4 + rng.randint(-1, 1)))
-    specials = rng.sample(SPECIALS, rng.randint(0, min(len(SPECIALS), n - wolves - 1)))
-    deck = [Role.WEREWOLF] * wolves + specials
+    picked = rng.sample(specials, rng.randint(0, min(len(specials), n - wolves - 1)))
+    deck = [Role.WEREWOLF] * wolves + picked
     deck += [Role.VILLAGER] * (n - len(deck))
     if Role.THIEF in deck:
         deck += rng.sample([Role.WEREWOLF, Role.WEREWOLF, Role.VILLAGER, Role.VILLAGER], 2)

@@ -17,6 +17,7 @@ from tests.engine.harness import SHARED
 
 CLUB = SHARED / "RULES-CLUB.md"
 MORE = SHARED / "RULES-CLUB-MORE.md"
+CHARACTERS = SHARED / "RULES-CHARACTERS.md"
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
 # RULES-CLUB.md's card names, for reading its Boards table.
 CLUB_NAMES = {
@@ -92,6 +93,22 @@ def more_table() -> dict[str, tuple[str, Counter[str]]]:
     return rows
 
 
+def characters_table() -> dict[str, tuple[int, Counter[str]]]:
+    """RULES-CHARACTERS.md's Boards table: id → (seats, the cards by role id)."""
+    rows = {}
+    for line in CHARACTERS.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `([a-z0-9-]+)` \| (\d+) \| ([^|]+) \|", line)
+        if not match:
+            continue
+        board, seats, listed = match.groups()
+        cards: Counter[str] = Counter()
+        for part in re.sub(r"\([^)]*\)|\[[^]]*\]", "", listed).split(","):
+            count, _, card = part.strip().rpartition(" ")
+            cards[card] += int(count or 1)
+        rows[board] = (int(seats), cards)
+    return rows
+
+
 def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
     table = club_table()
     assert len(table) == 17
@@ -108,11 +125,16 @@ def test_every_board_of_rules_club_is_there_with_its_cards_and_names() -> None:
         assert len(board.traditional) == len(board.names)
 
 
-def test_the_other_boards_are_rules_club_mores_with_their_cards_and_name() -> None:
-    table = more_table()
-    assert len(table) == 14
+def test_the_other_boards_are_rules_club_mores_or_rules_characters_with_their_cards_and_name() -> None:
+    table, characters = more_table(), characters_table()
+    assert len(table) == 14 and len(characters) == 7
     assert {"piper-12", "thief-cupid-12", "hidden-wolf-raven-12"} <= {board.id for board in BOARDS[17:]}
+    assert "bear-hidden-wolf-12" in {board.id for board in BOARDS[17:]}
     for board in BOARDS[17:]:
+        if board.id in characters:
+            seats, cards = characters[board.id]
+            assert Counter(board.deck) == cards and board.seats == seats, board.id
+            continue
         name, cards = table[board.id]
         assert Counter(board.deck) == cards, board.id
         assert board.name == name and board.seats == 12
@@ -156,7 +178,7 @@ def test_an_unknown_board_is_refused_with_the_list(name: str) -> None:
         assert board.id in message and board.name in message
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.id)
+@pytest.mark.parametrize("board", [b for b in BOARDS if b.preset], ids=lambda b: b.id)
 def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Board) -> None:
     club = make_rules(preset="chinese-club")
     rules = board.rules()
@@ -168,6 +190,12 @@ def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Boar
     assert on_top.night_order == "club" and on_top.win == "side"
     with pytest.raises(RuleError, match="no_such_setting"):
         board.rules({"no_such_setting": 1})
+
+
+def test_a_board_of_rules_characters_plays_rules_md_with_the_settings_given_on_top() -> None:
+    board = find_board("characters-8")
+    assert board.preset is None and board.rules() == make_rules({})
+    assert board.rules({"vote_tie": "none"}).vote_tie == "none" and board.rules().night_order != "club"
 
 
 def test_the_boards_of_the_roles_the_engine_had_first_are_playable() -> None:

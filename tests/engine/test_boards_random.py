@@ -65,6 +65,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     causes: Counter[str] = Counter()
     actions: Counter[str] = Counter()
     marked: Counter[str] = Counter()
+    mornings: Counter[str] = Counter()
     powers: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
@@ -80,10 +81,15 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
                 for e in game.events
                 if e.kind == "votes" and e.data.get("marked")
             )
+            mornings.update(
+                e.data["key"] for e in game.events if e.kind == "cue" and e.data["key"].startswith("bear_")
+            )
     played = {card.value for board in PLAYABLE for card in board.roles()}
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
+    if "bear_tamer" in played:  # the bear's growl and its silence, each some morning
+        assert mornings["bear_tamer.growl"] and mornings["bear_tamer.silent"], dict(mornings)
     checkers = {"pure_white", "wolf_witch"} & played  # a check that named someone
     checkers |= {"seer_one", "seer_two"} if "mirror_seer" in played else set()
     assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"

@@ -14,15 +14,18 @@ from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record
 from engine.roles import Role
-from tests.engine.randomgames import random_rules, random_setup
+from tests.engine.randomgames import CHARACTERS, SPECIALS, random_rules, random_setup
 
 GAMES = 3000
+DEALT = SPECIALS + CHARACTERS
+"""RULES.md's special cards and RULES-CHARACTERS.md's the engine plays."""
 
 
 def play_checked(game: Game, rng: random.Random) -> None:
     """Play to the end, checking the invariants after every decision."""
     heals = poisons = 0
     last_guard: tuple[int, int] | None = None
+    fox_lost = False
     for _ in range(3000):
         if game.over:
             break
@@ -43,7 +46,13 @@ def play_checked(game: Game, rng: random.Random) -> None:
             if last_guard and last_guard[0] == state.night - 1 and decision.target:
                 assert decision.target != last_guard[1], "the guard never repeats"
             last_guard = (state.night, decision.target)
+        assert not (fox_lost and pending.step == "fox"), "a fox who sniffed no werewolf never sniffs again"
+        told = len(state.events)
         game.apply(decision)
+        fox_lost = fox_lost or any(
+            e.kind == "fox.result" and not e.data["found"] and state.rules.fox_loses_power
+            for e in state.events[told:]
+        )
         assert heals <= 1 and poisons <= 1, "each potion is used at most once"
         if state.lovers:
             a, b = state.lovers
@@ -64,7 +73,7 @@ def check_outcome(game: Game) -> None:
 def test_random_games_end_with_a_valid_outcome_and_keep_every_invariant(chunk: int) -> None:
     rng = random.Random(1000 + chunk)
     for _ in range(GAMES // 6):
-        game = Game(random_setup(rng), random_rules(rng))
+        game = Game(random_setup(rng, specials=DEALT), random_rules(rng))
         play_checked(game, rng)
         check_outcome(game)
 
@@ -72,7 +81,7 @@ def test_random_games_end_with_a_valid_outcome_and_keep_every_invariant(chunk: i
 def test_a_replayed_log_rebuilds_an_identical_state() -> None:
     rng = random.Random(7)
     for _ in range(200):
-        game = Game(random_setup(rng), random_rules(rng))
+        game = Game(random_setup(rng, specials=DEALT), random_rules(rng))
         play_checked(game, rng)
         again = Game.replay(game.setup, game.rules, game.log)
         assert state_of(again) == state_of(game)
@@ -81,7 +90,7 @@ def test_a_replayed_log_rebuilds_an_identical_state() -> None:
 def test_a_written_record_replays_to_the_same_game() -> None:
     rng = random.Random(8)
     for _ in range(300):
-        game = Game(random_setup(rng), random_rules(rng))
+        game = Game(random_setup(rng, specials=DEALT), random_rules(rng))
         play_checked(game, rng)
         result = replay(parse_record(write_record(game)))
         assert result.error is None and result.pending is None
@@ -96,7 +105,7 @@ def test_each_winner_is_reached_and_means_what_the_rules_say() -> None:
     for played in range(4000):  # 1500 games at least, more until every winner is reached
         if played >= 1500 and seen == set(Winner):
             break
-        game = Game(random_setup(rng), random_rules(rng))
+        game = Game(random_setup(rng, specials=DEALT), random_rules(rng))
         play_checked(game, rng)
         outcome = game.outcome()
         assert outcome is not None

@@ -177,7 +177,9 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
     result = json.loads(played.stdout.strip().splitlines()[-1])
     said = [line.split("] ", 1)[1] for line in played.stdout.splitlines() if line.startswith("[")]
     assert said[0].startswith("欢迎来到狼人杀")
-    assert said[1].startswith(f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人')}。")
+    assert said[1].startswith(
+        f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人').replace('8人', '八人')}。"
+    )
     assert said[2].startswith("请大家查看自己的身份")  # the board is said after the welcome, before the cards
     third = {"piper": ("piper",), "cupid": ("lovers",)}  # 屠边: a third side only with its card
     assert result["winner"] in ("villagers", "werewolves", *(w for r in board.deck for w in third.get(r, ())))
@@ -201,12 +203,15 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     )
     assert read.returncode == 0, read.stderr
     lines = [line.split("] ", 1)[1] for line in read.stdout.splitlines() if line.startswith("[")]
-    count = {9: "九", 10: "十", 12: "十二"}[board.seats]
-    assert lines[:3] == [
+    count = {8: "八", 9: "九", 10: "十", 12: "十二"}[board.seats]
+    shown = [line for line in lines if "的身份公开：" in line]  # a card shown to all (the villager-villager)
+    assert lines[: 3 + len(shown)] == [
         f"欢迎来到狼人杀，本局{count}人。",
         "请大家查看自己的身份，看完后把身份牌扣好。",
+        *shown,
         "天黑请闭眼。",
     ]
+    assert len(shown) == board.deck.count("villager_villager")
     assert lines[-1].startswith("天亮了")
     seer = "预言家一请睁眼。" if "mirror_seer" in board.deck else "预言家请睁眼。"  # 灯影预言家: two labelled
     for role, woken in (("seer", seer), ("witch", "女巫请睁眼。"), ("guard", "守卫请睁眼。")):

@@ -182,6 +182,7 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
         ("piper-12", 6),
         ("thief-cupid-12", 7),
         ("hidden-wolf-raven-12", 8),
+        ("bear-hidden-wolf-12", 9),
         ("pure-white-wolf-witch-12", 9),
         ("mirror-seer-12", 10),
     ],

@@ -407,6 +407,9 @@
       if (e.kind === "seer.result" && e.data.night === nightNumber()) {
         lines.push(t("ui.seer_result", { night: e.data.night, seat: e.data.target, result: resultName(e.data.result) }));
       }
+      if (e.kind === "fox.result" && e.data.night === nightNumber()) {
+        lines.push(t(e.data.found ? "ui.fox_found" : "ui.fox_none", { night: e.data.night, seats: seatList(e.data.seats) }));
+      }
     });
     return lines;
   }
@@ -507,6 +510,7 @@
     if (kind === "werewolves.victim" && !d.target) { return t("notes.werewolves_none"); }
     if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
     if (kind === "raven.marks" && !d.target) { return t("notes.raven_none"); }
+    if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
     return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
@@ -565,6 +569,10 @@
         tags.push(el("i", d && d.card ? t("roles." + d.card) : t(d && d.cause === "self_destruct" ? "ui.tag_self_destruct" : "ui.tag_out"), "gone"));
       } else if (s === S.speaking) { tags.push(el("i", t("ui.tag_speaking"), "talk")); }
       else if (S.candidates.indexOf(s) >= 0) { tags.push(el("i", t(S.pk ? "ui.tag_pk" : "ui.tag_candidate"), "run")); }
+      else if (p.open_cards && p.open_cards[s]) {  // shown to all at the start
+        tags.push(el("i", t("roles." + p.open_cards[s]), "open"));
+        cell.classList.add("open-card");
+      }
       var row = el("span", undefined, "tags");
       tags.forEach(function (tag) { row.appendChild(tag); });
       cell.appendChild(row);

@@ -109,6 +109,8 @@
         var role = t("roles." + p.cards[s]), cls = "card side-" + (p.sides ? p.sides[s] : "");
         seat.appendChild(el("span", role, cls));
         if (side && side.toLowerCase().indexOf(role.toLowerCase()) < 0) { seat.appendChild(el("span", side, cls + " side")); }
+      } else if (p.open_cards && p.open_cards[s] && alive.indexOf(s) >= 0 && !standing && votes[s] === undefined) {
+        seat.appendChild(el("span", t("roles." + p.open_cards[s]), "card"));  // shown to all at the start
       } else if (withdrew) {
         seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
       } else if (standing) {

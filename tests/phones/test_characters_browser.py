@@ -1,0 +1,107 @@
+"""RULES-CHARACTERS.md's cards on real Chromium phones: the villager-villager's card, shown to
+everyone at the start, stands beside his seat on every phone and on the public screen (on
+`characters-8`, RULES.md's rules); the fox's sniff, one picture for him and a decoy, its answer
+under his finger alone. With $PHONES_SCREENSHOTS set, a picture goes to its
+`characters/`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import Game, find_board, make_rules
+from engine.setup import Setup
+from narrator.phones import BackgroundServer, PhoneTable
+from narrator.phones.catalogue import text
+from tests.phones.test_browser import assert_same_picture, expect, seat_button, sit
+from tests.phones.test_notes_browser import held
+from tests.phones.test_page_browser import cell, screenshots
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
+
+# characters-8: 1-2 werewolves, 3 seer, 4 witch, 5 bear tamer, 6 villager-villager, 7-8 villagers.
+CHARACTERS_8 = [
+    "werewolf",
+    "werewolf",
+    "seer",
+    "witch",
+    "bear_tamer",
+    "villager_villager",
+    "villager",
+    "villager",
+]
+
+
+def test_the_villager_villagers_card_stands_by_his_seat_on_every_phone_and_the_screen(browser: Any) -> None:
+    game = Game(Setup(seats=8, roles=CHARACTERS_8), find_board("characters-8").rules({"sheriff": False}))
+    while game.pending is not None and game.pending.step != "seer":
+        game.apply(game.default())
+    table = PhoneTable(game)
+    background = BackgroundServer(lambda: table)
+    background.start()
+    try:
+        assert background.server is not None
+        url = f"http://127.0.0.1:{background.server.port}/"
+        wolf, villager = sit(browser, url, 1, "狼"), sit(browser, url, 7, "民")
+        screen = browser.new_page(viewport={"width": 1280, "height": 720})
+        screen.goto(url + "screen")
+        background.call(table.narrate, "seer")
+        for page in (wolf, villager):
+            page.wait_for_selector("#board:not([hidden])")
+            shown = cell(page, 6).locator(".open")
+            assert shown.inner_text() == "村民村民"
+            assert shown.evaluate(
+                "e => e.scrollWidth <= e.clientWidth + 1 && e.getClientRects().length === 1"
+            ), "the card's name is cut"
+            assert cell(page, 7).locator(".open").count() == 0 and cell(page, 1).locator(".open").count() == 0
+        folder = screenshots("characters")
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            villager.screenshot(path=str(folder / "board-villager-villager.png"), animations="disabled")
+            screen.screenshot(path=str(folder / "screen-villager-villager.png"), animations="disabled")
+        seat_six = screen.locator("#seats .seat").nth(5)
+        screen.wait_for_function("() => document.querySelectorAll('#seats .seat .card').length > 0")
+        assert "村民村民" in seat_six.inner_text()
+        assert screen.locator("#seats .seat .card").count() == 1
+    finally:
+        background.stop()
+
+
+# A fox's table (RULES.md's rules): 1 werewolf, 2 villager, 3 fox, 4 villager, 5 seer, 6 witch,
+# 7 werewolf, 8 villager.
+FOX_8 = ["werewolf", "villager", "fox", "villager", "seer", "witch", "werewolf", "villager"]
+
+
+def test_the_fox_sniffs_from_his_phone_and_only_his_finger_finds_the_answer(browser: Any) -> None:
+    game = Game(Setup(seats=8, roles=FOX_8), make_rules({"sheriff": False}))
+    while game.pending is not None and game.pending.step != "fox":
+        game.apply(game.default())
+    table = PhoneTable(game)
+    background = BackgroundServer(lambda: table)
+    background.start()
+    try:
+        assert background.server is not None
+        url = f"http://127.0.0.1:{background.server.port}/"
+        fox, villager = sit(browser, url, 3, "狐"), sit(browser, url, 8, "民")
+        background.call(table.narrate, "fox")
+        assert_same_picture(fox, villager, "fox")
+        assert fox.locator("#step-seats button").count() == 8  # every living seat, his own too
+        for page in (villager, fox):  # the decoy touches too: answered alike, nothing applied
+            seat_button(page, 2).click()
+            page.click("#confirm")
+        expect(fox.locator("#step-title")).not_to_have_text(text("zh-CN", "steps.fox"))
+        told = held(fox)[0]
+        assert "嗅探1号、2号、3号：有狼" in told, told
+        assert "嗅探" not in held(villager)[0]
+        sniffs = [e for e in game.events if e.kind == "fox.result"]
+        assert [(e.data["seats"], e.data["found"]) for e in sniffs] == [([1, 2, 3], True)]
+        folder = screenshots("characters")
+        if folder is not None:
+            card = fox.locator("#card").bounding_box()
+            fox.mouse.move(card["x"] + 30, card["y"] + 30)
+            fox.mouse.down()
+            fox.screenshot(path=str(folder / "fox-notes-held.png"), animations="disabled")
+            fox.mouse.up()
+    finally:
+        background.stop()
