@@ -311,6 +311,33 @@ BOARDS: tuple[Board, ...] = (
         (V, 2),
         preset=None,
     ),
+    board_of(
+        "pure-white-wolf-witch-12",
+        "纯白夜影 纯白之女狼巫",
+        "純白夜影 純白之女狼巫",
+        "Pure white and wolf witch",
+        (W, 3),
+        ("wolf_witch", 1),
+        ("guard", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("pure_white", 1),
+        (V, 4),
+    ),
+    board_of(
+        "mirror-seer-12",
+        "灯影预言家",
+        "燈影預言家",
+        "Mirror seer",
+        (W, 3),
+        ("wolf_king", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("guard", 1),
+        ("knight", 1),
+        (V, 3),
+        ("mirror_seer", 1),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

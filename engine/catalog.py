@@ -62,9 +62,11 @@ from engine.roles import (
     idiot,
     knight,
     magician,
+    mirror_seer,
     nightmare,
     piper,
     psychic,
+    pure_white,
     raven,
     rusty_sword_knight,
     scapegoat,
@@ -82,6 +84,7 @@ from engine.roles import (
     wolf_beauty,
     wolf_king,
     wolf_robot,
+    wolf_witch,
 )
 from engine.script import SCRIPT
 
@@ -138,7 +141,9 @@ CONTENTS: tuple[Contents, ...] = (
     idiot.ROLE,
     knight.ROLE,
     magician.ROLE,
+    mirror_seer.ROLE,
     nightmare.ROLE,
+    pure_white.ROLE,
     raven.ROLE,
     rusty_sword_knight.ROLE,
     scapegoat.ROLE,
@@ -155,6 +160,7 @@ CONTENTS: tuple[Contents, ...] = (
     wolf_beauty.ROLE,
     wolf_king.ROLE,
     wolf_robot.ROLE,
+    wolf_witch.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -54,6 +54,9 @@ class NightStep:
     tonight: Callable[[State], bool] | None = None
     """Whether it is narrated tonight, by a public rule of its own (the sisters' nights); None:
     every night the fields above allow."""
+    replaces: str = ""
+    """The step this one is narrated instead of when both are tonight's (灯影预言家's labelled
+    steps instead of the seer's)."""
 
 
 _DAWN = Step("dawn")
@@ -86,13 +89,15 @@ def _order(catalogue: Catalogue, rule: str, deck: tuple[Role, ...], night: int) 
         order = sorted(steps, key=lambda s: s.club)
     else:
         order = sorted((s for s in steps if s.seeds is not None), key=lambda s: _seeds_rank(s, rule))
-    return tuple(
+    tonight = [
         step
         for step in order
         if (step.card in deck or (step.pack and _any_wolf(catalogue, deck)))
         and (night == 1 or not step.first_night_only)
         and night >= step.from_night
-    )
+    ]
+    replaced = {step.replaces for step in tonight}
+    return tuple(step for step in tonight if step.name not in replaced)
 
 
 def _seeds_rank(step: NightStep, rule: str) -> float:

@@ -44,3 +44,8 @@ class Role(StrEnum):
     TWO_SISTERS = "two_sisters"
     THREE_BROTHERS = "three_brothers"
     RUSTY_SWORD_KNIGHT = "rusty_sword_knight"
+    # RULES-CLUB-MORE.md: 纯白夜影
+    PURE_WHITE = "pure_white"
+    WOLF_WITCH = "wolf_witch"
+    # RULES-CLUB-MORE.md: 灯影预言家
+    MIRROR_SEER = "mirror_seer"

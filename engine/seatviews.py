@@ -24,3 +24,22 @@ def seat_parts(state: State, seat: int) -> dict[str, Any]:
     for part in SEAT_PARTS.of(state):
         found.update(part(state, seat))
     return found
+
+
+ToldCard = Callable[[State, int], str | None]
+TOLD_CARDS: RoleHooks[ToldCard] = RoleHooks("told_cards")
+
+
+def add_told_card(to: Contents, told: ToldCard) -> None:
+    """`told(state, seat)`: the card the holder at `seat` is told he holds, when not his own
+    (the mirror seer is told "seer"); None: his card."""
+    TOLD_CARDS.add(to, told)
+
+
+def told_card(state: State, seat: int) -> str:
+    """The card the player at `seat` is told he holds (his own unless a role's module says)."""
+    for told in TOLD_CARDS.of(state):
+        card = told(state, seat)
+        if card is not None:
+            return card
+    return state.player(seat).card.value

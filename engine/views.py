@@ -25,7 +25,7 @@ from engine.cards.spirits import team
 from engine.game import Game, state_of
 from engine.outcome import WINNING_SIDE
 from engine.phase import Phase
-from engine.seatviews import seat_parts
+from engine.seatviews import seat_parts, told_card
 from engine.state import State
 
 
@@ -80,6 +80,8 @@ class SeatView(BaseModel):
     seer_results: list[dict[str, Any]] = []
     potions: dict[str, bool] | None = None
     last_protected: int | None = None
+    seer_label: int | None = None
+    """A seer card's label (1, 2) when a mirror seer is dealt: 预言家一 or 预言家二."""
     prompt: Prompt | None = None
     public: PublicView
     moon: dict[str, Any] | None = None
@@ -138,6 +140,11 @@ def _seat_moon(state: State, seat: int) -> dict[str, Any] | None:
     return hooks.seat_view(state, seat) or None
 
 
+def _dealt_told(state: State, seat: int) -> str:
+    dealt = state.setup.roles[seat - 1]
+    return told_card(state, seat) if dealt == state.player(seat).card else dealt.value
+
+
 def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatView:
     """Everything the player at `seat` may know now, and the decision it owes, if any."""
     state = state_of(game)
@@ -146,8 +153,8 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
     view: dict[str, Any] = {
         "seat": seat,
         "alive": player.alive,
-        "card": card.value,
-        "dealt_card": state.setup.roles[seat - 1].value,
+        "card": told_card(state, seat),  # his own, unless his card's module says (the mirror seer)
+        "dealt_card": _dealt_told(state, seat),
         "public": public if public is not None else public_view(game),
     }
     if card in state.catalogue.pack and state.wolves_met:

@@ -49,6 +49,8 @@ CLUB_NAMES = {
 
 # RULES-CLUB-MORE.md's card names (its table's 狼, 神, 民 and 他 columns).
 MORE_NAMES = {**CLUB_NAMES, "平民": "villager", "吹笛者": "piper", "盗贼": "thief", "丘比特": "cupid"}
+MORE_NAMES |= {"纯白之女": "pure_white", "狼巫": "wolf_witch"}
+MORE_NAMES |= {"灯影预言家": "mirror_seer"}
 
 
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:

@@ -46,11 +46,13 @@ def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
         if outcome.winner == Winner.WEREWOLVES and state.living_wolf_team():
             # 民: the villagers, Cupid, a thief who kept his card; 神: the special roles; the
             # piper is neither (RULES-CLUB-MORE.md, Who wins)
-            plain = [p.seat for p in state.players if p.card.value in ("villager", "cupid", "thief")]
+            plain = [
+                p.seat for p in state.players if p.card.value in ("villager", "cupid", "thief", "mirror_seer")
+            ]
             gods = [
                 p.seat
                 for p in state.players
-                if p.card.value not in ("villager", "cupid", "thief", "piper")
+                if p.card.value not in ("villager", "cupid", "thief", "piper", "mirror_seer")
                 and not state.is_werewolf(p.seat)
             ]
             assert not any(state.is_alive(s) for s in plain) or not any(state.is_alive(s) for s in gods)
@@ -64,6 +66,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     actions: Counter[str] = Counter()
     marked: Counter[str] = Counter()
     mornings: Counter[str] = Counter()
+    powers: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -72,6 +75,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             winners[outcome.winner.value] += 1
             causes.update(d.cause for d in state_of(game).deaths)
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
+            powers.update(p.step for p, d in game.history if getattr(d, "target", 0))
             marked.update(
                 "pk" if e.data.get("revote") else "vote"
                 for e in game.events
@@ -86,6 +90,9 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         assert marked["vote"], dict(marked)
     if "bear_tamer" in played:  # the bear's growl and its silence, each some morning
         assert mornings["bear_tamer.growl"] and mornings["bear_tamer.silent"], dict(mornings)
+    checkers = {"pure_white", "wolf_witch"} & played  # a check that named someone
+    checkers |= {"seer_one", "seer_two"} if "mirror_seer" in played else set()
+    assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -95,6 +102,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         ("charm", "wolf_beauty"),
         ("reflect", "spirit_knight"),
         ("grief", "cupid"),
+        ("check", "pure_white"),
     ):
         if role in played:
             wanted.add(cause)

@@ -183,6 +183,8 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
         ("thief-cupid-12", 7),
         ("hidden-wolf-raven-12", 8),
         ("bear-hidden-wolf-12", 9),
+        ("pure-white-wolf-witch-12", 9),
+        ("mirror-seer-12", 10),
     ],
 )
 def test_no_seat_and_no_screen_learns_a_secret_in_narrated_club_games(

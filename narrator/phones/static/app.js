@@ -422,6 +422,7 @@
     window.werewolfRules.cardLines(v.card).forEach(function (line, i) { face.appendChild(el("p", line, i ? "goal" : "power")); });
     var lines = [];
     if (v.dealt_card !== v.card) { lines.push(t("ui.dealt_card", { role: t("roles." + v.dealt_card) })); }
+    if (v.seer_label) { lines.push(t(v.seer_label === 1 ? "ui.seer_label_one" : "ui.seer_label_two")); }  // 灯影预言家's board
     if (v.fellow_werewolves.length) { lines.push(t("ui.fellow_werewolves", { seats: seatList(v.fellow_werewolves) })); }
     if (v.lover) {
       lines.push(t("ui.lover", { seat: v.lover.partner }));
