@@ -284,6 +284,19 @@ BOARDS: tuple[Board, ...] = (
         ("raven", 1),
         (V, 4),
     ),
+    board_of(
+        "wild-child-12",
+        "预女猎白野",
+        "預女獵白野",
+        "Wild child",
+        (W, 3),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 4),
+        ("wild_child", 1),
+    ),
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

@@ -267,6 +267,8 @@ def summary(result: Replay) -> dict[str, Any]:
         seer=[{"night": n, "target": t, "result": r} for n, t, r in state.seer_results],
         error=result.error,
     )
+    if state.turned:  # RULES-CHARACTERS.md's `converted`
+        out["converted"] = [{"seat": s, "phase": str(t.phase), "by": t.by} for s, t in state.turned.items()]
     moon = state.moon
     if moon is not None:
         out["events"] = [{"day": day, "card": card} for day, card in moon.played]

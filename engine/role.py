@@ -38,3 +38,4 @@ class Role(StrEnum):
     WOLF_ROBOT = "wolf_robot"
     # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
     RAVEN = "raven"
+    WILD_CHILD = "wild_child"

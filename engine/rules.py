@@ -129,6 +129,11 @@ class Rules(BaseModel):
     """Whether the raven may mark the player he marked the night before."""
     raven_in_revote: bool = False
     """Whether the mark counts in the tie's revote or PK too, when the marked player is tied."""
+    # RULES-CHARACTERS.md's wild child (野孩子; RULES-CLUB-MORE.md deals it too)
+    wild_child_trigger: Literal["any_death", "vote"] = "any_death"
+    """Which death of his model turns the wild child: any, or only the vote's (cause `vote`)."""
+    wild_child_announced: bool = False
+    """Whether the judge says that the wild child turned (never who)."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -174,6 +179,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "raven_votes": 1,
         "raven_repeat": False,
         "raven_in_revote": True,
+        "wild_child_trigger": "vote",
     },
 }
 

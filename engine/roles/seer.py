@@ -61,7 +61,7 @@ def seer_sees(state: State, target: int) -> str:
     card = state.player(target).card
     if state.rules.seer_sees == "role":
         return card.value
-    return "werewolf" if card in state.catalogue.seen_as_wolf else "not_werewolf"
+    return "werewolf" if card in state.catalogue.seen_as_wolf or target in state.turned else "not_werewolf"
 
 
 def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:

@@ -26,10 +26,19 @@ from narrator.phones.catalogue import Locale, text
 Line = tuple[str, dict[str, Any]]  # a `rulebook.<name>` line and its parameters
 
 
+OWN_GOALS: frozenset[Role] = frozenset(
+    {
+        Role.PIPER,
+        Role.WILD_CHILD,
+    }
+)
+"""The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
+
+
 def goal(role: Role, rules: Rules, catalogue: Catalogue) -> str:
     """How the side of `role` wins: the name of its `goals.` line (Rule 3)."""
-    if role == Role.PIPER:
-        return "piper"
+    if role in OWN_GOALS:
+        return role.value
     if role in catalogue.wolf_team:
         return "wolves_side" if rules.win == "side" else "wolves_all"
     return "village"
@@ -93,6 +102,10 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("thief_wolf_card" if rules.thief_must_take == "wolf_card" else "thief_must_take", {}))
     if Role.PIPER in deck and rules.piper_charms == "up_to_two":
         lines.append(("piper_up_to_two", {}))
+    if Role.WILD_CHILD in deck:
+        lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
+        if rules.wild_child_announced:
+            lines.append(("wild_child_announced", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

@@ -48,6 +48,7 @@ CLUB_NAMES = {
 
 # RULES-CLUB-MORE.md's card names (its table's 狼, 神, 民 and 他 columns).
 MORE_NAMES = {**CLUB_NAMES, "平民": "villager", "吹笛者": "piper", "盗贼": "thief", "丘比特": "cupid"}
+MORE_NAMES["野孩子"] = "wild_child"
 
 
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:

@@ -19,6 +19,11 @@ from tests.engine.test_refusals import club_settings
 from tests.support.usual import ACTIONS
 
 GAMES = 30
+NEITHER = (
+    "piper",
+    "wild_child",
+)
+"""The cards counted neither 神 nor 民 (RULES-CLUB-MORE.md, Who wins)."""
 PLAYABLE = [b for b in BOARDS if b.playable]
 
 
@@ -50,7 +55,7 @@ def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
             gods = [
                 p.seat
                 for p in state.players
-                if p.card.value not in ("villager", "cupid", "thief", "piper")
+                if p.card.value not in ("villager", "cupid", "thief", *NEITHER)
                 and not state.is_werewolf(p.seat)
             ]
             assert not any(state.is_alive(s) for s in plain) or not any(state.is_alive(s) for s in gods)
@@ -63,6 +68,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     causes: Counter[str] = Counter()
     actions: Counter[str] = Counter()
     marked: Counter[str] = Counter()
+    turned: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -70,6 +76,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             assert outcome is not None
             winners[outcome.winner.value] += 1
             causes.update(d.cause for d in state_of(game).deaths)
+            turned.update(turn.by for turn in state_of(game).turned.values())
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
             marked.update(
                 "pk" if e.data.get("revote") else "vote"
@@ -80,6 +87,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
+    if "wild_child" in played:  # a wild child turned by his model's exile
+        assert turned["wild_child"], dict(turned)
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -97,7 +106,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     wanted_actions = {"self_destruct"} | {name for name, role in takers if role in played}
     assert wanted_actions <= set(actions), f"never taken: {sorted(wanted_actions - set(actions))}"
     print(
-        f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}; marks {dict(marked)}"
+        f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}; marks {dict(marked)};"
+        f" turned {dict(turned)}"
     )
 
 

@@ -45,12 +45,18 @@ CLUB_SETTINGS = (
     " duel_triggers_skills wolf_robot_learns magician_swaps"
 ).split()
 RAVEN_SETTINGS = "raven_votes raven_self raven_repeat raven_in_revote".split()
+OWN_SETTINGS = {
+    Role.RAVEN: RAVEN_SETTINGS,
+    Role.WILD_CHILD: "wild_child_trigger wild_child_announced".split(),
+}
+"""The settings of a card, drawn only for a deck that holds it."""
 
 
 def club_settings(rng: random.Random, cards: Iterable[Role] = ()) -> dict[str, Any]:
-    """RULES-CLUB.md's settings, each drawn; the raven's too for a deck of `cards` that holds him
-    (drawn last, so the games of other decks draw as they did before him)."""
-    names = CLUB_SETTINGS + (RAVEN_SETTINGS if Role.RAVEN in set(cards) else [])
+    """RULES-CLUB.md's settings, each drawn; a card's own (`OWN_SETTINGS`) too for a deck of
+    `cards` that holds it (drawn last, so the games of other decks draw as they did before it)."""
+    deck = set(cards)
+    names = CLUB_SETTINGS + [name for card, own in OWN_SETTINGS.items() if card in deck for name in own]
     return {name: rng.choice(_choices(Rules.model_fields[name].annotation)) for name in names}
 
 
