@@ -33,6 +33,8 @@ class Board:
     cards: tuple[tuple[str, int], ...]
     face_down: FaceDown | None = None
     """The cards left face down (None: every card is dealt to a seat)."""
+    settings: tuple[tuple[str, Any], ...] = ()
+    """The board's own settings on top of the preset (咒狐乌鸦's `badge_swallow = "single"`)."""
 
     @property
     def name(self) -> str:
@@ -75,7 +77,8 @@ class Board:
 
     def rules(self, settings: Mapping[str, Any] | None = None) -> Rules:
         """The board's rules (Rule 1) with `settings` on top; RuleError for a bad setting."""
-        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=PRESET)
+        own = {"witch_self_heal": self.witch_self_heal, **dict(self.settings)}
+        return make_rules({**own, **(settings or {})}, preset=PRESET)
 
     def deal(self, seed: int | None = None) -> Setup:
         """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
@@ -113,7 +116,9 @@ def board_of(
     english: str,
     *cards: tuple[str, int],
     face_down: FaceDown | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> Board:
     """A board with its simplified and traditional names each given as one string, split on
     spaces (the first is its name)."""
-    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down)
+    own = tuple((settings or {}).items())
+    return Board(id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down, own)

@@ -2,8 +2,9 @@
 by any of their names.
 
 Rule 1: a board fixes the cards and so the seat count; its rules are the `chinese-club` preset
-        with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10), and
-        whatever settings the table gives on top.
+        with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10) and
+        its own settings (咒狐乌鸦's `badge_swallow = "single"`), and whatever settings the
+        table gives on top.
 Rule 2: a board is found by its id or any name a table says it by (simplified or traditional
         characters, its English name), in any case, with full-width characters, spaces,
         hyphens and brackets ignored, and a count of players in digits or words (9人, 九人).
@@ -296,6 +297,34 @@ BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 4),
         ("wild_child", 1),
+    ),
+    board_of(
+        "slacker-12",
+        "预女猎白混",
+        "預女獵白混",
+        "Slacker",
+        (W, 4),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("idiot", 1),
+        (V, 3),
+        ("slacker", 1),
+    ),
+    board_of(
+        "cursed-fox-raven-12",
+        "咒狐乌鸦 兄狐乌鸦",
+        "咒狐烏鴉 兄狐烏鴉",
+        "Cursed fox and raven",
+        (W, 2),
+        ("wolf_king", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("raven", 1),
+        (V, 4),
+        ("cursed_fox", 1),
+        settings={"badge_swallow": "single"},
     ),
 )
 

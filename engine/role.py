@@ -39,3 +39,6 @@ class Role(StrEnum):
     # RULES-CHARACTERS.md (also dealt on RULES-CLUB-MORE.md's boards)
     RAVEN = "raven"
     WILD_CHILD = "wild_child"
+    # RULES-CLUB-MORE.md
+    SLACKER = "slacker"
+    CURSED_FOX = "cursed_fox"

@@ -14,12 +14,14 @@ Rule 3: turned, he is checked as a werewolf, may self-destruct, and wakes and ki
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.codecs import field_codec, shape_seat
 from engine.deaths import add_consequence
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
-from engine.nightstep import living_target, pending_for, told_seat, wake
+from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -65,6 +67,14 @@ def resolve_wild_child(state: State, pending: Pending, decision: WildChildModel)
     state.emit(cue(CUES.sleep))
 
 
+def _told(state: State, pending: Pending, decision: WildChildModel) -> list[tuple[str, dict[str, Any]]]:
+    """The review: his model, and his turn when it came."""
+    turned = pending.seats[0] in state.turned
+    return [("wild_child", {"target": decision.target})] + (
+        [("wild_child_turned", {"target": decision.target})] if turned else []
+    )
+
+
 def _turn(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     """Rule 2: the model's death turns the living wild child (no death of its own)."""
     if seat != state.memory.get(MODEL) or (state.rules.wild_child_trigger == "vote" and cause != "vote"):
@@ -72,7 +82,7 @@ def _turn(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     child = state.seat_of(Role.WILD_CHILD)
     if child and state.has_power(child) and child not in state.turned:
         state.turn(child, WILD_CHILD, state.deaths[-1].phase)
-        state.emit(private("wild_child.turned", child, model=seat))
+        state.emit(private("wild_child.turned", child, target=seat))
         if state.rules.wild_child_announced:
             state.emit(cue(TURNED_SAID))
     return []
@@ -91,7 +101,7 @@ register(
         WildChildModel,
         check_wild_child,
         resolve_wild_child,
-        told=told_seat("wild_child", "target", "wild_child"),
+        told=_told,
         form=Form.SEATS,
         answer=seat_answer(WildChildModel, "target"),
         default=first_target(WildChildModel, "target"),

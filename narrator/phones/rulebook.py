@@ -30,6 +30,8 @@ OWN_GOALS: frozenset[Role] = frozenset(
     {
         Role.PIPER,
         Role.WILD_CHILD,
+        Role.SLACKER,
+        Role.CURSED_FOX,
     }
 )
 """The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
@@ -106,6 +108,10 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
         if rules.wild_child_announced:
             lines.append(("wild_child_announced", {}))
+    if Role.SLACKER in deck:
+        lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
+    if Role.CURSED_FOX in deck:
+        lines.append((f"cursed_fox_poison_{rules.cursed_fox_poison}", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

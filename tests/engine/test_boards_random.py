@@ -22,6 +22,8 @@ GAMES = 30
 NEITHER = (
     "piper",
     "wild_child",
+    "slacker",
+    "cursed_fox",
 )
 """The cards counted neither 神 nor 民 (RULES-CLUB-MORE.md, Who wins)."""
 PLAYABLE = [b for b in BOARDS if b.playable]
@@ -85,6 +87,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             )
     played = {card.value for board in PLAYABLE for card in board.roles()}
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
+    if "cursed_fox" in played:  # the cursed fox won instead of a side
+        assert winners["cursed_fox"], dict(winners)
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
     if "wild_child" in played:  # a wild child turned by his model's exile
@@ -98,6 +102,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         ("charm", "wolf_beauty"),
         ("reflect", "spirit_knight"),
         ("grief", "cupid"),
+        ("check", "cursed_fox"),
     ):
         if role in played:
             wanted.add(cause)

@@ -71,8 +71,9 @@ def test_under_the_vote_trigger_a_night_death_leaves_him_a_villager_for_good() -
 def test_under_the_vote_trigger_the_models_exile_turns_him_and_he_alone_is_told() -> None:
     game = game_of(club(WILD_12, VOTE) + night(10) + exile(10))
     turned = [e for e in game.events if e.kind == "wild_child.turned"]
-    assert [e.audience for e in turned] == [frozenset({8})] and turned[0].data["model"] == 10
+    assert [e.audience for e in turned] == [frozenset({8})] and turned[0].data["target"] == 10
     assert state_of(game).turned[8].by == "wild_child" and said(game, "wild_child.turned") == 0
+    assert told(game, "wild_child") == [("wild_child", {"target": 10}), ("wild_child_turned", {"target": 10})]
 
 
 def test_the_table_is_told_the_turn_only_with_wild_child_announced() -> None:
