@@ -10,7 +10,7 @@ from engine.boards import find_board
 from engine.decisions import SelfDestruct
 from engine.game import Game, state_of
 from engine.roles.wild_child import WildChildModel
-from tests.engine.harness import club, deaths, game_of, play, refused, steps, told
+from tests.engine.harness import club, deaths, game_of, play, refused, steps, table, told
 
 # 1-3 werewolves, 4 seer, 5 witch, 6 hunter, 7 idiot, 8 wild child, 9-12 villagers.
 WILD_12 = (
@@ -115,3 +115,19 @@ def test_the_board_wild_child_12_deals_him_with_the_chinese_club_trigger() -> No
     board = find_board("预女猎白野")
     assert board.id == "wild-child-12" and board.deck.count("wild_child") == 1 and board.seats == 12
     assert board.rules().wild_child_trigger == "vote" and not board.rules().wild_child_announced
+
+
+def test_until_he_turns_he_counts_in_neither_group_of_the_side_win() -> None:
+    # 1 werewolf, 2 seer, 3 wild child, 4-5 villagers: the villagers dead, the wolves win.
+    roles = '["werewolf", "seer", "wild_child", "villager", "villager"]'
+    record = club(roles, 'win = "side"\n') + "[[night]]\nwild_child = 2\nwerewolves = 4\nseer = 0\n"
+    game = game_of(record + "[[day]]\nvote = { 1 = 5 }\n")
+    outcome = state_of(game).outcome
+    assert outcome is not None and outcome.winner.value == "werewolves" and state_of(game).is_alive(3)
+
+
+def test_in_the_thiercelieux_order_he_wakes_after_the_lovers_and_before_the_raven() -> None:
+    roles = '["werewolf", "werewolf", "cupid", "wild_child", "raven", "seer", "guard", "villager"]'
+    game = game_of(table(roles) + "[[night]]\ncupid = [7, 8]\nwild_child = 1\n")
+    assert steps(game)[:2] == ["cupid", "wild_child"]
+    assert state_of(game).pending is not None and state_of(game).pending.step == "raven"
