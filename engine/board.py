@@ -35,6 +35,8 @@ class Board:
     """The cards left face down (None: every card is dealt to a seat)."""
     preset: str | None = PRESET
     """The rules' preset: the club's, or None for RULES.md's own (RULES-CHARACTERS.md's boards)."""
+    settings: tuple[tuple[str, Any], ...] = ()
+    """The board's own settings on top of the preset (咒狐乌鸦's `badge_swallow = "single"`)."""
 
     @property
     def name(self) -> str:
@@ -79,9 +81,11 @@ class Board:
 
     def rules(self, settings: Mapping[str, Any] | None = None) -> Rules:
         """The board's rules (Rule 1) with `settings` on top; RuleError for a bad setting."""
+        own = dict(self.settings)
         if self.preset is None:
-            return make_rules(dict(settings or {}))
-        return make_rules({"witch_self_heal": self.witch_self_heal, **(settings or {})}, preset=self.preset)
+            return make_rules({**own, **(settings or {})})
+        own = {"witch_self_heal": self.witch_self_heal, **own}
+        return make_rules({**own, **(settings or {})}, preset=self.preset)
 
     def deal(self, seed: int | None = None) -> Setup:
         """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
@@ -120,9 +124,11 @@ def board_of(
     *cards: tuple[str, int],
     face_down: FaceDown | None = None,
     preset: str | None = PRESET,
+    settings: Mapping[str, Any] | None = None,
 ) -> Board:
     """A board with its simplified and traditional names each given as one string, split on
     spaces (the first is its name)."""
+    own = tuple((settings or {}).items())
     return Board(
-        id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down, preset
+        id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down, preset, own
     )

@@ -1,10 +1,10 @@
-"""The boards (板子) Chinese tables play, as RULES-CLUB.md and RULES-CLUB-MORE.md list them, found
-by any of their names.
+"""The boards (板子) Chinese tables play, as RULES-CLUB.md lists them, then RULES-CLUB-MORE.md's
+and RULES-CHARACTERS.md's (`engine.more_boards`), found by any of their names.
 
 Rule 1: a board fixes the cards and so the seat count; its rules are the `chinese-club` preset
         with the board's `witch_self_heal` (false on 12 seats, "first_night" on 9 and 10), and
-        whatever settings the table gives on top; RULES-CHARACTERS.md's own boards (no preset)
-        play RULES.md's rules.
+        its own settings (咒狐乌鸦's `badge_swallow = "single"`), and whatever settings the table
+        gives on top; RULES-CHARACTERS.md's own boards (no preset) play RULES.md's rules.
 Rule 2: a board is found by its id or any name a table says it by (simplified or traditional
         characters, its English name), in any case, with full-width characters, spaces,
         hyphens and brackets ignored, and a count of players in digits or words (9人, 九人).
@@ -23,6 +23,7 @@ import unicodedata
 
 from engine.board import PRESET, Board, BoardError, board_of
 from engine.facedown import FaceDown
+from engine.more_boards import CHARACTERS_BOARDS, MORE_BOARDS
 
 __all__ = ["BOARDS", "PRESET", "Board", "BoardError", "FaceDown", "find_board", "name_key"]
 
@@ -243,101 +244,8 @@ BOARDS: tuple[Board, ...] = (
         ("guard", 1),
         (V, 3),
     ),
-    # RULES-CLUB-MORE.md's boards
-    board_of(
-        "piper-12",
-        "吹笛者 吹笛者板",
-        "吹笛者 吹笛者板",
-        "Pied piper",
-        (W, 4),
-        ("seer", 1),
-        ("witch", 1),
-        ("hunter", 1),
-        ("guard", 1),
-        (V, 3),
-        ("piper", 1),
-    ),
-    board_of(
-        "thief-cupid-12",
-        "盗贼丘比特 丘比特盗贼",
-        "盜賊丘比特 丘比特盜賊",
-        "Thief and Cupid",
-        (W, 3),
-        ("seer", 1),
-        ("witch", 1),
-        ("hunter", 1),
-        ("idiot", 1),
-        (V, 5),
-        ("thief", 1),
-        ("cupid", 1),
-        face_down=FaceDown(2, never=("thief", "cupid"), most_wolf_team=1),
-    ),
-    board_of(
-        "hidden-wolf-raven-12",
-        "隐狼乌鸦 乌鸦隐狼",
-        "隱狼烏鴉 烏鴉隱狼",
-        "Hidden wolf and raven",
-        (W, 3),
-        ("hidden_wolf", 1),
-        ("seer", 1),
-        ("witch", 1),
-        ("hunter", 1),
-        ("raven", 1),
-        (V, 4),
-    ),
-    board_of(
-        "bear-hidden-wolf-12",
-        "驯熊师隐狼 隐狼驯熊师",
-        "馴熊師隱狼 隱狼馴熊師",
-        "Bear tamer and hidden wolf",
-        (W, 3),
-        ("hidden_wolf", 1),
-        ("bear_tamer", 1),
-        ("witch", 1),
-        ("hunter", 1),
-        ("idiot", 1),
-        (V, 4),
-    ),
-    board_of(
-        "characters-8",
-        "8人驯熊师 驯熊师村民村民",
-        "8人馴熊師 馴熊師村民村民",
-        "Characters' eight: bear tamer and villager-villager",
-        (W, 2),
-        ("seer", 1),
-        ("witch", 1),
-        ("bear_tamer", 1),
-        ("villager_villager", 1),
-        (V, 2),
-        preset=None,
-    ),
-    board_of(
-        "pure-white-wolf-witch-12",
-        "纯白夜影 纯白之女狼巫",
-        "純白夜影 純白之女狼巫",
-        "Pure white and wolf witch",
-        (W, 3),
-        ("wolf_witch", 1),
-        ("guard", 1),
-        ("witch", 1),
-        ("hunter", 1),
-        ("pure_white", 1),
-        (V, 4),
-    ),
-    board_of(
-        "mirror-seer-12",
-        "灯影预言家",
-        "燈影預言家",
-        "Mirror seer",
-        (W, 3),
-        ("wolf_king", 1),
-        ("seer", 1),
-        ("witch", 1),
-        ("guard", 1),
-        ("knight", 1),
-        (V, 3),
-        ("mirror_seer", 1),
-    ),
+    *MORE_BOARDS,
+    *CHARACTERS_BOARDS,
 )
 
 IGNORED = frozenset(" -_'’:,.()（）【】[]·・")

@@ -73,6 +73,30 @@ def add_block(to: Contents, block: Block) -> None:
     BLOCKS.add(to, block)
 
 
+WOLF_BLOCKS: RoleHooks[Block] = RoleHooks("wolf_blocks")
+"""Whether a living player keeps the werewolves alone from winning now (the 混血儿 with
+`slacker_blocks_wolves`, RULES-CLUB-MORE.md's Who wins 4): the village may still win."""
+
+
+def add_wolf_block(to: Contents, block: Block) -> None:
+    WOLF_BLOCKS.add(to, block)
+
+
+Side = Callable[[State, int], "str | None"]
+SIDES: RoleHooks[Side] = RoleHooks("sides")
+"""The side a seat plays for when its role says so rather than its card's team (the 混血儿
+follows his idol): a side of `engine.outcome.WINNING_SIDE`, or None."""
+
+
+def add_side(to: Contents, side: Side) -> None:
+    SIDES.add(to, side)
+
+
+def own_side(state: State, seat: int) -> str | None:
+    """The side a role's hook gives `seat` (`SIDES`); None: its card's team decides."""
+    return next((side for hook in SIDES.of(state) if (side := hook(state, seat)) is not None), None)
+
+
 def add_alongside(to: Contents, alongside: Consequence) -> None:
     ALONGSIDE.add(to, alongside)
 
@@ -158,12 +182,15 @@ def winner(state: State, *, end_of_day: bool = False) -> tuple[Winner, WinReason
     if any(block(state) for block in BLOCKS.of(state)):
         return None
     wolves = state.living_wolf_team()
+    held = any(block(state) for block in WOLF_BLOCKS.of(state))
     if not wolves:
-        if state.rules.simultaneous_win == "werewolves" and state.rules.win == "side":
+        if state.rules.simultaneous_win == "werewolves" and state.rules.win == "side" and not held:
             lost = _side_lost(state)
             if lost is not None:
                 return Winner.WEREWOLVES, lost
         return Winner.VILLAGERS, WinReason.NO_WEREWOLF
+    if held:
+        return None
     if len(wolves) == len(alive):
         return Winner.WEREWOLVES, WinReason.ONLY_WEREWOLVES
     if state.moon is not None:
@@ -206,11 +233,23 @@ def village_groups(state: State) -> tuple[list[int], list[int]]:
     return plain, special
 
 
+Instead = Callable[[State, "tuple[Winner, WinReason]", list[Death]], "tuple[Winner, WinReason] | None"]
+INSTEAD: RoleHooks[Instead] = RoleHooks("instead")
+"""Who wins instead of the winner found, given the moment's deaths (the 咒狐 alive at the
+moment's start wins instead of a side, RULES-CLUB-MORE.md's Who wins 5): None keeps it."""
+
+
+def add_instead(to: Contents, instead: Instead) -> None:
+    INSTEAD.add(to, instead)
+
+
 def check(state: State, phase: Phase, deaths_before: int, *, end_of_day: bool = False) -> None:
     """Check for a win; the game is decided in the phase of the last death of the moment."""
     found = winner(state, end_of_day=end_of_day)
     if found is None:
         return
+    for instead in INSTEAD.of(state):
+        found = instead(state, found, state.deaths[deaths_before:]) or found
     if len(state.deaths) > deaths_before:
         phase = state.deaths[-1].phase
     state.outcome = Outcome(found[0], phase, found[1])

@@ -13,6 +13,7 @@ class Winner(StrEnum):
     WEREWOLVES = "werewolves"
     LOVERS = "lovers"
     PIPER = "piper"
+    CURSED_FOX = "cursed_fox"
     NONE = "none"
 
 
@@ -21,6 +22,7 @@ WINNING_SIDE: dict[Winner, str] = {
     Winner.WEREWOLVES: "werewolves",
     Winner.LOVERS: "lovers",
     Winner.PIPER: "piper",
+    Winner.CURSED_FOX: "cursed_fox",
 }
 """The side (`engine.cards.spirits.team`) whose seats win with each winner; nobody wins with
 `Winner.NONE`."""
@@ -29,6 +31,7 @@ CAMP_OF_SIDE: dict[str, str] = {
     "werewolves": "wolves",
     "lovers": "third",
     "piper": "third",
+    "cursed_fox": "third",
 }
 """The three camps a Chinese table scores by: 好人 (the village), 狼人 (the werewolves and
 their ally), a third side (the mixed lovers with Cupid, the pied piper)."""
@@ -48,6 +51,7 @@ class WinReason(StrEnum):
     PLAIN_VILLAGERS_DEAD = "plain_villagers_dead"
     SPECIAL_ROLES_DEAD = "special_roles_dead"
     PARITY = "parity"
+    CURSED_FOX_ALIVE = "cursed_fox_alive"
 
 
 @dataclass(frozen=True, slots=True)

@@ -269,6 +269,8 @@ def summary(result: Replay) -> dict[str, Any]:
         error=result.error,
     )
     out.update(outputs(state))
+    if state.turned:  # RULES-CHARACTERS.md's `converted`
+        out["converted"] = [{"seat": s, "phase": str(t.phase), "by": t.by} for s, t in state.turned.items()]
     moon = state.moon
     if moon is not None:
         out["events"] = [{"day": day, "card": card} for day, card in moon.played]

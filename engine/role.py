@@ -49,3 +49,7 @@ class Role(StrEnum):
     WOLF_WITCH = "wolf_witch"
     # RULES-CLUB-MORE.md: 灯影预言家
     MIRROR_SEER = "mirror_seer"
+    WILD_CHILD = "wild_child"
+    # RULES-CLUB-MORE.md
+    SLACKER = "slacker"
+    CURSED_FOX = "cursed_fox"

@@ -146,6 +146,17 @@ class Rules(BaseModel):
     the next night, among its victims."""
     rusty_sword_side: Literal["higher", "lower"] = "higher"
     """Which way his left is: the next seat upward, or the seat below."""
+    # RULES-CHARACTERS.md's wild child (野孩子; RULES-CLUB-MORE.md deals it too)
+    wild_child_trigger: Literal["any_death", "vote"] = "any_death"
+    """Which death of his model turns the wild child: any, or only the vote's (cause `vote`)."""
+    wild_child_announced: bool = False
+    """Whether the judge says that the wild child turned (never who)."""
+    # RULES-CLUB-MORE.md's slacker (混血儿)
+    slacker_blocks_wolves: bool = True
+    """Whether the werewolves cannot win while the slacker lives, whatever his side."""
+    # RULES-CLUB-MORE.md's cursed fox (咒狐)
+    cursed_fox_poison: Literal["immune", "dies"] = "immune"
+    """Whether the witch's poison does nothing to the cursed fox (the potion spent) or kills him."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""
@@ -191,6 +202,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "raven_votes": 1,
         "raven_repeat": False,
         "raven_in_revote": True,
+        "wild_child_trigger": "vote",
     },
 }
 

@@ -99,6 +99,17 @@ class Player:
     lives: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A player turned to the werewolves' team for good (RULES-CHARACTERS.md's `converted`):
+    in `phase`, by the rule `by` names ("wild_child"); `night` is the night number then (he
+    wakes with the pack from the night after it)."""
+
+    phase: Phase
+    by: str
+    night: int
+
+
 @dataclass(slots=True)
 class Tonight:
     """What was decided during the current night (cleared at nightfall)."""
@@ -144,6 +155,9 @@ class State:
     night_victims: list[tuple[int, str]] = field(default_factory=list)
     deaths: list[Death] = field(default_factory=list)
     seer_results: list[tuple[int, int, str]] = field(default_factory=list)
+    turned: dict[int, Turn] = field(default_factory=dict)
+    """Players turned to the werewolves' team (`Turn`): of it from that moment whatever their
+    card (checked as werewolves, may self-destruct), with the pack from the next night."""
     agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
     outcome: Outcome | None = None
@@ -183,13 +197,23 @@ class State:
 
     def is_werewolf(self, seat: int) -> bool:
         """Whether the card at `seat` is of the werewolves' team."""
-        return self.players[seat - 1].card in self.catalogue.wolf_team
+        return self.players[seat - 1].card in self.catalogue.wolf_team or seat in self.turned
+
+    def turn(self, seat: int, by: str, phase: Phase) -> None:
+        """`seat` joins the werewolves' team now, for good (`Turn`), in `phase` (that of the
+        death that turned him)."""
+        self.turned[seat] = Turn(phase, by, self.night)
+
+    def wakes_with_pack(self, seat: int) -> bool:
+        """Whether the card at `seat` wakes with the pack, or he was turned before tonight."""
+        turn = self.turned.get(seat)
+        return self.player(seat).card in self.catalogue.pack or (turn is not None and self.night > turn.night)
 
     def living_werewolves(self) -> list[int]:
         """The living seats that wake with the pack; when none does, the first living lone
         killer (the gargoyle, the wolf robot, the hidden wolf) alone."""
         catalogue = self.catalogue
-        pack = [p.seat for p in self.players if p.alive and p.card in catalogue.pack]
+        pack = [p.seat for p in self.players if p.alive and self.wakes_with_pack(p.seat)]
         if pack or not catalogue.lone_killers:
             return pack
         for role in catalogue.lone_killers:
@@ -205,7 +229,7 @@ class State:
 
     def living_wolf_team(self) -> list[int]:
         """The living seats of the werewolves' team, lone cards included."""
-        return [p.seat for p in self.players if p.alive and p.card in self.catalogue.wolf_team]
+        return [p.seat for p in self.players if p.alive and self.is_werewolf(p.seat)]
 
     @property
     def phase(self) -> Phase:

@@ -149,7 +149,6 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
     """Everything the player at `seat` may know now, and the decision it owes, if any."""
     state = state_of(game)
     player = state.player(seat)
-    card = player.card
     view: dict[str, Any] = {
         "seat": seat,
         "alive": player.alive,
@@ -157,7 +156,7 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
         "dealt_card": _dealt_told(state, seat),
         "public": public if public is not None else public_view(game),
     }
-    if card in state.catalogue.pack and state.wolves_met:
+    if state.wakes_with_pack(seat) and state.wolves_met:
         view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]
     view["seer_results"] = [  # the answers this seat was given, whatever its card is now
         {k: e.data[k] for k in ("night", "target", "result")}

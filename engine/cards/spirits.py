@@ -12,6 +12,7 @@ Rule 3: the ghost answers yes or no. When the truth follows from the cards (and 
 from __future__ import annotations
 
 from engine.cards.moon import fact, neighbours, on_werewolf_side
+from engine.deaths import own_side
 from engine.roles import Role
 from engine.roles.cupid import mixed_lovers
 from engine.roles.piper import turned
@@ -23,6 +24,9 @@ def team(state: State, seat: int) -> str:
     Cupid, the pied piper, or the village."""
     if state.lovers and mixed_lovers(state) and (seat in state.lovers or seat == state.cupid_seat):
         return "lovers"
+    own = own_side(state, seat)
+    if own is not None:
+        return own
     if on_werewolf_side(state, seat):
         return "werewolves"
     if state.player(seat).card == Role.PIPER and not turned(state):

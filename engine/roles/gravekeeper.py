@@ -47,7 +47,8 @@ def begin_gravekeeper(state: State, step: Step) -> Pending | None:
     target = exiled(state)
     if not target:
         return pending_for(state, GRAVEKEEPER, [seat], info={"result": "no_exile"})
-    seen = "werewolf" if state.player(target).card in state.catalogue.seen_as_wolf else "not_werewolf"
+    card = state.player(target).card
+    seen = "werewolf" if card in state.catalogue.seen_as_wolf or target in state.turned else "not_werewolf"
     return pending_for(state, GRAVEKEEPER, [seat], info={"target": target, "result": seen})
 
 

@@ -65,8 +65,9 @@ def seer_sees(state: State, target: int) -> str:
 
 
 def reads_as_werewolf(state: State, seat: int) -> bool:
-    """Whether a check of `seat` finds a werewolf (the seer's, the bear tamer's growl)."""
-    return state.player(seat).card in state.catalogue.seen_as_wolf
+    """Whether a check of `seat` finds a werewolf (the seer's, the bear tamer's growl, the fox's
+    sniff): a card shown as a werewolf, or a player turned to the werewolves (the wild child)."""
+    return state.player(seat).card in state.catalogue.seen_as_wolf or seat in state.turned
 
 
 def _told_seer(state: State, pending: Pending, decision: SeerChoice) -> list[tuple[str, dict[str, Any]]]:

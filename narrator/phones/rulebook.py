@@ -26,10 +26,21 @@ from narrator.phones.catalogue import Locale, text
 Line = tuple[str, dict[str, Any]]  # a `rulebook.<name>` line and its parameters
 
 
+OWN_GOALS: frozenset[Role] = frozenset(
+    {
+        Role.PIPER,
+        Role.WILD_CHILD,
+        Role.SLACKER,
+        Role.CURSED_FOX,
+    }
+)
+"""The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
+
+
 def goal(role: Role, rules: Rules, catalogue: Catalogue) -> str:
     """How the side of `role` wins: the name of its `goals.` line (Rule 3)."""
-    if role == Role.PIPER:
-        return "piper"
+    if role in OWN_GOALS:
+        return role.value
     if role in catalogue.wolf_team:
         return "wolves_side" if rules.win == "side" else "wolves_all"
     return "village"
@@ -101,6 +112,14 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"brothers_{rules.brothers_nights}", {}))
     if Role.RUSTY_SWORD_KNIGHT in deck:
         lines.append((f"rusty_{rules.rusty_sword_death}", {}))
+    if Role.WILD_CHILD in deck:
+        lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
+        if rules.wild_child_announced:
+            lines.append(("wild_child_announced", {}))
+    if Role.SLACKER in deck:
+        lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
+    if Role.CURSED_FOX in deck:
+        lines.append((f"cursed_fox_poison_{rules.cursed_fox_poison}", {}))
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

@@ -51,6 +51,9 @@ CLUB_NAMES = {
 MORE_NAMES = {**CLUB_NAMES, "平民": "villager", "吹笛者": "piper", "盗贼": "thief", "丘比特": "cupid"}
 MORE_NAMES |= {"纯白之女": "pure_white", "狼巫": "wolf_witch"}
 MORE_NAMES |= {"灯影预言家": "mirror_seer"}
+MORE_NAMES["野孩子"] = "wild_child"
+MORE_NAMES["混血儿"] = "slacker"
+MORE_NAMES["咒狐"] = "cursed_fox"
 
 
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:
@@ -184,7 +187,7 @@ def test_the_rules_of_a_board_are_the_club_preset_and_its_witch_rule(board: Boar
     rules = board.rules()
     witch = False if board.seats == 12 else "first_night"
     assert rules.witch_self_heal == witch
-    assert rules == club.model_copy(update={"witch_self_heal": witch})
+    assert rules == club.model_copy(update={"witch_self_heal": witch, **dict(board.settings)})
     on_top = board.rules({"vote_tie": "none", "witch_self_heal": True})
     assert on_top.vote_tie == "none" and on_top.witch_self_heal is True
     assert on_top.night_order == "club" and on_top.win == "side"

@@ -19,6 +19,13 @@ from tests.engine.test_refusals import club_settings
 from tests.support.usual import ACTIONS
 
 GAMES = 30
+NEITHER = (
+    "piper",
+    "wild_child",
+    "slacker",
+    "cursed_fox",
+)
+"""The cards counted neither 神 nor 民 (RULES-CLUB-MORE.md, Who wins)."""
 PLAYABLE = [b for b in BOARDS if b.playable]
 
 
@@ -52,7 +59,7 @@ def test_random_games_on_the_board_end_and_replay(board: Board) -> None:
             gods = [
                 p.seat
                 for p in state.players
-                if p.card.value not in ("villager", "cupid", "thief", "piper", "mirror_seer")
+                if p.card.value not in ("villager", "cupid", "thief", "mirror_seer", *NEITHER)
                 and not state.is_werewolf(p.seat)
             ]
             assert not any(state.is_alive(s) for s in plain) or not any(state.is_alive(s) for s in gods)
@@ -67,6 +74,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     marked: Counter[str] = Counter()
     mornings: Counter[str] = Counter()
     powers: Counter[str] = Counter()
+    turned: Counter[str] = Counter()
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -74,6 +82,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             assert outcome is not None
             winners[outcome.winner.value] += 1
             causes.update(d.cause for d in state_of(game).deaths)
+            turned.update(turn.by for turn in state_of(game).turned.values())
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
             powers.update(p.step for p, d in game.history if getattr(d, "target", 0))
             marked.update(
@@ -86,6 +95,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             )
     played = {card.value for board in PLAYABLE for card in board.roles()}
     assert {"villagers", "werewolves"} | ({"piper"} if "piper" in played else set()) <= set(winners)
+    if "cursed_fox" in played:  # the cursed fox won instead of a side
+        assert winners["cursed_fox"], dict(winners)
     if "raven" in played:  # the raven's mark counted in a day's vote
         assert marked["vote"], dict(marked)
     if "bear_tamer" in played:  # the bear's growl and its silence, each some morning
@@ -93,6 +104,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     checkers = {"pure_white", "wolf_witch"} & played  # a check that named someone
     checkers |= {"seer_one", "seer_two"} if "mirror_seer" in played else set()
     assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"
+    if "wild_child" in played:  # a wild child turned by his model's exile
+        assert turned["wild_child"], dict(turned)
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -103,6 +116,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         ("reflect", "spirit_knight"),
         ("grief", "cupid"),
         ("check", "pure_white"),
+        ("check", "cursed_fox"),
     ):
         if role in played:
             wanted.add(cause)
@@ -111,7 +125,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     wanted_actions = {"self_destruct"} | {name for name, role in takers if role in played}
     assert wanted_actions <= set(actions), f"never taken: {sorted(wanted_actions - set(actions))}"
     print(
-        f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}; marks {dict(marked)}"
+        f"winners {dict(winners)}; causes {dict(causes)}; day actions {dict(actions)}; marks {dict(marked)};"
+        f" turned {dict(turned)}"
     )
 
 

@@ -45,12 +45,20 @@ CLUB_SETTINGS = (
     " duel_triggers_skills wolf_robot_learns magician_swaps"
 ).split()
 RAVEN_SETTINGS = "raven_votes raven_self raven_repeat raven_in_revote".split()
+OWN_SETTINGS = {
+    Role.RAVEN: RAVEN_SETTINGS,
+    Role.WILD_CHILD: "wild_child_trigger wild_child_announced".split(),
+    Role.SLACKER: ["slacker_blocks_wolves"],
+    Role.CURSED_FOX: ["cursed_fox_poison"],
+}
+"""The settings of a card, drawn only for a deck that holds it."""
 
 
 def club_settings(rng: random.Random, cards: Iterable[Role] = ()) -> dict[str, Any]:
-    """RULES-CLUB.md's settings, each drawn; the raven's too for a deck of `cards` that holds him
-    (drawn last, so the games of other decks draw as they did before him)."""
-    names = CLUB_SETTINGS + (RAVEN_SETTINGS if Role.RAVEN in set(cards) else [])
+    """RULES-CLUB.md's settings, each drawn; a card's own (`OWN_SETTINGS`) too for a deck of
+    `cards` that holds it (drawn last, so the games of other decks draw as they did before it)."""
+    deck = set(cards)
+    names = CLUB_SETTINGS + [name for card, own in OWN_SETTINGS.items() if card in deck for name in own]
     return {name: rng.choice(_choices(Rules.model_fields[name].annotation)) for name in names}
 
 
@@ -107,13 +115,16 @@ def test_every_refusal_id_is_written_whole_where_it_is_refused() -> None:
 OWN_TESTS = {
     "duel_used": "tests/engine/test_club_roles.py::test_the_knight_duels_once_and_only_in_the_discussion",
     "idiot_badge": "tests/engine/test_club_day.py::test_a_revealed_idiot_may_or_may_not_take_the_badge",
+    "wild_child_self": "tests/engine/test_wild_child.py::test_he_must_name_another_living_player_on_night_1_only",
+    "slacker_self": "tests/engine/test_slacker.py::test_he_must_name_another_player_on_night_1_before_the_wolves",
     "wolf_robot_guard_repeat": (
         "tests/engine/test_club_robot.py::test_a_learned_guard_protects_from_the_knife_by_the_guards_rules"
     ),
 }
 """Rules that random games reach too rarely to wait for (a knight alive after a duel won, at the
 next day's discussion; a dying sheriff naming a revealed idiot under the club rule; a wolf robot
-that learned the guard, naming last night's seat), each refused in a test of its own."""
+that learned the guard, naming last night's seat; the wild child or the slacker naming himself, whose
+seat random bad answers rarely try), each refused in a test of its own."""
 
 
 def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:

@@ -185,6 +185,9 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
         ("bear-hidden-wolf-12", 9),
         ("pure-white-wolf-witch-12", 9),
         ("mirror-seer-12", 10),
+        ("wild-child-12", 9),
+        ("slacker-12", 10),
+        ("cursed-fox-raven-12", 11),
     ],
 )
 def test_no_seat_and_no_screen_learns_a_secret_in_narrated_club_games(
@@ -271,3 +274,14 @@ def test_the_audit_opens_what_travels_sealed() -> None:
     planted = [{"type": "progress", "step": "werewolves", "sealed": seal({"picks": {str(wolf): 3}})}]
     problems = audit_seat(game, villager, planted, [len(game.events)], [], {})
     assert any("'picks'" in p for p in problems)
+
+
+def test_the_wild_childs_model_and_turn_reach_his_phone_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """预女猎白野 with `wild_child_trigger = "any_death"`, narrated by the moderator at a table of
+    bot phones: a game in which the wild child turns (his model and his turn are told to his
+    phone only, in messages padded like every other)."""
+    board = find_board("wild-child-12")
+    game = Game(board.deal(9), board.rules({"wild_child_trigger": "any_death"}))
+    recorder = asyncio.run(screened_game(game, 9, monkeypatch))
+    assert state_of(game).turned, "the wild child did not turn in this game: pick another seed"
+    assert feed_problems(recorder) == []

@@ -10,7 +10,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var S = { strings: {}, last: null };
   var PING_MS = 20000;  // server.SCREEN_PING_S
-  var SIDES = { village: "villagers", werewolves: "werewolves", lovers: "lovers", piper: "piper" };
+  var SIDES = { village: "villagers", werewolves: "werewolves", lovers: "lovers", piper: "piper", cursed_fox: "cursed_fox" };
 
   function t(key, params) {
     var parts = key.split("."), line = (S.strings[parts[0]] || {})[parts[1]];
