@@ -86,6 +86,13 @@ class PlayConfig(BaseModel):
         deck += self.extra_cards
         return deal(deck, self.seats, seed=self.seed), rules
 
+    def with_seats(self, seats: int) -> PlayConfig:
+        """These settings for a bare seat count: the judge's default cards for `seats` (as
+        `narrator play --seats N`), the preset and rules as they are, no board."""
+        settings = self.model_dump(exclude_unset=True)
+        settings.pop("board", None)
+        return PlayConfig.model_validate({**settings, "seats": seats, "setup": "auto", "extra_cards": []})
+
     def timers_for(self, rules: Rules) -> Timers:
         """The timers, with the speech times of the rules unless the timers set their own."""
         update = {}

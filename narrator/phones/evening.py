@@ -4,7 +4,9 @@ game's board or seat count, a player leaving, the scores.
 Rule 1: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
         host may pick a board of the table's seat count: the dealer deals it in place of the
         game, and every phone is told which, welcomed again (the rules changed) and sent its
-        view anew.
+        view anew; or a bare seat count (8–18, the judge's default cards for it): `reseat`
+        deals it and resizes the seats (both on disk first), the lobby grows or shrinks, a
+        phone whose seat goes is told so (in its language) and let go, every phone told.
 Rule 2: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
         cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
@@ -76,6 +78,7 @@ class Evening:
         self._restart = restart
         self._send_screens = send_screens
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 1)
+        self.reseat: Callable[[int], tuple[Game, SeatRegistry]] | None = None  # and a seat count
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
         self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 2)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 2)
@@ -120,23 +123,35 @@ class Evening:
         return board
 
     def pick_seats(self, seats: int) -> int:
-        """The host's bare seat count for the evening's next game (Rule 2), dealt the judge's
-        default cards for it; every phone told, and the seats it no longer has. Refusal
-        "seats_late" (the game is not over), "seats_unknown" (no default cards for it)."""
+        """The host's bare seat count, dealt the judge's default cards for it: before the deal
+        this game's (Rule 1), between two games the next one's (Rule 2); every phone told, and
+        the seats it no longer has. Refusal "seats_late" (a game not over, and no `reseat`:
+        only between two games), "seats_dealt" (the deal began), "seats_unknown" (no default
+        cards for it)."""
         table = self._table
-        if not table.game.over:
+        between = table.game.over
+        if not between and self.reseat is None:
             raise Refusal("seats_late")
+        if not between and not self.boards_open():
+            raise Refusal("seats_dealt")
         if seats not in SEAT_COUNTS:
             raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
-        self.next_board, self.next_seats = None, seats
-        log.info("the host picked %d seats for the next game", seats)
         gone = [seat for seat in range(seats + 1, table.game.setup.seats + 1) if table.registry.holder(seat)]
+        if between:
+            self.next_board, self.next_seats = None, seats
+            log.info("the host picked %d seats for the next game", seats)
+        else:
+            assert self.reseat is not None
+            game, registry = self.reseat(seats)
+            self.next_game(game, registry, None)
+            log.info("the host picked %d seats before the deal", seats)
+        key, gone_key = ("next_seats", "seats_gone") if between else ("table_seats", "seats_gone_now")
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            told = text(locale, "notices.next_seats", seats=seats, cards=default_cards(seats, locale))
+            told = text(locale, f"notices.{key}", seats=seats, cards=default_cards(seats, locale))
             if gone:
-                told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
-            link.send(out.Notice(key="next_seats", text=told).wire())
+                told += text(locale, f"notices.{gone_key}", gone=SEPARATOR[locale].join(map(str, gone)))
+            link.send(out.Notice(key=key, text=told).wire())
         return seats
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
@@ -200,6 +215,10 @@ class Evening:
     def boards(self, locale: Locale) -> list[dict[str, Any]]:
         """The boards the host may pick now, in `locale` (none once the deal began)."""
         return offered_boards(self._table.game.setup.seats, locale) if self.boards_open() else []
+
+    def counts(self, locale: Locale) -> list[dict[str, Any]]:
+        """The bare seat counts the host may pick now, in `locale` (none once the deal began)."""
+        return offered_counts(locale) if self.reseat is not None and self.boards_open() else []
 
 
 def _playable(name: str) -> Board:

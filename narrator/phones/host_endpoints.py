@@ -7,7 +7,8 @@ Rule 1: the host's endpoints take small JSON bodies checked by a model: anything
         host act that touches a seat, and every claim, is told to every phone and to
         `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
         a board picked before the deal (`POST /host/board`), which changes every card, and
-        the next game's seat count picked between two games (`POST /host/seats`).
+        a bare seat count (`POST /host/seats`): this game's before the deal (the lobby grows
+        or shrinks), the next game's between two games.
 Rule 2: every answer is one of the models below, sent as its JSON (fields in their order).
 """
 
@@ -56,8 +57,8 @@ class HostBoard(BaseModel):
 
 
 class HostSeats(BaseModel):
-    """`POST /host/seats`: the next game's bare seat count (between two games), and the
-    language of the answer when it is refused."""
+    """`POST /host/seats`: a bare seat count (this game's before the deal, the next one's
+    between two games), and the language of the answer when it is refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     seats: Annotated[int, Field(ge=1, le=99, strict=True)]
@@ -122,6 +123,16 @@ class SeatsPicked(HostAnswer):
     def said(self) -> tuple[str, dict[str, object]]:
         """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
         return "host_seats", {"count": self.seats}
+
+
+class TableSeats(HostAnswer):
+    """This game's bare seat count, picked before the deal."""
+
+    seats: int
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
+        return "host_table_seats", {"count": self.seats}
 
 
 Pick = TypeVar("Pick", HostBoard, HostSeats)
@@ -217,12 +228,18 @@ class HostRoutes:
         )
 
     async def pick_seats(self, request: Request) -> Response:
-        return await self._host_pick(
-            request, HostSeats, lambda pick: SeatsPicked(seats=self.table.evening.pick_seats(pick.seats))
-        )
+        def take(pick: HostSeats) -> SeatsPicked | TableSeats:
+            between = self.table.game.over
+            seats = self.table.evening.pick_seats(pick.seats)
+            return SeatsPicked(seats=seats) if between else TableSeats(seats=seats)
+
+        return await self._host_pick(request, HostSeats, take)
 
     async def _host_pick(
-        self, request: Request, model: type[Pick], take: Callable[[Pick], BoardPicked | SeatsPicked]
+        self,
+        request: Request,
+        model: type[Pick],
+        take: Callable[[Pick], BoardPicked | SeatsPicked | TableSeats],
     ) -> Response:
         """The host's pick for the next deal (a board, a seat count): refused in the host's
         language when too late or unknown, else said aloud and answered with what was taken."""

@@ -131,6 +131,7 @@ class PhoneTable:
             send_state=lambda seat: self.views.send_state(seat),
             send_screens=self.public.send,
             boards=lambda locale: self.evening.boards(locale),
+            counts=lambda locale: self.evening.counts(locale),
             scores=lambda locale: self.evening.scores_message(locale),
         )
         self.evening = Evening(

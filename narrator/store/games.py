@@ -158,12 +158,14 @@ class Games(StoreFile):
     @on_the_writer
     def replace_setup(self, game_id: str, setup: Setup, rules: Rules | None = None) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining), and
-        its rules when given (a board the host picked)."""
+        its rules when given (a board or a seat count the host picked); the seats the new
+        setup lacks are let go with it (one transaction)."""
         with self._transaction() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
             if count:
                 raise StoreError(f"game {game_id} has begun: its setup stays as it was dealt")
             db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game_id))
+            db.execute("DELETE FROM seats WHERE game_id = ? AND seat > ?", (game_id, setup.seats))
             if rules is not None:
                 db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.model_dump_json(), game_id))
 

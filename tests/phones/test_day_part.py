@@ -40,6 +40,7 @@ class Talk:
             send_state=lambda seat: None,
             send_screens=lambda: None,
             boards=lambda locale: [],
+            counts=lambda locale: [],
             scores=lambda locale: None,
         )
         self.day = Day(

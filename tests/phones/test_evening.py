@@ -33,6 +33,7 @@ class Desk:
             send_state=lambda seat: None,
             send_screens=lambda: None,
             boards=lambda locale: self.evening.boards(locale),
+            counts=lambda locale: self.evening.counts(locale),
             scores=lambda locale: self.evening.scores_message(locale),
         )
         self.evening = Evening(

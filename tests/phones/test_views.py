@@ -26,6 +26,7 @@ class Shown:
             send_state=lambda seat: self.views.send_state(seat),
             send_screens=lambda: None,
             boards=lambda locale: [],
+            counts=lambda locale: [],
             scores=lambda locale: None,
         )
         self.day = Day(
