@@ -22,8 +22,8 @@ from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, 
 from narrator.moderator.keyboard import TERMINAL, keypad
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
+from narrator.moderator.table_choice import TableChoice
 from narrator.phones import PhoneServer, PhoneTable
-from narrator.phones.seats import SeatRegistry
 from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.voice.preflight import PrintedVoice
@@ -73,13 +73,18 @@ class Parts:
 
 async def open_table(
     game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
-) -> tuple[PhoneTable, PhoneServer]:
-    """The phone table of `game`, its seats kept in the store, and its server, serving."""
+) -> tuple[PhoneTable, PhoneServer, TableChoice]:
+    """The phone table of `game`, its seats kept in the store, its server, serving, and the
+    settings the host's phone changes until the deal."""
     board = find_board(config.board) if config.board else None
     table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
-    if not resumed and not game.log:  # the host may pick a board until the deal
-        table.evening.dealer = lambda picked: deal_board(picked, game.game_id, store, config)
-        table.evening.reseat = lambda seats: deal_seats(seats, table.registry, store, config)
+    choice = TableChoice(store, game.game_id, config)
+    timers = config.timers_for(game.rules)
+    table.evening.timers = {name: getattr(timers, name) for name in table.evening.timers}
+    if not resumed and not game.log:  # the host may set the table until the deal
+        table.evening.dealer = choice.board
+        table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
+        table.evening.rechoose = choice.rules
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
@@ -91,7 +96,7 @@ async def open_table(
     if not options.bots:
         server.print_join()
         print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
-    return table, server
+    return table, server, choice
 
 
 def open_screen(url: str) -> None:
@@ -210,20 +215,6 @@ def deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) -> 
     store.replace_setup(game_id, setup, rules)
     print(f"board / 板子: {board.id} ({board.name}), picked by the host / 主持人选择", flush=True)
     return RecordedGame(setup, rules).record_to(store, game_id)
-
-
-def deal_seats(
-    seats: int, registry: SeatRegistry, store: Store, config: PlayConfig
-) -> tuple[RecordedGame, StoredSeats]:
-    """The game dealt again for the bare seat count the host picked before the deal (the
-    judge's default cards for it, the table's rules), and its seats: the store keeps the new
-    setup and lets the seats beyond go with it, so a resume plays the same."""
-    assert isinstance(registry, StoredSeats)
-    setup, rules = config.with_seats(seats).table()
-    store.replace_setup(registry.game_id, setup, rules)
-    print(f"seats / 人数: {seats}, picked by the host / 主持人选择", flush=True)
-    game = RecordedGame(setup, rules).record_to(store, registry.game_id)
-    return game, StoredSeats.resized(registry, seats)
 
 
 def open_listener(

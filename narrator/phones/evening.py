@@ -6,7 +6,9 @@ Rule 1: until the deal (while a `dealer` is set, a seat is free and no step was 
         game, and every phone is told which, welcomed again (the rules changed) and sent its
         view anew; or a bare seat count (8–18, the judge's default cards for it): `reseat`
         deals it and resizes the seats (both on disk first), the lobby grows or shrinks, a
-        phone whose seat goes is told so (in its language) and let go, every phone told.
+        phone whose seat goes is told so (in its language) and let go, every phone told; or
+        the rules a table argues about and the timers (`table_rules`): `rechoose` deals them
+        (on disk first), every phone is told the table's rules and sent its view anew.
 Rule 2: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
         cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
@@ -40,6 +42,8 @@ from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.table_rules import TIMERS, changes, chosen_rules, chosen_timers, offered_table
+from narrator.timing import Timers
 
 log = logging.getLogger("narrator.phones")
 
@@ -51,6 +55,7 @@ class Hosting(Protocol):
     def game(self) -> Game: ...
 
     registry: SeatRegistry
+    board: Board | None
     narrating: str | None
     judge: Said
 
@@ -66,7 +71,7 @@ class Evening:
         table: Hosting,
         links: Links,
         *,
-        deal: Callable[[Board, Game], None],
+        deal: Callable[[Board | None, Game], None],
         restart: Callable[[Game, SeatRegistry, Board | None], None],
         send_states: Callable[[], None],
         send_screens: Callable[[], None],
@@ -79,6 +84,9 @@ class Evening:
         self._send_screens = send_screens
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 1)
         self.reseat: Callable[[int], tuple[Game, SeatRegistry]] | None = None  # and a seat count
+        self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
+        self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
+        """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
         self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 2)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 2)
@@ -154,11 +162,39 @@ class Evening:
             link.send(out.Notice(key=key, text=told).wire())
         return seats
 
+    def pick_table(self, rules: dict[str, str], timers: dict[str, int]) -> Game:
+        """The host's rules and timers for this game, before the deal (Rule 1): dealt by
+        `rechoose`, every phone told the table as it now is and sent its view anew; the game
+        dealt. Refusal "table_late" (the deal began, or no `rechoose`), "rule_unknown",
+        "timer_unknown"."""
+        if self.rechoose is None or not self.boards_open():
+            raise Refusal("table_late")
+        settings, seconds = chosen_rules(rules), chosen_timers(timers)
+        game = self.rechoose(settings, seconds)
+        self.timers = {**self.timers, **seconds}
+        self._deal(self._table.board, game)
+        log.info("the host set the table's rules %s and timers %s", settings, seconds)
+        self._tell("table_rules", lambda locale: {"seats": game.setup.seats, "rules": self.summary(locale)})
+        self._send_states()
+        return game
+
+    def summary(self, locale: Locale) -> str:
+        """The table's rules that differ from the defaults, in `locale` (or that none does)."""
+        said = changes(self._table.game.rules, lambda key: text(locale, f"choices.{key}"))
+        return SEPARATOR[locale].join(said) if said else text(locale, "choices.standard")
+
+    def table(self, locale: Locale) -> dict[str, Any] | None:
+        """The table's rules and timers as every phone shows them (the host's to change until
+        the deal; None once it began), in `locale`."""
+        if self.rechoose is None or not self.boards_open():
+            return None
+        return offered_table(self._table.game.rules, self.timers, locale)
+
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            if key == "host_board":
+            if key in ("host_board", "table_rules"):
                 link.send(self._links.welcome(locale))
             link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
 

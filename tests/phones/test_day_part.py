@@ -41,6 +41,7 @@ class Talk:
             send_screens=lambda: None,
             boards=lambda locale: [],
             counts=lambda locale: [],
+            choices=lambda locale: None,
             scores=lambda locale: None,
         )
         self.day = Day(

@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.boards import find_board
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.stored_seats import StoredSeats
-from narrator.moderator.wiring import deal_board, deal_seats
+from narrator.moderator.table_choice import TableChoice
 from narrator.phones import PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -34,9 +34,11 @@ def _lobby(tmp_path: Path) -> tuple[Store, PlayConfig, RecordedGame]:
 
 def _wire(table: PhoneTable, store: Store, config: PlayConfig, game_id: str, seats: int) -> None:
     """The table as `narrator.moderator.wiring.open_table` wires it before the deal."""
+    choice = TableChoice(store, game_id, config)
     table.registry = StoredSeats(store, game_id, seats)
-    table.evening.dealer = lambda picked: deal_board(picked, game_id, store, config)
-    table.evening.reseat = lambda count: deal_seats(count, table.registry, store, config)
+    table.evening.dealer = choice.board
+    table.evening.reseat = lambda count: choice.seats(count, table.registry)
+    table.evening.rechoose = choice.rules
 
 
 def _seats(port: int, body: dict[str, object], token: str | None = HOST) -> tuple[int, dict[str, object]]:

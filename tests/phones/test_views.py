@@ -27,6 +27,7 @@ class Shown:
             send_screens=lambda: None,
             boards=lambda locale: [],
             counts=lambda locale: [],
+            choices=lambda locale: None,
             scores=lambda locale: None,
         )
         self.day = Day(
