@@ -184,11 +184,13 @@ class Evening:
         return SEPARATOR[locale].join(said) if said else text(locale, "choices.standard")
 
     def table(self, locale: Locale) -> dict[str, Any] | None:
-        """The table's rules and timers as every phone shows them (the host's to change until
-        the deal; None once it began), in `locale`."""
+        """The table's rules and timers as every phone shows them, under their one-line summary
+        (the host's to change until the deal; None once it began), in `locale`."""
         if self.rechoose is None or not self.boards_open():
             return None
-        return offered_table(self._table.game.rules, self.timers, locale)
+        seats = self._table.game.setup.seats
+        summary = text(locale, "notices.table_rules", seats=seats, rules=self.summary(locale))
+        return {**offered_table(self._table.game.rules, self.timers, locale), "summary": summary}
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""

@@ -13,9 +13,9 @@ from narrator.phones.messages import Refusal
 
 CHOICES: dict[str, tuple[bool | str, ...]] = {
     "witch_self_heal": (True, "first_night", False),
-    "guard_and_heal": ("survives", "dies"),
+    "guard_and_heal": ("survives", "dies", "hidden"),
     "sheriff": (True, False),
-    "last_words": ("none", "first_night", "all"),
+    "last_words": ("none", "first_night", "all", "club"),
     "win": ("all", "side"),
     "vote_tie": ("none", "revote", "sheriff"),
 }

@@ -28,6 +28,7 @@
     $("host").hidden = !host;
     $("host-claim").hidden = host;
     if (host) { $("menu").open = true; }  // the host's phone keeps its controls in view
+    document.dispatchEvent(new CustomEvent("werewolf-host"));  // table.js: the rules editable or not
   }
   function post(path, body, headers) {
     headers["Content-Type"] = "application/json";
