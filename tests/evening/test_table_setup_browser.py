@@ -3,7 +3,7 @@ defaults (nine seats) is made a twelve-seat game with the witch unable to heal h
 shorter timers; every phone shows it (the others read-only), the judge says it, the game plays
 to its end under those rules (its record says so), and the box's next start offers the same
 table. The screenshots of the setup screen (390×844 and 360×740, zh-CN and en) are written to
-`PHONES_SCREENSHOTS` when it is set (docs/phone/ holds them).
+`PHONES_SCREENSHOTS/setup/` when it is set (docs/phone/setup/ holds them).
 
 The session as in test_evening_browser.py: the real `run_session` on the fast clock in a thread
 of its own, a real SQLite store, voiceless (the judge's lines printed), bot phones on real
@@ -43,16 +43,17 @@ def _language(page: Any, locale: str) -> None:
 def _screens(page: Any, name: str) -> None:
     """The setup screen as it is at 390×844 and 360×740: it fits the phone with no scroll (the
     section, its own screen above the lobby); written under PHONES_SCREENSHOTS when set."""
-    where = os.environ.get("PHONES_SCREENSHOTS")
+    shots = os.environ.get("PHONES_SCREENSHOTS")
+    where = Path(shots) / "setup" if shots else None
     for width, height in ((390, 844), (360, 740)):
         page.set_viewport_size({"width": width, "height": height})
         box = page.locator("#table-setup").bounding_box()
         assert box is not None and box["height"] <= height and box["width"] <= width
         if where:
-            Path(where).mkdir(parents=True, exist_ok=True)
+            where.mkdir(parents=True, exist_ok=True)
             page.evaluate("document.getElementById('toast').hidden = true")  # the screen, not a notice
             page.locator("#table-setup").scroll_into_view_if_needed()
-            page.screenshot(path=str(Path(where) / f"setup-{name}-{width}x{height}.png"))
+            page.screenshot(path=str(where / f"setup-{name}-{width}x{height}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
 
 
