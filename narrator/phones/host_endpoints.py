@@ -302,7 +302,8 @@ class HostRoutes:
         except StoreUnwritable:  # the board's deal not written: nothing dealt, the host may try again
             message = Refusal("not_saved").message(pick.locale or self.table.locale)
             return RefusedSaid(error="not_saved", message=message).response(503)
+        key, params = taken.said()
+        self.table.public.show_said(key, params)  # every public screen shows what the judge says
         if self.announce is not None:
-            key, params = taken.said()
             self.announce(key, **params)
         return taken.response()

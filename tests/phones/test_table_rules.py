@@ -68,6 +68,9 @@ def test_the_host_sets_the_rules_and_timers_and_every_phone_and_the_judge_tell_i
             assert kept["rules"] == {"witch_self_heal": False, "win": "side"} and kept["seats"] == 9
             assert kept["timers"] == {"speech": 30.0, "last_speech": 20.0, "decision": 15.0}
             assert table.evening.timers == {"speech": 30.0, "last_speech": 20.0, "decision": 15.0}
+            assert (
+                table.public.message()["line"] == "本局九人。女巫不能自救，屠边（杀光神或杀光民）。"
+            )  # the screen
 
             assert (await ann.expect("welcome"))["table"]["rules"][0]["value"] == "false"
             said = (await ann.expect("notice", where=lambda m: m["key"] == "table_rules"))["text"]
