@@ -93,6 +93,7 @@ def test_the_hosts_phone_alone_makes_a_nine_seat_box_a_twelve_seat_game_of_its_r
     for page in (bo, en, host):
         expect(page.locator("#lobby-seats button")).to_have_count(12)
     expect(bo.locator("#toast")).to_contain_text("主持人把本局改成12人")
+    expect(screen.locator("#line")).to_have_text("主持人把本局改成十二人，请大家入座。")
 
     # The witch may not heal herself; shorter timers. The others see it, read-only, folded
     # under its one-line summary (the lobby fits the phone): a tap opens it.
@@ -109,6 +110,7 @@ def test_the_hosts_phone_alone_makes_a_nine_seat_box_a_twelve_seat_game_of_its_r
     host.click("#table-confirm")
     expect(bo.locator("#toast")).to_have_text("本局12人：女巫不能自救。")
     expect(en.locator("#toast")).to_have_text("This game: 12 players; The witch may not heal herself.")
+    expect(screen.locator("#line")).to_have_text("本局十二人。女巫不能自救。")  # the public screen
     for page in (bo, en):
         expect(page.locator("#table-setup select[data-rule=witch_self_heal]")).to_have_value("false")
         expect(page.locator("#table-setup summary")).to_contain_text("12")
