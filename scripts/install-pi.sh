@@ -34,8 +34,10 @@ unit=/etc/systemd/system/werewolf-judge.service
 
 config_text="# Settings of the judge box (see README.md, 'Settings'). Pick the sound devices with
 # \`$root/.venv/bin/narrator devices\`.
-seats = 9
-preset = \"seeds\"
+# The table (seats, board, rules, timers) is set from the host's phone before each deal, and
+# the box starts as it was last set; a line below wins over the phone's choice at every start.
+# seats = 9
+# preset = \"seeds\"
 locale = \"zh-CN\"
 port = $port
 # output_device = \"pulse\"

@@ -191,25 +191,37 @@ def _play_evening(args: argparse.Namespace, *, evening_over: bool) -> int:
         board = board_for(args.board, args.seats)
     except BoardError as error:
         return refused("play", error)
+    options = dict(
+        seats=board.seats if board else len(cards) if cards and args.seats is None else args.seats,
+        setup=cards,
+        board=board.id if board else None,
+        preset=args.preset,
+        locale=args.locale,
+        port=args.port,
+        voice=args.voice,
+        seed=args.seed,
+        listen=False if args.no_listen else None,
+        store=args.store,
+        satellite=args.satellite,
+    )
     try:
-        config = load_config(
-            args.config,
-            seats=board.seats if board else len(cards) if cards and args.seats is None else args.seats,
-            setup=cards,
-            board=board.id if board else None,
-            preset=args.preset,
-            locale=args.locale,
-            port=args.port,
-            voice=args.voice,
-            seed=args.seed,
-            listen=False if args.no_listen else None,
-            store=args.store,
-            satellite=args.satellite,
-        )
+        config = load_config(args.config, **options)
     except ConfigError as error:
         print(f"narrator play: {error}", file=sys.stderr)
         return 2
     store = open_store(config.store, "play")
+    kept = store.remembered()
+    if kept:  # the table the host's phone last set: the box's default, under the file and options
+        try:
+            config = load_config(args.config, kept=kept, **options)
+        except ConfigError as error:
+            print(f"narrator play: the setup the host's phone last set is not used: {error}", file=sys.stderr)
+        else:
+            print(
+                "narrator play: the table as the host's phone last set it (the settings file and "
+                "options on top)",
+                flush=True,
+            )
     try:
         return _play_in(store, config, args, evening_over)
     finally:

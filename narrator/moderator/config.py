@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -86,6 +87,13 @@ class PlayConfig(BaseModel):
         deck += self.extra_cards
         return deal(deck, self.seats, seed=self.seed), rules
 
+    def with_seats(self, seats: int) -> PlayConfig:
+        """These settings for a bare seat count: the judge's default cards for `seats` (as
+        `narrator play --seats N`), the preset and rules as they are, no board."""
+        settings = self.model_dump(exclude_unset=True)
+        settings.pop("board", None)
+        return PlayConfig.model_validate({**settings, "seats": seats, "setup": "auto", "extra_cards": []})
+
     def timers_for(self, rules: Rules) -> Timers:
         """The timers, with the speech times of the rules unless the timers set their own."""
         update = {}
@@ -96,8 +104,26 @@ class PlayConfig(BaseModel):
         return self.timers.model_copy(update=update)
 
 
-def load_config(path: Path | None, **overrides: Any) -> PlayConfig:
-    """The config of `path` (TOML; none: the defaults) with the options given on top."""
+CARDS = ("seats", "board", "setup", "extra_cards", "preset")  # the settings that deal the cards
+
+
+def on_kept(data: Mapping[str, Any], kept: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings `data` (the file and options) on top of the box's kept setup `kept` (the
+    table the host's phone last set: `Store.remembered`): the cards as `data` gives them
+    when it names any (seats, board, cards or preset), else as kept; the rules and timers
+    kept under those `data` gives."""
+    merged = dict(data)
+    if not any(name in data for name in CARDS):
+        merged |= {name: kept[name] for name in CARDS if name in kept}
+    for name in ("rules", "timers"):
+        if name in kept:
+            merged[name] = {**kept[name], **data.get(name, {})}
+    return merged
+
+
+def load_config(path: Path | None, kept: Mapping[str, Any] | None = None, **overrides: Any) -> PlayConfig:
+    """The config of `path` (TOML; none: the defaults) with the options given on top, both on
+    top of the box's kept setup (`on_kept`)."""
     data: dict[str, Any] = {}
     if path is not None:
         try:
@@ -105,6 +131,7 @@ def load_config(path: Path | None, **overrides: Any) -> PlayConfig:
         except (OSError, tomllib.TOMLDecodeError) as error:
             raise ConfigError(f"{path}: {error}") from None
     data.update({k: v for k, v in overrides.items() if v is not None})
+    data = on_kept(data, kept or {})
     try:
         config = PlayConfig.model_validate(data)
         config.table()

@@ -58,10 +58,12 @@ async def next_game(
 ) -> tuple[RecordedGame, PlayConfig, int]:
     """The evening's next game dealt and stored (a new seed; the host's next board, or his
     bare seat count dealt the judge's default cards as `narrator play --seats N` would, or
-    the same board or cards), and seated at the table with the same phones; its game,
+    the same board, count or cards), and seated at the table with the same phones; its game,
     settings and seed. A store that refuses it is waited for (`written`)."""
     count = table.evening.next_seats
     board = None if count is not None else table.evening.next_board or table.board
+    if count is None and board is None and table.game.setup.seats != config.seats:
+        count = table.game.setup.seats  # the bare count the host picked before the deal stays
     seed = seed + 1 if options.bots else secrets.randbelow(2**31)
     update: dict[str, Any] = {"seed": seed}
     if board is not None:

@@ -61,11 +61,18 @@ class HostPin:
         await self._speak(lambda: self.voice.say_text(pin_words(self.locale, self.seats.host_pin())))
 
     def announce(self, key: str, params: dict[str, object]) -> None:
-        """Say a host's act aloud ("host_claimed", "host_freed"): the catalogue's `host.*`."""
+        """Say a host's act aloud ("host_claimed", "host_freed"): the catalogue's `host.*`,
+        then the catalogue lines `params["then"]` names, in order (the table's rules)."""
         line = key.removeprefix("host_")
-        task = self.loop.create_task(
-            self._speak(lambda: self.voice.say(f"host.{line}", wait=False, **params))
-        )
+        then = params.get("then", ())
+        placeholders = {name: value for name, value in params.items() if name != "then"}
+
+        def speak() -> None:
+            self.voice.say(f"host.{line}", wait=False, **placeholders)
+            for key in then if isinstance(then, (list, tuple)) else ():
+                self.voice.say(str(key), wait=False)
+
+        task = self.loop.create_task(self._speak(speak))
         self._saying.add(task)
         task.add_done_callback(self._saying.discard)
 

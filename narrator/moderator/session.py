@@ -47,7 +47,7 @@ async def run_session(
     and closed here, whatever happens: the table and its server, the voice, the box's
     controls (listener, terminal, keypad, host PIN), the moderator."""
     evening = evening or Evening(None)
-    table, server = await open_table(game, config, store, options, resumed)
+    table, server, choice = await open_table(game, config, store, options, resumed)
     parts = Parts(server=server)
     try:
         parts.satellite = await open_satellite(config, options)
@@ -64,10 +64,17 @@ async def run_session(
         parts.bots = await phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:
+            if parts.desk is None and not await _wait_for_seats(table):
+                # `q` (or the host's end) while the phones join
+                await saved(partial(store.finish, game.game_id, None, "ended"), store, table.inbox)
+                evening.close(store)
+                return {**review(table.game), "evening": evening.scores(store)}
+            if table.evening.dealer is not None:  # the first game: as the host's phone set it
+                config = choice.config
             moderator = Moderator(
                 table,
                 parts.voice,
-                timers=config.timers_for(game.rules),
+                timers=config.timers_for(table.game.rules),
                 clock=clock,
                 rng=random.Random(seed),
                 desk=parts.desk,
@@ -75,11 +82,6 @@ async def run_session(
             )
             moderator.pacing.heard = heard
             table.timers = moderator.timers
-            if parts.desk is None and not await _wait_for_seats(table):
-                # `q` (or the host's end) while the phones join
-                await saved(partial(store.finish, game.game_id, None, "ended"), store, table.inbox)
-                evening.close(store)
-                return {**review(game), "evening": evening.scores(store)}
             played = await _play(table, moderator, store, config, resumed)
             word = await keep_the_end(played, table, moderator, store, options, clock, evening)
             if word != CommandWord.AGAIN:

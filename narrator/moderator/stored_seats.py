@@ -37,6 +37,19 @@ class StoredSeats(SeatRegistry):
             registry._holders[holder.seat].locale = holder.locale
         return registry
 
+    @classmethod
+    def resized(cls, before: StoredSeats, seats: int) -> StoredSeats:
+        """The same game's seats after the host changed its seat count before the deal (the
+        store let the seats beyond `seats` go with the new setup: `Store.replace_setup`):
+        the holders it still has, the same host, PIN and misses."""
+        registry = cls(before.store, before.game_id, seats)
+        registry.host_token, registry._pin = before.host_token, before._pin
+        registry._misses = dict(before._misses)
+        for seat, holder in registry._holders.items():
+            kept = before.holder(seat)
+            holder.locale = kept.locale if kept is not None else holder.locale
+        return registry
+
     def join(self, seat: int, name: str, locale: Locale = DEFAULT_LOCALE) -> SeatHolder:
         """Refused (`WritesAhead`): the seat is taken once it is written, through `take`."""
         raise WritesAhead(f"game {self.game_id}'s seats are written first: `await take`, not `join`")

@@ -22,6 +22,7 @@ from narrator.moderator.host_pin import HOST_HINT, HOST_HINT_HEADLESS, HostPin, 
 from narrator.moderator.keyboard import TERMINAL, keypad
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
+from narrator.moderator.table_choice import TableChoice
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -72,12 +73,18 @@ class Parts:
 
 async def open_table(
     game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
-) -> tuple[PhoneTable, PhoneServer]:
-    """The phone table of `game`, its seats kept in the store, and its server, serving."""
+) -> tuple[PhoneTable, PhoneServer, TableChoice]:
+    """The phone table of `game`, its seats kept in the store, its server, serving, and the
+    settings the host's phone changes until the deal."""
     board = find_board(config.board) if config.board else None
     table = PhoneTable(game, locale=config.locale, auto_narrate=False, board=board)  # type: ignore[arg-type]
-    if not resumed and not game.log:  # the host may pick a board until the deal
-        table.evening.dealer = lambda picked: deal_board(picked, game.game_id, store, config)
+    choice = TableChoice(store, game.game_id, config)
+    timers = config.timers_for(game.rules)
+    table.evening.timers = {name: getattr(timers, name) for name in table.evening.timers}
+    if not resumed and not game.log:  # the host may set the table until the deal
+        table.evening.dealer = choice.board
+        table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
+        table.evening.rechoose = choice.rules
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
@@ -89,7 +96,7 @@ async def open_table(
     if not options.bots:
         server.print_join()
         print(HOST_HINT if sys.stdin.isatty() else HOST_HINT_HEADLESS, flush=True)
-    return table, server
+    return table, server, choice
 
 
 def open_screen(url: str) -> None:

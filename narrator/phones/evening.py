@@ -4,7 +4,11 @@ game's board or seat count, a player leaving, the scores.
 Rule 1: until the deal (while a `dealer` is set, a seat is free and no step was narrated) the
         host may pick a board of the table's seat count: the dealer deals it in place of the
         game, and every phone is told which, welcomed again (the rules changed) and sent its
-        view anew.
+        view anew; or a bare seat count (8–18, the judge's default cards for it): `reseat`
+        deals it and resizes the seats (both on disk first), the lobby grows or shrinks, a
+        phone whose seat goes is told so (in its language) and let go, every phone told; or
+        the rules a table argues about and the timers (`table_rules`): `rechoose` deals them
+        (on disk first), every phone is told the table's rules and sent its view anew.
 Rule 2: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
         cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
@@ -38,6 +42,8 @@ from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.table_rules import TIMERS, changes, chosen_rules, chosen_timers, offered_table
+from narrator.timing import Timers
 
 log = logging.getLogger("narrator.phones")
 
@@ -49,6 +55,7 @@ class Hosting(Protocol):
     def game(self) -> Game: ...
 
     registry: SeatRegistry
+    board: Board | None
     narrating: str | None
     judge: Said
 
@@ -64,7 +71,7 @@ class Evening:
         table: Hosting,
         links: Links,
         *,
-        deal: Callable[[Board, Game], None],
+        deal: Callable[[Board | None, Game], None],
         restart: Callable[[Game, SeatRegistry, Board | None], None],
         send_states: Callable[[], None],
         send_screens: Callable[[], None],
@@ -76,6 +83,10 @@ class Evening:
         self._restart = restart
         self._send_screens = send_screens
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 1)
+        self.reseat: Callable[[int], tuple[Game, SeatRegistry]] | None = None  # and a seat count
+        self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
+        self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
+        """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
         self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 2)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 2)
@@ -120,30 +131,72 @@ class Evening:
         return board
 
     def pick_seats(self, seats: int) -> int:
-        """The host's bare seat count for the evening's next game (Rule 2), dealt the judge's
-        default cards for it; every phone told, and the seats it no longer has. Refusal
-        "seats_late" (the game is not over), "seats_unknown" (no default cards for it)."""
+        """The host's bare seat count, dealt the judge's default cards for it: before the deal
+        this game's (Rule 1), between two games the next one's (Rule 2); every phone told, and
+        the seats it no longer has. Refusal "seats_late" (a game not over, and no `reseat`:
+        only between two games), "seats_dealt" (the deal began), "seats_unknown" (no default
+        cards for it)."""
         table = self._table
-        if not table.game.over:
+        between = table.game.over
+        if not between and self.reseat is None:
             raise Refusal("seats_late")
+        if not between and not self.boards_open():
+            raise Refusal("seats_dealt")
         if seats not in SEAT_COUNTS:
             raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
-        self.next_board, self.next_seats = None, seats
-        log.info("the host picked %d seats for the next game", seats)
         gone = [seat for seat in range(seats + 1, table.game.setup.seats + 1) if table.registry.holder(seat)]
+        if between:
+            self.next_board, self.next_seats = None, seats
+            log.info("the host picked %d seats for the next game", seats)
+        else:
+            assert self.reseat is not None
+            game, registry = self.reseat(seats)
+            self.next_game(game, registry, None)
+            log.info("the host picked %d seats before the deal", seats)
+        key, gone_key = ("next_seats", "seats_gone") if between else ("table_seats", "seats_gone_now")
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            told = text(locale, "notices.next_seats", seats=seats, cards=default_cards(seats, locale))
+            told = text(locale, f"notices.{key}", seats=seats, cards=default_cards(seats, locale))
             if gone:
-                told += text(locale, "notices.seats_gone", gone=SEPARATOR[locale].join(map(str, gone)))
-            link.send(out.Notice(key="next_seats", text=told).wire())
+                told += text(locale, f"notices.{gone_key}", gone=SEPARATOR[locale].join(map(str, gone)))
+            link.send(out.Notice(key=key, text=told).wire())
         return seats
+
+    def pick_table(self, rules: dict[str, str], timers: dict[str, int]) -> Game:
+        """The host's rules and timers for this game, before the deal (Rule 1): dealt by
+        `rechoose`, every phone told the table as it now is and sent its view anew; the game
+        dealt. Refusal "table_late" (the deal began, or no `rechoose`), "rule_unknown",
+        "timer_unknown"."""
+        if self.rechoose is None or not self.boards_open():
+            raise Refusal("table_late")
+        settings, seconds = chosen_rules(rules), chosen_timers(timers)
+        game = self.rechoose(settings, seconds)
+        self.timers = {**self.timers, **seconds}
+        self._deal(self._table.board, game)
+        log.info("the host set the table's rules %s and timers %s", settings, seconds)
+        self._tell("table_rules", lambda locale: {"seats": game.setup.seats, "rules": self.summary(locale)})
+        self._send_states()
+        return game
+
+    def summary(self, locale: Locale) -> str:
+        """The table's rules that differ from the defaults, in `locale` (or that none does)."""
+        said = changes(self._table.game.rules, lambda key: text(locale, f"choices.{key}"))
+        return SEPARATOR[locale].join(said) if said else text(locale, "choices.standard")
+
+    def table(self, locale: Locale) -> dict[str, Any] | None:
+        """The table's rules and timers as every phone shows them, under their one-line summary
+        (the host's to change until the deal; None once it began), in `locale`."""
+        if self.rechoose is None or not self.boards_open():
+            return None
+        seats = self._table.game.setup.seats
+        summary = text(locale, "notices.table_rules", seats=seats, rules=self.summary(locale))
+        return {**offered_table(self._table.game.rules, self.timers, locale), "summary": summary}
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            if key == "host_board":
+            if key in ("host_board", "table_rules"):
                 link.send(self._links.welcome(locale))
             link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
 
@@ -200,6 +253,10 @@ class Evening:
     def boards(self, locale: Locale) -> list[dict[str, Any]]:
         """The boards the host may pick now, in `locale` (none once the deal began)."""
         return offered_boards(self._table.game.setup.seats, locale) if self.boards_open() else []
+
+    def counts(self, locale: Locale) -> list[dict[str, Any]]:
+        """The bare seat counts the host may pick now, in `locale` (none once the deal began)."""
+        return offered_counts(locale) if self.reseat is not None and self.boards_open() else []
 
 
 def _playable(name: str) -> Board:

@@ -7,7 +7,9 @@ Rule 1: the host's endpoints take small JSON bodies checked by a model: anything
         host act that touches a seat, and every claim, is told to every phone and to
         `PhoneServer.on_host_act` (the judge says it aloud), so none passes in silence; so is
         a board picked before the deal (`POST /host/board`), which changes every card, and
-        the next game's seat count picked between two games (`POST /host/seats`).
+        a bare seat count (`POST /host/seats`): this game's before the deal (the lobby grows
+        or shrinks), the next game's between two games; and the rules a table argues about
+        and its timers, before the deal (`POST /host/table`), said aloud rule by rule.
 Rule 2: every answer is one of the models below, sent as its JSON (fields in their order).
 """
 
@@ -26,10 +28,13 @@ from narrator.phones.lockout import Addresses
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.socketlink import address_of
 from narrator.phones.table import PhoneTable
+from narrator.phones.table_rules import CHOICES, DEFAULT, value_key
 from narrator.store import StoreUnwritable
 
 M = TypeVar("M", bound=BaseModel)
 MAX_BODY_BYTES = 256  # a host request's body
+TABLE_BODY_BYTES = 1024  # `POST /host/table`'s: every rule and timer at once
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
 
 class HostClaim(BaseModel):
@@ -56,11 +61,24 @@ class HostBoard(BaseModel):
 
 
 class HostSeats(BaseModel):
-    """`POST /host/seats`: the next game's bare seat count (between two games), and the
-    language of the answer when it is refused."""
+    """`POST /host/seats`: a bare seat count (this game's before the deal, the next one's
+    between two games), and the language of the answer when it is refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     seats: Annotated[int, Field(ge=1, le=99, strict=True)]
+    locale: Locale | None = None
+
+
+class HostTable(BaseModel):
+    """`POST /host/table`: the rules (setting → its value's name, `table_rules.CHOICES`) and
+    timers (name → seconds) for this game, before the deal, and the language of the answer
+    when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    rules: Annotated[dict[Name, Name], Field(max_length=12)] = {}
+    timers: Annotated[
+        dict[Name, Annotated[int, Field(ge=0, le=100_000, strict=True)]], Field(max_length=6)
+    ] = {}
     locale: Locale | None = None
 
 
@@ -124,17 +142,45 @@ class SeatsPicked(HostAnswer):
         return "host_seats", {"count": self.seats}
 
 
-Pick = TypeVar("Pick", HostBoard, HostSeats)
+class TableSeats(HostAnswer):
+    """This game's bare seat count, picked before the deal."""
+
+    seats: int
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
+        return "host_table_seats", {"count": self.seats}
+
+
+class TableSet(HostAnswer):
+    """The table's rules and timers as they now are (each rule by its value's name)."""
+
+    seats: int
+    rules: dict[str, str]
+    timers: dict[str, int]
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it: the seat count, then each rule that is not
+        the default (the catalogue's `table.*`), or that none is."""
+        changed = [
+            f"table.{name}_{value}"
+            for name, value in self.rules.items()
+            if value != value_key(getattr(DEFAULT, name))
+        ]
+        return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
+
+
+Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable)
 """The host's pick for the next deal (`HostRoutes._host_pick`)."""
 
 
-async def small_json(request: Request, model: type[M]) -> M | None:
+async def small_json(request: Request, model: type[M], limit: int = MAX_BODY_BYTES) -> M | None:
     """The request's body as `model` (a pydantic model), or None when it is longer than
-    MAX_BODY_BYTES or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
+    `limit` bytes or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY_BYTES:
+        if len(body) > limit:
             return None
     try:
         return model.model_validate_json(body)
@@ -157,6 +203,7 @@ class HostRoutes:
             Route("/host/command", self.command, methods=["POST"]),
             Route("/host/board", self.pick_board, methods=["POST"]),
             Route("/host/seats", self.pick_seats, methods=["POST"]),
+            Route("/host/table", self.pick_table, methods=["POST"]),
         ]
 
     def tell(self, key: str, **params: object) -> None:
@@ -184,12 +231,12 @@ class HostRoutes:
         self.tell("host_claimed")
         return Claimed(token=token).response()
 
-    async def _asked(self, request: Request, model: type[M]) -> M | Response:
+    async def _asked(self, request: Request, model: type[M], limit: int = MAX_BODY_BYTES) -> M | Response:
         """The host's request as `model`, or the refusal to answer: not the host's key (403),
-        a body that is not one (400)."""
+        a body that is not one, or longer than `limit` bytes (400)."""
         if not self.is_host(request):
             return Refused(error="host_only").response(403)
-        asked = await small_json(request, model)
+        asked = await small_json(request, model, limit)
         return Refused(error="malformed").response(400) if asked is None else asked
 
     async def free_seat(self, request: Request) -> Response:
@@ -217,16 +264,34 @@ class HostRoutes:
         )
 
     async def pick_seats(self, request: Request) -> Response:
-        return await self._host_pick(
-            request, HostSeats, lambda pick: SeatsPicked(seats=self.table.evening.pick_seats(pick.seats))
-        )
+        def take(pick: HostSeats) -> SeatsPicked | TableSeats:
+            between = self.table.game.over
+            seats = self.table.evening.pick_seats(pick.seats)
+            return SeatsPicked(seats=seats) if between else TableSeats(seats=seats)
+
+        return await self._host_pick(request, HostSeats, take)
+
+    async def pick_table(self, request: Request) -> Response:
+        def take(pick: HostTable) -> TableSet:
+            game = self.table.evening.pick_table(dict(pick.rules), dict(pick.timers))
+            return TableSet(
+                seats=game.setup.seats,
+                rules={name: value_key(getattr(game.rules, name)) for name in CHOICES},
+                timers={name: int(seconds) for name, seconds in self.table.evening.timers.items()},
+            )
+
+        return await self._host_pick(request, HostTable, take, TABLE_BODY_BYTES)
 
     async def _host_pick(
-        self, request: Request, model: type[Pick], take: Callable[[Pick], BoardPicked | SeatsPicked]
+        self,
+        request: Request,
+        model: type[Pick],
+        take: Callable[[Pick], BoardPicked | SeatsPicked | TableSeats | TableSet],
+        limit: int = MAX_BODY_BYTES,
     ) -> Response:
         """The host's pick for the next deal (a board, a seat count): refused in the host's
         language when too late or unknown, else said aloud and answered with what was taken."""
-        pick = await self._asked(request, model)
+        pick = await self._asked(request, model, limit)
         if isinstance(pick, Response):
             return pick
         try:
@@ -237,7 +302,8 @@ class HostRoutes:
         except StoreUnwritable:  # the board's deal not written: nothing dealt, the host may try again
             message = Refusal("not_saved").message(pick.locale or self.table.locale)
             return RefusedSaid(error="not_saved", message=message).response(503)
+        key, params = taken.said()
+        self.table.public.show_said(key, params)  # every public screen shows what the judge says
         if self.announce is not None:
-            key, params = taken.said()
             self.announce(key, **params)
         return taken.response()

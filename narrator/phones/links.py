@@ -54,8 +54,8 @@ class Seating(Protocol):
 class Links:
     """The table's links to its phones. `out` sends a message (or holds it with a touch at
     night); `send_state` sends one seat its state with its whole feed (joining or back);
-    `send_screens` tells the public screens; `boards` and `scores` are the evening's offer in
-    a language (none: []; no scores: None)."""
+    `send_screens` tells the public screens; `boards`, `counts`, `choices` and `scores` are the
+    evening's offer in a language (none: []; no table to set, no scores: None)."""
 
     def __init__(
         self,
@@ -65,6 +65,8 @@ class Links:
         send_state: Callable[[int], None],
         send_screens: Callable[[], None],
         boards: Callable[[Locale], list[dict[str, Any]]],
+        counts: Callable[[Locale], list[dict[str, Any]]],
+        choices: Callable[[Locale], dict[str, Any] | None],
         scores: Callable[[Locale], dict[str, Any] | None],
     ) -> None:
         self._table = table
@@ -72,6 +74,8 @@ class Links:
         self._send_state = send_state
         self._send_screens = send_screens
         self._boards = boards
+        self._counts = counts
+        self._choices = choices
         self._scores = scores
         self._links: dict[int, Link] = {}
         self._link_seat: dict[Link, int] = {}
@@ -212,6 +216,8 @@ class Links:
             facts=table.facts_asked,
             variants=card_variants(game.rules),
             boards=self._boards(locale),
+            counts=self._counts(locale),
+            table=self._choices(locale),
             board=table.board.id if table.board is not None else None,
             rulebook=rulebook(game, table.board, locale),
         ).wire()

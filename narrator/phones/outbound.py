@@ -66,7 +66,8 @@ class Pong(Outbound):
 
 class Welcome(Outbound):
     """The table as a phone sees it before it sits: its language's strings, the lobby, the
-    facts asked at joining, the card variants, the boards the host may pick."""
+    facts asked at joining, the card variants, the boards and bare seat counts the host may
+    pick and the table's rules and timers (until the deal: `table_rules.offered_table`)."""
 
     type: Literal["welcome"] = "welcome"
     locale: str
@@ -76,6 +77,8 @@ class Welcome(Outbound):
     facts: Any
     variants: Any
     boards: list[Any]
+    counts: list[Any]
+    table: Any
     board: str | None
     rulebook: Any
 

@@ -79,6 +79,18 @@ class PublicScreen:
         self.line = spoken_line(self._table.locale, key, params)
         self.stage.hear(key, params)
 
+    def show_said(self, key: str, params: dict[str, Any]) -> None:
+        """A host's act as the judge says it (`PhoneServer.on_host_act`: the catalogue's
+        `host.*`, then the lines `params["then"]` names) shown on every screen at once."""
+        said = {name: value for name, value in params.items() if name != "then"}
+        then = params.get("then", ())
+        locale = self._table.locale
+        first = spoken_line(locale, f"host.{key.removeprefix('host_')}", said)
+        rest = [spoken_line(locale, str(line), {}) for line in then]
+        space, comma, stop = (" ", ", ", ".") if locale == "en" else ("", "，", "。")
+        self.line = space.join([first, comma.join(rest) + stop]) if rest else first
+        self.send()
+
     def new_game(self) -> None:
         """The evening's next game: the judge has said nothing of it yet."""
         self.line, self.stage = "", Stage()

@@ -129,8 +129,8 @@ class PhoneServer:
     """The server of one phone table on `host`:`port` (port 0 picks a free one).
 
     `on_host_act(key, params)`, when set, hears every host act the phones are told of
-    ("host_claimed", "host_freed" with its seat, "host_board" with its board, "host_seats" with
-    its count): the judge says it aloud."""
+    ("host_claimed", "host_freed" with its seat, "host_board" with its board, "host_seats" and
+    "host_table_seats" with its count): the judge says it aloud."""
 
     def __init__(
         self, table: PhoneTable, host: str = "0.0.0.0", port: int = 8000, limits: Limits | None = None

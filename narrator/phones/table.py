@@ -131,6 +131,8 @@ class PhoneTable:
             send_state=lambda seat: self.views.send_state(seat),
             send_screens=self.public.send,
             boards=lambda locale: self.evening.boards(locale),
+            counts=lambda locale: self.evening.counts(locale),
+            choices=lambda locale: self.evening.table(locale),
             scores=lambda locale: self.evening.scores_message(locale),
         )
         self.evening = Evening(
@@ -192,8 +194,9 @@ class PhoneTable:
         assert not game.log and game.setup.seats == self.game.setup.seats
         self.game = game
 
-    def _deal(self, board: Board, game: Game) -> None:
-        """The host's board dealt before the game began (evening Rule 1): `game` in its place."""
+    def _deal(self, board: Board | None, game: Game) -> None:
+        """The host's board (or rules) dealt before the game began (evening Rule 1): `game` in
+        its place."""
         self.board, self.game, self._peeked = board, game, set()
         self.facts_asked = facts_asked(game.rules)
         self.views.new_game()

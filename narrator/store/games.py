@@ -156,16 +156,30 @@ class Games(StoreFile):
         return _decision(row[1], row[3], row[2])
 
     @on_the_writer
-    def replace_setup(self, game_id: str, setup: Setup, rules: Rules | None = None) -> None:
+    def replace_setup(
+        self, game_id: str, setup: Setup, rules: Rules | None = None, remembered: dict[str, Any] | None = None
+    ) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining), and
-        its rules when given (a board the host picked)."""
+        its rules when given (the host's board, seat count or rules); the seats the new setup
+        lacks are let go with it, and the box's `remembered` setup (`remember`) is kept, in
+        one transaction."""
         with self._transaction() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
             if count:
                 raise StoreError(f"game {game_id} has begun: its setup stays as it was dealt")
             db.execute("UPDATE games SET setup = ? WHERE id = ?", (setup.model_dump_json(), game_id))
+            db.execute("DELETE FROM seats WHERE game_id = ? AND seat > ?", (game_id, setup.seats))
             if rules is not None:
                 db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.model_dump_json(), game_id))
+            if remembered is not None:
+                db.execute("INSERT OR REPLACE INTO box VALUES (1, ?)", (json.dumps(remembered),))
+
+    @on_the_writer
+    def remembered(self) -> dict[str, Any]:
+        """The table's setup the host's phone last set (`replace_setup`), the box's default for
+        its next start; {} when none was."""
+        row = self._db.execute("SELECT setup FROM box WHERE id = 1").fetchone()
+        return dict(json.loads(row[0])) if row is not None else {}
 
     @on_the_writer
     def finish(self, game_id: str, winner: str | None, status: str = "over") -> None:

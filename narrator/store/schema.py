@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS parts (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, n, seat)
 );
+CREATE TABLE IF NOT EXISTS box (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    setup TEXT NOT NULL            -- JSON: the table's setup the host's phone last set
+);
 CREATE TABLE IF NOT EXISTS host (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     token TEXT NOT NULL            -- the host token the last PIN claim made

@@ -255,6 +255,17 @@ def test_bad_numbers_to_the_hosts_endpoints_are_400_never_500(body: bytes) -> No
                 400,
                 {"error": "malformed"},
             )
+            seats = body.replace(b'"seat"', b'"seats"')  # the seat count before the deal: none sound
+            assert await asyncio.to_thread(post, server.port, "/host/seats", seats, token) == (
+                400,
+                {"error": "malformed"},
+            )
+            rules = body.replace(b'"seat"', b'"rules"')  # {} is sound: nothing to set once dealt (409)
+            assert (await asyncio.to_thread(post, server.port, "/host/table", rules, token))[0] in (400, 409)
+            assert await asyncio.to_thread(post, server.port, "/host/table", rules, None) == (
+                403,
+                {"error": "host_only"},
+            )
             claim = body.replace(b'"seat"', b'"pin"')  # {"pin": "3"} is sound, and wrong: 403
             assert (await asyncio.to_thread(post, server.port, "/host/claim", claim, None))[0] in (400, 403)
             assert table.registry.names() == {3: "P3"}

@@ -40,6 +40,8 @@ class Talk:
             send_state=lambda seat: None,
             send_screens=lambda: None,
             boards=lambda locale: [],
+            counts=lambda locale: [],
+            choices=lambda locale: None,
             scores=lambda locale: None,
         )
         self.day = Day(

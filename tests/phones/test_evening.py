@@ -33,6 +33,8 @@ class Desk:
             send_state=lambda seat: None,
             send_screens=lambda: None,
             boards=lambda locale: self.evening.boards(locale),
+            counts=lambda locale: self.evening.counts(locale),
+            choices=lambda locale: self.evening.table(locale),
             scores=lambda locale: self.evening.scores_message(locale),
         )
         self.evening = Evening(

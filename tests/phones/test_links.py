@@ -33,6 +33,8 @@ def links_of(table: TableFields, seen: Seen, scores: dict[str, Any] | None = Non
         send_state=seen.states.append,
         send_screens=seen.screen,
         boards=lambda locale: [],
+        counts=lambda locale: [],
+        choices=lambda locale: None,
         scores=lambda locale: scores,
     )
     table.links = links  # the orders free a seat through it

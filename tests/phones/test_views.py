@@ -26,6 +26,8 @@ class Shown:
             send_state=lambda seat: self.views.send_state(seat),
             send_screens=lambda: None,
             boards=lambda locale: [],
+            counts=lambda locale: [],
+            choices=lambda locale: None,
             scores=lambda locale: None,
         )
         self.day = Day(

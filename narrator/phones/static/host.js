@@ -2,7 +2,8 @@
 // (h on its terminal) or says: the box answers with the host key, kept by the phone. The host's
 // phone then shows start, pause, resume, repeat, undo, end (POST /host/command), "free a
 // seat" (POST /host/free, pressed twice) and, until the deal, the boards of the table's seat
-// count (POST /host/board); between two games of the evening "再来一局" (the command "again")
+// count (POST /host/board) and a bare seat count for this game (POST /host/seats: the lobby
+// grows or shrinks); between two games of the evening "再来一局" (the command "again")
 // and every board, of any seat count, or a bare seat count (the judge's default cards for it,
 // POST /host/seats) for the next game. A key the box no longer knows is
 // forgotten. All of it lives in the page's menu (closed until opened), never among the
@@ -27,6 +28,7 @@
     $("host").hidden = !host;
     $("host-claim").hidden = host;
     if (host) { $("menu").open = true; }  // the host's phone keeps its controls in view
+    document.dispatchEvent(new CustomEvent("werewolf-host"));  // table.js: the rules editable or not
   }
   function post(path, body, headers) {
     headers["Content-Type"] = "application/json";
@@ -108,9 +110,9 @@
   // The board, until the deal: the boards come with the box's welcome (none once dealt)
 
   var boards = el("div", null, { id: "host-board", hidden: "" });
-  var offeredBoards = false, started = false, between = false;
+  var offeredBoards = false, offeredCounts = false, started = false, between = false;
   function showBoards() {
-    boards.hidden = !offeredBoards || (started && !between);
+    boards.hidden = !(offeredBoards || offeredCounts) || (started && !between);
     // 开始 until the night falls, 再来一局 between two games only: neither in the middle of one
     document.querySelector('#host [data-command="ready"]').hidden = started && !between;
     $("host-again").hidden = !between || !hostToken();  // beside 离开牌桌, under the end's scores
@@ -122,7 +124,8 @@
   var boardSelect = el("select", null, { id: "host-board-select", "aria-label": "board" });
   var boardPick = el("button", "ui.board_pick", { id: "host-board-pick" });
   boards.appendChild(boardTitle); boards.appendChild(boardSelect); boards.appendChild(boardPick);
-  // Between two games only: a bare seat count, dealt the judge's default cards for it
+  // A bare seat count, dealt the judge's default cards for it: this game's until the deal, the
+  // next one's between two games
   var counts = el("div", null, { id: "host-seats", hidden: "" });
   var countsTitle = el("h2", "ui.next_seats_title");
   var countsSelect = el("select", null, { id: "host-seats-select", "aria-label": "#" });
@@ -133,20 +136,23 @@
   document.addEventListener("werewolf-welcome", function (event) {
     boardTitle.setAttribute("data-t", "ui.board_title"); boardTitle.textContent = W.t("ui.board_title");
     if (between) { showHost(); }  // the next game dealt: the host's controls in view again
-    between = false; counts.hidden = true;
+    between = false;
     offer(event.detail);
+    offerCounts(event.detail.counts || [], false);
   });
   document.addEventListener("werewolf-scores", function (event) {  // between games: any board
     boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
     between = true;
     $("menu").open = false;  // the end fits the phone: 再来一局 is under the scores, the boards in 更多
     offer(event.detail);
-    offerCounts(event.detail.counts || []);
+    offerCounts(event.detail.counts || [], true);
   });
-  function offerCounts(offered) {
-    counts.hidden = offered.length === 0;
-    countsTitle.textContent = W.t("ui.next_seats_title");
-    countsPick.textContent = W.t("ui.seats_pick");
+  function offerCounts(offered, next) {
+    var title = next ? "ui.next_seats_title" : "ui.seats_title";
+    var pickKey = next ? "ui.seats_pick" : "ui.seats_pick_now";
+    offeredCounts = offered.length > 0; counts.hidden = !offeredCounts; showBoards();
+    countsTitle.setAttribute("data-t", title); countsTitle.textContent = W.t(title);
+    countsPick.setAttribute("data-t", pickKey); countsPick.textContent = W.t(pickKey);
     countsSelect.textContent = "";
     var choose = el("option", null, { value: "", disabled: "" });
     choose.textContent = W.t("ui.seats_choose");
