@@ -11,7 +11,6 @@ from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
 from engine.nightstep import (
-    open_step,
     pending_for,
     pretend,
 )
@@ -22,6 +21,8 @@ from engine.steps import Form, Kind, StepSpec, register, single
 
 THIEF = "thief"
 CUES = StepCues(THIEF, wake="thief.wake", act="thief.act", sleep="thief.sleep")
+MUST_TAKE = "thief.act_take"
+"""The act line where the rules make him take a card (`thief_must_take`)."""
 
 
 class ThiefChoice(Decision, step=THIEF):
@@ -37,7 +38,8 @@ def dealt_thief(state: State) -> int:
 
 
 def begin_thief(state: State, step: Step) -> Pending | None:
-    open_step(state, CUES)
+    # the rule is public: where he must take a card the judge says so (a pretended step too)
+    state.emit(cue(CUES.wake), cue(MUST_TAKE if state.rules.thief_must_take is not False else CUES.act))
     seat = dealt_thief(state)
     if not seat:
         pretend(state, CUES)
@@ -101,7 +103,7 @@ def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[t
 
 ROLE = declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
 
-add_cues(ROLE, CUES.keys())
+add_cues(ROLE, {**CUES.keys(), MUST_TAKE: ()})
 add_night_step(ROLE, NightStep(THIEF, Role.THIEF, club=1, seeds=1, first_night_only=True))
 register(
     ROLE,

@@ -165,6 +165,27 @@ def test_rules_md_thief_may_keep_his_card_beside_one_wolf_card() -> None:
     assert game.is_legal(ThiefChoice(take=0), by=1) and game.is_legal(ThiefChoice(take=1), by=1)
 
 
+@pytest.mark.parametrize(
+    ("must", "line"), [(False, "thief.act"), (True, "thief.act_take"), ("wolf_card", "thief.act_take")]
+)
+def test_the_judge_asks_the_thief_to_take_a_card_where_the_rules_make_him_and_alike_when_pretended(
+    must: bool | str, line: str
+) -> None:
+    said = [
+        e.data["key"]
+        for e in thief_game(["villager", "villager"], thief_must_take=must).events
+        if e.kind == "cue"
+    ]
+    assert said[said.index("thief.wake") + 1] == line
+    # the same words with no thief dealt (his step pretended): the rule is public, the card is not
+    seats = ["villager" if r == "thief" else r for r in THIEF_SEATS]
+    setup = Setup(seats=12, roles=seats, extra_cards=["villager", "thief"])
+    # a thief face down: his step narrated, nobody acts
+    pretended = Game(setup, THIEF_CUPID.rules({**QUIET, "thief_must_take": must}))
+    said = [e.data["key"] for e in pretended.events if e.kind == "cue"]
+    assert said[said.index("thief.wake") + 1] == line
+
+
 # 盗贼丘比特: the face-down cards
 
 
