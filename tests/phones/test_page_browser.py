@@ -428,3 +428,25 @@ def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
         page.context.close()
     finally:
         background.stop()
+
+
+def test_a_marked_seat_nobody_voted_for_shows_its_count_and_no_empty_voters(browser: Any) -> None:
+    """The raven marked 10; 11 got the two votes: 10's line is its count and the mark, with no
+    "：" before an empty list of voters (it read "10号 2票：（乌鸦诅咒2票）")."""
+    from engine.record import parse_record, replay
+    from tests.engine.harness import table as record_table
+    from tests.engine.test_raven import RAVEN_12, night
+
+    record = night(10) + "[[day]]\nvote = { 1 = 11, 2 = 11 }\n"
+    rules = 'night_order = "club"\nsheriff = false'
+    game = replay(parse_record(record_table(RAVEN_12, rules=rules) + record)).game
+    background = BackgroundServer(lambda: PhoneTable(game))
+    server = background.start()
+    try:
+        page = sit(browser, f"http://127.0.0.1:{server.port}/", 5, "Ming")
+        lines = page.locator("#tally p")
+        expect(lines.first).to_have_text("10号 2票（乌鸦诅咒2票）")
+        expect(lines.nth(1)).to_have_text("11号 2票：1、2")
+        page.context.close()
+    finally:
+        background.stop()

@@ -621,7 +621,8 @@
     Object.keys(by).sort(function (a, b) { return counts[b] - counts[a] || a - b; }).forEach(function (target) {
       var voters = by[target].sort(function (a, b) { return a - b; });
       var bySheriff = sheriff in weights && String(last.votes[sheriff]) === String(target);
-      box.appendChild(el("p", t(bySheriff ? "ui.tally_line_sheriff" : "ui.tally_line",
+      var line = bySheriff ? "ui.tally_line_sheriff" : voters.length ? "ui.tally_line" : "ui.tally_line_unvoted";
+      box.appendChild(el("p", t(line,  // a marked seat nobody voted for: no empty list of voters
         { seat: target, count: counts[target], weight: weights[sheriff], voters: voters.join(sep()) })
         + (target in marked ? t("ui.tally_marked", { marked: marked[target] }) : "")));
     });
