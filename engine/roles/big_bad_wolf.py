@@ -21,7 +21,7 @@ from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_attack, add_night_step
-from engine.nightstep import living_target, pending_for, told_seat, wake
+from engine.nightstep import living_target, pending_for, pretend, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -45,7 +45,7 @@ add_cues(ROLE, CUES.keys())
 
 
 class BigBadWolfKill(Decision, step=BIG_BAD_WOLF):
-    """The player the big bad wolf kills tonight; 0 only when nobody may be named."""
+    """The player the big bad wolf kills tonight (never nobody: with nobody to name he is not asked)."""
 
     target: int
 
@@ -63,15 +63,16 @@ def begin_big_bad_wolf(state: State, step: Step) -> Pending | None:
     if not seat:
         return None
     targets = tuple(s for s in prey(state, [seat]) if _may_kill(state, seat, s))
-    return pending_for(state, BIG_BAD_WOLF, [seat], targets=targets, allow_none=not targets)
+    if not targets:
+        pretend(state, CUES)
+        return None
+    return pending_for(state, BIG_BAD_WOLF, [seat], targets=targets)
 
 
 def check_big_bad_wolf(state: State, pending: Pending, decision: BigBadWolfKill) -> None:
     wolf, target = pending.seats[0], decision.target
     if not target:
-        if pending.targets:
-            raise state.refuse("big_bad_wolf_pass", "the big bad wolf must kill while someone may be named")
-        return
+        raise state.refuse("big_bad_wolf_pass", "the big bad wolf must kill while someone may be named")
     living_target(state, target)
     if target == wolf:
         raise state.refuse("big_bad_wolf_self", "the big bad wolf does not kill himself")
@@ -84,8 +85,7 @@ def check_big_bad_wolf(state: State, pending: Pending, decision: BigBadWolfKill)
 
 
 def resolve_big_bad_wolf(state: State, pending: Pending, decision: BigBadWolfKill) -> None:
-    if decision.target:
-        state.tonight.marks[KILL] = decision.target
+    state.tonight.marks[KILL] = decision.target
     state.emit(private("big_bad_wolf.kills", pending.seats[0], target=decision.target))
     state.emit(cue(CUES.sleep))
 
@@ -96,7 +96,7 @@ def _named_tonight(state: State) -> list[int]:
 
 
 def _first_target(state: State, pending: Pending) -> BigBadWolfKill:
-    return BigBadWolfKill(target=pending.targets[0] if pending.targets else 0)
+    return BigBadWolfKill(target=pending.targets[0])
 
 
 add_attack(ROLE, BIG_BAD_WOLF, 16, _named_tonight)
