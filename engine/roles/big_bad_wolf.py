@@ -15,6 +15,7 @@ Rule 3: with `big_bad_wolf_loses_power`, from the night after any werewolf-side 
 
 from __future__ import annotations
 
+from engine.cards.limits import check_prey
 from engine.cards.moon import on_werewolf_side
 from engine.cards.nightsteps import prey
 from engine.codecs import field_codec, shape_seat
@@ -80,8 +81,7 @@ def check_big_bad_wolf(state: State, pending: Pending, decision: BigBadWolfKill)
         raise state.refuse("big_bad_wolf_pack_victim", f"seat {target} is the pack's victim tonight")
     if not state.rules.wolves_eat_wolves and on_werewolf_side(state, target):
         raise state.refuse("wolves_eat_wolves", f"seat {target} is a werewolf (wolves_eat_wolves = false)")
-    if target not in pending.targets:
-        raise state.refuse("big_bad_wolf_prey", f"seat {target} cannot be killed tonight")
+    check_prey(state, pending, target)
 
 
 def resolve_big_bad_wolf(state: State, pending: Pending, decision: BigBadWolfKill) -> None:
