@@ -376,7 +376,8 @@
     if (!told.real) { return [blocked || t("ui.secret_nothing"), last]; }
     var info = told.info || {}, lines = [t("ui.secret_yours"), last];
     if (sc.form === "witch") {
-      lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim })
+      lines.push(info.victims && info.victims.length > 1 ? t("ui.witch_victims", { seats: seatList(info.victims) })
+        : info.victim ? t("ui.witch_victim", { seat: info.victim })
         : t(info.heal_left ? "ui.witch_no_victim" : "ui.witch_not_told"));
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
                                    poison: t(info.poison_left ? "ui.left" : "ui.used") }));
