@@ -15,6 +15,8 @@ Rule 3: with `big_bad_wolf_loses_power`, from the night after any werewolf-side 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.cards.limits import check_prey
 from engine.cards.moon import on_werewolf_side
 from engine.cards.nightsteps import prey
@@ -22,7 +24,7 @@ from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_attack, add_night_step
-from engine.nightstep import living_target, pending_for, pretend, told_seat, wake
+from engine.nightstep import living_target, pending_for, pretend, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -95,6 +97,10 @@ def _named_tonight(state: State) -> list[int]:
     return [named] if named else []
 
 
+def _told(state: State, pending: Pending, decision: BigBadWolfKill) -> list[tuple[str, dict[str, Any]]]:
+    return [("big_bad_wolf", {"target": decision.target})]
+
+
 def _first_target(state: State, pending: Pending) -> BigBadWolfKill:
     return BigBadWolfKill(target=pending.targets[0])
 
@@ -110,7 +116,7 @@ register(
         BigBadWolfKill,
         check_big_bad_wolf,
         resolve_big_bad_wolf,
-        told=told_seat("big_bad_wolf", "target", "big_bad_wolf_nobody"),
+        told=_told,
         form=Form.SEATS,
         answer=seat_answer(BigBadWolfKill, "target"),
         default=_first_target,
