@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     bear_tamer,
+    big_bad_wolf,
     blood_moon,
     cupid,
     cursed_fox,
@@ -81,6 +82,7 @@ from engine.roles import (
     villager,
     villager_villager,
     werewolves,
+    white_werewolf,
     white_wolf_king,
     wild_child,
     witch,
@@ -131,6 +133,7 @@ CONTENTS: tuple[Contents, ...] = (
     witch.ROLE,
     woodland_gathering.CARD,
     bear_tamer.ROLE,
+    big_bad_wolf.ROLE,
     blood_moon.ROLE,
     demon_hunter.ROLE,
     dreamcatcher.ROLE,
@@ -158,6 +161,7 @@ CONTENTS: tuple[Contents, ...] = (
     thief.ROLE,
     three_brothers.ROLE,
     two_sisters.ROLE,
+    white_werewolf.ROLE,
     villager.ROLE,
     villager_villager.ROLE,
     werewolves.CORE,

@@ -7,6 +7,10 @@ Rule 2: the werewolves' victim dies at dawn unless saved: guarded (never the lit
         or healed; with `guard_and_heal = "dies"` guarded *and* healed dies too.
 Rule 3: an elder with two lives loses one instead of dying; the witch is then told nobody.
 Rule 4: the poisoned die at dawn; poisoned and bitten is one death, cause poison.
+Rule 4b: the other werewolf attacks of the night (RULES-CHARACTERS.md: the white werewolf's,
+        the big bad wolf's; `add_attack`) land at the same moment and as the pack's does (the
+        guard, an elder's life, a spare); a player attacked twice dies once, cause the first
+        attack in step order, any other night cause first.
 Rule 5: the New Moon event cards in play change who wakes, who may be named and what happens
         at dawn through the hooks of `engine.cards` (none with `events = "off"`).
 """
@@ -189,14 +193,38 @@ def lands_on(state: State, seat: int) -> int:
     return seat
 
 
+WEREWOLF_ATTACKS = frozenset({"werewolves", "white_werewolf", "big_bad_wolf"})
+"""The causes that are werewolf attacks (RULES-CHARACTERS.md): what the guard stops, costs an
+elder a life, lets a hunter shoot and rusts the rusty sword knight's killer."""
+
+Attack = Callable[[State], list[int]]
+ATTACKS: RoleHooks[Callable[[State], list[tuple[int, str]]]] = RoleHooks("attacks")
+"""The werewolf attacks of tonight besides the pack's, in step order (Rule 4b): each role's module
+adds its own with its step's rank; `attack(state)` gives the seats it names tonight."""
+
+
+def add_attack(to: Contents, cause: str, rank: float, attack: Attack) -> None:
+    """`cause` is one of `WEREWOLF_ATTACKS`."""
+    ATTACKS.add(to, lambda state: [(seat, cause) for seat in attack(state)], rank)
+
+
+def other_attacks(state: State) -> list[tuple[int, str]]:
+    """Tonight's werewolf attacks besides the pack's (seat, cause), in step order, as named."""
+    return [found for attack in ATTACKS.of(state) for found in attack(state)]
+
+
 def resolve_night(state: State) -> list[tuple[int, str]]:
     """Tonight's deaths (seat, cause) in seat order; spends an elder's first life."""
     tonight = state.tonight
     deaths = {seat: cause for seat, cause in tonight.moon_deaths if cause != "werewolves"}
     victim, poisoned = lands_on(state, tonight.victim), lands_on(state, tonight.poisoned)
-    victims = [(victim, tonight.healed)] if victim else []
-    victims += [(seat, False) for seat, cause in tonight.moon_deaths if cause == "werewolves"]
-    for victim, healed in victims:
+    victims = [(victim, tonight.healed, "werewolves")] if victim else []
+    victims += [(seat, False, "werewolves") for seat, cause in tonight.moon_deaths if cause == "werewolves"]
+    saved = {victim} if tonight.healed else set()
+    saved |= {lands_on(state, tonight.healed_other)} if tonight.healed_other else set()
+    for seat, cause in other_attacks(state):
+        victims.append((lands_on(state, seat), lands_on(state, seat) in saved, cause))
+    for victim, healed, cause in victims:
         shielded = protected(state, victim)
         if state.rules.guard_and_heal == "dies":
             lands = shielded == healed
@@ -210,8 +238,10 @@ def resolve_night(state: State) -> list[tuple[int, str]]:
                 spare.lives -= 1
             elif hooks.bite_infects(state, victim):
                 state.emit(private("infected", victim))
+            elif cause == "werewolves":
+                deaths[victim] = cause
             else:
-                deaths[victim] = "werewolves"
+                deaths.setdefault(victim, cause)
     if poisoned and not spared(state, poisoned, "poison"):
         deaths[poisoned] = "poison"
     for dawn in DAWN.of(state):

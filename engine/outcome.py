@@ -14,6 +14,7 @@ class Winner(StrEnum):
     LOVERS = "lovers"
     PIPER = "piper"
     CURSED_FOX = "cursed_fox"
+    WHITE_WEREWOLF = "white_werewolf"
     NONE = "none"
 
 
@@ -23,6 +24,7 @@ WINNING_SIDE: dict[Winner, str] = {
     Winner.LOVERS: "lovers",
     Winner.PIPER: "piper",
     Winner.CURSED_FOX: "cursed_fox",
+    Winner.WHITE_WEREWOLF: "white_werewolf",
 }
 """The side (`engine.cards.spirits.team`) whose seats win with each winner; nobody wins with
 `Winner.NONE`."""
@@ -32,6 +34,7 @@ CAMP_OF_SIDE: dict[str, str] = {
     "lovers": "third",
     "piper": "third",
     "cursed_fox": "third",
+    "white_werewolf": "third",
 }
 """The three camps a Chinese table scores by: 好人 (the village), 狼人 (the werewolves and
 their ally), a third side (the mixed lovers with Cupid, the pied piper)."""
@@ -52,6 +55,7 @@ class WinReason(StrEnum):
     SPECIAL_ROLES_DEAD = "special_roles_dead"
     PARITY = "parity"
     CURSED_FOX_ALIVE = "cursed_fox_alive"
+    WHITE_WEREWOLF_ALONE = "white_werewolf_alone"
 
 
 @dataclass(frozen=True, slots=True)

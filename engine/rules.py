@@ -146,6 +146,18 @@ class Rules(BaseModel):
     the next night, among its victims."""
     rusty_sword_side: Literal["higher", "lower"] = "higher"
     """Which way his left is: the next seat upward, or the seat below."""
+    # RULES-CHARACTERS.md's werewolf cards
+    wolves_eat_wolves: bool = True
+    """Whether a werewolf attack may name a werewolf-side player (the pack, the big bad wolf); a
+    wolf never names himself."""
+    big_bad_wolf_loses_power: bool = True
+    """Whether, from the night after any werewolf-side death, the big bad wolf only wakes with
+    the pack."""
+    white_werewolf_nights: Literal["odd", "even", "every"] = "odd"
+    """The nights the white werewolf may kill a werewolf: 1, 3, 5…; 2, 4, 6…; every night."""
+    white_werewolf_team: Literal["wolves", "alone"] = "wolves"
+    """Whether the white werewolf counts as a werewolf for the pack's win and the village's, or
+    belongs to no team (both need him dead)."""
     # RULES-CHARACTERS.md's wild child (野孩子; RULES-CLUB-MORE.md deals it too)
     wild_child_trigger: Literal["any_death", "vote"] = "any_death"
     """Which death of his model turns the wild child: any, or only the vote's (cause `vote`)."""

@@ -117,6 +117,8 @@ class Tonight:
     victim: int = 0
     told_victim: int = 0
     healed: bool = False
+    healed_other: int = 0
+    """The victim of another werewolf attack (not the pack's) the witch healed tonight."""
     poisoned: int = 0
     moon_deaths: list[tuple[int, str]] = field(default_factory=list)
     """Deaths at dawn caused by an event card."""

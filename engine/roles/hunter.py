@@ -14,7 +14,7 @@ from engine.contents import Contents
 from engine.deaths import add_trigger, death_events, kill_by_day
 from engine.decisions import Decision
 from engine.events import cue
-from engine.night import NightStep, add_night_step, poisoned_tonight
+from engine.night import WEREWOLF_ATTACKS, NightStep, add_night_step, poisoned_tonight
 from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
@@ -28,9 +28,9 @@ class HunterShot(Decision, step="hunter"):
     target: int
 
 
-SHOT_BY = frozenset({"werewolves", "vote", "hunter", "wolf_king"})
+SHOT_BY = WEREWOLF_ATTACKS | {"vote", "hunter", "wolf_king"}
 """The deaths after which a hunter shoots (RULES.md: the werewolves, the vote; RULES-CLUB.md:
-also a shot)."""
+also a shot; RULES-CHARACTERS.md: every werewolf attack)."""
 
 
 def shoots(state: State, seat: int, cause: str) -> bool:
@@ -39,7 +39,7 @@ def shoots(state: State, seat: int, cause: str) -> bool:
     taken = cause == "white_wolf_king" and state.rules.white_wolf_king_victim_shoots
     if cause not in SHOT_BY and not taken:
         return False
-    return state.card_has_power(seat) and not (cause == "werewolves" and seat in state.tonight.blocked)
+    return state.card_has_power(seat) and not (cause in WEREWOLF_ATTACKS and seat in state.tonight.blocked)
 
 
 def _hunter_shoots(state: State, seat: int, cause: str) -> Step | None:

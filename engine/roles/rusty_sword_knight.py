@@ -16,7 +16,7 @@ from engine.cards.moon import on_werewolf_side
 from engine.day import add_dusk
 from engine.deaths import add_trigger
 from engine.events import cue
-from engine.night import add_dawn
+from engine.night import WEREWOLF_ATTACKS, add_dawn
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import State, Step
@@ -25,8 +25,6 @@ ROLE = declare(Role.RUSTY_SWORD_KNIGHT, god=True, power_left=lambda state: not s
 
 RUSTY_SWORD = "rusty_sword"
 """The cause of the rusted werewolf's death."""
-ATTACKS = frozenset({"werewolves", "big_bad_wolf", "white_werewolf"})
-"""The causes that are werewolf attacks (Rule 1)."""
 RUSTED = "rusty_sword.rusted"
 """`state.memory`: [seat, day] of the rusted werewolf, until he dies of it."""
 DIES = "rusty_sword.dies"
@@ -45,7 +43,8 @@ def rusted_by(state: State, knight: int) -> int:
 
 
 def _rusts(state: State, seat: int, cause: str) -> Step | None:
-    if state.player(seat).card == Role.RUSTY_SWORD_KNIGHT and cause in ATTACKS and state.card_has_power(seat):
+    knight = state.player(seat).card == Role.RUSTY_SWORD_KNIGHT
+    if knight and cause in WEREWOLF_ATTACKS and state.card_has_power(seat):
         rusted = rusted_by(state, seat)
         if rusted:
             state.memory[RUSTED] = [rusted, state.day]

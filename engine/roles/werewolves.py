@@ -1,8 +1,10 @@
-"""The werewolves (狼人): wake together, see each other's picks and agree on a victim (0: nobody)."""
+"""The werewolves (狼人): wake together, see each other's picks and agree on a victim (0: nobody);
+a werewolf-side victim only with `wolves_eat_wolves` (RULES-CHARACTERS.md)."""
 
 from __future__ import annotations
 
 from engine.cards.limits import check_prey
+from engine.cards.moon import on_werewolf_side
 from engine.cards.nightsteps import pack, prey
 from engine.codecs import field_codec, shape_seat
 from engine.contents import Contents
@@ -42,13 +44,20 @@ def begin_werewolves(state: State, step: Step) -> Pending | None:
     if not state.wolves_met and all([state.is_werewolf(w) for w in wolves]):
         state.wolves_met = True
     state.emit(private("werewolves.pack", frozenset(wolves), seats=wolves))
-    return pending_for(state, WEREWOLVES, wolves, targets=prey(state, wolves), allow_none=True)
+    targets = prey(state, wolves)
+    if not state.rules.wolves_eat_wolves:
+        targets = tuple(s for s in targets if not on_werewolf_side(state, s))
+    return pending_for(state, WEREWOLVES, wolves, targets=targets, allow_none=True)
 
 
 def check_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:
     if decision.victim:
         living_target(state, decision.victim)
         check_prey(state, pending, decision.victim)
+        if not state.rules.wolves_eat_wolves and on_werewolf_side(state, decision.victim):
+            raise state.refuse(
+                "wolves_eat_wolves", f"seat {decision.victim}: no werewolf (wolves_eat_wolves = false)"
+            )
 
 
 def resolve_werewolves(state: State, pending: Pending, decision: WerewolvesChoice) -> None:

@@ -1,9 +1,12 @@
 """The witch (女巫): told tonight's victim, she may heal it and poison a living player, each potion
 once a game (`witch_self_heal`, `witch_both_same_night`, `witch_potions`); with
 `witch_sees_victim = "while_antidote"` she is told nobody once her antidote is spent (she is still
-woken and asked). Her own events say what she was told (`witch.told`: the victim, and `told`
-False when the rule tells her nothing) and her potions left as she wakes and as she goes back
-to sleep (`heal_left`, `poison_left`): her phone's notes (我的记录) are made of them alone."""
+woken and asked). With other werewolf attacks tonight (RULES-CHARACTERS.md: the white werewolf's,
+the big bad wolf's, `engine.night.other_attacks`) she is told every victim in seat order and may
+heal one of them (`heal_seat`; the record's `heal = seat`). Her own events say what she was
+told (`witch.told`: the victim, `victims` when several, and `told` False when the rule tells her
+nothing) and her potions left as she wakes and as she goes back to sleep (`heal_left`,
+`poison_left`): her phone's notes (我的记录) are made of them alone."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from engine.cards.moon import spare_life
 from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, lands_on, protected
+from engine.night import NightStep, add_night_step, lands_on, other_attacks, protected
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -47,33 +50,39 @@ CUES = StepCues(WITCH, wake="witch.wake", act="witch.act", sleep="witch.sleep")
 
 class WitchChoice(Decision, step=WITCH):
     heal: bool = False
+    heal_seat: int = 0
+    """The victim healed when she was told several (0: the one she was told)."""
     poison: int = 0
 
 
-def told_victim(state: State) -> int:
-    """The seat the witch is told tonight (0 = nobody), by RULES.md's witch rule and
-    `witch_sees_victim`."""
-    victim = state.tonight.victim
-    if not victim or (state.rules.witch_sees_victim == "while_antidote" and not potions(state)[0]):
-        return 0
+def told_victims(state: State) -> list[int]:
+    """The seats the witch is told tonight, in seat order: every werewolf attack's victim, by
+    RULES.md's witch rule and `witch_sees_victim`."""
+    if state.rules.witch_sees_victim == "while_antidote" and not potions(state)[0]:
+        return []
+    named = [state.tonight.victim, *(seat for seat, _ in other_attacks(state))]
+    return sorted({victim for victim in named if victim and _told_of(state, victim)})
+
+
+def _told_of(state: State, victim: int) -> bool:
     shielded = protected(state, lands_on(state, victim))
     if shielded and state.rules.guard_and_heal == "hidden":
-        return 0
-    if spare_life(state, victim) is not None and not shielded:
-        return 0
-    return victim
+        return False
+    return spare_life(state, victim) is None or shielded
 
 
 def begin_witch(state: State, step: Step) -> Pending | None:
     seat = wake(state, CUES, Role.WITCH)
     if not seat:
         return None
-    victim = told_victim(state)
+    victims = told_victims(state)
+    victim = victims[0] if victims else 0
     state.tonight.told_victim = victim
     heal_left, poison_left = potions(state)
-    can_heal = heal_left and victim != 0 and _self_heal_allowed(state, seat, victim)
+    can_heal = heal_left and any(_self_heal_allowed(state, seat, v) for v in victims)
     info = {
         "victim": victim,
+        "victims": victims,
         "can_heal": can_heal,
         "can_poison": poison_left,
         "heal_left": heal_left,
@@ -81,7 +90,8 @@ def begin_witch(state: State, step: Step) -> Pending | None:
     }
     blind = state.rules.witch_sees_victim == "while_antidote" and not heal_left
     left = {"heal_left": heal_left, "poison_left": poison_left}  # her potions as she wakes
-    state.emit(private("witch.told", seat, victim=victim, told=not blind, **left))
+    others = {"victims": victims} if len(victims) > 1 else {}  # several only beside other attacks
+    state.emit(private("witch.told", seat, victim=victim, told=not blind, **others, **left))
     targets = tuple(state.alive()) if poison_left else ()
     return pending_for(state, WITCH, [seat], targets=targets, allow_none=True, info=info)
 
@@ -93,13 +103,17 @@ def _self_heal_allowed(state: State, witch: int, victim: int) -> bool:
 
 def check_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
-    victim = state.tonight.told_victim
     if heal:
+        victims: list[int] = pending.info.get("victims", [])
         if not potions(state)[0]:
             raise state.refuse("witch_heal_used", "the witch has no healing potion left")
-        if not victim:
+        if not victims:
             raise state.refuse("witch_heal_nobody", "the witch was told no victim tonight")
-        if not _self_heal_allowed(state, seat, victim):
+        if decision.heal_seat and decision.heal_seat not in victims:
+            raise state.refuse("witch_heal_not_victim", f"seat {decision.heal_seat}: no victim she was told")
+        if not decision.heal_seat and len(victims) > 1:
+            raise state.refuse("witch_heal_which", f"the witch was told {victims}: she names whom she heals")
+        if not _self_heal_allowed(state, seat, _healed(pending, decision)):
             raise state.refuse("witch_self_heal", "the witch may not heal herself tonight")
     if poison:
         if not potions(state)[1]:
@@ -113,12 +127,19 @@ def check_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
             raise state.refuse("witch_potions", "under 10 seats the witch has one potion in all")
 
 
+def _healed(pending: Pending, decision: WitchChoice) -> int:
+    """The victim a heal saves: the one named, or the one she was told."""
+    return decision.heal_seat or pending.info.get("victim", 0)
+
+
 def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
     seat, heal, poison = pending.seats[0], decision.heal, decision.poison
-    victim = state.tonight.told_victim
+    victim = _healed(pending, decision) if heal else state.tonight.told_victim
     rolled = _harvest_night(state) and (heal or poison)
     heal_left, poison_left = potions(state)
-    if heal:
+    if heal and victim != state.tonight.victim:
+        state.tonight.healed_other = 0 if rolled else victim
+    elif heal:
         state.tonight.healed = not rolled
     if poison:
         state.tonight.poisoned = 0 if rolled else poison
@@ -145,17 +166,20 @@ def _witch_codec() -> Codec[WitchChoice]:
     def shape(value: object) -> None:
         if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
             raise ShapeError("must be a table of heal and poison")
-        if not isinstance(value.get("heal", False), bool):
-            raise ShapeError("must be true or false", "heal")
+        heal = value.get("heal", False)
+        if not isinstance(heal, int):
+            raise ShapeError("must be true, false or a victim's seat", "heal")
         poison = value.get("poison", 0)
         if not isinstance(poison, int) or isinstance(poison, bool):
             raise ShapeError("must be a seat number", "poison")
 
     def read(value: Any, pending: Pending) -> WitchChoice:
-        return WitchChoice(heal=value.get("heal", False), poison=value.get("poison", 0))
+        heal = value.get("heal", False)
+        seat = 0 if isinstance(heal, bool) else heal
+        return WitchChoice(heal=bool(heal), heal_seat=seat, poison=value.get("poison", 0))
 
     def write(made: WitchChoice, pending: Pending, old: Any) -> Any:
-        return {"heal": made.heal, "poison": made.poison}
+        return {"heal": made.heal_seat or made.heal, "poison": made.poison}
 
     return Codec(WITCH, Kind.NIGHT, read, write, shape)
 
@@ -163,7 +187,7 @@ def _witch_codec() -> Codec[WitchChoice]:
 def _told_witch(state: State, pending: Pending, decision: WitchChoice) -> list[tuple[str, dict[str, Any]]]:
     said: list[tuple[str, dict[str, Any]]] = []
     if decision.heal:
-        said.append(("heal", {"target": pending.info.get("victim", 0)}))
+        said.append(("heal", {"target": _healed(pending, decision)}))
     if decision.poison:
         said.append(("poison", {"target": decision.poison}))
     return said or [("no_potion", {})]

@@ -32,6 +32,7 @@ OWN_GOALS: frozenset[Role] = frozenset(
         Role.WILD_CHILD,
         Role.SLACKER,
         Role.CURSED_FOX,
+        Role.WHITE_WEREWOLF,
     }
 )
 """The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
@@ -54,6 +55,17 @@ def _witch(rules: Rules, seats: int) -> list[Line]:
         lines.append(("one_potion", {}))
     if rules.witch_sees_victim == "while_antidote":
         lines.append(("witch_sees_while_antidote", {}))
+    return lines
+
+
+def _wolves(rules: Rules, deck: set[Role]) -> list[Line]:
+    """RULES-CHARACTERS.md's werewolf cards' settings, and whether the pack may eat a wolf."""
+    lines: list[Line] = [] if rules.wolves_eat_wolves else [("wolves_eat_wolves_no", {})]
+    if Role.BIG_BAD_WOLF in deck and rules.big_bad_wolf_loses_power:
+        lines.append(("big_bad_wolf_loses_power", {}))
+    if Role.WHITE_WEREWOLF in deck:
+        lines.append((f"white_werewolf_{rules.white_werewolf_nights}", {}))
+        lines.append((f"white_werewolf_team_{rules.white_werewolf_team}", {}))
     return lines
 
 
@@ -120,6 +132,7 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
     if Role.CURSED_FOX in deck:
         lines.append((f"cursed_fox_poison_{rules.cursed_fox_poison}", {}))
+    lines += _wolves(rules, deck)
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))
     lines.append((f"last_words_{rules.last_words}", {}))

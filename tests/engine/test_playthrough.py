@@ -9,11 +9,14 @@ import pytest
 from engine import GuardChoice, SheriffVote, WitchChoice
 from engine.bots import random_decision
 from engine.deaths import winner
-from engine.decisions import DayVote, Revote
+from engine.decisions import DayVote, Decision, Revote
 from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record
 from engine.roles import Role
+from engine.roles.big_bad_wolf import BigBadWolfKill
+from engine.roles.white_werewolf import WhiteWerewolfKill
+from engine.state import State
 from tests.engine.randomgames import CHARACTERS, SPECIALS, random_rules, random_setup
 
 GAMES = 3000
@@ -47,6 +50,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
                 assert decision.target != last_guard[1], "the guard never repeats"
             last_guard = (state.night, decision.target)
         assert not (fox_lost and pending.step == "fox"), "a fox who sniffed no werewolf never sniffs again"
+        check_wolves(state, pending.step, decision)
         told = len(state.events)
         game.apply(decision)
         fox_lost = fox_lost or any(
@@ -59,6 +63,19 @@ def play_checked(game: Game, rng: random.Random) -> None:
             assert state.is_alive(a) == state.is_alive(b), "lovers die together"
     else:
         raise AssertionError("the game never ended")
+
+
+def check_wolves(state: State, step: str, decision: Decision) -> None:
+    """The big bad wolf's and the white werewolf's invariants, before `decision` applies."""
+    if step == "big_bad_wolf":
+        lost = any(state.is_werewolf(d.seat) for d in state.deaths)
+        assert not (lost and state.rules.big_bad_wolf_loses_power), "a werewolf died: he kills alone no more"
+        assert isinstance(decision, BigBadWolfKill)
+        assert decision.target not in (0, state.tonight.victim, state.seat_of(Role.BIG_BAD_WOLF)), (
+            "the big bad wolf kills another than himself and the pack's victim, always"
+        )
+    if isinstance(decision, WhiteWerewolfKill) and decision.target:
+        assert state.is_werewolf(decision.target), "the white werewolf kills only werewolves"
 
 
 def check_outcome(game: Game) -> None:
@@ -125,6 +142,8 @@ def test_each_winner_is_reached_and_means_what_the_rules_say() -> None:
             assert not alive
         if outcome.winner == Winner.LOVERS:
             assert state.lovers and set(state.lovers) <= set(alive)
+        if outcome.winner == Winner.WHITE_WEREWOLF:
+            assert [state.player(s).card for s in alive] == [Role.WHITE_WEREWOLF]
         if outcome.winner == Winner.PIPER:
             piper = state.seat_of(Role.PIPER)
             assert all(state.player(s).charmed for s in alive if s != piper)

@@ -31,7 +31,7 @@ def run_replay(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedPro
         ("[rules]\nsheriff = false\n", "missing [setup]"),
         (table() + "[[night]]\ngaurd = 5\n", "night 1: unknown key(s) gaurd"),
         (table() + "[[day]]\nvote = { a = 3 }\n", "day 1: 'vote'"),
-        (table() + "[[night]]\nwitch = { heal = 1 }\n", "'witch.heal'"),
+        (table() + "[[night]]\nwitch = { heal = 'yes' }\n", "'witch.heal'"),
         (table() + "[[night]]\ncupid = [1]\n", "'cupid' must name 2 seats"),
         (table() + '[[night]]\nguard = "five"\n', "'guard' must be a seat number"),
         (table(rules='vote_tie = "dice"'), "'vote_tie' cannot be 'dice'"),

@@ -376,7 +376,8 @@
     if (!told.real) { return [blocked || t("ui.secret_nothing"), last]; }
     var info = told.info || {}, lines = [t("ui.secret_yours"), last];
     if (sc.form === "witch") {
-      lines.push(info.victim ? t("ui.witch_victim", { seat: info.victim })
+      lines.push(info.victims && info.victims.length > 1 ? t("ui.witch_victims", { seats: seatList(info.victims) })
+        : info.victim ? t("ui.witch_victim", { seat: info.victim })
         : t(info.heal_left ? "ui.witch_no_victim" : "ui.witch_not_told"));
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
                                    poison: t(info.poison_left ? "ui.left" : "ui.used") }));
@@ -497,6 +498,7 @@
     var key = kind.replace(/\./g, "_");
     if (kind === "seer.result") { return t("notes.seer_result", { seat: seatName(d.target), result: resultName(d.result) }); }
     if (kind === "witch.told") {  // told nobody because the rule tells her nothing: not "nobody was killed"
+      if (d.victims) { return t("notes.witch_told", { seat: seatList(d.victims) }); }  // several attacks
       return d.victim ? t("notes.witch_told", { seat: seatName(d.victim) })
         : t(d.told === false ? "notes.witch_not_told" : "notes.witch_told_none");
     }
@@ -510,6 +512,7 @@
     if (kind === "werewolves.victim" && !d.target) { return t("notes.werewolves_none"); }
     if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
     if (kind === "raven.marks" && !d.target) { return t("notes.raven_none"); }
+    if (kind === "white_werewolf.kills" && !d.target) { return t("notes.white_werewolf_none"); }
     if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
