@@ -151,6 +151,12 @@ class Rules(BaseModel):
     """Which death of his model turns the wild child: any, or only the vote's (cause `vote`)."""
     wild_child_announced: bool = False
     """Whether the judge says that the wild child turned (never who)."""
+    # RULES-CHARACTERS.md's wolf-hound (狼狗) and accursed wolf-father (种狼)
+    wolf_hound_announced: bool = False
+    """Whether the judge says the wolf-hound's side in the morning after his pick (never who)."""
+    infect_guarded: Literal["infects", "fails"] = "infects"
+    """A guarded victim of the wolf-father's infection: infected all the same; or neither dies
+    nor turns (the infection is spent)."""
     # RULES-CLUB-MORE.md's slacker (混血儿)
     slacker_blocks_wolves: bool = True
     """Whether the werewolves cannot win while the slacker lives, whatever his side."""
