@@ -30,6 +30,8 @@ CHARACTERS = [
     Role.VILLAGER_VILLAGER,
     Role.TWO_SISTERS,
     Role.THREE_BROTHERS,
+    Role.WOLF_HOUND,
+    Role.ACCURSED_WOLF_FATHER,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
