@@ -208,7 +208,8 @@ class State:
     def wakes_with_pack(self, seat: int) -> bool:
         """Whether the card at `seat` wakes with the pack, or he was turned before tonight."""
         turn = self.turned.get(seat)
-        return self.player(seat).card in self.catalogue.pack or (turn is not None and self.night >= turn.pack_from)
+        turned = turn is not None and self.night >= turn.pack_from
+        return self.player(seat).card in self.catalogue.pack or turned
 
     def living_werewolves(self) -> list[int]:
         """The living seats that wake with the pack; when none does, the first living lone

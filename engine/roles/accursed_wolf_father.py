@@ -35,7 +35,10 @@ ROLE = declare(
     Role.ACCURSED_WOLF_FATHER, wolf=True, pack=True, power_left=lambda state: SPENT not in state.memory
 )
 CUES = StepCues(
-    INFECT, wake="accursed_wolf_father.wake", act="accursed_wolf_father.act", sleep="accursed_wolf_father.sleep"
+    INFECT,
+    wake="accursed_wolf_father.wake",
+    act="accursed_wolf_father.act",
+    sleep="accursed_wolf_father.sleep",
 )
 add_cues(ROLE, CUES.keys())
 

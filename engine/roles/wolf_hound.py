@@ -12,7 +12,7 @@ Rule 3: with `wolf_hound_announced` the judge says his side in the morning (neve
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from engine.codecs import field_codec, shape_one_of
 from engine.decisions import Decision
@@ -27,8 +27,8 @@ from engine.steps import Form, Kind, StepSpec, never_refused, register, single
 ROLE = declare(Role.WOLF_HOUND)
 
 WOLF_HOUND = "wolf_hound"
-WEREWOLVES = "werewolves"
-VILLAGERS = "villagers"
+WEREWOLVES: Final = "werewolves"
+VILLAGERS: Final = "villagers"
 CUES = StepCues(WOLF_HOUND, wake="wolf_hound.wake", act="wolf_hound.act", sleep="wolf_hound.sleep")
 ANNOUNCED = {WEREWOLVES: "wolf_hound.announced_werewolves", VILLAGERS: "wolf_hound.announced_villagers"}
 """Rule 3: the side → the line that says it."""
@@ -87,7 +87,9 @@ register(
         answers=("wolf_hound_werewolves", "wolf_hound_villagers"),
         answer=single(lambda pending, given: WolfHoundSide(side=WEREWOLVES if given.yes else VILLAGERS)),
         default=lambda state, pending: WolfHoundSide(side=VILLAGERS),
-        codecs=(field_codec(WOLF_HOUND, Kind.NIGHT, WolfHoundSide, "side", shape_one_of(WEREWOLVES, VILLAGERS)),),
+        codecs=(
+            field_codec(WOLF_HOUND, Kind.NIGHT, WolfHoundSide, "side", shape_one_of(WEREWOLVES, VILLAGERS)),
+        ),
         reveals=frozenset({f"wolf_hound.{WEREWOLVES}", f"wolf_hound.{VILLAGERS}"}),
         cues=CUES,
     ),

@@ -11,12 +11,12 @@ from engine.roles.accursed_wolf_father import Infection
 from tests.engine.harness import club, deaths, game_of, play, refused, steps, table, told
 
 # 1 wolf-father, 2 werewolf, 3 seer, 4 witch, 5 guard, 6 elder, 7-9 villagers.
-FATHER_9 = (
-    '["accursed_wolf_father", "werewolf", "seer", "witch", "guard", "elder", "villager", "villager", "villager"]'
-)
+FATHER_9 = '["accursed_wolf_father", "werewolf", "seer", "witch", "guard", "elder", "villager", "villager", "villager"]'
 
 
-def night(wolves: int = 0, infect: int | None = None, seer: int = 0, guard: int = 0, witch: str = "{}") -> str:
+def night(
+    wolves: int = 0, infect: int | None = None, seer: int = 0, guard: int = 0, witch: str = "{}"
+) -> str:
     father = f"infect = {infect}\n" if infect is not None else ""
     return f"[[night]]\nguard = {guard}\nseer = {seer}\nwerewolves = {wolves}\n{father}witch = {witch}\n"
 
