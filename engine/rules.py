@@ -154,6 +154,8 @@ class Rules(BaseModel):
     # RULES-CHARACTERS.md's wolf-hound (狼狗) and accursed wolf-father (种狼)
     wolf_hound_announced: bool = False
     """Whether the judge says the wolf-hound's side in the morning after his pick (never who)."""
+    wolf_hound_random: bool = False
+    """Whether the wolf-hound's side is drawn (from the deal) instead of chosen."""
     infect_guarded: Literal["infects", "fails"] = "infects"
     """A guarded victim of the wolf-father's infection: infected all the same; or neither dies
     nor turns (the infection is spent)."""

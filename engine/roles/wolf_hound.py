@@ -8,10 +8,15 @@ Rule 2: "werewolves": he is of the werewolves' team at once (checks read him so 
         step). The record's `converted` list holds him (`by = "wolf_hound"`).
 Rule 3: with `wolf_hound_announced` the judge says his side in the morning (never who).
         "villagers": a villager; he counts in neither 屠边 group, as the wild child.
+Rule 4: with `wolf_hound_random` the side is drawn, not chosen: from the deal itself (a
+        generator seeded with the cards as dealt, so a record replays to the same draw), told
+        to him alone in his prompt; he confirms it (the other side is refused) and the record
+        still holds it.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final, Literal
 
 from engine.codecs import field_codec, shape_one_of
@@ -22,7 +27,7 @@ from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
-from engine.steps import Form, Kind, StepSpec, never_refused, register, single
+from engine.steps import Form, Kind, StepSpec, register, single
 
 ROLE = declare(Role.WOLF_HOUND)
 
@@ -48,7 +53,16 @@ def begin_wolf_hound(state: State, step: Step) -> Pending | None:
     seat = wake(state, CUES, Role.WOLF_HOUND)
     if not seat:
         return None
-    return pending_for(state, WOLF_HOUND, [seat])
+    if not state.rules.wolf_hound_random:
+        return pending_for(state, WOLF_HOUND, [seat])
+    drawn = random.Random("wolf_hound:" + ",".join(card.value for card in state.setup.roles))
+    return pending_for(state, WOLF_HOUND, [seat], info={"side": drawn.choice((WEREWOLVES, VILLAGERS))})
+
+
+def check_wolf_hound(state: State, pending: Pending, decision: WolfHoundSide) -> None:
+    drawn = pending.info.get("side")
+    if drawn is not None and decision.side != drawn:
+        raise state.refuse("wolf_hound_drawn", f"the wolf-hound's side was drawn: the {drawn}")
 
 
 def resolve_wolf_hound(state: State, pending: Pending, decision: WolfHoundSide) -> None:
@@ -80,13 +94,13 @@ register(
         begin_wolf_hound,
         Kind.NIGHT,
         WolfHoundSide,
-        never_refused,
+        check_wolf_hound,
         resolve_wolf_hound,
         told=_told,
         form=Form.YES_NO,
         answers=("wolf_hound_werewolves", "wolf_hound_villagers"),
         answer=single(lambda pending, given: WolfHoundSide(side=WEREWOLVES if given.yes else VILLAGERS)),
-        default=lambda state, pending: WolfHoundSide(side=VILLAGERS),
+        default=lambda state, pending: WolfHoundSide(side=pending.info.get("side", VILLAGERS)),
         codecs=(
             field_codec(WOLF_HOUND, Kind.NIGHT, WolfHoundSide, "side", shape_one_of(WEREWOLVES, VILLAGERS)),
         ),

@@ -117,8 +117,10 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
         if rules.wild_child_announced:
             lines.append(("wild_child_announced", {}))
-    if Role.WOLF_HOUND in deck and rules.wolf_hound_announced:
-        lines.append(("wolf_hound_announced", {}))
+    if Role.WOLF_HOUND in deck:
+        lines += [
+            (name, {}) for name in ("wolf_hound_random", "wolf_hound_announced") if getattr(rules, name)
+        ]
     if Role.ACCURSED_WOLF_FATHER in deck:
         lines.append((f"infect_guarded_{rules.infect_guarded}", {}))
     if Role.SLACKER in deck:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engine.game import state_of
-from engine.record import RecordError, parse_record, replay
+from engine.record import RecordError, parse_record, replay, write_record
 from engine.roles.wolf_hound import WolfHoundSide
-from tests.engine.harness import club, game_of, play, steps, table, told
+from tests.engine.harness import club, game_of, play, refused, steps, table, told
 
 # 1-2 werewolves, 3 seer, 4 witch, 5 wolf-hound, 6-8 villagers.
 HOUND_8 = '["werewolf", "werewolf", "seer", "witch", "wolf_hound", "villager", "villager", "villager"]'
@@ -78,3 +78,21 @@ def test_the_village_does_not_win_while_a_werewolf_hound_lives() -> None:
 def test_the_record_replays_to_the_same_side() -> None:
     played = replay(parse_record(club(HOUND_8) + night("werewolves", wolves=6)))
     assert played.error is None and state_of(played.game).turned[5].by == "wolf_hound"
+
+
+def test_with_wolf_hound_random_the_side_is_drawn_from_the_deal_and_the_record_holds_it() -> None:
+    record = club(HOUND_8, "wolf_hound_random = true\n")
+    pending = state_of(game_of(record)).pending
+    assert pending is not None and pending.step == "wolf_hound"
+    drawn = pending.info["side"]
+    assert drawn in ("werewolves", "villagers") and state_of(game_of(record)).pending == pending
+    other = "villagers" if drawn == "werewolves" else "werewolves"
+    assert refused(game_of(record), WolfHoundSide(side=other)) == "wolf_hound_drawn"
+    game = game_of(record + night(drawn))
+    assert (5 in state_of(game).turned) == (drawn == "werewolves")
+    assert f'wolf_hound = "{drawn}"' in write_record(game)
+
+
+def test_without_wolf_hound_random_either_side_may_be_named() -> None:
+    game = game_of(club(HOUND_8))
+    assert game.is_legal(WolfHoundSide(side="werewolves")) and game.is_legal(WolfHoundSide(side="villagers"))
