@@ -159,6 +159,8 @@ class Rules(BaseModel):
     infect_guarded: Literal["infects", "fails"] = "infects"
     """A guarded victim of the wolf-father's infection: infected all the same; or neither dies
     nor turns (the infection is spent)."""
+    wolf_side_piper_powerless: bool = True
+    """Whether a piper turned werewolf-side (infected) charms and wins no more."""
     # RULES-CLUB-MORE.md's slacker (混血儿)
     slacker_blocks_wolves: bool = True
     """Whether the werewolves cannot win while the slacker lives, whatever his side."""

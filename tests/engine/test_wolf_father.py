@@ -109,3 +109,21 @@ def test_with_infect_guarded_fails_a_guarded_victim_neither_dies_nor_turns_and_t
 def test_a_poisoned_victim_dies_and_is_not_infected() -> None:
     game = game_of(club(FATHER_9) + night(7, infect=7, witch="{ poison = 7 }"))
     assert deaths(game) == [(7, "poison")] and not state_of(game).turned
+
+
+PIPER_8 = (
+    '["accursed_wolf_father", "werewolf", "piper", "seer", "villager", "villager", "villager", "villager"]'
+)
+
+
+def piper_night(wolves: int = 0, infect: int | None = None, piper: str = "[]") -> str:
+    father = f"infect = {infect}\n" if infect is not None else ""
+    return f"[[night]]\nseer = 0\nwerewolves = {wolves}\n{father}piper = {piper}\n"
+
+
+def test_an_infected_piper_charms_no_more_by_default() -> None:
+    first = piper_night(3, infect=3, piper="[5, 6]") + exile(8) + "[[night]]\nseer = 0\nwerewolves = 0\n"
+    powerless = game_of(club(PIPER_8) + first)
+    assert 3 in state_of(powerless).turned and steps(powerless).count("piper") == 1
+    kept = state_of(game_of(club(PIPER_8, "wolf_side_piper_powerless = false\n") + first)).pending
+    assert kept is not None and kept.step == "piper"
