@@ -124,6 +124,7 @@ def piper_night(wolves: int = 0, infect: int | None = None, piper: str = "[]") -
 def test_an_infected_piper_charms_no_more_by_default() -> None:
     first = piper_night(3, infect=3, piper="[5, 6]") + exile(8) + "[[night]]\nseer = 0\nwerewolves = 0\n"
     powerless = game_of(club(PIPER_8) + first)
-    assert 3 in state_of(powerless).turned and steps(powerless).count("piper") == 1
+    pending = state_of(powerless).pending
+    assert 3 in state_of(powerless).turned and (pending is None or pending.step != "piper")
     kept = state_of(game_of(club(PIPER_8, "wolf_side_piper_powerless = false\n") + first)).pending
     assert kept is not None and kept.step == "piper"
