@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.game import state_of
 from engine.roles.accursed_wolf_father import Infection
+from engine.views import seat_view
 from tests.engine.harness import club, deaths, game_of, play, refused, steps, table, told
 
 # 1 wolf-father, 2 werewolf, 3 seer, 4 witch, 5 guard, 6 elder, 7-9 villagers.
@@ -128,3 +129,9 @@ def test_an_infected_piper_charms_no_more_by_default() -> None:
     assert 3 in state_of(powerless).turned and (pending is None or pending.step != "piper")
     kept = state_of(game_of(club(PIPER_8, "wolf_side_piper_powerless = false\n") + first)).pending
     assert kept is not None and kept.step == "piper"
+
+
+def test_the_infected_learns_his_fellows_at_the_packs_step_not_at_nightfall() -> None:
+    record = club(FATHER_9) + night(7, infect=7) + exile(9)
+    assert seat_view(game_of(record), 7).fellow_werewolves == []
+    assert seat_view(game_of(record + "[[night]]\nguard = 0\n"), 7).fellow_werewolves == [1, 2]
