@@ -117,6 +117,10 @@ OWN_TESTS = {
     "idiot_badge": "tests/engine/test_club_day.py::test_a_revealed_idiot_may_or_may_not_take_the_badge",
     "wild_child_self": "tests/engine/test_wild_child.py::test_he_must_name_another_living_player_on_night_1_only",
     "slacker_self": "tests/engine/test_slacker.py::test_he_must_name_another_player_on_night_1_before_the_wolves",
+    "wolf_hound_drawn": (
+        "tests/engine/test_wolf_hound.py::"
+        "test_with_wolf_hound_random_the_side_is_drawn_from_the_deal_and_the_record_holds_it"
+    ),
     "wolf_robot_guard_repeat": (
         "tests/engine/test_club_robot.py::test_a_learned_guard_protects_from_the_knife_by_the_guards_rules"
     ),
@@ -124,7 +128,8 @@ OWN_TESTS = {
 """Rules that random games reach too rarely to wait for (a knight alive after a duel won, at the
 next day's discussion; a dying sheriff naming a revealed idiot under the club rule; a wolf robot
 that learned the guard, naming last night's seat; the wild child or the slacker naming himself, whose
-seat random bad answers rarely try), each refused in a test of its own."""
+seat random bad answers rarely try; the wolf-hound's other side under `wolf_hound_random`, a
+setting of no board), each refused in a test of its own."""
 
 
 def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:
