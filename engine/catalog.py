@@ -47,6 +47,7 @@ from engine.cards import (
 )
 from engine.contents import Catalogue, Contents
 from engine.roles import (
+    accursed_wolf_father,
     bear_tamer,
     big_bad_wolf,
     blood_moon,
@@ -87,6 +88,7 @@ from engine.roles import (
     wild_child,
     witch,
     wolf_beauty,
+    wolf_hound,
     wolf_king,
     wolf_robot,
     wolf_witch,
@@ -110,6 +112,7 @@ CONTENTS: tuple[Contents, ...] = (
     punishment.CARD,
     reports.CARD,
     specter.CARD,
+    accursed_wolf_father.ROLE,
     cupid.ROLE,
     cursed_fox.ROLE,
     piper.ROLE,
@@ -168,6 +171,7 @@ CONTENTS: tuple[Contents, ...] = (
     white_wolf_king.ROLE,
     wild_child.ROLE,
     wolf_beauty.ROLE,
+    wolf_hound.ROLE,
     wolf_king.ROLE,
     wolf_robot.ROLE,
     wolf_witch.ROLE,

@@ -52,6 +52,8 @@ class Role(StrEnum):
     # RULES-CLUB-MORE.md: 灯影预言家
     MIRROR_SEER = "mirror_seer"
     WILD_CHILD = "wild_child"
+    WOLF_HOUND = "wolf_hound"
+    ACCURSED_WOLF_FATHER = "accursed_wolf_father"
     # RULES-CLUB-MORE.md
     SLACKER = "slacker"
     CURSED_FOX = "cursed_fox"

@@ -163,6 +163,16 @@ class Rules(BaseModel):
     """Which death of his model turns the wild child: any, or only the vote's (cause `vote`)."""
     wild_child_announced: bool = False
     """Whether the judge says that the wild child turned (never who)."""
+    # RULES-CHARACTERS.md's wolf-hound (狼狗) and accursed wolf-father (种狼)
+    wolf_hound_announced: bool = False
+    """Whether the judge says the wolf-hound's side in the morning after his pick (never who)."""
+    wolf_hound_random: bool = False
+    """Whether the wolf-hound's side is drawn (from the deal) instead of chosen."""
+    infect_guarded: Literal["infects", "fails"] = "infects"
+    """A guarded victim of the wolf-father's infection: infected all the same; or neither dies
+    nor turns (the infection is spent)."""
+    wolf_side_piper_powerless: bool = True
+    """Whether a piper turned werewolf-side (infected) charms and wins no more."""
     # RULES-CLUB-MORE.md's slacker (混血儿)
     slacker_blocks_wolves: bool = True
     """Whether the werewolves cannot win while the slacker lives, whatever his side."""

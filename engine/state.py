@@ -102,12 +102,12 @@ class Player:
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A player turned to the werewolves' team for good (RULES-CHARACTERS.md's `converted`):
-    in `phase`, by the rule `by` names ("wild_child"); `night` is the night number then (he
-    wakes with the pack from the night after it)."""
+    in `phase`, by the rule `by` names ("wild_child", "wolf_hound", "infect"); `pack_from` is
+    the first night he wakes with the pack."""
 
     phase: Phase
     by: str
-    night: int
+    pack_from: int
 
 
 @dataclass(slots=True)
@@ -201,15 +201,17 @@ class State:
         """Whether the card at `seat` is of the werewolves' team."""
         return self.players[seat - 1].card in self.catalogue.wolf_team or seat in self.turned
 
-    def turn(self, seat: int, by: str, phase: Phase) -> None:
+    def turn(self, seat: int, by: str, phase: Phase, *, tonight: bool = False) -> None:
         """`seat` joins the werewolves' team now, for good (`Turn`), in `phase` (that of the
-        death that turned him)."""
-        self.turned[seat] = Turn(phase, by, self.night)
+        death that turned him); he wakes with the pack from the next night, or from tonight's
+        pack step on (`tonight`: the wolf-hound's pick, made before it)."""
+        self.turned[seat] = Turn(phase, by, self.night if tonight else self.night + 1)
 
     def wakes_with_pack(self, seat: int) -> bool:
         """Whether the card at `seat` wakes with the pack, or he was turned before tonight."""
         turn = self.turned.get(seat)
-        return self.player(seat).card in self.catalogue.pack or (turn is not None and self.night > turn.night)
+        turned = turn is not None and self.night >= turn.pack_from
+        return self.player(seat).card in self.catalogue.pack or turned
 
     def living_werewolves(self) -> list[int]:
         """The living seats that wake with the pack; when none does, the first living lone

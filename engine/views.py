@@ -145,6 +145,14 @@ def _dealt_told(state: State, seat: int) -> str:
     return told_card(state, seat) if dealt == state.player(seat).card else dealt.value
 
 
+def _met_pack(state: State, seat: int) -> bool:
+    """Whether `seat` has met the pack: a player turned to it (the wild child, the infected)
+    learns his fellows at the pack's step, not at the nightfall before it."""
+    return seat not in state.turned or any(
+        e.kind == "werewolves.pack" and e.audience is not None and seat in e.audience for e in state.events
+    )
+
+
 def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatView:
     """Everything the player at `seat` may know now, and the decision it owes, if any."""
     state = state_of(game)
@@ -156,7 +164,7 @@ def seat_view(game: Game, seat: int, public: PublicView | None = None) -> SeatVi
         "dealt_card": _dealt_told(state, seat),
         "public": public if public is not None else public_view(game),
     }
-    if state.wakes_with_pack(seat) and state.wolves_met:
+    if state.wakes_with_pack(seat) and state.wolves_met and _met_pack(state, seat):
         view["fellow_werewolves"] = [s for s in state.living_werewolves() if s != seat]
     view["seer_results"] = [  # the answers this seat was given, whatever its card is now
         {k: e.data[k] for k in ("night", "target", "result")}

@@ -115,9 +115,12 @@ MET = "piper.met"
 
 
 def turned(state: State) -> bool:
-    """A piper Cupid made a lover loses his power and plays for the lovers (RULES.md)."""
-    named = named_lovers(state)
-    return named is not None and state.seat_of(Role.PIPER) in named
+    """A piper Cupid made a lover loses his power and plays for the lovers (RULES.md); so does
+    one turned werewolf-side (an infection: RULES-CHARACTERS.md's `wolf_side_piper_powerless`)."""
+    piper, named = state.seat_of(Role.PIPER), named_lovers(state)
+    return (named is not None and piper in named) or (
+        piper in state.turned and state.rules.wolf_side_piper_powerless
+    )
 
 
 def _piper_wins(state: State, alive: list[int]) -> tuple[Winner, WinReason] | None:

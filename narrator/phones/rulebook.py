@@ -33,6 +33,7 @@ OWN_GOALS: frozenset[Role] = frozenset(
         Role.SLACKER,
         Role.CURSED_FOX,
         Role.WHITE_WEREWOLF,
+        Role.WOLF_HOUND,
     }
 )
 """The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
@@ -128,6 +129,12 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
         if rules.wild_child_announced:
             lines.append(("wild_child_announced", {}))
+    if Role.WOLF_HOUND in deck:
+        lines += [
+            (name, {}) for name in ("wolf_hound_random", "wolf_hound_announced") if getattr(rules, name)
+        ]
+    if Role.ACCURSED_WOLF_FATHER in deck:
+        lines.append((f"infect_guarded_{rules.infect_guarded}", {}))
     if Role.SLACKER in deck:
         lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
     if Role.CURSED_FOX in deck:

@@ -32,6 +32,8 @@ CHARACTERS = [
     Role.THREE_BROTHERS,
     Role.BIG_BAD_WOLF,
     Role.WHITE_WEREWOLF,
+    Role.WOLF_HOUND,
+    Role.ACCURSED_WOLF_FATHER,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""

@@ -14,6 +14,7 @@ from engine.game import Game, state_of
 from engine.outcome import Winner
 from engine.record import parse_record, replay, summary, write_record
 from engine.roles import Role
+from engine.roles.accursed_wolf_father import Infection
 from engine.roles.big_bad_wolf import BigBadWolfKill
 from engine.roles.white_werewolf import WhiteWerewolfKill
 from engine.state import State
@@ -29,6 +30,7 @@ def play_checked(game: Game, rng: random.Random) -> None:
     heals = poisons = 0
     last_guard: tuple[int, int] | None = None
     fox_lost = False
+    infections = 0
     for _ in range(3000):
         if game.over:
             break
@@ -51,6 +53,9 @@ def play_checked(game: Game, rng: random.Random) -> None:
             last_guard = (state.night, decision.target)
         assert not (fox_lost and pending.step == "fox"), "a fox who sniffed no werewolf never sniffs again"
         check_wolves(state, pending.step, decision)
+        if isinstance(decision, Infection):
+            infections += bool(decision.target)
+            assert not decision.target or decision.target == state.tonight.victim, "only the pack's victim"
         told = len(state.events)
         game.apply(decision)
         fox_lost = fox_lost or any(
@@ -58,6 +63,8 @@ def play_checked(game: Game, rng: random.Random) -> None:
             for e in state.events[told:]
         )
         assert heals <= 1 and poisons <= 1, "each potion is used at most once"
+        assert infections <= 1, "the wolf-father infects once per game"
+        assert all(state.is_werewolf(s) for s in state.turned), "a converted player is werewolf-side"
         if state.lovers:
             a, b = state.lovers
             assert state.is_alive(a) == state.is_alive(b), "lovers die together"

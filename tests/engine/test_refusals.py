@@ -117,6 +117,13 @@ OWN_TESTS = {
     "idiot_badge": "tests/engine/test_club_day.py::test_a_revealed_idiot_may_or_may_not_take_the_badge",
     "wild_child_self": "tests/engine/test_wild_child.py::test_he_must_name_another_living_player_on_night_1_only",
     "slacker_self": "tests/engine/test_slacker.py::test_he_must_name_another_player_on_night_1_before_the_wolves",
+    "wolf_hound_drawn": (
+        "tests/engine/test_wolf_hound.py::"
+        "test_with_wolf_hound_random_the_side_is_drawn_from_the_deal_and_the_record_holds_it"
+    ),
+    "big_bad_wolf_pack_victim": (
+        "tests/engine/test_big_bad_wolf.py::test_he_names_neither_himself_nor_the_pack_s_victim_nor_nobody"
+    ),
     "wolf_robot_guard_repeat": (
         "tests/engine/test_club_robot.py::test_a_learned_guard_protects_from_the_knife_by_the_guards_rules"
     ),
@@ -124,7 +131,9 @@ OWN_TESTS = {
 """Rules that random games reach too rarely to wait for (a knight alive after a duel won, at the
 next day's discussion; a dying sheriff naming a revealed idiot under the club rule; a wolf robot
 that learned the guard, naming last night's seat; the wild child or the slacker naming himself, whose
-seat random bad answers rarely try), each refused in a test of its own."""
+seat random bad answers rarely try; the wolf-hound's other side under `wolf_hound_random`, a
+setting of no board; the big bad wolf naming the pack's victim, a card of no board yet, whose
+games the sweep seldom deals), each refused in a test of its own."""
 
 
 def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:

@@ -285,3 +285,19 @@ def test_the_wild_childs_model_and_turn_reach_his_phone_alone(monkeypatch: pytes
     recorder = asyncio.run(screened_game(game, 9, monkeypatch))
     assert state_of(game).turned, "the wild child did not turn in this game: pick another seed"
     assert feed_problems(recorder) == []
+
+
+def test_the_wolf_hounds_side_and_the_infection_reach_their_phones_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wolf-hound and the accursed wolf-father (RULES-CHARACTERS.md) in a club-order game
+    narrated by the moderator at a table of bot phones: the hound picks the werewolves and the
+    wolf-father infects, each told to his own phone only; the infected learns his fellows at
+    the pack's step, not at the nightfall before it."""
+    cards = ["accursed_wolf_father", "werewolf", "wolf_hound", "seer", "witch", "guard"] + ["villager"] * 3
+    game = Game(deal(cards, 9, seed=2), make_rules({"night_order": "club"}))
+    recorder = asyncio.run(screened_game(game, 2, monkeypatch))
+    assert {turn.by for turn in state_of(game).turned.values()} == {"wolf_hound", "infect"}, (
+        "pick another seed"
+    )
+    assert feed_problems(recorder) == []
