@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from engine.cards import hooks
 from engine.cards.limits import check_potions
 from engine.cards.moon import spare_life
@@ -53,6 +55,15 @@ class WitchChoice(Decision, step=WITCH):
     heal_seat: int = 0
     """The victim healed when she was told several (0: the one she was told)."""
     poison: int = 0
+
+    @model_serializer(mode="wrap")
+    def _stored(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Stored as before the several victims: `heal_seat` only when she named one (a store
+        written before it resumes byte for byte)."""
+        made: dict[str, Any] = handler(self)
+        if not made.get("heal_seat"):
+            made.pop("heal_seat", None)
+        return made
 
 
 def told_victims(state: State) -> list[int]:
