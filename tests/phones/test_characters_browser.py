@@ -6,6 +6,8 @@ under his finger alone. With $PHONES_SCREENSHOTS set, a picture goes to its
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +21,20 @@ from tests.phones.test_notes_browser import held
 from tests.phones.test_page_browser import cell, screenshots
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev)")
+
+
+@contextmanager
+def served(game: Game) -> Iterator[tuple[PhoneTable, BackgroundServer, str]]:
+    """`game`'s phone table served on loopback: the table, its server and the page's address."""
+    table = PhoneTable(game)
+    background = BackgroundServer(lambda: table)
+    background.start()
+    try:
+        assert background.server is not None
+        yield table, background, f"http://127.0.0.1:{background.server.port}/"
+    finally:
+        background.stop()
+
 
 # characters-8: 1-2 werewolves, 3 seer, 4 witch, 5 bear tamer, 6 villager-villager, 7-8 villagers.
 CHARACTERS_8 = [
@@ -37,12 +53,7 @@ def test_the_villager_villagers_card_stands_by_his_seat_on_every_phone_and_the_s
     game = Game(Setup(seats=8, roles=CHARACTERS_8), find_board("characters-8").rules({"sheriff": False}))
     while game.pending is not None and game.pending.step != "seer":
         game.apply(game.default())
-    table = PhoneTable(game)
-    background = BackgroundServer(lambda: table)
-    background.start()
-    try:
-        assert background.server is not None
-        url = f"http://127.0.0.1:{background.server.port}/"
+    with served(game) as (table, background, url):
         wolf, villager = sit(browser, url, 1, "狼"), sit(browser, url, 7, "民")
         screen = browser.new_page(viewport={"width": 1280, "height": 720})
         screen.goto(url + "screen")
@@ -64,8 +75,6 @@ def test_the_villager_villagers_card_stands_by_his_seat_on_every_phone_and_the_s
         screen.wait_for_function("() => document.querySelectorAll('#seats .seat .card').length > 0")
         assert "村民村民" in seat_six.inner_text()
         assert screen.locator("#seats .seat .card").count() == 1
-    finally:
-        background.stop()
 
 
 # A fox's table (RULES.md's rules): 1 werewolf, 2 villager, 3 fox, 4 villager, 5 seer, 6 witch,
@@ -77,12 +86,7 @@ def test_the_fox_sniffs_from_his_phone_and_only_his_finger_finds_the_answer(brow
     game = Game(Setup(seats=8, roles=FOX_8), make_rules({"sheriff": False}))
     while game.pending is not None and game.pending.step != "fox":
         game.apply(game.default())
-    table = PhoneTable(game)
-    background = BackgroundServer(lambda: table)
-    background.start()
-    try:
-        assert background.server is not None
-        url = f"http://127.0.0.1:{background.server.port}/"
+    with served(game) as (table, background, url):
         fox, villager = sit(browser, url, 3, "狐"), sit(browser, url, 8, "民")
         background.call(table.narrate, "fox")
         assert_same_picture(fox, villager, "fox")
@@ -103,8 +107,6 @@ def test_the_fox_sniffs_from_his_phone_and_only_his_finger_finds_the_answer(brow
             fox.mouse.down()
             fox.screenshot(path=str(folder / "fox-notes-held.png"), animations="disabled")
             fox.mouse.up()
-    finally:
-        background.stop()
 
 
 # The sisters' table: 1 werewolf, 2 sister, 3 villager, 4 sister, 5 seer, 6 witch, 7 werewolf, 8 villager.
@@ -113,16 +115,9 @@ SISTERS_8 = ["werewolf", "two_sisters", "villager", "two_sisters", "seer", "witc
 
 def test_the_sisters_meeting_is_one_picture_and_only_a_sisters_card_names_the_other(browser: Any) -> None:
     game = Game(Setup(seats=8, roles=SISTERS_8), make_rules({"sheriff": False}))
-    table = PhoneTable(game)
-    background = BackgroundServer(lambda: table)
-    background.start()
-    try:
-        assert background.server is not None
-        url = f"http://127.0.0.1:{background.server.port}/"
+    with served(game) as (table, background, url):
         sister, villager = sit(browser, url, 2, "姐"), sit(browser, url, 3, "民")
         background.call(table.narrate, "two_sisters")
         assert_same_picture(sister, villager, "two_sisters")
         assert "姐妹：2号、4号" in held(sister)[0]
         assert "姐妹" not in held(villager)[0].replace("两姐妹", "")
-    finally:
-        background.stop()

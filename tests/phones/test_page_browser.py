@@ -406,15 +406,26 @@ def test_the_phones_tally_counts_the_sheriffs_weight(browser: Any) -> None:
         background.stop()
 
 
-def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
-    """The raven marked 10 (two votes, the default): 10 has one voter and the mark, 11 two
-    voters; the phone's tally counts the mark and names it, as the review does."""
+@pytest.mark.parametrize(
+    ("votes", "first", "second", "picture"),
+    [
+        # 10 has one voter and the mark, 11 two voters
+        ("1 = 10, 2 = 11, 3 = 11", "10号 3票：1（乌鸦诅咒2票）", "11号 2票：2、3", "tally-raven-phone"),
+        # nobody voted for 10: its count and the mark, no "：" before an empty list of voters
+        ("1 = 11, 2 = 11", "10号 2票（乌鸦诅咒2票）", "11号 2票：1、2", ""),
+    ],
+)
+def test_the_phones_tally_counts_the_ravens_mark(
+    browser: Any, votes: str, first: str, second: str, picture: str
+) -> None:
+    """The raven marked 10 (two votes, the default): the phone's tally counts the mark and
+    names it, as the review does."""
     from engine.record import parse_record, replay
     from tests.engine.harness import table as record_table
     from tests.engine.test_raven import RAVEN_12, night
     from tests.phones.test_club_more_steps_browser import shot
 
-    record = night(10) + "[[day]]\nvote = { 1 = 10, 2 = 11, 3 = 11 }\n"
+    record = night(10) + f"[[day]]\nvote = {{ {votes} }}\n"
     rules = 'night_order = "club"\nsheriff = false'
     game = replay(parse_record(record_table(RAVEN_12, rules=rules) + record)).game
     background = BackgroundServer(lambda: PhoneTable(game))
@@ -422,31 +433,10 @@ def test_the_phones_tally_counts_the_ravens_mark(browser: Any) -> None:
     try:
         page = sit(browser, f"http://127.0.0.1:{server.port}/", 5, "Ming")
         lines = page.locator("#tally p")
-        expect(lines.first).to_have_text("10号 3票：1（乌鸦诅咒2票）")
-        expect(lines.nth(1)).to_have_text("11号 2票：2、3")
-        shot(page, "tally-raven-phone")
-        page.context.close()
-    finally:
-        background.stop()
-
-
-def test_a_marked_seat_nobody_voted_for_shows_its_count_and_no_empty_voters(browser: Any) -> None:
-    """The raven marked 10; 11 got the two votes: 10's line is its count and the mark, with no
-    "：" before an empty list of voters (it read "10号 2票：（乌鸦诅咒2票）")."""
-    from engine.record import parse_record, replay
-    from tests.engine.harness import table as record_table
-    from tests.engine.test_raven import RAVEN_12, night
-
-    record = night(10) + "[[day]]\nvote = { 1 = 11, 2 = 11 }\n"
-    rules = 'night_order = "club"\nsheriff = false'
-    game = replay(parse_record(record_table(RAVEN_12, rules=rules) + record)).game
-    background = BackgroundServer(lambda: PhoneTable(game))
-    server = background.start()
-    try:
-        page = sit(browser, f"http://127.0.0.1:{server.port}/", 5, "Ming")
-        lines = page.locator("#tally p")
-        expect(lines.first).to_have_text("10号 2票（乌鸦诅咒2票）")
-        expect(lines.nth(1)).to_have_text("11号 2票：1、2")
+        expect(lines.first).to_have_text(first)
+        expect(lines.nth(1)).to_have_text(second)
+        if picture:
+            shot(page, picture)
         page.context.close()
     finally:
         background.stop()
