@@ -1,6 +1,7 @@
 """The sealed box (按住查看) has one size and one line count on every phone at every night step
 of whole games on every board the engine has (and the New Moon tables), whoever acts: what a
-neighbour sees of a held box never tells who acts.
+neighbour sees of a held box never tells who acts. Every board is played; the fewest games that
+together told every kind of sealed content at every step are held in Chromium.
 
 Whole games are played fast (the real moderator on the fast clock, bot phones, every board's
 own rules with the shot status on); every message each phone got is kept. Then ONE real
@@ -219,6 +220,38 @@ def night_points(kept: list[str]) -> list[tuple[int, str, str, bool]]:
     return points
 
 
+def told_shapes(kept: list[str]) -> set[tuple[str, str]]:
+    """What a seat was told at night, as (step, shape): the keys of each real sealed content and
+    the length of each list in it (several victims, several names), never the values."""
+    shapes: set[tuple[str, str]] = set()
+    for raw in kept:
+        message = json.loads(raw)
+        if message.get("type") != "state" or message["screen"]["kind"] != "night":
+            continue
+        content = json.loads(message["screen"]["sealed"]) if message["screen"].get("sealed") else {}
+        if content.get("real"):
+            shape = sorted((k, len(v) if isinstance(v, list) else -1) for k, v in content.items())
+            shapes.add((str(message["screen"]["step"]), json.dumps(shape)))
+    return shapes
+
+
+def covering(played: list[Played]) -> list[Played]:
+    """The fewest games (greedily) whose seats were told every (step, shape) any game's seat was
+    told: replaying those holds the box at every step and every kind of content each table
+    has, without replaying each board whole (each replay is seconds of Chromium)."""
+    shapes = {
+        game.name: {shape for kept in game.kept.values() for shape in told_shapes(kept)} for game in played
+    }
+    needed = {shape for told in shapes.values() for shape in told}
+    chosen: list[Played] = []
+    while needed:
+        best = max(played, key=lambda game: len(shapes[game.name] & needed))
+        chosen.append(best)
+        needed -= shapes[best.name]
+    print(f"replayed {len(chosen)} of {len(played)} games: {[game.name for game in chosen]}")
+    return chosen
+
+
 UNSEEN = ("clock", "speaking", "lobby", "pong", "notice", "scores")
 """Messages that change nothing under the finger: left out of the replay, to keep it short."""
 
@@ -266,7 +299,7 @@ def holds() -> list[Held]:
             chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = chromium.new_context(**PHONE).new_page()
             page.add_init_script(RECORDED_SOCKET)
-            for game in played:
+            for game in covering(played):
                 replay(page, game, measured)
             chromium.close()
     finally:
