@@ -157,6 +157,7 @@ class Player:
     peeked: bool = False
     done: set[tuple[str, str]] = field(default_factory=set)
     held: set[tuple[str, str]] = field(default_factory=set)
+    moves: int = 0  # clicks made
 
     def look(self) -> dict[str, Any]:
         return dict(self.page.evaluate(LOOK))
@@ -172,6 +173,7 @@ class Player:
         self.peeked = True
 
     def click(self, selector: str, name: str | None = None) -> None:
+        self.moves += 1
         locator = self.page.locator(selector)
         if name is not None:
             locator = locator.filter(has_text=name)
@@ -211,6 +213,10 @@ class Player:
         if seen["none"]:
             self.click("#none")
             self.done.add(key)
+
+
+IDLE = 0.2
+"""Seconds a table of phones waits after a round in which no phone moved."""
 
 
 class ChromiumTable:
@@ -272,7 +278,15 @@ class ChromiumTable:
         self.running = asyncio.run_coroutine_threadsafe(self.moderator.run(), loop)
 
     def round(self, measure: bool = True) -> None:
-        """Every phone looks once and makes its move."""
+        """Every phone looks once and makes its move; when none moved, a short pause before the
+        next round, as a player's eyes take (looking again at once, twelve pages at a time, kept
+        two cores busy with layouts that showed nothing new)."""
+        moves = sum(player.moves for player in self.players)
+        self._look_round(measure)
+        if sum(player.moves for player in self.players) == moves:
+            time.sleep(IDLE)
+
+    def _look_round(self, measure: bool) -> None:
         for player in self.players:
             if not player.peeked:
                 player.peek()

@@ -30,10 +30,9 @@ from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.timing import Clock, Timers
+from tests.phones.chromium import ARGS, CHROMIUM
 
 async_api = pytest.importorskip("playwright.async_api", reason="playwright is not installed (dev)")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 ROLES = ("werewolf", "werewolf", "seer", "witch", "guard", "hunter", "villager", "villager", "villager")
 QUICK = Timers(
     decision=5.0,  # the bots answer through Chromium at once; a step lasts long enough for all
