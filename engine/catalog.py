@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     accursed_wolf_father,
+    awakened_gargoyle,
     bear_tamer,
     big_bad_wolf,
     blood_moon,
@@ -175,6 +176,7 @@ CONTENTS: tuple[Contents, ...] = (
     wolf_king.ROLE,
     wolf_robot.ROLE,
     wolf_witch.ROLE,
+    awakened_gargoyle.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -120,6 +120,20 @@ MORE_BOARDS: tuple[Board, ...] = (
         ("cursed_fox", 1),
         settings={"badge_swallow": "single"},
     ),
+    board_of(
+        "awakened-gargoyle-12",
+        "唯邻是从 觉醒石像鬼",
+        "唯鄰是從 覺醒石像鬼",
+        "Awakened gargoyle",
+        (W, 2),
+        ("awakened_gargoyle", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("guard", 1),
+        ("gravekeeper", 1),
+        (V, 4),
+    ),
 )
 """RULES-CLUB-MORE.md's boards the engine deals, in its table's order."""
 

@@ -57,3 +57,4 @@ class Role(StrEnum):
     # RULES-CLUB-MORE.md
     SLACKER = "slacker"
     CURSED_FOX = "cursed_fox"
+    AWAKENED_GARGOYLE = "awakened_gargoyle"

@@ -37,7 +37,8 @@ def check_self_destruct(state: State, seat: int) -> None:
     if not (state.daytime and (state.announced or in_club_election(state)) and talk_time(state)):
         raise state.refuse("self_destruct_when", "a werewolf self-destructs only during the day's talk")
     living(state, seat, "dead_werewolf", "werewolf")
-    if state.player(seat).card not in state.catalogue.self_destructs and seat not in state.turned:
+    turn = state.turned.get(seat)
+    if state.player(seat).card not in state.catalogue.self_destructs and (turn is None or turn.alone):
         raise state.refuse("self_destruct_werewolf", f"seat {seat} is not a werewolf that may self-destruct")
 
 

@@ -108,6 +108,10 @@ class Turn:
     phase: Phase
     by: str
     pack_from: int
+    alone: bool = False
+    """Never with the pack (the awakened gargoyle's convert, RULES-CLUB-MORE.md): he does not
+    meet it nor may self-destruct; once every other player of the werewolves' team is dead he
+    loses his card's powers and chooses the kill alone."""
 
 
 @dataclass(slots=True)
@@ -201,30 +205,37 @@ class State:
         """Whether the card at `seat` is of the werewolves' team."""
         return self.players[seat - 1].card in self.catalogue.wolf_team or seat in self.turned
 
-    def turn(self, seat: int, by: str, phase: Phase, *, tonight: bool = False) -> None:
+    def turn(self, seat: int, by: str, phase: Phase, *, tonight: bool = False, alone: bool = False) -> None:
         """`seat` joins the werewolves' team now, for good (`Turn`), in `phase` (that of the
         death that turned him); he wakes with the pack from the next night, or from tonight's
-        pack step on (`tonight`: the wolf-hound's pick, made before it)."""
-        self.turned[seat] = Turn(phase, by, self.night if tonight else self.night + 1)
+        pack step on (`tonight`: the wolf-hound's pick, made before it), or never (`alone`)."""
+        self.turned[seat] = Turn(phase, by, self.night if tonight else self.night + 1, alone)
 
     def wakes_with_pack(self, seat: int) -> bool:
         """Whether the card at `seat` wakes with the pack, or he was turned before tonight."""
         turn = self.turned.get(seat)
-        turned = turn is not None and self.night >= turn.pack_from
+        turned = turn is not None and not turn.alone and self.night >= turn.pack_from
         return self.player(seat).card in self.catalogue.pack or turned
+
+    def last_of_wolves_alone(self, seat: int) -> bool:
+        """Whether `seat` was turned to the werewolves alone (`Turn.alone`) and every other
+        player of their team is dead: he chooses the kill, his card's powers gone."""
+        turn = self.turned.get(seat)
+        return turn is not None and turn.alone and self.living_wolf_team() == [seat]
 
     def living_werewolves(self) -> list[int]:
         """The living seats that wake with the pack; when none does, the first living lone
-        killer (the gargoyle, the wolf robot, the hidden wolf) alone."""
+        killer (the gargoyle, the wolf robot, the hidden wolf) alone, else a player turned to
+        the werewolves alone who is the last of them (`last_of_wolves_alone`)."""
         catalogue = self.catalogue
         pack = [p.seat for p in self.players if p.alive and self.wakes_with_pack(p.seat)]
-        if pack or not catalogue.lone_killers:
+        if pack:
             return pack
         for role in catalogue.lone_killers:
             for p in self.players:
                 if p.alive and p.card == role:
                     return [p.seat]
-        return []
+        return [seat for seat in self.turned if self.last_of_wolves_alone(seat)]
 
     def open_cards(self) -> dict[int, str]:
         """The cards everyone was shown before the game started (the villager-villager), by seat."""
@@ -252,6 +263,8 @@ class State:
         """Whether the card at `seat` has its power, alive or not (a dying hunter's shot)."""
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
+            return False
+        if seat in self.turned and self.last_of_wolves_alone(seat):
             return False
         asked = self.catalogue.cards_asked
         if self.moon is not None and asked is not None and asked.powerless(self, seat):

@@ -54,6 +54,7 @@ MORE_NAMES |= {"灯影预言家": "mirror_seer"}
 MORE_NAMES["野孩子"] = "wild_child"
 MORE_NAMES["混血儿"] = "slacker"
 MORE_NAMES["咒狐"] = "cursed_fox"
+MORE_NAMES["觉醒石像鬼"] = "awakened_gargoyle"
 
 
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:

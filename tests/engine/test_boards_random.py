@@ -106,6 +106,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     assert checkers <= set(powers), f"never used: {sorted(checkers - set(powers))}"
     if "wild_child" in played:  # a wild child turned by his model's exile
         assert turned["wild_child"], dict(turned)
+    if "awakened_gargoyle" in played:  # a good neighbour of the wolves turned on night 1
+        assert turned["awakened_gargoyle"], dict(turned)
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),

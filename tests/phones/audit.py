@@ -128,6 +128,13 @@ def _known(game: Game, seat: int, other: int, role: str, events: Sequence[Event]
     return False
 
 
+def _asked(game: Game, seat: int, told: dict[str, Any]) -> bool:
+    """Whether `told` is what the engine tells `seat` with a decision it owes, before its touch
+    (the gravekeeper's answer is in his step's own information, its event at his touch)."""
+    owed = [p for p, _ in game.history] + ([game.pending] if game.pending is not None else [])
+    return any(seat in p.seats and told and all(p.info.get(k) == v for k, v in told.items()) for p in owed)
+
+
 def _is_true(game: Game, seat: int, role: str) -> bool:
     return role in (game.setup.roles[seat - 1].value, state_of(game).player(seat).card.value)
 
@@ -173,7 +180,9 @@ def audit_seat(
                 owner = PIPER_AND_WITCH_KEYS.get(key)
                 if owner and _is_true(game, seat, owner):
                     continue
-                if not any(e.kind in kinds and e.audience and seat in e.audience for e in seen):
+                if not any(
+                    e.kind in kinds and e.audience and seat in e.audience for e in seen
+                ) and not _asked(game, seat, d):
                     problems.append(f"seat {seat} got the secret {key!r}: {d}")
             charmed = d.get("charmed")
             if (
