@@ -1,5 +1,5 @@
 """The table as the host's phone sets it before the deal: the box's settings with the host's
-choices on top (the seat count, a board, the rules a table argues about, the timers), each
+choices on top (the seat count, a board or custom cards, the rules a table argues about, the timers), each
 dealt and written before it counts (a resume plays it), and kept by the box as its default
 for the next start (`remembered`)."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.boards import Board
+from engine.role import Role
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones.seats import SeatRegistry
@@ -50,6 +51,17 @@ class TableChoice:
         assert isinstance(registry, StoredSeats)
         print(f"seats / 人数: {seats}, picked by the host / 主持人选择", flush=True)
         return self._deal(self.config.with_seats(seats)), StoredSeats.resized(registry, seats)
+
+    def cards(self, deck: list[Role], preset: str | None) -> RecordedGame:
+        """The host's custom cards (every card, the face-down ones too), playing `preset`
+        (None: the table's), no board: the table's rules on top."""
+        settings = self.config.model_dump(exclude_unset=True)
+        settings.pop("board", None)
+        update: dict[str, Any] = {"setup": [card.value for card in deck], "extra_cards": []}
+        if preset is not None:
+            update["preset"] = preset
+        print(f"cards / 牌: {[card.value for card in deck]}, set by the host / 主持人设定", flush=True)
+        return self._deal(PlayConfig.model_validate({**settings, **update}))
 
     def rules(self, rules: dict[str, bool | str], timers: dict[str, float]) -> RecordedGame:
         """The rules and timers the host set, on top of the table's."""

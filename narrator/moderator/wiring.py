@@ -85,6 +85,7 @@ async def open_table(
         table.evening.dealer = choice.board
         table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
         table.evening.rechoose = choice.rules
+        table.evening.recard = choice.cards
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
