@@ -59,11 +59,29 @@ def chosen_deck(counts: Mapping[str, int], seats: int) -> list[Role]:
     known = {role.value: role for role in Role}
     if any(name not in known or not 0 <= count <= most(known[name], seats) for name, count in counts.items()):
         raise Refusal("card_unknown")
-    deck = [known[name] for name, count in counts.items() for _ in range(count)]
+    deck = _counted(counts)
     problems = deck_problems(deck, seats)
     if problems:
         raise DeckRefused(problems)
     return deck
+
+
+def cards_read(counts: Mapping[str, int], seats: int, locale: Locale) -> dict[str, Any]:
+    """The host's counts as the page reads them while he changes them, nothing dealt: the
+    balance and every problem the engine would refuse them for, in `locale` (Rules 2, 3)."""
+    try:
+        deck = chosen_deck(counts, seats)
+    except DeckRefused as refused:
+        deck, problems = _counted(counts), [problem_words(problem, locale) for problem in refused.problems]
+    except Refusal as refused:
+        deck, problems = [], [refused.message(locale)]
+    else:
+        problems = []
+    return {"balance": balance_read(deck, seats, locale), "problems": problems}
+
+
+def _counted(counts: Mapping[str, int]) -> list[Role]:
+    return [Role(name) for name, count in counts.items() for _ in range(count)]
 
 
 def balance_read(deck: Sequence[Role], seats: int, locale: Locale) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from narrator.phones.boards import (
     offered_counts,
 )
 from narrator.phones.catalogue import Locale, text
-from narrator.phones.custom_cards import balance_read, chosen_deck, offered_cards
+from narrator.phones.custom_cards import balance_read, cards_read, chosen_deck, offered_cards
 from narrator.phones.links import Links
 from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
@@ -210,6 +210,13 @@ class Evening:
         self._tell("table_cards", told)
         self._send_states()
         return game
+
+    def read_cards(self, counts: dict[str, int], locale: Locale) -> dict[str, Any]:
+        """The host's custom cards read as he changes them (their balance and the engine's
+        problems, in `locale`), nothing dealt; Refusal "table_late" as `pick_cards`."""
+        if self.recard is None or not self.boards_open():
+            raise Refusal("table_late")
+        return cards_read(counts, self._table.game.setup.seats, locale)
 
     def summary(self, locale: Locale) -> str:
         """The table's rules that differ from the defaults, in `locale` (or that none does)."""

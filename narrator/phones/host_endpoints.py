@@ -17,7 +17,7 @@ Rule 2: every answer is one of the models below, sent as its JSON (fields in the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.requests import Request
@@ -96,6 +96,8 @@ class HostCards(BaseModel):
     ]
     preset: Literal["seeds", "chinese-club"] | None = None
     locale: Locale | None = None
+    preview: bool = False
+    """Only read the cards (their balance and the engine's problems), deal nothing."""
 
 
 class HostAnswer(BaseModel):
@@ -186,6 +188,13 @@ class TableSet(HostAnswer):
         return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
 
 
+class CardsRead(HostAnswer):
+    """Custom cards read, nothing dealt: their balance and the engine's problems in words."""
+
+    balance: dict[str, Any]
+    problems: list[str]
+
+
 class CardsSet(HostAnswer):
     """The table's custom cards as they now are (card → how many) and each camp's count."""
 
@@ -199,6 +208,8 @@ class CardsSet(HostAnswer):
 
 
 Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards)
+Taken = BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet
+"""What a host's pick took (`HostRoutes._take`): said aloud and answered."""
 """The host's pick for the next deal (`HostRoutes._host_pick`)."""
 
 
@@ -321,13 +332,22 @@ class HostRoutes:
                 camps={str(name): count for name, count in balance(deck, game.setup.seats).counts.items()},
             )
 
-        return await self._host_pick(request, HostCards, take, CARDS_BODY_BYTES)
+        pick = await self._asked(request, HostCards, CARDS_BODY_BYTES)
+        if isinstance(pick, Response):
+            return pick
+        if pick.preview:
+            locale = pick.locale or self.table.locale
+            try:
+                return CardsRead(**self.table.evening.read_cards(dict(pick.cards), locale)).response()
+            except Refusal as refusal:
+                return RefusedSaid(error=refusal.code, message=refusal.message(locale)).response(409)
+        return self._take(pick, take)
 
     async def _host_pick(
         self,
         request: Request,
         model: type[Pick],
-        take: Callable[[Pick], BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet],
+        take: Callable[[Pick], Taken],
         limit: int = MAX_BODY_BYTES,
     ) -> Response:
         """The host's pick for the next deal (a board, a seat count): refused in the host's
@@ -335,6 +355,10 @@ class HostRoutes:
         pick = await self._asked(request, model, limit)
         if isinstance(pick, Response):
             return pick
+        return self._take(pick, take)
+
+    def _take(self, pick: Pick, take: Callable[[Pick], Taken]) -> Response:
+        """The host's pick taken, or refused in the host's language (`_host_pick`)."""
         try:
             taken = take(pick)
         except Refusal as refusal:

@@ -64,7 +64,9 @@ def test_the_host_sets_custom_cards_and_every_phone_and_the_judge_tell_it(tmp_pa
             welcome = await ann.expect("welcome")
             assert {c["role"]: c["count"] for c in welcome["table"]["custom"]["cards"]}["wolf_king"] == 1
             said = (await ann.expect("notice", where=lambda m: m["key"] == "table_cards"))["text"]
-            assert said.startswith("主持人定了本局的牌（9人）：狼人×2、狼王、") and said.endswith("3狼 3神 3民")
+            assert said.startswith("主持人定了本局的牌（9人）：狼人×2、狼王、") and said.endswith(
+                "3狼 3神 3民"
+            )
             said = (await bo.expect("notice", where=lambda m: m["key"] == "table_cards"))["text"]
             assert said.startswith("The host set this game's cards (9 players): Werewolf×2")
             for phone in (ann, bo):
@@ -151,3 +153,36 @@ def test_every_check_of_the_engine_has_words_in_every_phone_language(locale: str
     for code in PROBLEMS:
         said = text(locale, f"setup.{code}", role="x", **params)  # type: ignore[arg-type]
         assert said and "{" not in said
+
+
+def test_a_preview_reads_the_cards_balance_and_problems_and_deals_nothing(tmp_path: Path) -> None:
+    store, config, game = _lobby(tmp_path)
+
+    async def scenario() -> None:
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            _wire(table, store, config, game.game_id, 9)
+            few = {"cards": {"werewolf": 1, "seer": 1, "villager": 7}, "preview": True, "locale": "zh-CN"}
+            assert await asyncio.to_thread(_cards, server.port, few) == (
+                200,
+                {
+                    "balance": {
+                        "counts": "1狼 1神 7民",
+                        "usual": "9人常见：3狼3神3民",
+                        "warnings": [
+                            "⚠ 狼偏少：1张，常见3张",
+                            "⚠ 神偏少：1张，常见3张",
+                            "⚠ 民和第三方偏多：7张，常见3张",
+                        ],
+                    },
+                    "problems": [],
+                },
+            )
+            thief = {"cards": {"werewolf": 3, "thief": 1, "villager": 5}, "preview": True, "locale": "zh-CN"}
+            status, answer = await asyncio.to_thread(_cards, server.port, thief)
+            assert status == 200 and answer["problems"] == [
+                "有盗贼时9人需要11张牌（盗贼需要两张底牌），现在是9张。"
+            ]
+            assert await asyncio.to_thread(_cards, server.port, thief, None) == (403, {"error": "host_only"})
+            assert table.game is game and store.remembered() == {}  # nothing dealt, nothing said
+
+    asyncio.run(scenario())
