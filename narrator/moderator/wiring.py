@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from engine.boards import Board, find_board
+from engine.rules import find_preset
 from narrator.inbox import CommandWord, Inbox
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
@@ -86,6 +87,7 @@ async def open_table(
         table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
         table.evening.rechoose = choice.rules
         table.evening.recard = choice.cards
+        table.evening.preset = find_preset(config.preset)
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)

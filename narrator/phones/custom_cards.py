@@ -107,11 +107,15 @@ def balance_read(deck: Sequence[Role], seats: int, locale: Locale) -> dict[str, 
     return {"counts": counts, "usual": usual, "warnings": warnings}
 
 
-def offered_cards(deck: Sequence[Role], seats: int, locale: Locale) -> dict[str, Any]:
+def offered_cards(deck: Sequence[Role], seats: int, preset: str, locale: Locale) -> dict[str, Any]:
     """The custom cards as every phone shows them (Rule 1), with the table's deck counted
-    and its balance, and the presets a custom deck may play, in `locale`."""
+    and its balance, and the presets a custom deck may play (the table's `preset` chosen),
+    in `locale`."""
     held = {role: list(deck).count(role) for role in Role}
     return {
+        "seats": seats,
+        "camps": {name: text(locale, f"balance.heading_{name}") for name in CAMPS},
+        "preset": preset,
         "cards": [
             {
                 "role": role.value,

@@ -91,6 +91,7 @@ class Evening:
         self.reseat: Callable[[int], tuple[Game, SeatRegistry]] | None = None  # and a seat count
         self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
         self.recard: Callable[[list[Role], str | None], Game] | None = None  # and custom cards
+        self.preset = "seeds"  # the preset the table's cards play (`engine.rules.PRESETS`)
         self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
         """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
@@ -195,6 +196,7 @@ class Evening:
         seats = self._table.game.setup.seats
         deck = chosen_deck(counts, seats)
         game = self.recard(deck, preset)
+        self.preset = preset or self.preset
         self._deal(None, game)
         log.info("the host set custom cards %s", counts)
 
@@ -231,7 +233,8 @@ class Evening:
         seats = self._table.game.setup.seats
         summary = text(locale, "notices.table_rules", seats=seats, rules=self.summary(locale))
         offered = offered_table(self._table.game.rules, self.timers, locale)
-        cards = offered_cards(self._table.game.setup.deck, seats, locale) if self.recard is not None else None
+        deck = self._table.game.setup.deck
+        cards = offered_cards(deck, seats, self.preset, locale) if self.recard is not None else None
         return {**offered, "summary": summary, "custom": cards}
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
