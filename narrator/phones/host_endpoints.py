@@ -203,8 +203,11 @@ class CardsSet(HostAnswer):
     camps: dict[str, int]
 
     def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it: the seat count and each camp's cards."""
-        return "host_cards", {"count": self.seats, **self.camps}
+        """The host's act as the judge says it: the seat count and each camp's cards (the
+        third parties when there are some)."""
+        others = self.camps["others"]
+        camps = {name: count for name, count in self.camps.items() if others or name != "others"}
+        return "host_cards_others" if others else "host_cards", {"count": self.seats, **camps}
 
 
 Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards)

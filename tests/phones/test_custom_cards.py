@@ -48,7 +48,7 @@ def test_the_host_sets_custom_cards_and_every_phone_and_the_judge_tell_it(tmp_pa
 
             status, answer = await asyncio.to_thread(_cards, server.port, CUSTOM)
             assert status == 200 and answer["seats"] == 9 and answer["cards"] == CUSTOM["cards"]
-            camps = {"wolves": 3, "gods": 3, "villagers": 3, "others": 0}
+            camps = {"wolves": 3, "gods": 3, "villagers": 3}
             assert heard == [("host_cards", {"count": 9, **camps})]  # the judge says it aloud
             assert sorted(table.game.setup.deck) == sorted(
                 Role(name) for name, count in CUSTOM["cards"].items() for _ in range(count)
