@@ -47,7 +47,7 @@ async def run_session(
     and closed here, whatever happens: the table and its server, the voice, the box's
     controls (listener, terminal, keypad, host PIN), the moderator."""
     evening = evening or Evening(None)
-    table, server, choice = await open_table(game, config, store, options, resumed)
+    table, server, choice = await open_table(game, config, store, options)
     parts = Parts(server=server)
     try:
         parts.satellite = await open_satellite(config, options)

@@ -75,6 +75,7 @@ class TableChoice:
 
     def _deal(self, config: PlayConfig) -> RecordedGame:
         setup, rules = config.table()
-        self.store.replace_setup(self.game_id, setup, rules, remembered=remembered(config))
+        settings = config.model_dump(mode="json")
+        self.store.replace_setup(self.game_id, setup, rules, remembered=remembered(config), config=settings)
         self.config = config
         return RecordedGame(setup, rules).record_to(self.store, self.game_id)

@@ -73,7 +73,7 @@ class Parts:
 
 
 async def open_table(
-    game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
+    game: RecordedGame, config: PlayConfig, store: Store, options: Options
 ) -> tuple[PhoneTable, PhoneServer, TableChoice]:
     """The phone table of `game`, its seats kept in the store, its server, serving, and the
     settings the host's phone changes until the deal."""
@@ -82,7 +82,7 @@ async def open_table(
     choice = TableChoice(store, game.game_id, config)
     timers = config.timers_for(game.rules)
     table.evening.timers = {name: getattr(timers, name) for name in table.evening.timers}
-    if not resumed and not game.log:  # the host may set the table until the deal
+    if not game.log:  # the host may set the table until the deal (a resumed lobby too)
         table.evening.dealer = choice.board
         table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
         table.evening.rechoose = choice.rules
