@@ -51,7 +51,15 @@ async def run_session(
     parts = Parts(server=server)
     try:
         parts.satellite = await open_satellite(config, options)
-        parts.voice = await open_voice(config, options, game.setup.seats, parts.satellite)
+        parts.voice = voice = await open_voice(config, options, game.setup.seats, parts.satellite)
+        if table.evening.dealer is not None:  # the host may change the judge's language until the deal
+
+            def relocale(locale: str) -> RecordedGame:
+                dealt = choice.language(locale)  # on disk first
+                voice.relocale(locale)
+                return dealt
+
+            table.evening.relocale = relocale
         clock: Clock = FastClock() if options.fast else Clock()
         if parts.satellite is not None:
             from narrator.moderator.satellite_notices import tell_the_table

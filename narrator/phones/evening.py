@@ -47,7 +47,7 @@ from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.table_rules import TIMERS, changes, chosen_rules, chosen_timers, offered_table
+from narrator.phones.table_rules import LANGUAGES, TIMERS, changes, chosen_rules, chosen_timers, offered_table
 from narrator.timing import Timers
 
 log = logging.getLogger("narrator.phones")
@@ -61,6 +61,7 @@ class Hosting(Protocol):
 
     registry: SeatRegistry
     board: Board | None
+    locale: Locale
     narrating: str | None
     judge: Said
 
@@ -92,6 +93,7 @@ class Evening:
         self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
         self.recard: Callable[[list[Role], str | None], Game] | None = None  # and custom cards
         self.preset = "seeds"  # the preset the table's cards play (`engine.rules.PRESETS`)
+        self.relocale: Callable[[str], Game] | None = None  # and the judge's language
         self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
         """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
@@ -213,6 +215,21 @@ class Evening:
         self._send_states()
         return game
 
+    def pick_language(self, locale: Locale) -> Game:
+        """The judge's language for this game, before the deal (Rule 1): his voice and the
+        public screen (`relocale`, on disk first), every phone told in its own language (each
+        phone keeps its own), welcomed again; the game dealt. Refusal "table_late"."""
+        if self.relocale is None or not self.boards_open():
+            raise Refusal("table_late")
+        game = self.relocale(locale)
+        self._table.locale = locale
+        self._deal(self._table.board, game)
+        log.info("the host set the judge's language %s", locale)
+        self._tell("table_language", lambda _: {"language": LANGUAGES[locale]})
+        self._send_screens()
+        self._send_states()
+        return game
+
     def read_cards(self, counts: dict[str, int], locale: Locale) -> dict[str, Any]:
         """The host's custom cards read as he changes them (their balance and the engine's
         problems, in `locale`), nothing dealt; Refusal "table_late" as `pick_cards`."""
@@ -235,13 +252,22 @@ class Evening:
         offered = offered_table(self._table.game.rules, self.timers, locale)
         deck = self._table.game.setup.deck
         cards = offered_cards(deck, seats, self.preset, locale) if self.recard is not None else None
-        return {**offered, "summary": summary, "custom": cards}
+        language = {
+            "value": self._table.locale,
+            "options": [{"value": code, "label": name} for code, name in LANGUAGES.items()],
+        }
+        return {
+            **offered,
+            "summary": summary,
+            "custom": cards,
+            "language": language if self.relocale else None,
+        }
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            if key in ("host_board", "table_rules", "table_cards"):
+            if key in ("host_board", "table_rules", "table_cards", "table_language"):
                 link.send(self._links.welcome(locale))
             link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
 

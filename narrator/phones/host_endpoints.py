@@ -100,6 +100,13 @@ class HostCards(BaseModel):
     """Only read the cards (their balance and the engine's problems), deal nothing."""
 
 
+class HostLanguage(BaseModel):
+    """`POST /host/language`: the judge's language for this game (each phone keeps its own)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    locale: Locale
+
+
 class HostAnswer(BaseModel):
     """An answer of the host's endpoints (Rule 2)."""
 
@@ -188,8 +195,18 @@ class TableSet(HostAnswer):
         return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
 
 
+class LanguageSet(HostAnswer):
+    """The judge's language as it now is."""
+
+    locale: str
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it, in the new language."""
+        return "host_language", {}
+
+
 class CardsRead(HostAnswer):
-    """Custom cards read, nothing dealt: their balance and the engine's problems in words."""
+    """Custom cards read (nothing dealt): their balance and the engine's problems."""
 
     balance: dict[str, Any]
     problems: list[str]
@@ -203,16 +220,14 @@ class CardsSet(HostAnswer):
     camps: dict[str, int]
 
     def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it: the seat count and each camp's cards (the
-        third parties when there are some)."""
+        """The host's act as the judge says it: the seats and each camp's cards (any third)."""
         others = self.camps["others"]
         camps = {name: count for name, count in self.camps.items() if others or name != "others"}
         return "host_cards_others" if others else "host_cards", {"count": self.seats, **camps}
 
 
-Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards)
-Taken = BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet
-"""What a host's pick took (`HostRoutes._take`): said aloud and answered."""
+Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards, HostLanguage)
+Taken = BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet | LanguageSet  # said, answered
 """The host's pick for the next deal (`HostRoutes._host_pick`)."""
 
 
@@ -247,6 +262,7 @@ class HostRoutes:
             Route("/host/seats", self.pick_seats, methods=["POST"]),
             Route("/host/table", self.pick_table, methods=["POST"]),
             Route("/host/cards", self.pick_cards, methods=["POST"]),
+            Route("/host/language", self.pick_language, methods=["POST"]),
         ]
 
     def tell(self, key: str, **params: object) -> None:
@@ -345,6 +361,13 @@ class HostRoutes:
             except Refusal as refusal:
                 return RefusedSaid(error=refusal.code, message=refusal.message(locale)).response(409)
         return self._take(pick, take)
+
+    async def pick_language(self, request: Request) -> Response:
+        def take(pick: HostLanguage) -> LanguageSet:
+            self.table.evening.pick_language(pick.locale)
+            return LanguageSet(locale=pick.locale)
+
+        return await self._host_pick(request, HostLanguage, take)
 
     async def _host_pick(
         self,
