@@ -56,6 +56,21 @@ def _screens(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
+def _fold_screens(page: Any, name: str) -> None:
+    """The rules' fold with the judge's language at 390×844 and 360×740, as `_screens`."""
+    shots = os.environ.get("PHONES_SCREENSHOTS")
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.getElementById('table-setup').scrollIntoView({block: 'start'})")
+        box = page.locator("#table-setup").bounding_box()
+        assert box is not None and box["height"] <= height and box["width"] <= width
+        expect(page.locator("#table-language-set")).to_be_in_viewport()
+        if shots:
+            page.evaluate("document.getElementById('toast').hidden = true")
+            page.screenshot(path=str(Path(shots) / "setup" / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
 def _set(page: Any, role: str, count: int) -> None:
     """The host's count of `role`, with its − and + (each read back by the page)."""
     row = page.locator(f"#cards-list [data-card={role}]")
@@ -138,8 +153,24 @@ def test_the_hosts_phone_alone_makes_a_twelve_seat_custom_game_and_the_box_keeps
     _screens(host, "host-en")
     _language(host, "zh-CN")
 
-    # Then a rule and shorter timers, as on a board.
+    # The judge's language is the table's: English for his voice and the public screen, the
+    # phones keep their own; then back to Mandarin.
     host.click("#table-setup summary")
+    _fold_screens(host, "language-host-zh-CN")
+    host.select_option("#table-language-select", "en")
+    host.click("#table-language-set")
+    expect(screen.locator("#line")).to_have_text("The judge now speaks English.")
+    expect(bo.locator("#toast")).to_contain_text("主持人把法官的语言改成了English")
+    expect(bo.locator("#table-language-select")).to_have_value("en")
+    expect(bo.locator("#table-language-select")).to_be_disabled()
+    _language(host, "en")
+    _fold_screens(host, "language-host-en")
+    _language(host, "zh-CN")
+    host.select_option("#table-language-select", "zh-CN")
+    host.click("#table-language-set")
+    expect(screen.locator("#line")).to_have_text("法官现在说普通话。")
+
+    # Then a rule and shorter timers, as on a board.
     host.select_option("#table-setup select[data-rule=witch_self_heal]", "false")
     host.fill("#table-setup input[data-timer=speech]", "30")
     host.fill("#table-setup input[data-timer=last_speech]", "20")
@@ -150,6 +181,7 @@ def test_the_hosts_phone_alone_makes_a_twelve_seat_custom_game_and_the_box_keeps
     expect(bo.locator("#cards-list [data-card=wolf_king] .cards-count")).to_have_text("1")  # the cards stay
     said = capfd.readouterr().out
     assert "主持人定了本局的牌：十二人，四张狼牌" in said and "女巫不能自救" in said  # the judge says it
+    assert "The judge now speaks English." in said and "法官现在说普通话。" in said  # in his new voice
 
     _sit(host, 1, "Ann")
     _sit(bo, 2, "Bo")
