@@ -117,6 +117,7 @@ class Evening:
         dealt = self.dealer(board)
         assert not dealt.log and dealt.setup.seats == game.setup.seats
         self._deal(board, dealt)
+        self.preset = board.preset or "seeds"  # custom cards after it play the board's preset
         log.info("the host picked the board %s", board.id)
         self._tell(
             "host_board",

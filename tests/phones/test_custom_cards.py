@@ -186,3 +186,24 @@ def test_a_preview_reads_the_cards_balance_and_problems_and_deals_nothing(tmp_pa
             assert table.game is game and store.remembered() == {}  # nothing dealt, nothing said
 
     asyncio.run(scenario())
+
+
+def test_a_boards_cards_are_read_at_a_glance_too(tmp_path: Path) -> None:
+    store, config, game = _lobby(tmp_path)
+
+    async def scenario() -> None:
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            _wire(table, store, config, game.game_id, 9)
+            ann = await (await Phone(ws_url(server)).open()).join(1)
+            table.evening.pick_board("beginner-9")
+            custom = (await ann.expect("welcome"))["table"]["custom"]
+            held = {card["role"]: card["count"] for card in custom["cards"] if card["count"]}
+            assert held == {"werewolf": 3, "seer": 1, "witch": 1, "hunter": 1, "villager": 3}
+            assert custom["balance"] == {
+                "counts": "3狼 3神 3民",
+                "usual": "9人常见：3狼3神3民",
+                "warnings": [],
+            }
+            await ann.close()
+
+    asyncio.run(scenario())
