@@ -4,10 +4,11 @@ moderator, the host's acts said aloud, the satellite's notices).
 
 Rule 1: the new voice is made in a thread of its own; a line said meanwhile waits for it, so
         the first line after the change is said in the new language.
-Rule 2: a voice that cannot be made in the new language (no voice for it on this box) leaves
-        the old one speaking, and one line on stderr says so.
+Rule 2: the old voice is closed first (it holds the output device the new one opens); a
+        voice that cannot be made in the new language (no voice for it on this box) is made
+        again in the old one, and one line on stderr says so.
 Rule 3: whoever listens to the voice speaking (the listener's echo guard) listens to the new
-        one too; the old one is closed once the new one speaks.
+        one too.
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ class SwappedVoice(Protocol):
 
 
 class TableVoice:
-    """The voice `voice`, which `make(locale)` makes anew in another language (Rules 1–3)."""
+    """The voice `voice`, in `locale`, which `make(locale)` makes anew in another language
+    (Rules 1–3)."""
 
-    def __init__(self, voice: SwappedVoice, make: Callable[[str], SwappedVoice]) -> None:
-        self._voice, self._make = voice, make
+    def __init__(self, voice: SwappedVoice, locale: str, make: Callable[[str], SwappedVoice]) -> None:
+        self._voice, self._locale, self._make = voice, locale, make
         self._ready = threading.Event()
         self._ready.set()
         self._swapping = threading.Lock()
@@ -49,17 +51,16 @@ class TableVoice:
 
     def _swap(self, locale: str) -> None:
         with self._swapping:
+            self._voice.close()
             try:
-                made = self._make(locale)
-            except Exception as error:  # noqa: BLE001 - Rule 2: the old voice goes on
+                made, self._locale = self._make(locale), locale
+            except Exception as error:  # noqa: BLE001 - Rule 2: the old language again
                 print(f"narrator: no voice in {locale}: {error}; the judge keeps his voice", file=sys.stderr)
-                self._ready.set()
-                return
-            old, self._voice = self._voice, made
+                made = self._make(self._locale)
+            self._voice = made
             for listener in self._listeners:
                 made.on_speaking(listener)
             self._ready.set()
-            old.close()
 
     @property
     def voice(self) -> SwappedVoice:

@@ -143,7 +143,7 @@ async def open_voice(
         pack = None if locale != config.locale else config.voice_pack
         return make_voice(again.model_copy(update={"voice_pack": pack}), options, seats, satellite)
 
-    return TableVoice(voice, in_language)
+    return TableVoice(voice, config.locale, in_language)
 
 
 def make_voice(config: PlayConfig, options: Options, seats: int, satellite: Link | None = None) -> BoxVoice:

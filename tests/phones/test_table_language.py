@@ -105,7 +105,7 @@ def test_the_judges_language_is_late_once_the_deal_began(tmp_path: Path) -> None
 
 def test_the_judges_voice_says_the_next_line_in_the_new_language(capsys: pytest.CaptureFixture[str]) -> None:
     heard: list[bool] = []
-    voice = TableVoice(PrintedVoice("zh-CN"), PrintedVoice)
+    voice = TableVoice(PrintedVoice("zh-CN"), "zh-CN", PrintedVoice)
     voice.on_speaking(heard.append)
     voice.say("host.language")
     voice.relocale("en")
