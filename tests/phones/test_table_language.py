@@ -119,3 +119,24 @@ def test_the_judges_voice_says_the_next_line_in_the_new_language(capsys: pytest.
         "The judge now speaks English.",
     ]
     assert "no voice in xx" in out.err
+
+
+def test_the_real_voice_renders_the_next_line_in_the_new_language(tmp_path: Path) -> None:
+    """espeak-ng, silent: each line's clip is written in the folder of the language it was
+    rendered in (the catalogue's and the voice's)."""
+    from narrator.voice.speaker import Speaker, SpeakerOptions
+
+    def make(locale: str) -> Speaker:
+        options = SpeakerOptions(
+            locale=locale, play=False, out_dir=tmp_path / locale, pace=False, cache_dir=tmp_path / "cache"
+        )
+        return Speaker(options)
+
+    voice = TableVoice(make("zh-CN"), "zh-CN", make)
+    voice.say("host.language")
+    voice.relocale("en")
+    voice.say("host.language")
+    voice.close()
+    for locale in ("zh-CN", "en"):
+        (clip,) = (tmp_path / locale).rglob("*host.language.wav")
+        assert clip.stat().st_size > 1000
