@@ -80,9 +80,9 @@
     fold.appendChild(el("h2", {}, W.t("ui.cards_title")));
     fold.appendChild(el("span", { "class": "table-summary" }, shown.balance.counts + (shown.balance.usual ? " · " + shown.balance.usual : "")));
     section.appendChild(fold);
-    section.appendChild(el("p", { "class": "table-note" }, W.t(mine ? "ui.cards_hint" : "ui.table_read_only")));
+    section.appendChild(el("p", { "class": "table-note" }, W.t(mine ? "ui.cards_hint" : "ui.cards_read_only")));
     section.appendChild(el("div", { id: "cards-balance" }));
-    section.appendChild(el("p", { "class": "cards-scroll" }, W.t("ui.cards_scroll")));
+    section.appendChild(el("p", { "class": "cards-scroll" }, W.t(mine ? "ui.cards_scroll" : "ui.cards_scroll_read")));
     var list = el("div", { id: "cards-list" });
     var camp = null;
     shown.cards.forEach(function (card) {
