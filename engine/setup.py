@@ -95,7 +95,7 @@ class Setup(BaseModel):
 
     @model_validator(mode="after")
     def _playable(self) -> Setup:
-        problems = setup_problems(self.seats, self.roles, self.extra_cards)
+        problems = [str(problem) for problem in setup_problems(self.seats, self.roles, self.extra_cards)]
         problems += [
             f"facts for seat {seat}: there is no such seat"
             for seat in self.facts
@@ -120,32 +120,88 @@ class Setup(BaseModel):
         return notes
 
 
-def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> list[str]:
+class SetupProblem(BaseModel):
+    """One reason a setup cannot be played: `code` names it (a phone says it in its language,
+    `setup.<code>` with `params`), `str()` says it in English."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str
+    params: dict[str, int | str] = {}
+
+    def __str__(self) -> str:
+        return PROBLEMS[self.code].format(**self.params)
+
+
+PROBLEMS: dict[str, str] = {
+    "seats_range": "{seats} seats: the engine plays {low} to {high}",
+    "more_seats": "more seats than cards: {seats} seats but {cards} roles",
+    "more_cards": "more cards than seats: {seats} seats but {cards} roles",
+    "deck_size": "{seats} seats need {expected} cards, not {cards}",
+    "deck_size_thief": (
+        "{seats} seats need {expected} cards (a thief's game has two extra cards), not {cards}"
+    ),
+    "thief_cards": "a thief needs its two extra face-down cards, and there are {cards}",
+    "extra_without_thief": "extra face-down cards are only for a game with a thief",
+    "set_count": "{count} {role} cards: they are dealt {together} together",
+    "set_face_down": "a {role} card is never left face down",
+    "one_only": "{count} {role} cards: a game has at most one",
+    "no_werewolf": "no werewolf card",
+    "all_werewolves": "every seat is a werewolf",
+}
+"""Every problem's English words, by code."""
+
+
+def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> list[SetupProblem]:
     """Every reason this setup cannot be played (empty when it can)."""
     problems = []
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        problems.append(f"{seats} seats: the engine plays {MIN_SEATS} to {MAX_SEATS}")
+        problems.append(
+            SetupProblem(code="seats_range", params={"seats": seats, "low": MIN_SEATS, "high": MAX_SEATS})
+        )
     if len(roles) != seats:
-        more = "more seats than cards" if len(roles) < seats else "more cards than seats"
-        problems.append(f"{more}: {seats} seats but {len(roles)} roles")
+        code = "more_seats" if len(roles) < seats else "more_cards"
+        problems.append(SetupProblem(code=code, params={"seats": seats, "cards": len(roles)}))
     deck = list(roles) + list(extra)
     if Role.THIEF in deck and len(extra) != 2:
-        problems.append(f"a thief needs its two extra face-down cards, and there are {len(extra)}")
+        problems.append(SetupProblem(code="thief_cards", params={"cards": len(extra)}))
     if Role.THIEF not in deck and extra:
-        problems.append("extra face-down cards are only for a game with a thief")
+        problems.append(SetupProblem(code="extra_without_thief"))
     for role, count in Counter(deck).items():
         if role in DEALT_TOGETHER:
             if count != DEALT_TOGETHER[role]:
-                problems.append(f"{count} {role.value} cards: they are dealt {DEALT_TOGETHER[role]} together")
+                together = DEALT_TOGETHER[role]
+                params = {"count": count, "role": role.value, "together": together}
+                problems.append(SetupProblem(code="set_count", params=params))
             if role in extra:
-                problems.append(f"a {role.value} card is never left face down")
+                problems.append(SetupProblem(code="set_face_down", params={"role": role.value}))
         elif count > 1 and role not in MULTIPLE_ALLOWED:
-            problems.append(f"{count} {role.value} cards: a game has at most one")
+            problems.append(SetupProblem(code="one_only", params={"count": count, "role": role.value}))
     if Role.WEREWOLF not in roles and Role.WEREWOLF not in extra:
-        problems.append("no werewolf card")
+        problems.append(SetupProblem(code="no_werewolf"))
     elif all(role == Role.WEREWOLF for role in roles):
-        problems.append("every seat is a werewolf")
+        problems.append(SetupProblem(code="all_werewolves"))
     return problems
+
+
+def deck_problems(deck: Sequence[Role], seats: int) -> list[SetupProblem]:
+    """Every reason the cards `deck` cannot be dealt to `seats` seats (empty when they can):
+    as many cards as seats, two more with a thief, then `setup_problems` of the deal."""
+    cards = list(deck)
+    expected = seats + 2 if Role.THIEF in cards else seats
+    if len(cards) != expected:
+        code = "deck_size_thief" if Role.THIEF in cards else "deck_size"
+        return [SetupProblem(code=code, params={"seats": seats, "expected": expected, "cards": len(cards)})]
+    down = face_down(cards, seats)
+    roles = [card for i, card in enumerate(cards) if i not in down]
+    return setup_problems(seats, roles, [cards[i] for i in sorted(down)])
+
+
+def face_down(cards: Sequence[Role], seats: int) -> set[int]:
+    """Which of `cards` (in their order) lie face down when dealt to `seats` seats: the last
+    that may (never a card of a set, `DEALT_TOGETHER`), as many as the cards beyond the seats."""
+    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER]
+    return set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
 
 
 def suggested_roles(seats: int, table: str = "004") -> list[Role]:
@@ -171,14 +227,12 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
     """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down:
     the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`)."""
     cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
-    expected = seats + 2 if Role.THIEF in cards else seats
-    if len(cards) != expected:
-        with_thief = " (a thief's game has two extra cards)" if Role.THIEF in cards else ""
-        raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
+    problems = deck_problems(cards, seats)
+    if problems and problems[0].code.startswith("deck_size"):
+        raise SetupError(str(problems[0]))
     rng = random.Random(seed)
     rng.shuffle(cards)
-    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER]
-    down = set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
+    down = face_down(cards, seats)
     return Setup(
         seats=seats,
         roles=tuple(card for i, card in enumerate(cards) if i not in down),

@@ -111,13 +111,15 @@ def on_kept(data: Mapping[str, Any], kept: Mapping[str, Any]) -> dict[str, Any]:
     """The settings `data` (the file and options) on top of the box's kept setup `kept` (the
     table the host's phone last set: `Store.remembered`): the cards as `data` gives them
     when it names any (seats, board, cards or preset), else as kept; the rules and timers
-    kept under those `data` gives."""
+    kept under those `data` gives; the judge's language as kept unless `data` gives one."""
     merged = dict(data)
     if not any(name in data for name in CARDS):
         merged |= {name: kept[name] for name in CARDS if name in kept}
     for name in ("rules", "timers"):
         if name in kept:
             merged[name] = {**kept[name], **data.get(name, {})}
+    if "locale" in kept and "locale" not in data:
+        merged["locale"] = kept["locale"]
     return merged
 
 

@@ -47,11 +47,11 @@ async def run_session(
     and closed here, whatever happens: the table and its server, the voice, the box's
     controls (listener, terminal, keypad, host PIN), the moderator."""
     evening = evening or Evening(None)
-    table, server, choice = await open_table(game, config, store, options, resumed)
+    table, server, choice = await open_table(game, config, store, options)
     parts = Parts(server=server)
     try:
         parts.satellite = await open_satellite(config, options)
-        parts.voice = await open_voice(config, options, game.setup.seats, parts.satellite)
+        parts.voice = voice = await open_voice(config, options, game.setup.seats, parts.satellite)
         clock: Clock = FastClock() if options.fast else Clock()
         if parts.satellite is not None:
             from narrator.moderator.satellite_notices import tell_the_table
@@ -61,6 +61,15 @@ async def run_session(
             table, server, config, options, parts.voice, parts.satellite
         )
         table.evening.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
+        if table.evening.dealer is not None:  # the host may change the judge's language until the deal
+
+            def relocale(locale: str) -> RecordedGame:
+                dealt = choice.language(locale)  # on disk first
+                voice.relocale(locale)
+                host_pin.locale = locale  # the PIN read in it too
+                return dealt
+
+            table.evening.relocale = relocale
         parts.bots = await phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:

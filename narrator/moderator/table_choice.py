@@ -1,5 +1,5 @@
 """The table as the host's phone sets it before the deal: the box's settings with the host's
-choices on top (the seat count, a board, the rules a table argues about, the timers), each
+choices on top (the seat count, a board or custom cards, the rules a table argues about, the timers), each
 dealt and written before it counts (a resume plays it), and kept by the box as its default
 for the next start (`remembered`)."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.boards import Board
+from engine.role import Role
 from narrator.moderator.config import PlayConfig
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.phones.seats import SeatRegistry
@@ -15,7 +16,7 @@ from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.timing import Timers
 
-CHOSEN = ("seats", "board", "setup", "extra_cards", "preset", "rules", "timers")
+CHOSEN = ("seats", "board", "setup", "extra_cards", "preset", "rules", "timers", "locale")
 """The settings the host's choices make (the box keeps them for its next start)."""
 
 
@@ -51,6 +52,25 @@ class TableChoice:
         print(f"seats / 人数: {seats}, picked by the host / 主持人选择", flush=True)
         return self._deal(self.config.with_seats(seats)), StoredSeats.resized(registry, seats)
 
+    def cards(self, deck: list[Role], preset: str | None) -> RecordedGame:
+        """The host's custom cards (every card, the face-down ones too), playing `preset`
+        (None: the table's), no board: the table's rules on top."""
+        settings = self.config.model_dump(exclude_unset=True)
+        settings.pop("board", None)
+        update: dict[str, Any] = {"setup": [card.value for card in deck], "extra_cards": []}
+        if preset is not None:
+            update["preset"] = preset
+        print(f"cards / 牌: {[card.value for card in deck]}, set by the host / 主持人设定", flush=True)
+        return self._deal(PlayConfig.model_validate({**settings, **update}))
+
+    def language(self, locale: str) -> RecordedGame:
+        """The judge's language the host picked (his voice, the public screen), kept with the
+        table's setup."""
+        print(f"language / 语言: {locale}, picked by the host / 主持人选择", flush=True)
+        return self._deal(
+            PlayConfig.model_validate({**self.config.model_dump(exclude_unset=True), "locale": locale})
+        )
+
     def rules(self, rules: dict[str, bool | str], timers: dict[str, float]) -> RecordedGame:
         """The rules and timers the host set, on top of the table's."""
         settings = self.config.model_dump(exclude_unset=True)
@@ -63,6 +83,7 @@ class TableChoice:
 
     def _deal(self, config: PlayConfig) -> RecordedGame:
         setup, rules = config.table()
-        self.store.replace_setup(self.game_id, setup, rules, remembered=remembered(config))
+        settings = config.model_dump(mode="json")
+        self.store.replace_setup(self.game_id, setup, rules, remembered=remembered(config), config=settings)
         self.config = config
         return RecordedGame(setup, rules).record_to(self.store, self.game_id)

@@ -9,10 +9,10 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from engine.boards import Board, find_board
+from engine.rules import find_preset
 from narrator.inbox import CommandWord, Inbox
 from narrator.moderator.botphones import BotPhone, seat_bots
 from narrator.moderator.config import PlayConfig
@@ -23,6 +23,7 @@ from narrator.moderator.keyboard import TERMINAL, keypad
 from narrator.moderator.options import Options
 from narrator.moderator.stored_seats import StoredSeats
 from narrator.moderator.table_choice import TableChoice
+from narrator.moderator.table_voice import TableVoice
 from narrator.phones import PhoneServer, PhoneTable
 from narrator.recorded import RecordedGame
 from narrator.store import Store
@@ -72,7 +73,7 @@ class Parts:
 
 
 async def open_table(
-    game: RecordedGame, config: PlayConfig, store: Store, options: Options, resumed: bool
+    game: RecordedGame, config: PlayConfig, store: Store, options: Options
 ) -> tuple[PhoneTable, PhoneServer, TableChoice]:
     """The phone table of `game`, its seats kept in the store, its server, serving, and the
     settings the host's phone changes until the deal."""
@@ -81,10 +82,12 @@ async def open_table(
     choice = TableChoice(store, game.game_id, config)
     timers = config.timers_for(game.rules)
     table.evening.timers = {name: getattr(timers, name) for name in table.evening.timers}
-    if not resumed and not game.log:  # the host may set the table until the deal
+    if not game.log:  # the host may set the table until the deal (a resumed lobby too)
         table.evening.dealer = choice.board
         table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
         table.evening.rechoose = choice.rules
+        table.evening.recard = choice.cards
+        table.evening.preset = find_preset(config.preset)
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
@@ -130,7 +133,20 @@ async def open_satellite(config: PlayConfig, options: Options) -> Link | None:
 
 async def open_voice(
     config: PlayConfig, options: Options, seats: int, satellite: Link | None = None
-) -> BoxVoice:
+) -> TableVoice:
+    """The judge's voice in the table's language, made anew in another language when the
+    host's phone changes it (`TableVoice.relocale`; another language's own voice pack)."""
+    voice = await asyncio.to_thread(make_voice, config, options, seats, satellite)
+
+    def in_language(locale: str) -> BoxVoice:
+        again = PlayConfig.model_validate({**config.model_dump(exclude_unset=True), "locale": locale})
+        pack = None if locale != config.locale else config.voice_pack
+        return make_voice(again.model_copy(update={"voice_pack": pack}), options, seats, satellite)
+
+    return TableVoice(voice, config.locale, in_language)
+
+
+def make_voice(config: PlayConfig, options: Options, seats: int, satellite: Link | None = None) -> BoxVoice:
     """The judge's voice: the speaker (through the satellite when there is one), or printed
     lines on a box without one."""
     from narrator.voice.speaker import Speaker, SpeakerOptions
@@ -148,7 +164,7 @@ async def open_voice(
         engine=config.voice,
         prepare_seats=None if options.fast else seats,  # every line rendered ahead
     )
-    return await asyncio.to_thread(partial(Speaker, speaker_options, satellite=satellite))
+    return Speaker(speaker_options, satellite=satellite)
 
 
 async def open_controls(

@@ -8,7 +8,9 @@ Rule 1: until the deal (while a `dealer` is set, a seat is free and no step was 
         deals it and resizes the seats (both on disk first), the lobby grows or shrinks, a
         phone whose seat goes is told so (in its language) and let go, every phone told; or
         the rules a table argues about and the timers (`table_rules`): `rechoose` deals them
-        (on disk first), every phone is told the table's rules and sent its view anew.
+        (on disk first), every phone is told the table's rules and sent its view anew; or
+        custom cards (`custom_cards`) and the preset they play: `recard` deals them (on disk
+        first), every phone is told the cards and their balance, welcomed again.
 Rule 2: between two games of an evening (the game over) the host may pick the next game's
         board, of any seat count (`next_board`), or a bare seat count, dealt the judge's default
         cards for it (`next_seats`, as `narrator play --seats N`), every phone told; a player
@@ -26,23 +28,26 @@ from typing import Any, Protocol
 
 from engine.boards import Board, BoardError, find_board
 from engine.game import Game
+from engine.role import Role
 from narrator.phones import outbound as out
 from narrator.phones.boards import (
     SEAT_COUNTS,
     SEPARATOR,
     board_cards,
     board_title,
+    card_name,
     default_cards,
     offered_boards,
     offered_counts,
 )
 from narrator.phones.catalogue import Locale, text
+from narrator.phones.custom_cards import balance_read, cards_read, chosen_deck, offered_cards
 from narrator.phones.links import Links
 from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.table_rules import TIMERS, changes, chosen_rules, chosen_timers, offered_table
+from narrator.phones.table_rules import LANGUAGES, TIMERS, changes, chosen_rules, chosen_timers, offered_table
 from narrator.timing import Timers
 
 log = logging.getLogger("narrator.phones")
@@ -56,6 +61,7 @@ class Hosting(Protocol):
 
     registry: SeatRegistry
     board: Board | None
+    locale: Locale
     narrating: str | None
     judge: Said
 
@@ -85,6 +91,9 @@ class Evening:
         self.dealer: Callable[[Board], Game] | None = None  # set: the host may pick a board (Rule 1)
         self.reseat: Callable[[int], tuple[Game, SeatRegistry]] | None = None  # and a seat count
         self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
+        self.recard: Callable[[list[Role], str | None], Game] | None = None  # and custom cards
+        self.preset = "seeds"  # the preset the table's cards play (`engine.rules.PRESETS`)
+        self.relocale: Callable[[str], Game] | None = None  # and the judge's language
         self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
         """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
@@ -108,6 +117,7 @@ class Evening:
         dealt = self.dealer(board)
         assert not dealt.log and dealt.setup.seats == game.setup.seats
         self._deal(board, dealt)
+        self.preset = board.preset or "seeds"  # custom cards after it play the board's preset
         log.info("the host picked the board %s", board.id)
         self._tell(
             "host_board",
@@ -178,6 +188,56 @@ class Evening:
         self._send_states()
         return game
 
+    def pick_cards(self, counts: dict[str, int], preset: str | None) -> Game:
+        """The host's custom cards for this game (card → how many) and the preset they play
+        (None: the table's), before the deal (Rule 1): dealt by `recard`, every phone told the
+        cards and their balance, welcomed again and sent its view anew; the game dealt.
+        Refusal "table_late" (the deal began, or no `recard`), "card_unknown", or the
+        engine's own check (`custom_cards.DeckRefused`)."""
+        if self.recard is None or not self.boards_open():
+            raise Refusal("table_late")
+        seats = self._table.game.setup.seats
+        deck = chosen_deck(counts, seats)
+        game = self.recard(deck, preset)
+        self.preset = preset or self.preset
+        self._deal(None, game)
+        log.info("the host set custom cards %s", counts)
+
+        def told(locale: Locale) -> dict[str, Any]:
+            cards = {role: deck.count(role) for role in dict.fromkeys(deck)}
+            named = SEPARATOR[locale].join(
+                card_name(role.value, locale) + (f"×{count}" if count > 1 else "")
+                for role, count in cards.items()
+            )
+            read = balance_read(deck, seats, locale)
+            return {"seats": seats, "cards": named, "balance": " ".join([read["counts"], *read["warnings"]])}
+
+        self._tell("table_cards", told)
+        self._send_states()
+        return game
+
+    def pick_language(self, locale: Locale) -> Game:
+        """The judge's language for this game, before the deal (Rule 1): his voice and the
+        public screen (`relocale`, on disk first), every phone told in its own language (each
+        phone keeps its own), welcomed again; the game dealt. Refusal "table_late"."""
+        if self.relocale is None or not self.boards_open():
+            raise Refusal("table_late")
+        game = self.relocale(locale)
+        self._table.locale = locale
+        self._deal(self._table.board, game)
+        log.info("the host set the judge's language %s", locale)
+        self._tell("table_language", lambda _: {"language": LANGUAGES[locale]})
+        self._send_screens()
+        self._send_states()
+        return game
+
+    def read_cards(self, counts: dict[str, int], locale: Locale) -> dict[str, Any]:
+        """The host's custom cards read as he changes them (their balance and the engine's
+        problems, in `locale`), nothing dealt; Refusal "table_late" as `pick_cards`."""
+        if self.recard is None or not self.boards_open():
+            raise Refusal("table_late")
+        return cards_read(counts, self._table.game.setup.seats, locale)
+
     def summary(self, locale: Locale) -> str:
         """The table's rules that differ from the defaults, in `locale` (or that none does)."""
         said = changes(self._table.game.rules, lambda key: text(locale, f"choices.{key}"))
@@ -190,13 +250,25 @@ class Evening:
             return None
         seats = self._table.game.setup.seats
         summary = text(locale, "notices.table_rules", seats=seats, rules=self.summary(locale))
-        return {**offered_table(self._table.game.rules, self.timers, locale), "summary": summary}
+        offered = offered_table(self._table.game.rules, self.timers, locale)
+        deck = self._table.game.setup.deck
+        cards = offered_cards(deck, seats, self.preset, locale) if self.recard is not None else None
+        language = {
+            "value": self._table.locale,
+            "options": [{"value": code, "label": name} for code, name in LANGUAGES.items()],
+        }
+        return {
+            **offered,
+            "summary": summary,
+            "custom": cards,
+            "language": language if self.relocale else None,
+        }
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            if key in ("host_board", "table_rules"):
+            if key in ("host_board", "table_rules", "table_cards", "table_language"):
                 link.send(self._links.welcome(locale))
             link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
 

@@ -9,20 +9,22 @@ Rule 1: the host's endpoints take small JSON bodies checked by a model: anything
         a board picked before the deal (`POST /host/board`), which changes every card, and
         a bare seat count (`POST /host/seats`): this game's before the deal (the lobby grows
         or shrinks), the next game's between two games; and the rules a table argues about
-        and its timers, before the deal (`POST /host/table`), said aloud rule by rule.
+        and its timers, before the deal (`POST /host/table`), said aloud rule by rule; and
+        custom cards, before the deal (`POST /host/cards`), said aloud camp by camp.
 Rule 2: every answer is one of the models below, sent as its JSON (fields in their order).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from engine.balance import balance
 from narrator.phones.catalogue import Locale
 from narrator.phones.lockout import Addresses
 from narrator.phones.messages import HostCommand, Refusal
@@ -34,6 +36,7 @@ from narrator.store import StoreUnwritable
 M = TypeVar("M", bound=BaseModel)
 MAX_BODY_BYTES = 256  # a host request's body
 TABLE_BODY_BYTES = 1024  # `POST /host/table`'s: every rule and timer at once
+CARDS_BODY_BYTES = 2048  # `POST /host/cards`'s: a count for every card at once
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
 
@@ -80,6 +83,28 @@ class HostTable(BaseModel):
         dict[Name, Annotated[int, Field(ge=0, le=100_000, strict=True)]], Field(max_length=6)
     ] = {}
     locale: Locale | None = None
+
+
+class HostCards(BaseModel):
+    """`POST /host/cards`: custom cards for this game before the deal (card → how many, every
+    card of the deck, the face-down ones too), the preset they play (None: the table's), and
+    the language of the answer when it is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    cards: Annotated[
+        dict[Name, Annotated[int, Field(ge=0, le=99, strict=True)]], Field(min_length=1, max_length=60)
+    ]
+    preset: Literal["seeds", "chinese-club"] | None = None
+    locale: Locale | None = None
+    preview: bool = False
+    """Only read the cards (their balance and the engine's problems), deal nothing."""
+
+
+class HostLanguage(BaseModel):
+    """`POST /host/language`: the judge's language for this game (each phone keeps its own)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    locale: Locale
 
 
 class HostAnswer(BaseModel):
@@ -170,7 +195,39 @@ class TableSet(HostAnswer):
         return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
 
 
-Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable)
+class LanguageSet(HostAnswer):
+    """The judge's language as it now is."""
+
+    locale: str
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it, in the new language."""
+        return "host_language", {}
+
+
+class CardsRead(HostAnswer):
+    """Custom cards read (nothing dealt): their balance and the engine's problems."""
+
+    balance: dict[str, Any]
+    problems: list[str]
+
+
+class CardsSet(HostAnswer):
+    """The table's custom cards as they now are (card → how many) and each camp's count."""
+
+    seats: int
+    cards: dict[str, int]
+    camps: dict[str, int]
+
+    def said(self) -> tuple[str, dict[str, object]]:
+        """The host's act as the judge says it: the seats and each camp's cards (any third)."""
+        others = self.camps["others"]
+        camps = {name: count for name, count in self.camps.items() if others or name != "others"}
+        return "host_cards_others" if others else "host_cards", {"count": self.seats, **camps}
+
+
+Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards, HostLanguage)
+Taken = BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet | LanguageSet  # said, answered
 """The host's pick for the next deal (`HostRoutes._host_pick`)."""
 
 
@@ -204,6 +261,8 @@ class HostRoutes:
             Route("/host/board", self.pick_board, methods=["POST"]),
             Route("/host/seats", self.pick_seats, methods=["POST"]),
             Route("/host/table", self.pick_table, methods=["POST"]),
+            Route("/host/cards", self.pick_cards, methods=["POST"]),
+            Route("/host/language", self.pick_language, methods=["POST"]),
         ]
 
     def tell(self, key: str, **params: object) -> None:
@@ -282,11 +341,39 @@ class HostRoutes:
 
         return await self._host_pick(request, HostTable, take, TABLE_BODY_BYTES)
 
+    async def pick_cards(self, request: Request) -> Response:
+        def take(pick: HostCards) -> CardsSet:
+            game = self.table.evening.pick_cards(dict(pick.cards), pick.preset)
+            deck = game.setup.deck
+            return CardsSet(
+                seats=game.setup.seats,
+                cards={role.value: deck.count(role) for role in dict.fromkeys(deck)},
+                camps={str(name): count for name, count in balance(deck, game.setup.seats).counts.items()},
+            )
+
+        pick = await self._asked(request, HostCards, CARDS_BODY_BYTES)
+        if isinstance(pick, Response):
+            return pick
+        if pick.preview:
+            locale = pick.locale or self.table.locale
+            try:
+                return CardsRead(**self.table.evening.read_cards(dict(pick.cards), locale)).response()
+            except Refusal as refusal:
+                return RefusedSaid(error=refusal.code, message=refusal.message(locale)).response(409)
+        return self._take(pick, take)
+
+    async def pick_language(self, request: Request) -> Response:
+        def take(pick: HostLanguage) -> LanguageSet:
+            self.table.evening.pick_language(pick.locale)
+            return LanguageSet(locale=pick.locale)
+
+        return await self._host_pick(request, HostLanguage, take)
+
     async def _host_pick(
         self,
         request: Request,
         model: type[Pick],
-        take: Callable[[Pick], BoardPicked | SeatsPicked | TableSeats | TableSet],
+        take: Callable[[Pick], Taken],
         limit: int = MAX_BODY_BYTES,
     ) -> Response:
         """The host's pick for the next deal (a board, a seat count): refused in the host's
@@ -294,6 +381,10 @@ class HostRoutes:
         pick = await self._asked(request, model, limit)
         if isinstance(pick, Response):
             return pick
+        return self._take(pick, take)
+
+    def _take(self, pick: Pick, take: Callable[[Pick], Taken]) -> Response:
+        """The host's pick taken, or refused in the host's language (`_host_pick`)."""
         try:
             taken = take(pick)
         except Refusal as refusal:

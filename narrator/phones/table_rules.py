@@ -24,6 +24,8 @@ TIMERS = ("speech", "last_speech", "decision")
 """The timers the host may set (`narrator.timing.Timers` fields), in seconds."""
 SECONDS = (10, 600)  # the least and most seconds a timer may be given
 DEFAULT = Rules()  # the default each choice marks: RULES.md's
+LANGUAGES: dict[Locale, str] = {"zh-CN": "普通话（简体）", "zh-TW": "國語（繁體）", "en": "English"}
+"""The judge's languages the host may pick, each named in itself."""
 
 
 def value_key(value: object) -> str:

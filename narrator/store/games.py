@@ -157,12 +157,18 @@ class Games(StoreFile):
 
     @on_the_writer
     def replace_setup(
-        self, game_id: str, setup: Setup, rules: Rules | None = None, remembered: dict[str, Any] | None = None
+        self,
+        game_id: str,
+        setup: Setup,
+        rules: Rules | None = None,
+        remembered: dict[str, Any] | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         """Replace the setup of a game with no decision yet (the facts given at joining), and
         its rules when given (the host's board, seat count or rules); the seats the new setup
-        lacks are let go with it, and the box's `remembered` setup (`remember`) is kept, in
-        one transaction."""
+        lacks are let go with it, the box's `remembered` setup (`remember`) is kept, and the
+        game's settings take `config` on top (a resume plays the host's timers), in one
+        transaction."""
         with self._transaction() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM decisions WHERE game_id = ?", (game_id,)).fetchone()
             if count:
@@ -173,6 +179,10 @@ class Games(StoreFile):
                 db.execute("UPDATE games SET rules = ? WHERE id = ?", (rules.model_dump_json(), game_id))
             if remembered is not None:
                 db.execute("INSERT OR REPLACE INTO box VALUES (1, ?)", (json.dumps(remembered),))
+            if config is not None:
+                (was,) = db.execute("SELECT config FROM games WHERE id = ?", (game_id,)).fetchone()
+                settings = json.dumps({**json.loads(was or "{}"), **config}, ensure_ascii=False)
+                db.execute("UPDATE games SET config = ? WHERE id = ?", (settings, game_id))
 
     @on_the_writer
     def remembered(self) -> dict[str, Any]:

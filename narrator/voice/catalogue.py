@@ -48,6 +48,10 @@ PLACEHOLDER_KINDS: dict[str, str] = {
     "role": "role",
     "winner": "winner",
     "direction": "direction",
+    "wolves": "number",  # a deck's cards of each camp (`engine.balance`)
+    "gods": "number",
+    "villagers": "number",
+    "others": "number",
 }
 
 

@@ -266,6 +266,24 @@ def test_bad_numbers_to_the_hosts_endpoints_are_400_never_500(body: bytes) -> No
                 403,
                 {"error": "host_only"},
             )
+            cards = body.replace(b'"seat"', b'"cards"')  # custom cards: none is a deck
+            assert await asyncio.to_thread(post, server.port, "/host/cards", cards, token) == (
+                400,
+                {"error": "malformed"},
+            )
+            assert await asyncio.to_thread(post, server.port, "/host/cards", cards, None) == (
+                403,
+                {"error": "host_only"},
+            )
+            language = body.replace(b'"seat"', b'"locale"')  # the judge's language: none is one
+            assert await asyncio.to_thread(post, server.port, "/host/language", language, token) == (
+                400,
+                {"error": "malformed"},
+            )
+            assert await asyncio.to_thread(post, server.port, "/host/language", language, None) == (
+                403,
+                {"error": "host_only"},
+            )
             claim = body.replace(b'"seat"', b'"pin"')  # {"pin": "3"} is sound, and wrong: 403
             assert (await asyncio.to_thread(post, server.port, "/host/claim", claim, None))[0] in (400, 403)
             assert table.registry.names() == {3: "P3"}

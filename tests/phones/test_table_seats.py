@@ -39,6 +39,8 @@ def _wire(table: PhoneTable, store: Store, config: PlayConfig, game_id: str, sea
     table.evening.dealer = choice.board
     table.evening.reseat = lambda count: choice.seats(count, table.registry)
     table.evening.rechoose = choice.rules
+    table.evening.recard = choice.cards
+    table.evening.relocale = choice.language
 
 
 def _seats(port: int, body: dict[str, object], token: str | None = HOST) -> tuple[int, dict[str, object]]:

@@ -33,6 +33,10 @@ SAMPLE = {
     "role": "seer",
     "winner": "villagers",
     "direction": "clockwise",
+    "wolves": 4,
+    "gods": 4,
+    "villagers": 3,
+    "others": 1,
 }
 # Placeholders whose value is news to the table: a line that drops one loses what happened.
 MUST_SAY = {"seat", "target", "seats", "role", "winner", "direction", "votes"}

@@ -1,7 +1,8 @@
 // The table's rules before the deal (the welcome's `table`), folded under its one-line summary
 // ("本局12人：女巫不能自救。", so that the lobby fits the phone): each rule a table argues about as
 // a choice in plain words, the default marked, one line on what it does, and the timers in
-// seconds. Every phone shows it; the host's phone changes it and confirms (POST /host/table:
+// seconds; and the judge's language (POST /host/language: his voice and the public screen,
+// each phone keeps its own). Every phone shows it; the host's phone changes it and confirms (POST /host/table:
 // the box says it aloud and tells every phone), the others read it. Once the game began (its
 // state says so) it goes, and the welcome carries none.
 (function () {
@@ -28,6 +29,7 @@
     fold.appendChild(el("span", { "class": "table-summary" }, shown.summary));
     section.appendChild(fold);
     if (!mine) { section.appendChild(el("p", { "class": "table-note" }, W.t("ui.table_read_only"))); }
+    if (shown.language) { section.appendChild(language(shown.language, mine)); }
     shown.rules.forEach(function (rule) {
       var label = el("label", { "class": "table-rule" });
       label.appendChild(el("span", {}, rule.title));
@@ -62,6 +64,34 @@
       section.appendChild(confirm);
     }
   }
+  function language(offered, mine) {  // the judge's language: his voice and the public screen
+    var label = el("label", { "class": "table-rule", id: "table-language" });
+    label.appendChild(el("span", {}, W.t("ui.table_language")));
+    var select = el("select", { id: "table-language-select", "aria-label": W.t("ui.table_language") });
+    offered.options.forEach(function (option) { select.appendChild(el("option", { value: option.value }, option.label)); });
+    select.value = offered.value;
+    select.disabled = !mine;
+    label.appendChild(select);
+    if (mine) {
+      var change = el("button", { id: "table-language-set" }, W.t("ui.table_language_set"));
+      change.onclick = function (event) {
+        event.preventDefault();
+        post("/host/language", { locale: select.value });
+      };
+      label.appendChild(change);
+    }
+    return label;
+  }
+  function post(path, body) {
+    fetch(path, {
+      method: "POST", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "Authorization": "Bearer " + localStorage.getItem(HOST_KEY) },
+    }).then(function (response) {
+      return response.json().then(function (answer) {  // every phone is told the table itself
+        if (!response.ok) { W.toast(answer.message || W.t("ui.host_refused"), true); }
+      });
+    }, function () { W.toast(W.t("ui.reconnecting"), true); });
+  }
   function send() {
     var body = { rules: {}, timers: {}, locale: document.documentElement.lang };
     section.querySelectorAll("select[data-rule]").forEach(function (select) {
@@ -70,14 +100,7 @@
     section.querySelectorAll("input[data-timer]").forEach(function (input) {
       body.timers[input.getAttribute("data-timer")] = Number(input.value.replace(/\D/g, "")) || 0;
     });
-    fetch("/host/table", {
-      method: "POST", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "Authorization": "Bearer " + localStorage.getItem(HOST_KEY) },
-    }).then(function (response) {
-      return response.json().then(function (answer) {  // every phone is told the table itself
-        if (!response.ok) { W.toast(answer.message || W.t("ui.host_refused"), true); }
-      });
-    }, function () { W.toast(W.t("ui.reconnecting"), true); });
+    post("/host/table", body);
   }
   document.addEventListener("werewolf-welcome", function (event) { shown = event.detail.table || null; draw(); });
   document.addEventListener("werewolf-state", function (event) {  // the deal: the table is set
