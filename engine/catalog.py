@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     accursed_wolf_father,
+    angel,
     bear_tamer,
     big_bad_wolf,
     blood_moon,
@@ -67,6 +68,7 @@ from engine.roles import (
     magician,
     mirror_seer,
     nightmare,
+    prejudiced_manipulator,
     piper,
     psychic,
     pure_white,
@@ -135,6 +137,7 @@ CONTENTS: tuple[Contents, ...] = (
     somnambulism.CARD,
     witch.ROLE,
     woodland_gathering.CARD,
+    angel.ROLE,
     bear_tamer.ROLE,
     big_bad_wolf.ROLE,
     blood_moon.ROLE,
@@ -153,6 +156,7 @@ CONTENTS: tuple[Contents, ...] = (
     magician.ROLE,
     mirror_seer.ROLE,
     nightmare.ROLE,
+    prejudiced_manipulator.ROLE,
     pure_white.ROLE,
     raven.ROLE,
     rusty_sword_knight.ROLE,

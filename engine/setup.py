@@ -47,6 +47,8 @@ SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT,
 MULTIPLE_ALLOWED = frozenset({Role.WEREWOLF, Role.VILLAGER})
 DEALT_TOGETHER = {Role.TWO_SISTERS: 2, Role.THREE_BROTHERS: 3}
 """Cards dealt as a set, all of them or none, never face down (RULES-CHARACTERS.md)."""
+NEVER_EXTRA = frozenset({Role.PREJUDICED_MANIPULATOR})
+"""Cards never left face down for a thief (RULES-CHARACTERS.md: the manipulator's groups)."""
 
 
 class SetupError(ValueError):
@@ -85,6 +87,9 @@ class Setup(BaseModel):
     extra_cards: tuple[Role, ...] = ()
     event_seed: int = 0
     facts: Mapping[int, SeatFacts] = {}
+    groups: tuple[str, ...] = ()
+    """The prejudiced manipulator's two public groups, one label ("a" or "b") per seat; drawn
+    from the cards as dealt when a seat holds him and none are given (`draw_groups`)."""
 
     @field_validator("roles", "extra_cards", mode="before")
     @classmethod
@@ -93,9 +98,19 @@ class Setup(BaseModel):
             return tuple(parse_role(v) if isinstance(v, str) else v for v in value)
         return value
 
+    @model_validator(mode="before")
+    @classmethod
+    def _drawn_groups(cls, data: object) -> object:
+        if isinstance(data, dict) and not data.get("groups"):
+            roles = data.get("roles")
+            if isinstance(roles, (list, tuple)) and Role.PREJUDICED_MANIPULATOR.value in roles:
+                return {**data, "groups": draw_groups([str(role) for role in roles])}
+        return data
+
     @model_validator(mode="after")
     def _playable(self) -> Setup:
         problems = setup_problems(self.seats, self.roles, self.extra_cards)
+        problems += groups_problems(self.seats, self.roles, self.groups)
         problems += [
             f"facts for seat {seat}: there is no such seat"
             for seat in self.facts
@@ -139,6 +154,8 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
                 problems.append(f"{count} {role.value} cards: they are dealt {DEALT_TOGETHER[role]} together")
             if role in extra:
                 problems.append(f"a {role.value} card is never left face down")
+        elif role in NEVER_EXTRA and role in extra:
+            problems.append(f"a {role.value} card is never left face down")
         elif count > 1 and role not in MULTIPLE_ALLOWED:
             problems.append(f"{count} {role.value} cards: a game has at most one")
     if Role.WEREWOLF not in roles and Role.WEREWOLF not in extra:
@@ -146,6 +163,32 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
     elif all(role == Role.WEREWOLF for role in roles):
         problems.append("every seat is a werewolf")
     return problems
+
+
+GROUPS = ("a", "b")
+"""The labels of the prejudiced manipulator's two groups (RULES-CHARACTERS.md's `groups`)."""
+
+
+def draw_groups(roles: Sequence[str]) -> tuple[str, ...]:
+    """The two groups of a deal that names none: the seats shuffled by a generator seeded with
+    the cards as dealt (a replay of the same deal draws the same), the first half (the larger
+    when the seats are odd) "a", the rest "b"."""
+    seats = list(range(len(roles)))
+    random.Random("groups:" + ",".join(roles)).shuffle(seats)
+    half = set(seats[: (len(seats) + 1) // 2])
+    return tuple(GROUPS[0] if seat in half else GROUPS[1] for seat in range(len(roles)))
+
+
+def groups_problems(seats: int, roles: Sequence[Role], groups: Sequence[str]) -> list[str]:
+    """Why `groups` do not fit (empty when they do): one label per seat, both labels used,
+    and only with a prejudiced manipulator dealt to a seat."""
+    if not groups:
+        return []
+    if Role.PREJUDICED_MANIPULATOR not in roles:
+        return ["groups are drawn only for a game with a prejudiced manipulator at a seat"]
+    if len(groups) != seats or set(groups) != set(GROUPS):
+        return [f"groups must give each of the {seats} seats \"a\" or \"b\", both used"]
+    return []
 
 
 def suggested_roles(seats: int, table: str = "004") -> list[Role]:
