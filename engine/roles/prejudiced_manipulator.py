@@ -27,7 +27,8 @@ from engine.state import State
 ROLE = declare(Role.PREJUDICED_MANIPULATOR, power_left=lambda state: not state.cursed)
 
 MANIPULATOR = "prejudiced_manipulator"
-SAID, GROUP_A, GROUP_B = "prejudiced_manipulator.groups", "prejudiced_manipulator.a", "prejudiced_manipulator.b"
+SAID = "prejudiced_manipulator.groups"
+GROUP_A, GROUP_B = "prejudiced_manipulator.a", "prejudiced_manipulator.b"
 add_cues(ROLE, {SAID: (), GROUP_A: ("seats",), GROUP_B: ("seats",)})
 
 
