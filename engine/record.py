@@ -67,7 +67,7 @@ def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
             raise RecordError(f"[setup]: '{key}' must be a list of role names")
     groups = setup_data.get("groups", [])
     if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
-        raise RecordError("[setup]: 'groups' must be a list of labels, \"a\" or \"b\" for each seat")
+        raise RecordError('[setup]: \'groups\' must be a list of labels, "a" or "b" for each seat')
     try:
         setup = Setup.model_validate(setup_data)
     except (ValidationError, SetupError) as error:

@@ -187,7 +187,7 @@ def groups_problems(seats: int, roles: Sequence[Role], groups: Sequence[str]) ->
     if Role.PREJUDICED_MANIPULATOR not in roles:
         return ["groups are drawn only for a game with a prejudiced manipulator at a seat"]
     if len(groups) != seats or set(groups) != set(GROUPS):
-        return [f"groups must give each of the {seats} seats \"a\" or \"b\", both used"]
+        return [f'groups must give each of the {seats} seats "a" or "b", both used']
     return []
 
 
