@@ -38,6 +38,8 @@ def test_an_angel_dealt_holds_day_0_before_night_1_with_a_discussion_and_a_vote(
     out = play(table(ANGEL_8, rules=NO_SHERIFF) + day("2 = 5, 3 = 5") + night(6) + day())
     assert out["deaths"][0] == {"seat": 5, "phase": "day 0", "cause": "vote"}
     assert out["pending"] == "night 2: seer"  # the second [[day]] was day 1
+    plain = game_of(table(ANGEL_8.replace('"angel"', '"villager"'), rules=NO_SHERIFF) + night(6))
+    assert said(plain)[2] == "night.falls"  # no angel, no day 0
 
 
 def test_day_0_has_no_growl_and_no_raven_mark() -> None:
@@ -47,12 +49,6 @@ def test_day_0_has_no_growl_and_no_raven_mark() -> None:
     before_night = said(game)[: said(game).index("night.falls")]
     assert not [line for line in before_night if line.startswith(("bear_tamer.", "raven."))]
     assert "bear_tamer.growl" in said(game)  # day 1's morning: the tamer's neighbour 2 is a werewolf
-
-
-def test_without_an_angel_no_day_0_is_held() -> None:
-    roles = ANGEL_8.replace('"angel"', '"villager"')
-    game = game_of(table(roles, rules=NO_SHERIFF) + night(6))
-    assert said(game)[2] == "night.falls"
 
 
 def test_the_angel_voted_out_on_day_0_wins_alone_at_once() -> None:

@@ -141,7 +141,7 @@ def test_groups_a_deal_names_none_are_drawn_from_the_cards_the_same_each_time_an
     ],
 )
 def test_malformed_groups_stop_the_record(groups: str) -> None:
-    with pytest.raises(RecordError, match="groups"):
+    with pytest.raises(RecordError, match='"a" or "b"'):
         parse_record(setup(groups=groups))
 
 
