@@ -212,7 +212,8 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
 
 def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Setup:
     """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down:
-    the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`)."""
+    the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`, nor
+    one of `NEVER_EXTRA`)."""
     cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
     expected = seats + 2 if Role.THIEF in cards else seats
     if len(cards) != expected:
@@ -220,7 +221,7 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
         raise SetupError(f"{seats} seats need {expected} cards{with_thief}, not {len(cards)}")
     rng = random.Random(seed)
     rng.shuffle(cards)
-    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER]
+    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER and card not in NEVER_EXTRA]
     down = set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
     return Setup(
         seats=seats,

@@ -143,3 +143,12 @@ def test_a_game_with_day_0_is_written_with_day_0_first_and_replays_the_same() ->
         (6, "night 1"),
         (7, "day 1"),
     ]
+
+
+def test_a_thief_voted_out_on_day_0_has_his_step_pretended_on_night_1() -> None:
+    roles = '["angel", "werewolf", "seer", "witch", "villager", "villager", "werewolf", "thief"]'
+    record = table(roles, rules=NO_SHERIFF, extra='["villager", "villager"]') + day("2 = 8, 3 = 8")
+    game = game_of(record + night(5))
+    assert "thief" not in steps(game)
+    lines = said(game)
+    assert lines.index("night.falls") < lines.index("thief.wake") < lines.index("thief.sleep")
