@@ -11,6 +11,8 @@ Rule 5: at dusk, after the day's votes, the deaths a card brings then (the rusty
 Rule 6: a card may hold a day 0 before night 1 (the angel's, `add_day_zero`): the sheriff
         election where the rules hold one (moved from day 1), the discussion, the vote and dusk;
         no deaths to announce, so no morning line, no last words of the night, no event card.
+        Before it (or before night 1), each card's opening lines (`add_opening`: the prejudiced
+        manipulator's groups).
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
