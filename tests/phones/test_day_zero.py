@@ -1,9 +1,14 @@
-"""The review of a game with the angel's day 0: the phones' written review and the judge's spoken
-one tell day 0's vote, under day 0, before night 1."""
+"""The angel's day 0 at the phone table: when the judge says day 0 the game begins on every phone
+and their picture is of day 0 (a day: every line said refreshes it); the phones' written review
+and the judge's spoken one tell day 0's vote, under day 0, before night 1."""
 
 from __future__ import annotations
 
+from engine import Game, make_rules
+from engine.setup import Setup
+from engine.views import public_view
 from narrator.moderator.review import days
+from narrator.phones import PhoneTable
 from narrator.phones.recap import written_review
 from tests.engine.harness import game_of, table
 
@@ -25,3 +30,13 @@ def test_the_written_review_tells_day_0_first() -> None:
 
 def test_the_spoken_review_keeps_day_0s_vote() -> None:
     assert days(game_of(RECORD)) == {0: [("vote_out", {"seat": 5})]}
+
+
+def test_the_judge_saying_day_0_begins_the_game_and_heads_every_phone_day_0() -> None:
+    roles = ANGEL_8.strip("[]").replace('"', "").split(", ")
+    game = Game(Setup(seats=8, roles=roles), make_rules({"sheriff": False}))
+    table = PhoneTable(game)
+    assert not table.judge.began and table.judge.phase is None
+    table.said("day.zero", {})
+    assert table.judge.began and table.judge.by_day()
+    assert table.views.as_said(public_view(game)).phase == "day 0"
