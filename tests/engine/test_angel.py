@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary, write_record
+from engine.views import public_view
 from tests.engine.harness import deaths, game_of, play, steps, table
 
 # 1 angel, 2 werewolf, 3 seer, 4 witch, 5 villager, 6 villager, 7 werewolf, 8 hunter.
@@ -120,6 +121,7 @@ def test_an_angel_in_love_wins_alone_before_the_lovers() -> None:
     out = play(record)
     assert (out["winner"], out["ended"]) == ("angel", "night 1")
     assert [(d["seat"], d["cause"]) for d in out["deaths"]][0] == (1, "werewolves")
+    assert public_view(game_of(record)).won == [1]  # he alone, not the lovers
 
 
 def test_an_angel_among_the_thiefs_cards_holds_no_day_0_and_never_wins() -> None:
