@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     accursed_wolf_father,
+    angel,
     awakened_gargoyle,
     bear_tamer,
     big_bad_wolf,
@@ -69,6 +70,7 @@ from engine.roles import (
     mirror_seer,
     nightmare,
     piper,
+    prejudiced_manipulator,
     psychic,
     pure_white,
     raven,
@@ -136,6 +138,7 @@ CONTENTS: tuple[Contents, ...] = (
     somnambulism.CARD,
     witch.ROLE,
     woodland_gathering.CARD,
+    angel.ROLE,
     bear_tamer.ROLE,
     big_bad_wolf.ROLE,
     blood_moon.ROLE,
@@ -154,6 +157,7 @@ CONTENTS: tuple[Contents, ...] = (
     magician.ROLE,
     mirror_seer.ROLE,
     nightmare.ROLE,
+    prejudiced_manipulator.ROLE,
     pure_white.ROLE,
     raven.ROLE,
     rusty_sword_knight.ROLE,

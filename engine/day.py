@@ -8,6 +8,11 @@ Rule 4: right after the night's deaths are announced (or the peaceful night), ea
         morning line is said to the whole table (the bear tamer's growl, `add_morning`).
 Rule 5: at dusk, after the day's votes, the deaths a card brings then (the rusty sword's, with
         `add_dusk`) are announced, then the win is checked, then night falls.
+Rule 6: a card may hold a day 0 before night 1 (the angel's, `add_day_zero`): the sheriff
+        election where the rules hold one (moved from day 1), the discussion, the vote and dusk;
+        no deaths to announce, so no morning line, no last words of the night, no event card.
+        Before it (or before night 1), each card's opening lines (`add_opening`: the prejudiced
+        manipulator's groups).
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
@@ -55,10 +60,52 @@ def add_dusk(to: Contents, dusk: Dusk) -> None:
     DUSKS.add(to, dusk)
 
 
+DayZero = Callable[[State], bool]
+DAY_ZERO: RoleHooks[DayZero] = RoleHooks("day_zero")
+"""Whether a card holds a day 0 before night 1 (Rule 6): `held(state)`, asked once as the game
+opens (the angel dealt to a seat)."""
+
+
+def add_day_zero(to: Contents, held: DayZero) -> None:
+    DAY_ZERO.add(to, held)
+
+
+Opening = Callable[[State], None]
+OPENINGS: RoleHooks[Opening] = RoleHooks("openings")
+"""What a card has the judge tell the whole table as the game opens, before day 0 or night 1
+(the prejudiced manipulator's groups): `opening(state)` emits its public lines."""
+
+
+def add_opening(to: Contents, opening: Opening) -> None:
+    OPENINGS.add(to, opening)
+
+
+def open_game(state: State) -> Step:
+    """Each card's opening lines said; the game's first step: day 0 when a card holds one (Rule
+    6), else the first nightfall."""
+    for opening in OPENINGS.of(state):
+        opening(state)
+    return _DAY_ZERO if any(held(state) for held in DAY_ZERO.of(state)) else Step("nightfall")
+
+
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
 _RESUMED = Step("sheriff_withdraw", {"resumed": True})
 _LAST_WORDS, _DISCUSSION, _SPEECH_ORDER = Step("last_words"), Step("discussion"), Step("speech_order")
 _VOTE_AND_DUSK = (Step("vote"), Step("dusk"))
+_DAY_ZERO = Step("day_zero")
+
+
+def begin_day_zero(state: State, step: Step) -> None:
+    """Rule 6: day 0, before the first night (the sheriff election where due, moved here)."""
+    state.daytime, state.day, state.first_day = True, 0, 0
+    state.emit(cue("day.zero"))
+    steps = []
+    if state.election_due and state.rules.sheriff_election == "before_deaths":
+        steps.append(_ELECTION)
+    steps.append(_SPEECH_ORDER if club_day(state.rules) else _DISCUSSION)
+    if state.rules.sheriff and state.rules.sheriff_election == "after_discussion":
+        steps.append(_ELECTION)
+    state.push(*steps, *_VOTE_AND_DUSK)
 
 
 def begin_dawn(state: State, step: Step) -> None:
@@ -126,6 +173,7 @@ def begin_dusk(state: State, step: Step) -> None:
 
 register(
     CORE,
+    StepSpec("day_zero", begin_day_zero),
     StepSpec("dawn", begin_dawn),
     StepSpec("announce", begin_announce),
     VOTE,

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from engine.cards.draw import start_moon
 from engine.catalog import usual
 from engine.contents import Catalogue
+from engine.day import open_game
 from engine.decisions import Decision
 from engine.events import Event, cue
 from engine.nightstep import void
@@ -17,7 +18,7 @@ from engine.phase import Phase
 from engine.rolehooks import install
 from engine.rules import Rules
 from engine.setup import Setup
-from engine.state import IllegalDecision, Pending, Player, State, Step
+from engine.state import IllegalDecision, Pending, Player, State
 from engine.steps import Answer, DayAction, Form, Kind, StepSpec, complete, owed
 
 Chance = Literal["auto", "ask"]
@@ -73,7 +74,7 @@ class Game:
         for seat, card in self._state.open_cards().items():
             self._state.emit(cue("game.open_card", seat=seat, role=card))
         start_moon(self._state)
-        self._state.agenda = [Step("nightfall")]
+        self._state.agenda = [open_game(self._state)]
         self._advance()
 
     @classmethod

@@ -15,6 +15,8 @@ class Winner(StrEnum):
     PIPER = "piper"
     CURSED_FOX = "cursed_fox"
     WHITE_WEREWOLF = "white_werewolf"
+    ANGEL = "angel"
+    PREJUDICED_MANIPULATOR = "prejudiced_manipulator"
     NONE = "none"
 
 
@@ -25,6 +27,8 @@ WINNING_SIDE: dict[Winner, str] = {
     Winner.PIPER: "piper",
     Winner.CURSED_FOX: "cursed_fox",
     Winner.WHITE_WEREWOLF: "white_werewolf",
+    Winner.ANGEL: "angel",
+    Winner.PREJUDICED_MANIPULATOR: "prejudiced_manipulator",
 }
 """The side (`engine.cards.spirits.team`) whose seats win with each winner; nobody wins with
 `Winner.NONE`."""
@@ -35,6 +39,8 @@ CAMP_OF_SIDE: dict[str, str] = {
     "piper": "third",
     "cursed_fox": "third",
     "white_werewolf": "third",
+    "angel": "third",
+    "prejudiced_manipulator": "third",
 }
 """The three camps a Chinese table scores by: 好人 (the village), 狼人 (the werewolves and
 their ally), a third side (the mixed lovers with Cupid, the pied piper)."""
@@ -56,6 +62,8 @@ class WinReason(StrEnum):
     PARITY = "parity"
     CURSED_FOX_ALIVE = "cursed_fox_alive"
     WHITE_WEREWOLF_ALONE = "white_werewolf_alone"
+    ANGEL_OUT_EARLY = "angel_out_early"
+    OTHER_GROUP_DEAD = "other_group_dead"
 
 
 @dataclass(frozen=True, slots=True)

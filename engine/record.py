@@ -53,7 +53,7 @@ def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
     if not isinstance(data.get("setup"), dict):
         raise RecordError("missing [setup] table")
     setup_data = data["setup"]
-    extra = set(setup_data) - {"seats", "roles", "extra_cards", "event_seed", "facts"}
+    extra = set(setup_data) - {"seats", "roles", "extra_cards", "event_seed", "facts", "groups"}
     if extra:
         raise RecordError(f"[setup]: unknown key(s) {', '.join(sorted(extra))}")
     if not _is_int(setup_data.get("seats")):
@@ -65,6 +65,9 @@ def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
         value = setup_data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
             raise RecordError(f"[setup]: '{key}' must be a list of role names")
+    groups = setup_data.get("groups", [])
+    if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
+        raise RecordError('[setup]: \'groups\' must be a list of labels, "a" or "b" for each seat')
     try:
         setup = Setup.model_validate(setup_data)
     except (ValidationError, SetupError) as error:
@@ -148,8 +151,8 @@ def replay(record: Record, catalogue: Catalogue | None = None) -> Replay:
     taken: set[tuple[str, str]] = set()  # (phase, key): a key the replay has read a decision of
     while not game.over and game.pending is not None:
         pending = game.pending
-        table = _table(record, pending.phase)
         state = state_of(game)
+        table = _table(record, pending.phase, state.first_day)
         spec = steps[pending.step]
         decision = _decision(codecs, pending, table, used)
         action = _day_action(game, spec, table, decision, interrupted, taken)
@@ -223,9 +226,11 @@ def _error(error: IllegalDecision, phase: str, key: str) -> dict[str, str]:
     return {"phase": phase, "decision": key, "message": f"{error.message} ({error.rule})"}
 
 
-def _table(record: Record, phase: Phase) -> dict[str, Any]:
+def _table(record: Record, phase: Phase, first_day: int) -> dict[str, Any]:
+    """The record's table of `phase`: the first `[[day]]` is day `first_day` (0: a day 0 held)."""
     tables = record.nights if phase.night else record.days
-    return tables[phase.number - 1] if phase.number <= len(tables) else {}
+    index = phase.number - (1 if phase.night else first_day)
+    return tables[index] if index < len(tables) else {}
 
 
 def _decision(
@@ -307,6 +312,8 @@ def write_record(game: Game, comment: str = "") -> str:
     lines += ["[setup]", f"seats = {setup.seats}", f"roles = {_toml(list(setup.roles))}"]
     if setup.extra_cards:
         lines.append(f"extra_cards = {_toml(list(setup.extra_cards))}")
+    if setup.groups:
+        lines.append(f"groups = {_toml(list(setup.groups))}")
     if moon is not None:
         lines.append(f"event_seed = {setup.event_seed}")
     if setup.facts:
@@ -323,6 +330,8 @@ def write_record(game: Game, comment: str = "") -> str:
     changed.update(card_settings(game.rules))
     lines += ["", "[rules]"] + [f"{name} = {_toml(value)}" for name, value in changed.items()]
     last = max([*nights, *days], default=0)
+    if state_of(game).first_day == 0:  # day 0 (the angel's) is the first [[day]]
+        lines += ["", "[[day]]"] + [f"{key} = {_toml(value)}" for key, value in days.get(0, {}).items()]
     for n in range(1, last + 1):
         for name, tables in (("night", nights), ("day", days)):
             if n in tables or any(k > n for k in nights) or any(k > n for k in days):

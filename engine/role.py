@@ -46,6 +46,8 @@ class Role(StrEnum):
     RUSTY_SWORD_KNIGHT = "rusty_sword_knight"
     BIG_BAD_WOLF = "big_bad_wolf"
     WHITE_WEREWOLF = "white_werewolf"
+    ANGEL = "angel"
+    PREJUDICED_MANIPULATOR = "prejudiced_manipulator"
     # RULES-CLUB-MORE.md: 纯白夜影
     PURE_WHITE = "pure_white"
     WOLF_WITCH = "wolf_witch"

@@ -173,6 +173,12 @@ class Rules(BaseModel):
     nor turns (the infection is spent)."""
     wolf_side_piper_powerless: bool = True
     """Whether a piper turned werewolf-side (infected) charms and wins no more."""
+    # RULES-CHARACTERS.md's angel (天使) and prejudiced manipulator
+    angel_wins_on: Literal["vote_or_wolves", "any_death"] = "vote_or_wolves"
+    """Which death in day 0 or night 1 makes the angel win: a day-0 vote (its revote, the judge's
+    vote) or a werewolf attack on night 1; or any death."""
+    wolf_side_manipulator_powerless: bool = True
+    """Whether a prejudiced manipulator turned werewolf-side (infected) wins no more."""
     # RULES-CLUB-MORE.md's slacker (混血儿)
     slacker_blocks_wolves: bool = True
     """Whether the werewolves cannot win while the slacker lives, whatever his side."""

@@ -31,6 +31,7 @@ SCRIPT: dict[str, tuple[str, ...]] = {
     "night.falls": ("night",),
     # Dawn and the night's deaths
     "day.breaks": ("day",),
+    "day.zero": (),
     "deaths.peaceful": (),
     "deaths.announce": ("seats",),
     "death.card": ("seat", "role"),

@@ -47,6 +47,8 @@ SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT,
 MULTIPLE_ALLOWED = frozenset({Role.WEREWOLF, Role.VILLAGER})
 DEALT_TOGETHER = {Role.TWO_SISTERS: 2, Role.THREE_BROTHERS: 3}
 """Cards dealt as a set, all of them or none, never face down (RULES-CHARACTERS.md)."""
+NEVER_EXTRA = frozenset({Role.PREJUDICED_MANIPULATOR})
+"""Cards never left face down for a thief (RULES-CHARACTERS.md: the manipulator's groups)."""
 
 
 class SetupError(ValueError):
@@ -85,6 +87,9 @@ class Setup(BaseModel):
     extra_cards: tuple[Role, ...] = ()
     event_seed: int = 0
     facts: Mapping[int, SeatFacts] = {}
+    groups: tuple[str, ...] = ()
+    """The prejudiced manipulator's two public groups, one label ("a" or "b") per seat; drawn
+    from the cards as dealt when a seat holds him and none are given (`draw_groups`)."""
 
     @field_validator("roles", "extra_cards", mode="before")
     @classmethod
@@ -93,9 +98,19 @@ class Setup(BaseModel):
             return tuple(parse_role(v) if isinstance(v, str) else v for v in value)
         return value
 
+    @model_validator(mode="before")
+    @classmethod
+    def _drawn_groups(cls, data: object) -> object:
+        if isinstance(data, dict) and not data.get("groups"):
+            roles = data.get("roles")
+            if isinstance(roles, (list, tuple)) and Role.PREJUDICED_MANIPULATOR.value in roles:
+                return {**data, "groups": draw_groups([str(role) for role in roles])}
+        return data
+
     @model_validator(mode="after")
     def _playable(self) -> Setup:
         problems = [str(problem) for problem in setup_problems(self.seats, self.roles, self.extra_cards)]
+        problems += groups_problems(self.seats, self.roles, self.groups)
         problems += [
             f"facts for seat {seat}: there is no such seat"
             for seat in self.facts
@@ -175,6 +190,8 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
                 problems.append(SetupProblem(code="set_count", params=params))
             if role in extra:
                 problems.append(SetupProblem(code="set_face_down", params={"role": role.value}))
+        elif role in NEVER_EXTRA and role in extra:
+            problems.append(SetupProblem(code="set_face_down", params={"role": role.value}))
         elif count > 1 and role not in MULTIPLE_ALLOWED:
             problems.append(SetupProblem(code="one_only", params={"count": count, "role": role.value}))
     if Role.WEREWOLF not in roles and Role.WEREWOLF not in extra:
@@ -199,9 +216,36 @@ def deck_problems(deck: Sequence[Role], seats: int) -> list[SetupProblem]:
 
 def face_down(cards: Sequence[Role], seats: int) -> set[int]:
     """Which of `cards` (in their order) lie face down when dealt to `seats` seats: the last
-    that may (never a card of a set, `DEALT_TOGETHER`), as many as the cards beyond the seats."""
-    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER]
+    that may (never a card of a set, `DEALT_TOGETHER`, nor one never left face down, `NEVER_EXTRA`), as
+    many as the cards beyond the seats."""
+    may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER and card not in NEVER_EXTRA]
     return set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
+
+
+GROUPS = ("a", "b")
+"""The labels of the prejudiced manipulator's two groups (RULES-CHARACTERS.md's `groups`)."""
+
+
+def draw_groups(roles: Sequence[str]) -> tuple[str, ...]:
+    """The two groups of a deal that names none: the seats shuffled by a generator seeded with
+    the cards as dealt (a replay of the same deal draws the same), the first half (the larger
+    when the seats are odd) "a", the rest "b"."""
+    seats = list(range(len(roles)))
+    random.Random("groups:" + ",".join(roles)).shuffle(seats)
+    half = set(seats[: (len(seats) + 1) // 2])
+    return tuple(GROUPS[0] if seat in half else GROUPS[1] for seat in range(len(roles)))
+
+
+def groups_problems(seats: int, roles: Sequence[Role], groups: Sequence[str]) -> list[str]:
+    """Why `groups` do not fit (empty when they do): one label per seat, both labels used,
+    and only with a prejudiced manipulator dealt to a seat."""
+    if not groups:
+        return []
+    if Role.PREJUDICED_MANIPULATOR not in roles:
+        return ["groups are drawn only for a game with a prejudiced manipulator at a seat"]
+    if len(groups) != seats or set(groups) != set(GROUPS):
+        return [f'groups must give each of the {seats} seats "a" or "b", both used']
+    return []
 
 
 def suggested_roles(seats: int, table: str = "004") -> list[Role]:
@@ -225,7 +269,8 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
 
 def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Setup:
     """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down:
-    the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`)."""
+    the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`, nor
+    one of `NEVER_EXTRA`)."""
     cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
     problems = deck_problems(cards, seats)
     if problems and problems[0].code.startswith("deck_size"):

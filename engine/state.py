@@ -146,6 +146,8 @@ class State:
     extra_cards: list[Role]
     night: int = 0
     day: int = 0
+    first_day: int = 1
+    """The number of the game's first day: 0 when a card held a day 0 (the angel's)."""
     daytime: bool = False
     announced: bool = False
     cupid_seat: int = 0

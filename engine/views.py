@@ -65,6 +65,9 @@ class PublicView(BaseModel):
     """The New Moon event cards (None when they are off)."""
     open_cards: dict[int, str] | None = None
     """The cards everyone was shown before the game started, by seat (None: none)."""
+    groups: dict[int, str] | None = None
+    """The prejudiced manipulator's two public groups, each seat's label "a" or "b" (None: no
+    groups in this game)."""
 
 
 class SeatView(BaseModel):
@@ -119,6 +122,7 @@ def public_view(game: Game) -> PublicView:
         review=night_by_night(game) if outcome else None,
         moon=_public_moon(state),
         open_cards=state.open_cards() or None,
+        groups=dict(enumerate(state.setup.groups, start=1)) or None,
     )
 
 

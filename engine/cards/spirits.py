@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.cards.moon import fact, neighbours, on_werewolf_side
 from engine.deaths import own_side
+from engine.outcome import CAMP_OF_SIDE, WINNING_SIDE
 from engine.roles import Role
 from engine.roles.cupid import mixed_lovers
 from engine.roles.piper import turned
@@ -21,10 +22,14 @@ from engine.state import State
 
 def team(state: State, seat: int) -> str:
     """The side `seat` plays for: werewolves (and their secret ally), the mixed lovers and
-    Cupid, the pied piper, or the village."""
+    Cupid, the pied piper, or the village; a third party's own side first when it won alone
+    (an angel in love)."""
+    own = own_side(state, seat)
+    won = state.outcome is not None and WINNING_SIDE.get(state.outcome.winner) == own
+    if own is not None and CAMP_OF_SIDE.get(own) == "third" and won:
+        return own
     if state.lovers and mixed_lovers(state) and (seat in state.lovers or seat == state.cupid_seat):
         return "lovers"
-    own = own_side(state, seat)
     if own is not None:
         return own
     if on_werewolf_side(state, seat):

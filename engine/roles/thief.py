@@ -41,7 +41,7 @@ def begin_thief(state: State, step: Step) -> Pending | None:
     # the rule is public: where he must take a card the judge says so (a pretended step too)
     state.emit(cue(CUES.wake), cue(MUST_TAKE if state.rules.thief_must_take is not False else CUES.act))
     seat = dealt_thief(state)
-    if not seat:
+    if not seat or not state.is_alive(seat):  # dead already: voted out on the angel's day 0
         pretend(state, CUES)
         return None
     cards = [c.value for c in state.extra_cards]

@@ -68,6 +68,7 @@ class Desk(Protocol):
 ANCHORS = (
     "night.falls",
     "day.breaks",
+    "day.zero",
     "vote.start",
     "sheriff.election",
     "sheriff.stand",

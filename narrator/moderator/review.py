@@ -67,16 +67,18 @@ def days(game: Game) -> dict[int, list[tuple[str, dict[str, Any]]]]:
     """What each day told that decided something (Rule 1): day number → (line, placeholders),
     from the public cues the judge said; public at any time."""
     told: dict[int, list[tuple[str, dict[str, Any]]]] = {}
-    day = 0
+    day: int | None = None  # None: at night (or before the game's first day)
     for event in game.events:
         if event.kind != "cue" or not event.public:
             continue
         key = event.data["key"]
         if key == "day.breaks":
             day = int(event.data["day"])
-        elif key == "night.falls":
+        elif key == "day.zero":  # the angel's day 0, before the first night
             day = 0
-        elif day and key in DAY:
+        elif key == "night.falls":
+            day = None
+        elif day is not None and key in DAY:
             told.setdefault(day, []).append((DAY[key], {k: v for k, v in event.data.items() if k != "key"}))
     return told
 

@@ -100,8 +100,8 @@ def _days(
     counted: dict[str, int] = {}
     for event in game.events:
         data = event.data
-        if event.kind == "cue" and data["key"] in ("night.falls", "day.breaks"):
-            phase = f"night {data['night']}" if data["key"] == "night.falls" else f"day {data['day']}"
+        if event.kind == "cue" and data["key"] in ("night.falls", "day.breaks", "day.zero"):
+            phase = f"night {data['night']}" if data["key"] == "night.falls" else f"day {data.get('day', 0)}"
             counted = {}
         elif phase.startswith("day") and event.audience is None:
             said = days.setdefault(phase, [])

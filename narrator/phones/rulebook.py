@@ -34,6 +34,8 @@ OWN_GOALS: frozenset[Role] = frozenset(
         Role.CURSED_FOX,
         Role.WHITE_WEREWOLF,
         Role.WOLF_HOUND,
+        Role.ANGEL,
+        Role.PREJUDICED_MANIPULATOR,
     }
 )
 """The cards whose goal is their own (`goals.<card>`): a third party, a follower."""
@@ -139,6 +141,11 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
     if Role.CURSED_FOX in deck:
         lines.append((f"cursed_fox_poison_{rules.cursed_fox_poison}", {}))
+    if Role.ANGEL in deck:
+        lines.append((f"angel_{rules.angel_wins_on}", {}))
+    if Role.PREJUDICED_MANIPULATOR in deck and Role.ACCURSED_WOLF_FATHER in deck:
+        keeps = "powerless" if rules.wolf_side_manipulator_powerless else "keeps"
+        lines.append((f"manipulator_wolf_side_{keeps}", {}))
     lines += _wolves(rules, deck)
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))

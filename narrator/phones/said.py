@@ -35,7 +35,8 @@ from engine.steps import StepSpec
 from narrator.deadlines import step_seconds as most_seconds
 from narrator.timing import Timers
 
-NIGHT_FALLS, DAY_BREAKS = "night.falls", "day.breaks"
+NIGHT_FALLS, DAY_BREAKS, DAY_ZERO = "night.falls", "day.breaks", "day.zero"
+"""`DAY_ZERO`: the angel's day 0 opens, before the first night ("day 0" in the header)."""
 CANDIDATES = (
     "sheriff.candidates",
     "sheriff.resume",
@@ -96,8 +97,8 @@ class Said:
     """What the judge has said so far that the phones show (Rules 1 and 2)."""
 
     def __init__(self) -> None:
-        self.phase: str | None = None  # None: the judge has not said the first night yet
-        self.began = False  # the judge said the first night fall, or narrated a step
+        self.phase: str | None = None  # None: the judge has not said the first night (or day 0) yet
+        self.began = False  # the judge said the first night fall or day 0, or narrated a step
         self.candidates: list[int] = []
         self.pk = False  # the candidates are a tie's (a PK), not the election's
         self.votes_from = 0
@@ -130,6 +131,8 @@ class Said:
             self.votes_from = votes_cast  # the day's count leaves the phones at nightfall
         elif key == DAY_BREAKS:
             self.phase = f"day {params.get('day', 1)}"
+        elif key == DAY_ZERO:
+            self.phase = "day 0"
         if key in VOTE_CALLS:
             self.votes_from = votes_cast
         if key in CANDIDATES_GONE:

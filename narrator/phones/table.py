@@ -64,6 +64,7 @@ from narrator.phones.orders import (
 from narrator.phones.public import PublicScreen
 from narrator.phones.said import (
     DAY_BREAKS,
+    DAY_ZERO,
     GAME_OVER,
     NIGHT_FALLS,
     PAUSE,
@@ -285,7 +286,7 @@ class PhoneTable:
         """The judge says the line `key` (the moderator's `on_line`): by day every line refreshes
         what the phones show of the table (the end with the line that says it), the pause stops
         their countdowns (`said` Rules 1-3)."""
-        if key == NIGHT_FALLS:
+        if key in (NIGHT_FALLS, DAY_ZERO):
             self._begin()
         if key == LAST_WORDS:
             self.day.last_words = True
@@ -306,7 +307,7 @@ class PhoneTable:
                 self.views.send_states(fresh=False)
 
     def _begin(self) -> None:
-        """The game begins (the first night falls, or a first step is narrated): every phone
+        """The game begins (the first night falls, day 0 opens, or a first step is narrated): every phone
         is welcomed again, with no board to pick any more."""
         if self.judge.began:
             return

@@ -52,6 +52,8 @@ def play_checked(game: Game, rng: random.Random) -> None:
                 assert decision.target != last_guard[1], "the guard never repeats"
             last_guard = (state.night, decision.target)
         assert not (fox_lost and pending.step == "fox"), "a fox who sniffed no werewolf never sniffs again"
+        if pending.phase == "day 0":
+            assert Role.ANGEL in game.setup.roles, "day 0 only with an angel dealt to a seat"
         check_wolves(state, pending.step, decision)
         if isinstance(decision, Infection):
             infections += bool(decision.target)
@@ -89,7 +91,7 @@ def check_outcome(game: Game) -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.winner in Winner
     kind, number = outcome.phase.split()
-    assert kind in ("night", "day") and int(number) >= 1
+    assert kind in ("night", "day") and int(number) >= state_of(game).first_day  # day 0: an angel's
     assert winner(state_of(game), end_of_day=True) is not None or outcome.winner == Winner.PIPER
 
 
@@ -151,6 +153,15 @@ def test_each_winner_is_reached_and_means_what_the_rules_say() -> None:
             assert state.lovers and set(state.lovers) <= set(alive)
         if outcome.winner == Winner.WHITE_WEREWOLF:
             assert [state.player(s).card for s in alive] == [Role.WHITE_WEREWOLF]
+        if outcome.winner == Winner.ANGEL:
+            early = [d for d in state.deaths if d.phase in ("day 0", "night 1")]
+            assert outcome.phase in ("day 0", "night 1")
+            assert any(state.player(d.seat).card == Role.ANGEL for d in early)
+        if outcome.winner == Winner.PREJUDICED_MANIPULATOR:
+            groups = game.setup.groups
+            seat = state.seat_of(Role.PREJUDICED_MANIPULATOR)
+            assert state.is_alive(seat)
+            assert not [s for s in alive if groups[s - 1] != groups[seat - 1]], "the other group is dead"
         if outcome.winner == Winner.PIPER:
             piper = state.seat_of(Role.PIPER)
             assert all(state.player(s).charmed for s in alive if s != piper)

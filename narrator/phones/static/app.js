@@ -535,7 +535,7 @@
     $("me-name").textContent = S.names[v.seat] || S.name;
     var phase = p.phase.split(" ");
     $("phase").textContent = !S.started ? "" : phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
-      : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : p.winner ? t("ui.phase_over") : "";
+      : phase[0] === "day" ? dayName(phase[1]) : p.winner ? t("ui.phase_over") : "";
     document.body.className = S.screen.kind === "night" ? "night" : S.screen.kind === "out" ? "out" : "";
     renderBoard();
     renderStep();
@@ -546,6 +546,9 @@
     renderPublic();
     renderActions();
   }
+
+  // Day 0 (held before the first night when an angel is dealt) says so
+  function dayName(n) { return n === "0" ? t("ui.phase_day_zero") : t("ui.phase_day", { n: n }); }
 
   // The table at a glance: every seat, its name, out or not, the badge, the speaker, the candidates
 
@@ -576,6 +579,10 @@
         tags.push(el("i", t("roles." + p.open_cards[s]), "open"));
         cell.classList.add("open-card");
       }
+      else if (p.groups && p.groups[s]) {  // the prejudiced manipulator's public groups
+        tags.push(el("i", t("ui.group", { g: p.groups[s].toUpperCase() }), "group"));
+      }
+      if (p.groups && p.groups[s]) { cell.classList.add("group-" + p.groups[s]); }
       var row = el("span", undefined, "tags");
       tags.forEach(function (tag) { row.appendChild(tag); });
       cell.appendChild(row);

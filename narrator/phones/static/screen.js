@@ -57,7 +57,7 @@
     document.body.classList.toggle("lobby", !m.started);
     $("board").textContent = m.board ? m.board : "";
     var day = !m.started ? "" : phase[0] === "night" ? t("ui.phase_night", { n: phase[1] })
-      : phase[0] === "day" ? t("ui.phase_day", { n: phase[1] }) : "";
+      : phase[0] === "day" ? (phase[1] === "0" ? t("ui.phase_day_zero") : t("ui.phase_day", { n: phase[1] })) : "";
     $("phase").textContent = day;
     $("contest").textContent = st.contest && !over ? t("ui.screen_" + st.contest) : "";
     $("line").textContent = over ? "" : (m.line || "");
@@ -111,6 +111,8 @@
         if (side && side.toLowerCase().indexOf(role.toLowerCase()) < 0) { seat.appendChild(el("span", side, cls + " side")); }
       } else if (p.open_cards && p.open_cards[s] && alive.indexOf(s) >= 0 && !standing && votes[s] === undefined) {
         seat.appendChild(el("span", t("roles." + p.open_cards[s]), "card"));  // shown to all at the start
+      } else if (p.groups && p.groups[s] && alive.indexOf(s) >= 0 && !standing && votes[s] === undefined) {
+        seat.appendChild(el("span", t("ui.group", { g: p.groups[s].toUpperCase() }), "tag group"));  // public groups
       } else if (withdrew) {
         seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
       } else if (standing) {
