@@ -8,6 +8,8 @@ Rule 4: right after the night's deaths are announced (or the peaceful night), ea
         morning line is said to the whole table (the bear tamer's growl, `add_morning`).
 Rule 5: at dusk, after the day's votes, the deaths a card brings then (the rusty sword's, with
         `add_dusk`) are announced, then the win is checked, then night falls.
+Rule 6: once the day's vote is fully resolved (its revote, its deaths and what they trigger)
+        and before dusk, a card may add steps (the stuttering judge's request, `add_after_vote`).
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
@@ -53,6 +55,17 @@ and says its own line; asked once a day."""
 
 def add_dusk(to: Contents, dusk: Dusk) -> None:
     DUSKS.add(to, dusk)
+
+
+AfterVote = Callable[[State], list[Step]]
+AFTER_VOTE: RoleHooks[AfterVote] = RoleHooks("after_vote")
+"""The steps a card adds once the day's vote is fully resolved, before dusk (Rule 6):
+`after_vote(state)` gives them (none: nothing); asked once a day as dusk begins, also on a day
+whose vote never came (a self-destruct ended the talk): the card reads the day's decisions."""
+
+
+def add_after_vote(to: Contents, after_vote: AfterVote) -> None:
+    AFTER_VOTE.add(to, after_vote)
 
 
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
@@ -111,10 +124,15 @@ def begin_check(state: State, step: Step) -> None:
 
 
 def begin_dusk(state: State, step: Step) -> None:
+    if not step.args.get("after_vote"):
+        added = [made for after_vote in AFTER_VOTE.of(state) for made in after_vote(state)]
+        if added:  # Rule 6: they come first, then dusk again
+            state.push(*added, Step("dusk", {"after_vote": True}))
+            return
     if not step.args.get("deaths_done"):
         dying = [death for dusk in DUSKS.of(state) for death in dusk(state)]
         if dying:  # Rule 5: they die first (their moment checked), then dusk again
-            state.push(Step("dusk", {"deaths_done": True}))
+            state.push(Step("dusk", {"after_vote": True, "deaths_done": True}))
             dead = sorted(seat for seat, _ in dying)
             kill(state, dying, state.phase, triggered=False)
             state.emit(*death_events(state, dead))

@@ -34,6 +34,7 @@ CHARACTERS = [
     Role.WHITE_WEREWOLF,
     Role.WOLF_HOUND,
     Role.ACCURSED_WOLF_FATHER,
+    Role.STUTTERING_JUDGE,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
