@@ -73,7 +73,9 @@ def test_a_press_by_anyone_else_is_answered_like_the_judges_and_applies_nothing(
             phones = {p.seat: p for p in await seat_everyone(server, game)}
             marks = {seat: len(phone.raw) for seat, phone in phones.items()}
             before = state_copy(game)
-            decoys = [await phones[seat].answer({"type": "act", "step": "judge", "yes": True}) for seat in (4, 6)]
+            decoys = [
+                await phones[seat].answer({"type": "act", "step": "judge", "yes": True}) for seat in (4, 6)
+            ]
             assert state_copy(game) == before and game.pending is not None and game.pending.step == "judge"
             for seat in (2, 5, 7, 8):
                 await phones[seat].answer({"type": "act", "step": "judge", "yes": seat % 2 == 0})
