@@ -78,6 +78,8 @@ ANCHORS = (
     "hunter.shoot",
     "badge.handover",
     "scapegoat.choose",
+    "stuttering_judge.ask",
+    "stuttering_judge.second_vote",
 )
 
 
