@@ -13,6 +13,8 @@ Rule 6: a card may hold a day 0 before night 1 (the angel's, `add_day_zero`): th
         no deaths to announce, so no morning line, no last words of the night, no event card.
         Before it (or before night 1), each card's opening lines (`add_opening`: the prejudiced
         manipulator's groups).
+Rule 7: once the day's vote is fully resolved (its revote, its deaths and what they trigger)
+        and before dusk, a card may add steps (the stuttering judge's request, `add_after_vote`).
 
 The day's other parts have their own modules: the vote (`engine.vote`), a werewolf's
 self-destruct, which ends the day's talk (`engine.self_destruct`), the sheriff election
@@ -88,6 +90,17 @@ def open_game(state: State) -> Step:
     return _DAY_ZERO if any(held(state) for held in DAY_ZERO.of(state)) else Step("nightfall")
 
 
+AfterVote = Callable[[State], list[Step]]
+AFTER_VOTE: RoleHooks[AfterVote] = RoleHooks("after_vote")
+"""The steps a card adds once the day's vote is fully resolved, before dusk (Rule 7):
+`after_vote(state)` gives them (none: nothing); asked once a day as dusk begins, also on a day
+whose vote never came (a self-destruct ended the talk): the card reads the day's decisions."""
+
+
+def add_after_vote(to: Contents, after_vote: AfterVote) -> None:
+    AFTER_VOTE.add(to, after_vote)
+
+
 _ELECTION, _ANNOUNCE, _EVENT = Step("sheriff_candidacy"), Step("announce"), Step("event")
 _RESUMED = Step("sheriff_withdraw", {"resumed": True})
 _LAST_WORDS, _DISCUSSION, _SPEECH_ORDER = Step("last_words"), Step("discussion"), Step("speech_order")
@@ -158,10 +171,15 @@ def begin_check(state: State, step: Step) -> None:
 
 
 def begin_dusk(state: State, step: Step) -> None:
+    if not step.args.get("after_vote"):
+        added = [made for after_vote in AFTER_VOTE.of(state) for made in after_vote(state)]
+        if added:  # Rule 7: they come first, then dusk again
+            state.push(*added, Step("dusk", {"after_vote": True}))
+            return
     if not step.args.get("deaths_done"):
         dying = [death for dusk in DUSKS.of(state) for death in dusk(state)]
         if dying:  # Rule 5: they die first (their moment checked), then dusk again
-            state.push(Step("dusk", {"deaths_done": True}))
+            state.push(Step("dusk", {"after_vote": True, "deaths_done": True}))
             dead = sorted(seat for seat, _ in dying)
             kill(state, dying, state.phase, triggered=False)
             state.emit(*death_events(state, dead))

@@ -239,6 +239,9 @@ def _decision(
     """The decision `table` holds for `pending` (None: none); a repeated key's values are used
     in order, one per pending of the phase."""
     codec = codecs.get(pending.key)
+    if codec is not None and pending.key not in table and table and codec.absent is not None:
+        absent: Decision = codec.absent(pending)  # a key left out of a phase the record holds
+        return absent
     if codec is None or pending.key not in table:
         return None
     value = table[pending.key]
@@ -342,6 +345,8 @@ def write_record(game: Game, comment: str = "") -> str:
 
 def _write(table: dict[str, Any], codec: Codec[Any], key: str, decision: Decision, pending: Pending) -> None:
     value = codec.write(decision, pending, table.get(key))
+    if value is None:
+        return  # a decision the table leaves out (`Codec.absent`)
     if codec.repeated:
         table.setdefault(key, []).append(value)
     else:

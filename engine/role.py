@@ -44,6 +44,7 @@ class Role(StrEnum):
     TWO_SISTERS = "two_sisters"
     THREE_BROTHERS = "three_brothers"
     RUSTY_SWORD_KNIGHT = "rusty_sword_knight"
+    STUTTERING_JUDGE = "stuttering_judge"
     BIG_BAD_WOLF = "big_bad_wolf"
     WHITE_WEREWOLF = "white_werewolf"
     ANGEL = "angel"

@@ -140,6 +140,9 @@ class Rules(BaseModel):
     """The nights the sisters meet: 1, 3, 5…; every night; the first only."""
     brothers_nights: Literal["odd", "every", "first"] = "odd"
     """The nights the brothers meet, as `sisters_nights`."""
+    # RULES-CHARACTERS.md's stuttering judge (口吃法官)
+    judge_second_votes: Literal[1, 2, 3, 4, 5] = 1
+    """How many second votes the stuttering judge may call in a game (one a day at most)."""
     # RULES-CHARACTERS.md's rusty sword knight (锈剑骑士)
     rusty_sword_death: Literal["dusk", "dawn"] = "dusk"
     """When the rusted werewolf dies: at the end of that day, after its votes; or at the end of

@@ -39,6 +39,9 @@ class Kind(StrEnum):
     """No decision: the game moves on by itself (nightfall, dawn, the deaths, dusk)."""
     NIGHT = "night"
     """A secret night decision: every living phone touches a screen of the same form."""
+    SECRET = "secret"
+    """A secret decision by day (the stuttering judge's request): every living phone touches a
+    screen of the same form, on the same clock, as at night."""
     MEETING = "meeting"
     """A night step where a group wakes to learn something and decides nothing (the lovers)."""
     DAY = "day"
@@ -114,6 +117,9 @@ class Codec(Generic[D]):
     as an election's revote that never happened); `write(decision, pending, old)` the new value
     under the key (`old` what was there). `shape(value)` raises `ShapeError` for a value that
     cannot be this key's. A `repeated` key holds a list used in order within one phase.
+    `absent(pending)` is the decision a phase's table means by leaving the key out (the
+    judge's request: no), None when a missing key means the record ran out; `write` gives None
+    for a decision the table leaves out.
     """
 
     key: str
@@ -122,6 +128,7 @@ class Codec(Generic[D]):
     write: Callable[[D, Pending, Any], Any]
     shape: Callable[[Any], None]
     repeated: bool = False
+    absent: Callable[[Pending], D] | None = None
 
 
 Begin = Callable[["State", "Step"], "Pending | None"]

@@ -195,13 +195,18 @@ def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> No
     rule = state.rules.vote_tie
     if rule == "revote" and pending.step == "vote":
         state.emit(cue("vote.pk" if club_day(state.rules) else "vote.revote", seats=tied))
-        key = {} if pending.key == "vote" else {"key": "second_revote"}
+        key = {} if pending.key == "vote" else {"key": _REVOTE_OF[pending.key]}
         state.push(Step("revote", {"tied": tied, **key}))
         return
     if rule == "sheriff" and state.sheriff and decision.votes.get(state.sheriff) in tied:
         condemn(state, decision.votes[state.sheriff])
         return
     state.emit(cue("vote.nobody"))
+
+
+_REVOTE_OF = {"second_vote": "second_revote", "judge_vote": "judge_revote"}
+"""The record key of a tie's revote in another vote of the day than the first: the event
+cards' second vote's, the stuttering judge's."""
 
 
 def condemn(state: State, seat: int) -> None:
@@ -343,7 +348,11 @@ VOTE: StepSpec[Any] = StepSpec(
     answer=votes_answer(DayVote),
     fill=_fill_votes,
     default=lambda state, pending: DayVote(votes=quiet_votes(state, pending)),
-    codecs=(_votes_codec("vote", DayVote), _votes_codec("second_vote", DayVote)),
+    codecs=(
+        _votes_codec("vote", DayVote),
+        _votes_codec("second_vote", DayVote),
+        _votes_codec("judge_vote", DayVote),
+    ),
     **_VOTE_SPEC,  # type: ignore[arg-type]
 )
 
@@ -356,6 +365,7 @@ REVOTE: StepSpec[Any] = StepSpec(
     codecs=(
         _votes_codec("revote", Revote),
         _votes_codec("second_revote", Revote),
+        _votes_codec("judge_revote", Revote),
         _votes_codec("scapegoat_vote", Revote),
     ),
     **_VOTE_SPEC,  # type: ignore[arg-type]

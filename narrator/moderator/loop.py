@@ -79,6 +79,8 @@ ANCHORS = (
     "hunter.shoot",
     "badge.handover",
     "scapegoat.choose",
+    "stuttering_judge.ask",
+    "stuttering_judge.second_vote",
 )
 
 
@@ -215,7 +217,7 @@ class Moderator(Speeches):
     async def decide(self, pending: Pending) -> None:
         """Wait for `pending` (Rule 2); night steps last as the pacing says."""
         spec = self._spec(pending.step)
-        night = spec.kind is Kind.NIGHT
+        night = spec.kind in (Kind.NIGHT, Kind.SECRET)  # a secret step by day is paced as at night
         limit = draw_seconds(self.timers, self.pacing, spec)  # the phones count it down
         await self.table.narrate_next(pending.step, seconds=limit)
         if self.desk is not None:

@@ -127,6 +127,8 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append((f"brothers_{rules.brothers_nights}", {}))
     if Role.RUSTY_SWORD_KNIGHT in deck:
         lines.append((f"rusty_{rules.rusty_sword_death}", {}))
+    if Role.STUTTERING_JUDGE in deck:
+        lines.append(("judge_second_votes", {"count": rules.judge_second_votes}))
     if Role.WILD_CHILD in deck:
         lines.append((f"wild_child_{rules.wild_child_trigger}", {}))
         if rules.wild_child_announced:

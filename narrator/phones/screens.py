@@ -7,7 +7,8 @@ Rule 1: at a night step every living phone gets the same screen: the same form (
         card). Only the seat whose view holds the prompt for this step has its touch taken;
         what it alone may know (that it acts, the witch's victim, the thief's cards, the
         question) travels sealed (`wire.seal`), and every other phone gets an empty seal of
-        the same length. A pretended step is a step where every phone is a decoy.
+        the same length. A pretended step is a step where every phone is a decoy. A secret
+        step by day (`Kind.SECRET`: the stuttering judge's request) is shown the same way.
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
@@ -55,9 +56,11 @@ def spec_of(catalogue: Catalogue, step: str | None) -> StepSpec | None:
 
 
 def is_night(catalogue: Catalogue, step: str | None) -> bool:
-    """Whether `step` is a night step, where every living phone touches the same screen."""
+    """Whether `step` is a night step, where every living phone touches the same screen: a
+    step of the night, or a secret one by day (the stuttering judge's request, `Kind.SECRET`),
+    shown and answered as at night (Rule 1)."""
     spec = spec_of(catalogue, step)
-    return spec is not None and spec.kind in (Kind.NIGHT, Kind.MEETING)
+    return spec is not None and spec.kind in (Kind.NIGHT, Kind.MEETING, Kind.SECRET)
 
 
 def _meeting(spec: StepSpec | None) -> bool:

@@ -36,6 +36,7 @@ CHARACTERS = [
     Role.ACCURSED_WOLF_FATHER,
     Role.ANGEL,
     Role.PREJUDICED_MANIPULATOR,
+    Role.STUTTERING_JUDGE,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""

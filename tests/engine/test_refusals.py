@@ -124,6 +124,9 @@ OWN_TESTS = {
     "big_bad_wolf_pack_victim": (
         "tests/engine/test_big_bad_wolf.py::test_he_names_neither_himself_nor_the_pack_s_victim_nor_nobody"
     ),
+    "big_bad_wolf_self": (
+        "tests/engine/test_big_bad_wolf.py::test_he_names_neither_himself_nor_the_pack_s_victim_nor_nobody"
+    ),
     "wolf_robot_guard_repeat": (
         "tests/engine/test_club_robot.py::test_a_learned_guard_protects_from_the_knife_by_the_guards_rules"
     ),
@@ -132,8 +135,8 @@ OWN_TESTS = {
 next day's discussion; a dying sheriff naming a revealed idiot under the club rule; a wolf robot
 that learned the guard, naming last night's seat; the wild child or the slacker naming himself, whose
 seat random bad answers rarely try; the wolf-hound's other side under `wolf_hound_random`, a
-setting of no board; the big bad wolf naming the pack's victim, a card of no board yet, whose
-games the sweep seldom deals), each refused in a test of its own."""
+setting of no board; the big bad wolf naming himself or the pack's victim, a card of no board
+yet, whose games the sweep seldom deals), each refused in a test of its own."""
 
 
 def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:

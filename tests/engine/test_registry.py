@@ -31,7 +31,7 @@ def test_every_step_a_seat_owes_has_a_form_an_answer_and_a_default() -> None:
         if spec.decision is None or spec.kind == Kind.CHANCE:
             continue
         assert spec.form != Form.NONE and spec.answer is not None and spec.default is not None, spec.name
-        assert spec.kind in (Kind.NIGHT, Kind.DAY), spec.name
+        assert spec.kind in (Kind.NIGHT, Kind.DAY, Kind.SECRET), spec.name
         assert spec.share != Share.NOBODY, spec.name
 
 

@@ -16,7 +16,7 @@ from engine import Game, find_board, make_rules
 from engine.setup import Setup
 from narrator.phones import BackgroundServer, PhoneTable
 from narrator.phones.catalogue import text
-from tests.phones.test_browser import assert_same_picture, expect, seat_button, sit
+from tests.phones.test_browser import assert_same_picture, expect, hold, seat_button, sit
 from tests.phones.test_notes_browser import held
 from tests.phones.test_page_browser import cell, screenshots
 
@@ -121,3 +121,39 @@ def test_the_sisters_meeting_is_one_picture_and_only_a_sisters_card_names_the_ot
         assert_same_picture(sister, villager, "two_sisters")
         assert "姐妹：2号、4号" in held(sister)[0]
         assert "姐妹" not in held(villager)[0].replace("两姐妹", "")
+
+
+# The judge's table (RULES.md's rules, no sheriff): 1 villager, 2 werewolf, 3 stuttering judge,
+# 4 villager, 5 werewolf, 6 seer, 7 witch, 8 villager.
+JUDGE_8 = ["villager", "werewolf", "stuttering_judge", "villager", "werewolf", "seer", "witch", "villager"]
+
+
+def test_the_judges_request_is_one_picture_on_every_phone_and_only_his_press_calls_the_vote(
+    browser: Any,
+) -> None:
+    game = Game(Setup(seats=8, roles=JUDGE_8), make_rules({"sheriff": False}))
+    while game.pending is not None and game.pending.step != "judge":
+        game.apply(game.default())  # night 1 quiet, day 1's vote: nobody went out
+    with served(game) as (table, background, url):
+        judge, villager = sit(browser, url, 3, "法"), sit(browser, url, 8, "民")
+        background.call(table.narrate, "judge")
+        assert_same_picture(judge, villager, "judge")
+        yes = text("zh-CN", "ui.judge_second_vote")
+        assert "本局还可以要求再投票1次" in hold(judge, "#step-secret")
+        assert "口吃法官" not in hold(villager, "#step-secret")
+        villager.get_by_role("button", name=yes).click()  # a decoy: answered alike, nothing applied
+        expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert game.pending is not None and game.pending.step == "judge"
+        folder = screenshots("characters")
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            villager.screenshot(path=str(folder / "judge-request.png"), animations="disabled")
+            area = judge.locator("#step-secret").bounding_box()
+            judge.mouse.move(area["x"] + 20, area["y"] + 10)
+            judge.mouse.down()
+            judge.screenshot(path=str(folder / "judge-request-held.png"), animations="disabled")
+            judge.mouse.up()
+        judge.get_by_role("button", name=yes).click()
+        expect(judge.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert [p.key for p, _ in game.history][-1] == "judge"
+        assert game.pending is not None and game.pending.key == "judge_vote"

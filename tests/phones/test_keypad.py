@@ -24,6 +24,7 @@ from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
 from engine.roles.piper import PiperChoice
+from engine.roles.stuttering_judge import JudgeRequest
 from engine.setup import Setup
 from narrator.phones.keypad import Keypad
 from narrator.phones.keys import EV_KEY, Entry, KeyEntry, symbols_of_events, terminal_keys
@@ -215,3 +216,17 @@ def test_the_club_piper_keys_one_seat_and_a_zero_for_the_second() -> None:
             game.apply(game.default())
         screen = RecordingScreen()
         assert keypad_of(*keyed, screen=screen, slept=[]).play_step(game) == PiperChoice(charmed=charmed)
+
+
+def test_the_stuttering_judges_request_keyed_on_the_keypad_holds_his_vote() -> None:
+    roles = ("villager", "werewolf", "stuttering_judge", "villager", "werewolf", "seer", "witch", "villager")
+    game = classic_game(roles, sheriff=False)
+    while game.pending is not None and game.pending.step != "judge":
+        game.apply(game.default())
+    screen, slept = RecordingScreen(), []
+    keypad = keypad_of("1", *["4"] * 8, screen=screen, slept=slept)
+    assert keypad.play_step(game) == JudgeRequest(second_vote=True)
+    assert game.pending is not None and game.pending.key == "judge_vote"
+    assert "【口吃法官：要不要再投一次票？】3号：1＝是，0＝否" in screen.lines
+    keypad.play_step(game)
+    assert [(d.seat, d.cause) for d in state_of(game).deaths] == [(4, "vote")]

@@ -14,6 +14,7 @@ from websockets.asyncio.client import connect
 from engine.boards import find_board
 from engine.bots import random_decision
 from engine.game import Game, state_of
+from engine.roles import Role
 from engine.rules import make_rules
 from engine.setup import deal
 from narrator.phones.wire import seal
@@ -301,4 +302,20 @@ def test_the_wolf_hounds_side_and_the_infection_reach_their_phones_alone(
     assert {turn.by for turn in state_of(game).turned.values()} == {"wolf_hound", "infect"}, (
         "pick another seed"
     )
+    assert feed_problems(recorder) == []
+
+
+def test_the_judges_request_is_offered_by_the_moderator_and_tells_no_phone_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stuttering judge (RULES-CHARACTERS.md) in a game narrated by the moderator at a table
+    of bot phones: after each day's vote every living phone is asked his request, the judge's
+    answer applied and every other press a decoy; the audit finds no secret on any phone or the
+    screen, and the request is asked of the judge alone."""
+    cards = ["werewolf", "werewolf", "stuttering_judge", "seer", "witch", "hunter"] + ["villager"] * 3
+    game = Game(deal(cards, 9, seed=3), make_rules({"judge_second_votes": 5}))
+    recorder = asyncio.run(screened_game(game, 3, monkeypatch))
+    asked = [pending for pending, _ in game.history if pending.key == "judge"]
+    assert asked, "the judge was never asked in this game: pick another seed"
+    assert {pending.seats for pending in asked} == {(state_of(game).seat_of(Role.STUTTERING_JUDGE),)}
     assert feed_problems(recorder) == []
