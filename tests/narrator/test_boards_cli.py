@@ -157,6 +157,19 @@ def test_a_settings_file_with_a_board_that_does_not_fit_is_refused(
     assert said in str(refused.value)
 
 
+def spelled(name: str) -> str:
+    """A board's name as the judge says it: its seat count in Chinese numerals."""
+    for count, said in (
+        ("15人", "十五人"),
+        ("12人", "十二人"),
+        ("10人", "十人"),
+        ("9人", "九人"),
+        ("8人", "八人"),
+    ):
+        name = name.replace(count, said)
+    return name
+
+
 def playable(board: Board) -> Board:
     if not board.playable:
         pytest.skip(reason=f"the engine has no {', '.join(board.missing_roles())} yet")
@@ -177,11 +190,13 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
     result = json.loads(played.stdout.strip().splitlines()[-1])
     said = [line.split("] ", 1)[1] for line in played.stdout.splitlines() if line.startswith("[")]
     assert said[0].startswith("欢迎来到狼人杀")
-    assert said[1].startswith(
-        f"本局板子：{board.name.replace('10人', '十人').replace('9人', '九人').replace('8人', '八人')}。"
-    )
+    assert said[1].startswith(f"本局板子：{spelled(board.name)}。")
     assert said[2].startswith("请大家查看自己的身份")  # the board is said after the welcome, before the cards
-    third = {"piper": ("piper",), "cupid": ("lovers",)}  # 屠边: a third side only with its card
+    third = {
+        "piper": ("piper",),
+        "cupid": ("lovers",),
+        "angel": ("angel",),
+    }  # a third side only with its card
     assert result["winner"] in ("villagers", "werewolves", *(w for r in board.deck for w in third.get(r, ())))
     game = parse_record(record.read_text(encoding="utf-8"))
     assert game.rules == board.rules() and sorted(game.setup.deck) == sorted(board.roles())
@@ -203,14 +218,17 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     )
     assert read.returncode == 0, read.stderr
     lines = [line.split("] ", 1)[1] for line in read.stdout.splitlines() if line.startswith("[")]
-    count = {8: "八", 9: "九", 10: "十", 12: "十二"}[board.seats]
+    count = {8: "八", 9: "九", 10: "十", 12: "十二", 15: "十五"}[board.seats]
     shown = [line for line in lines if "的身份公开：" in line]  # a card shown to all (the villager-villager)
-    assert lines[: 3 + len(shown)] == [
+    first = (
+        "天黑请闭眼。" if "angel" not in board.deck else "所有人请睁眼：现在是第0天，在第一夜之前。"
+    )  # the angel's day 0
+    assert lines[: 2 + len(shown)] == [
         f"欢迎来到狼人杀，本局{count}人。",
         "请大家查看自己的身份，看完后把身份牌扣好。",
         *shown,
-        "天黑请闭眼。",
     ]
+    assert lines[2 + len(shown)].startswith(first)
     assert len(shown) == board.deck.count("villager_villager")
     assert lines[-1].startswith("天亮了")
     seer = "预言家一请睁眼。" if "mirror_seer" in board.deck else "预言家请睁眼。"  # 灯影预言家: two labelled
