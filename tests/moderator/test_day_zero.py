@@ -16,7 +16,7 @@ def test_a_demo_with_an_angel_holds_day_0_and_says_the_groups_before_the_first_n
     record = tmp_path / "game.toml"
     result, printed = demo(tmp_path, "--seed", "5", "--setup", CARDS, "--record", str(record))
     said = printed.index
-    assert said("偏见操纵者把全场分为两组") < said("A组：") < said("现在是第0天") < said("天黑请闭眼")
+    assert said("偏见操纵者把全场分为两组") < said("甲组：") < said("现在是第0天") < said("天黑请闭眼")
     assert said("现在是第0天") < said("竞选警长") < said("天黑请闭眼")  # the election moved to day 0
     text = record.read_text()
     assert "groups = [" in text and text.index("[[day]]") < text.index("[[night]]")

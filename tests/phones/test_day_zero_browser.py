@@ -40,7 +40,7 @@ def test_the_day_0_vote_says_day_0_before_the_first_night_and_every_seat_shows_i
             assert day_zero == "第0天（第一夜之前）"
             for seat, label in enumerate(GROUPS, start=1):
                 tag = cell(page, seat).locator(".group")
-                assert tag.inner_text() == label.upper() + "组"
+                assert tag.inner_text() == {"a": "甲组", "b": "乙组"}[label]
                 assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the group's name is cut"
         expect(screen.locator("#phase")).to_have_text(day_zero)
         assert screen.locator("#seats .seat .group").count() == 8

@@ -580,7 +580,7 @@
         cell.classList.add("open-card");
       }
       else if (p.groups && p.groups[s]) {  // the prejudiced manipulator's public groups
-        tags.push(el("i", t("ui.group", { g: p.groups[s].toUpperCase() }), "group"));
+        tags.push(el("i", t("ui.group_" + p.groups[s]), "group"));
       }
       if (p.groups && p.groups[s]) { cell.classList.add("group-" + p.groups[s]); }
       var row = el("span", undefined, "tags");

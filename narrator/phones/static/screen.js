@@ -112,7 +112,7 @@
       } else if (p.open_cards && p.open_cards[s] && alive.indexOf(s) >= 0 && !standing && votes[s] === undefined) {
         seat.appendChild(el("span", t("roles." + p.open_cards[s]), "card"));  // shown to all at the start
       } else if (p.groups && p.groups[s] && alive.indexOf(s) >= 0 && !standing && votes[s] === undefined) {
-        seat.appendChild(el("span", t("ui.group", { g: p.groups[s].toUpperCase() }), "tag group"));  // public groups
+        seat.appendChild(el("span", t("ui.group_" + p.groups[s]), "tag group"));  // public groups
       } else if (withdrew) {
         seat.appendChild(el("span", t("ui.screen_withdrawn"), "tag"));
       } else if (standing) {
