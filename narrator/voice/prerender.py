@@ -76,6 +76,14 @@ def lines_to_render(
             continue
         names = sorted(catalogue.placeholders(key))
         choices = [placeholder_values(catalogue, name, seats, counts) for name in names]
+        if has_counts(catalogue, key):  # each value once, the others at their first: no product
+            first = [values[0] for values in choices]
+            yield LineToSay(key, dict(zip(names, first, strict=True)))
+            for at, each in enumerate(choices):
+                for value in each[1:]:
+                    varied = [*first[:at], value, *first[at + 1 :]]
+                    yield LineToSay(key, dict(zip(names, varied, strict=True)))
+            continue
         for values in itertools.product(*choices):
             yield LineToSay(key, dict(zip(names, values, strict=True)))
 
@@ -107,6 +115,13 @@ def has_seats(catalogue: Catalogue, key: str) -> bool:
     return any(PLACEHOLDER_KINDS[name] in ("seat", "seats") for name in catalogue.placeholders(key))
 
 
+def has_counts(catalogue: Catalogue, key: str) -> bool:
+    """Whether line `key` reads several numbers (a deck's count of each camp): too many
+    combinations to render whole, so it is composed from pieces like a line with seats, and
+    `lines_to_render` gives each number's every value once, not every combination."""
+    return sum(PLACEHOLDER_KINDS[name] in ("number", "votes") for name in catalogue.placeholders(key)) > 1
+
+
 def pack_jobs(catalogue: Catalogue, seats: int = 18) -> list[PackJob]:
     """Every clip of a rendered pack for tables of up to `seats` players: the lines without a
     seat whole (counts from the engine's smallest table to `seats`), then each piece of the
@@ -115,7 +130,7 @@ def pack_jobs(catalogue: Catalogue, seats: int = 18) -> list[PackJob]:
     jobs: list[PackJob] = []
     pieces: dict[str, None] = {}
     for line in lines_to_render(catalogue, seats=seats, counts=counts):
-        if has_seats(catalogue, line.key):
+        if has_seats(catalogue, line.key) or has_counts(catalogue, line.key):
             pieces.update(dict.fromkeys(line_pieces(catalogue, line.key, line.params)))
         else:
             jobs.append(PackJob(catalogue.text(line.key, **line.params), line))

@@ -49,7 +49,7 @@ TIMERS = Timers(
     warning=1,
     peek=1,
 )
-SHOWN = ("gravekeeper", "hidden_wolf", "hunter_status", "wolf_king_status")
+SHOWN = ("awakened_convert", "gravekeeper", "hidden_wolf", "hunter_status", "wolf_king_status")
 EPSILON = 1e-6
 
 

@@ -7,8 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.voice.catalogue import load_catalogue
 from narrator.voice.clips import Clip, write_wav
+from narrator.voice.compose import line_pieces
 from narrator.voice.pack import VoicePack, clip_name
+from narrator.voice.prerender import lines_to_render, pack_jobs
 from tests.voice.conftest import MakeSpeaker
 
 
@@ -67,3 +70,27 @@ def test_a_pack_lists_its_lines_and_may_bring_its_ambience(pack: Path) -> None:
     write_wav(recorded_clip(100, seconds=2.0), pack / "ambience.wav")
     ambience = VoicePack.open(pack).ambience()
     assert ambience is not None and ambience.seconds == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "zh-TW", "en"])
+def test_a_line_of_several_counts_is_composed_from_pieces_not_rendered_for_every_combination(
+    locale: str,
+) -> None:
+    """The host's custom cards said aloud ("…{count}人，{wolves}张狼牌，{gods}张神牌…") read five
+    numbers: every combination rendered whole was 21,168 clips (hours of the neural voice). A
+    pack holds their pieces, each number's every value once, and composes any combination."""
+    catalogue = load_catalogue(locale)
+    jobs = pack_jobs(catalogue, 18)
+    assert not [job for job in jobs if job.line is not None and job.line.key.startswith("host.cards")]
+    assert len(jobs) < 2000
+    pieces = {job.text for job in jobs if job.line is None}
+    params = {"count": 13, "wolves": 4, "gods": 5, "villagers": 3, "others": 1}
+    said = line_pieces(catalogue, "host.cards_others", params)
+    assert "".join(said) == catalogue.text("host.cards_others", **params)
+    assert set(said) <= pieces
+    lines = [
+        line
+        for line in lines_to_render(catalogue, 18, counts=range(5, 19))
+        if line.key == "host.cards_others"
+    ]
+    assert 10 < len(lines) < 200  # each value of each number, not their product
