@@ -26,6 +26,7 @@ from engine.contents import Contents
 from engine.events import Event, cue
 from engine.outcome import Outcome, Winner, WinReason
 from engine.phase import Phase
+from engine.role import Role
 from engine.rolehooks import RoleHooks
 from engine.state import Death, State, Step
 
@@ -90,6 +91,17 @@ follows his idol): a side of `engine.outcome.WINNING_SIDE`, or None."""
 
 def add_side(to: Contents, side: Side) -> None:
     SIDES.add(to, side)
+
+
+def lone_winners_side(card: Role, winner: Winner, side: str) -> Side:
+    """The `add_side` hook of a card that wins alone (the angel, the prejudiced manipulator):
+    `side` for the seat holding `card` once `winner` won; else None (his card's team decides)."""
+
+    def hook(state: State, seat: int) -> str | None:
+        won = state.outcome is not None and state.outcome.winner == winner
+        return side if won and state.player(seat).card == card else None
+
+    return hook
 
 
 def own_side(state: State, seat: int) -> str | None:

@@ -266,7 +266,7 @@ class State:
         card = self.player(seat).card
         if card in CURSABLE_ROLES and self.cursed:
             return False
-        if seat in self.turned and self.last_of_wolves_alone(seat):
+        if self.last_of_wolves_alone(seat):
             return False
         asked = self.catalogue.cards_asked
         if self.moon is not None and asked is not None and asked.powerless(self, seat):

@@ -17,7 +17,7 @@ Rule 4: from day 1 he is a plain villager by his powers, and in neither group of
 from __future__ import annotations
 
 from engine.day import add_day_zero
-from engine.deaths import add_side, add_win
+from engine.deaths import add_side, add_win, lone_winners_side
 from engine.night import WEREWOLF_ATTACKS
 from engine.outcome import Winner, WinReason
 from engine.phase import Phase
@@ -55,11 +55,6 @@ def _wins(state: State, alive: list[int]) -> tuple[Winner, WinReason] | None:
     return None
 
 
-def _side(state: State, seat: int) -> str | None:
-    won = state.outcome is not None and state.outcome.winner == Winner.ANGEL
-    return ANGEL if won and state.player(seat).card == Role.ANGEL else None
-
-
 add_day_zero(ROLE, held)
 add_win(ROLE, 0.5, _wins)
-add_side(ROLE, _side)
+add_side(ROLE, lone_winners_side(Role.ANGEL, Winner.ANGEL, ANGEL))

@@ -68,11 +68,11 @@ def neighbours_of_wolves(state: State) -> tuple[int, ...]:
 
 def begin_awaken(state: State, step: Step) -> Pending | None:
     seat = wake(state, CUES, Role.AWAKENED_GARGOYLE)
-    targets = neighbours_of_wolves(state) if seat else ()
-    if seat and not targets:  # nobody can be turned: asked nothing, on the same clock
-        pretend(state, CUES)
-        return None
     if not seat:
+        return None
+    targets = neighbours_of_wolves(state)
+    if not targets:  # nobody can be turned: asked nothing, on the same clock
+        pretend(state, CUES)
         return None
     return pending_for(state, AWAKEN, [seat], targets=targets, allow_none=False)
 
@@ -102,7 +102,7 @@ def begin_convert(state: State, step: Step) -> Pending | None:
     if not seat or not state.is_alive(seat) or seat in state.tonight.fallen:
         pretend(state, CONVERT_CUES)
         return None
-    return pending_for(state, CONVERT, [seat], info={"seat": seat})
+    return pending_for(state, CONVERT, [seat])
 
 
 def resolve_convert(state: State, pending: Pending, decision: Decision) -> None:

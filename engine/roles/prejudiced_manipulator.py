@@ -16,7 +16,7 @@ Rule 3: he is never a face-down card (`engine.setup`), and counts in neither gro
 from __future__ import annotations
 
 from engine.day import add_opening
-from engine.deaths import add_side, add_win
+from engine.deaths import add_side, add_win, lone_winners_side
 from engine.events import cue
 from engine.outcome import Winner, WinReason
 from engine.roles import Role, declare
@@ -61,11 +61,6 @@ def _wins(state: State, alive: list[int]) -> tuple[Winner, WinReason] | None:
     return None
 
 
-def _side(state: State, seat: int) -> str | None:
-    won = state.outcome is not None and state.outcome.winner == Winner.PREJUDICED_MANIPULATOR
-    return MANIPULATOR if won and state.player(seat).card == Role.PREJUDICED_MANIPULATOR else None
-
-
 add_opening(ROLE, opening)
 add_win(ROLE, 4, _wins)
-add_side(ROLE, _side)
+add_side(ROLE, lone_winners_side(Role.PREJUDICED_MANIPULATOR, Winner.PREJUDICED_MANIPULATOR, MANIPULATOR))
