@@ -7,29 +7,17 @@
 // phone shows it, the host's phone changes it; once the game began it goes.
 (function () {
   "use strict";
-  var HOST_KEY = "werewolf.host";
   var W = window.werewolf;
   var section = document.getElementById("table-cards");
   var shown = null;  // the custom cards as the last welcome carried them
   var counts = {};  // the host's counts, card → how many
   var asked = 0;  // the last preview asked (a later answer wins)
 
-  function host() { return !!localStorage.getItem(HOST_KEY); }
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    if (text !== undefined) { node.textContent = text; }
-    return node;
-  }
+  var el = W.setup.el, host = W.setup.host;  // table.js's, loaded before
   function total() {
     return Object.keys(counts).reduce(function (sum, role) { return sum + counts[role]; }, 0);
   }
-  function post(body) {
-    return fetch("/host/cards", {
-      method: "POST", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "Authorization": "Bearer " + localStorage.getItem(HOST_KEY) },
-    });
-  }
+  function post(body) { return W.setup.hostFetch("/host/cards", body); }
   function showRead(read, problems) {
     var box = document.getElementById("cards-balance");
     box.textContent = "";

@@ -82,11 +82,14 @@
     }
     return label;
   }
-  function post(path, body) {
-    fetch(path, {
+  function hostFetch(path, body) {  // a host's request, with his key
+    return fetch(path, {
       method: "POST", body: JSON.stringify(body),
       headers: { "Content-Type": "application/json", "Authorization": "Bearer " + localStorage.getItem(HOST_KEY) },
-    }).then(function (response) {
+    });
+  }
+  function post(path, body) {
+    hostFetch(path, body).then(function (response) {
       return response.json().then(function (answer) {  // every phone is told the table itself
         if (!response.ok) { W.toast(answer.message || W.t("ui.host_refused"), true); }
       });
@@ -107,4 +110,5 @@
     if (event.detail.started && shown) { shown = null; draw(); }
   });
   document.addEventListener("werewolf-host", draw);  // host.js: this phone claimed the host, or lost it
+  W.setup = { el: el, host: host, hostFetch: hostFetch };  // for cards.js, in the same section's style
 })();
