@@ -89,7 +89,7 @@ class Setup(BaseModel):
     facts: Mapping[int, SeatFacts] = {}
     groups: tuple[str, ...] = ()
     """The prejudiced manipulator's two public groups, one label ("a" or "b") per seat; drawn
-    from the cards as dealt when a seat holds him and none are given (`draw_groups`)."""
+    from the deal's own seed when a seat holds him and none are given (`draw_groups`)."""
 
     @field_validator("roles", "extra_cards", mode="before")
     @classmethod
@@ -104,7 +104,7 @@ class Setup(BaseModel):
         if isinstance(data, dict) and not data.get("groups"):
             roles = data.get("roles")
             if isinstance(roles, (list, tuple)) and Role.PREJUDICED_MANIPULATOR.value in roles:
-                return {**data, "groups": draw_groups([str(role) for role in roles])}
+                return {**data, "groups": draw_groups(len(roles), int(data.get("event_seed") or 0))}
         return data
 
     @model_validator(mode="after")
@@ -226,14 +226,15 @@ GROUPS = ("a", "b")
 """The labels of the prejudiced manipulator's two groups (RULES-CHARACTERS.md's `groups`)."""
 
 
-def draw_groups(roles: Sequence[str]) -> tuple[str, ...]:
+def draw_groups(seats: int, seed: int) -> tuple[str, ...]:
     """The two groups of a deal that names none: the seats shuffled by a generator seeded with
-    the cards as dealt (a replay of the same deal draws the same), the first half (the larger
-    when the seats are odd) "a", the rest "b"."""
-    seats = list(range(len(roles)))
-    random.Random("groups:" + ",".join(roles)).shuffle(seats)
-    half = set(seats[: (len(seats) + 1) // 2])
-    return tuple(GROUPS[0] if seat in half else GROUPS[1] for seat in range(len(roles)))
+    the deal's own seed (`Setup.event_seed`: the same deal draws the same), the first half (the
+    larger when the seats are odd) "a", the rest "b". Never with the cards: public groups that
+    followed the cards as dealt would tell who could hold what."""
+    order = list(range(seats))
+    random.Random(f"groups:{seed}").shuffle(order)
+    half = set(order[: (seats + 1) // 2])
+    return tuple(GROUPS[0] if seat in half else GROUPS[1] for seat in range(seats))
 
 
 def groups_problems(seats: int, roles: Sequence[Role], groups: Sequence[str]) -> list[str]:

@@ -2,7 +2,7 @@
 seat is in one of two public groups, and he wins alone once the other group is dead.
 
 Rule 1: the groups are the setup's (`Setup.groups`, one label "a" or "b" per seat: a record's
-        `groups`, else drawn from the cards as dealt, `engine.setup.draw_groups`). The judge
+        `groups`, else drawn from the deal's seed, `engine.setup.draw_groups`). The judge
         says them as the game opens, before day 0 or night 1; every phone and the public
         screen show them (the public view's `groups`).
 Rule 2: he wins alone (`prejudiced_manipulator`, checked after the lovers, the piper and the

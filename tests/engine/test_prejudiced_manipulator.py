@@ -119,12 +119,16 @@ def test_he_is_never_a_face_down_card() -> None:
         Setup(seats=6, roles=roles, extra_cards=["prejudiced_manipulator", "villager"])
 
 
-def test_groups_a_deal_names_none_are_drawn_from_the_cards_the_same_each_time_and_written() -> None:
+def test_groups_a_deal_names_none_are_drawn_from_its_seed_not_its_cards_and_written() -> None:
     dealt = deal(
         ["prejudiced_manipulator", "werewolf", "werewolf", "seer", "witch", "villager", "villager"], 7, 3
     )
-    again = Setup(seats=7, roles=dealt.roles)
+    again = Setup(seats=7, roles=dealt.roles, event_seed=dealt.event_seed)
     assert dealt.groups == again.groups
+    # The same seed with the cards dealt otherwise draws the same groups: they tell nothing of
+    # who holds what (drawn from the cards, they narrowed down the deal).
+    others = Setup(seats=7, roles=(*dealt.roles[1:], dealt.roles[0]), event_seed=dealt.event_seed)
+    assert others.groups == dealt.groups
     assert sorted(dealt.groups) == ["a", "a", "a", "a", "b", "b", "b"]
     game = Game(dealt)
     written = write_record(game)
