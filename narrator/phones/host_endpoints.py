@@ -1,4 +1,5 @@
-"""The host's endpoints (`/host/...`), their request models and their answers.
+"""The host's endpoints (`/host/...`); their requests are `host_asks`, their answers
+`host_answers`.
 
 Rule 1: the host's endpoints take small JSON bodies checked by a model: anything else is a
         400, never a 500. The host claims the role with the PIN (`POST /host/claim`: at most
@@ -10,239 +11,56 @@ Rule 1: the host's endpoints take small JSON bodies checked by a model: anything
         a bare seat count (`POST /host/seats`): this game's before the deal (the lobby grows
         or shrinks), the next game's between two games; and the rules a table argues about
         and its timers, before the deal (`POST /host/table`), said aloud rule by rule; and
-        custom cards, before the deal (`POST /host/cards`), said aloud camp by camp.
-Rule 2: every answer is one of the models below, sent as its JSON (fields in their order).
+        custom cards, before the deal (`POST /host/cards`), said aloud camp by camp; and the
+        judge's language and voice, before the deal (`POST /host/language`).
+Rule 2: every answer is one of `host_answers`' models, sent as its JSON (fields in their order).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from engine.balance import balance
-from narrator.phones.catalogue import Locale
+from narrator.phones.host_answers import (
+    BoardPicked,
+    CardsRead,
+    CardsSet,
+    Claimed,
+    Commanded,
+    Freed,
+    LanguageSet,
+    Pick,
+    Refused,
+    RefusedSaid,
+    SeatsPicked,
+    TableSeats,
+    TableSet,
+    Taken,
+)
+from narrator.phones.host_asks import (
+    CARDS_BODY_BYTES,
+    MAX_BODY_BYTES,
+    TABLE_BODY_BYTES,
+    HostBoard,
+    HostCards,
+    HostClaim,
+    HostFree,
+    HostLanguage,
+    HostSeats,
+    HostTable,
+    M,
+    small_json,
+)
 from narrator.phones.lockout import Addresses
 from narrator.phones.messages import HostCommand, Refusal
 from narrator.phones.socketlink import address_of
 from narrator.phones.table import PhoneTable
-from narrator.phones.table_rules import CHOICES, DEFAULT, value_key
+from narrator.phones.table_rules import CHOICES, value_key
 from narrator.store import StoreUnwritable
-
-M = TypeVar("M", bound=BaseModel)
-MAX_BODY_BYTES = 256  # a host request's body
-TABLE_BODY_BYTES = 1024  # `POST /host/table`'s: every rule and timer at once
-CARDS_BODY_BYTES = 2048  # `POST /host/cards`'s: a count for every card at once
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-
-
-class HostClaim(BaseModel):
-    """`POST /host/claim`: the PIN the box showed or said."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    pin: Annotated[str, StringConstraints(min_length=1, max_length=12, pattern=r"^[0-9]+$")]
-
-
-class HostFree(BaseModel):
-    """`POST /host/free`: the seat to free (the host token as Bearer)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    seat: Annotated[int, Field(ge=1, le=99, strict=True)]
-
-
-class HostBoard(BaseModel):
-    """`POST /host/board`: the board to deal (any of its names), and the language of the
-    answer when it is refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    board: Annotated[str, StringConstraints(min_length=1, max_length=40)]
-    locale: Locale | None = None
-
-
-class HostSeats(BaseModel):
-    """`POST /host/seats`: a bare seat count (this game's before the deal, the next one's
-    between two games), and the language of the answer when it is refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    seats: Annotated[int, Field(ge=1, le=99, strict=True)]
-    locale: Locale | None = None
-
-
-class HostTable(BaseModel):
-    """`POST /host/table`: the rules (setting → its value's name, `table_rules.CHOICES`) and
-    timers (name → seconds) for this game, before the deal, and the language of the answer
-    when it is refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    rules: Annotated[dict[Name, Name], Field(max_length=12)] = {}
-    timers: Annotated[
-        dict[Name, Annotated[int, Field(ge=0, le=100_000, strict=True)]], Field(max_length=6)
-    ] = {}
-    locale: Locale | None = None
-
-
-class HostCards(BaseModel):
-    """`POST /host/cards`: custom cards for this game before the deal (card → how many, every
-    card of the deck, the face-down ones too), the preset they play (None: the table's), and
-    the language of the answer when it is refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    cards: Annotated[
-        dict[Name, Annotated[int, Field(ge=0, le=99, strict=True)]], Field(min_length=1, max_length=60)
-    ]
-    preset: Literal["seeds", "chinese-club"] | None = None
-    locale: Locale | None = None
-    preview: bool = False
-    """Only read the cards (their balance and the engine's problems), deal nothing."""
-
-
-class HostLanguage(BaseModel):
-    """`POST /host/language`: the judge's language for this game (each phone keeps its own)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    locale: Locale
-
-
-class HostAnswer(BaseModel):
-    """An answer of the host's endpoints (Rule 2)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    def response(self, status: int = 200) -> JSONResponse:
-        return JSONResponse(self.model_dump(), status_code=status)
-
-
-class Refused(HostAnswer):
-    """A request refused: the code the page says in its language."""
-
-    error: str
-
-
-class RefusedSaid(HostAnswer):
-    """A pick refused (too late, unknown), said in the host's language."""
-
-    error: str
-    message: str
-
-
-class Claimed(HostAnswer):
-    """The host's place taken: the token the host's phone sends as Bearer from now on."""
-
-    token: str
-
-
-class Freed(HostAnswer):
-    """Whether the seat was let go (False: nobody held it)."""
-
-    freed: bool
-
-
-class Commanded(HostAnswer):
-    """The host's command, put in the moderator's inbox."""
-
-    command: str
-
-
-class BoardPicked(HostAnswer):
-    """The board the next deal is dealt from (its id)."""
-
-    board: str
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
-        return "host_board", {"board": self.board}
-
-
-class SeatsPicked(HostAnswer):
-    """The next game's bare seat count."""
-
-    seats: int
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
-        return "host_seats", {"count": self.seats}
-
-
-class TableSeats(HostAnswer):
-    """This game's bare seat count, picked before the deal."""
-
-    seats: int
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it (`PhoneServer.on_host_act`)."""
-        return "host_table_seats", {"count": self.seats}
-
-
-class TableSet(HostAnswer):
-    """The table's rules and timers as they now are (each rule by its value's name)."""
-
-    seats: int
-    rules: dict[str, str]
-    timers: dict[str, int]
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it: the seat count, then each rule that is not
-        the default (the catalogue's `table.*`), or that none is."""
-        changed = [
-            f"table.{name}_{value}"
-            for name, value in self.rules.items()
-            if value != value_key(getattr(DEFAULT, name))
-        ]
-        return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
-
-
-class LanguageSet(HostAnswer):
-    """The judge's language as it now is."""
-
-    locale: str
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it, in the new language."""
-        return "host_language", {}
-
-
-class CardsRead(HostAnswer):
-    """Custom cards read (nothing dealt): their balance and the engine's problems."""
-
-    balance: dict[str, Any]
-    problems: list[str]
-
-
-class CardsSet(HostAnswer):
-    """The table's custom cards as they now are (card → how many) and each camp's count."""
-
-    seats: int
-    cards: dict[str, int]
-    camps: dict[str, int]
-
-    def said(self) -> tuple[str, dict[str, object]]:
-        """The host's act as the judge says it: the seats and each camp's cards (any third)."""
-        others = self.camps["others"]
-        camps = {name: count for name, count in self.camps.items() if others or name != "others"}
-        return "host_cards_others" if others else "host_cards", {"count": self.seats, **camps}
-
-
-Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards, HostLanguage)
-Taken = BoardPicked | SeatsPicked | TableSeats | TableSet | CardsSet | LanguageSet  # said, answered
-"""The host's pick for the next deal (`HostRoutes._host_pick`)."""
-
-
-async def small_json(request: Request, model: type[M], limit: int = MAX_BODY_BYTES) -> M | None:
-    """The request's body as `model` (a pydantic model), or None when it is longer than
-    `limit` bytes or not valid: non-JSON, a wrong type, a number out of range or 1e400."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            return None
-    try:
-        return model.model_validate_json(body)
-    except (ValidationError, ValueError):
-        return None
 
 
 class HostRoutes:
