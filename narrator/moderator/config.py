@@ -111,15 +111,17 @@ def on_kept(data: Mapping[str, Any], kept: Mapping[str, Any]) -> dict[str, Any]:
     """The settings `data` (the file and options) on top of the box's kept setup `kept` (the
     table the host's phone last set: `Store.remembered`): the cards as `data` gives them
     when it names any (seats, board, cards or preset), else as kept; the rules and timers
-    kept under those `data` gives; the judge's language as kept unless `data` gives one."""
+    kept under those `data` gives; the judge's language and voice as kept unless `data` gives
+    them."""
     merged = dict(data)
     if not any(name in data for name in CARDS):
         merged |= {name: kept[name] for name in CARDS if name in kept}
     for name in ("rules", "timers"):
         if name in kept:
             merged[name] = {**kept[name], **data.get(name, {})}
-    if "locale" in kept and "locale" not in data:
-        merged["locale"] = kept["locale"]
+    for name in ("locale", "voice"):
+        if name in kept and name not in data:
+            merged[name] = kept[name]
     return merged
 
 

@@ -16,9 +16,11 @@ from narrator.moderator.evening import Evening, keep_the_end, next_game
 from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.options import Options
 from narrator.moderator.review import review
+from narrator.moderator.table_language import TableLanguage
 from narrator.moderator.wiring import (
     Parts,
     open_controls,
+    open_listener,
     open_satellite,
     open_table,
     open_voice,
@@ -62,14 +64,8 @@ async def run_session(
         )
         table.evening.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
         if table.evening.dealer is not None:  # the host may change the judge's language until the deal
-
-            def relocale(locale: str) -> RecordedGame:
-                dealt = choice.language(locale)  # on disk first
-                voice.relocale(locale)
-                host_pin.locale = locale  # the PIN read in it too
-                return dealt
-
-            table.evening.relocale = relocale
+            listen = partial(open_listener, config, voice, table.inbox, parts.satellite)  # (locale)
+            table.evening.relocale = TableLanguage(choice, voice, host_pin, parts, listen)
         parts.bots = await phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:

@@ -16,7 +16,7 @@ from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.timing import Timers
 
-CHOSEN = ("seats", "board", "setup", "extra_cards", "preset", "rules", "timers", "locale")
+CHOSEN = ("seats", "board", "setup", "extra_cards", "preset", "rules", "timers", "locale", "voice")
 """The settings the host's choices make (the box keeps them for its next start)."""
 
 
@@ -63,13 +63,12 @@ class TableChoice:
         print(f"cards / 牌: {[card.value for card in deck]}, set by the host / 主持人设定", flush=True)
         return self._deal(PlayConfig.model_validate({**settings, **update}))
 
-    def language(self, locale: str) -> RecordedGame:
-        """The judge's language the host picked (his voice, the public screen), kept with the
-        table's setup."""
-        print(f"language / 语言: {locale}, picked by the host / 主持人选择", flush=True)
-        return self._deal(
-            PlayConfig.model_validate({**self.config.model_dump(exclude_unset=True), "locale": locale})
-        )
+    def language(self, locale: str, voice: str) -> RecordedGame:
+        """The judge's language and voice the host picked (what he says, the public screen),
+        kept with the table's setup."""
+        print(f"language / 语言: {locale}, voice / 声音: {voice}, picked by the host / 主持人选", flush=True)
+        settings = self.config.model_dump(exclude_unset=True)
+        return self._deal(PlayConfig.model_validate({**settings, "locale": locale, "voice": voice}))
 
     def rules(self, rules: dict[str, bool | str], timers: dict[str, float]) -> RecordedGame:
         """The rules and timers the host set, on top of the table's."""

@@ -2,7 +2,8 @@
 the host's phone changes it before the deal (`relocale`), for everyone who holds it (the
 moderator, the host's acts said aloud, the satellite's notices).
 
-Rule 1: the new voice is made in a thread of its own; a line said meanwhile waits for it, so
+Rule 1: the new voice (in another language, or another voice: espeak-ng or the neural one) is
+        made in a thread of its own; a line said meanwhile waits for it, so
         the first line after the change is said in the new language.
 Rule 2: the old voice is closed first (it holds the output device the new one opens); a
         voice that cannot be made in the new language (no voice for it on this box) is made
@@ -34,29 +35,37 @@ class SwappedVoice(Protocol):
 
 
 class TableVoice:
-    """The voice `voice`, in `locale`, which `make(locale)` makes anew in another language
-    (Rules 1–3)."""
+    """The voice `voice`, in `locale`, spoken by the voice `engine`, which `make(locale, engine)`
+    makes anew in another language or with another voice (Rules 1–3)."""
 
-    def __init__(self, voice: SwappedVoice, locale: str, make: Callable[[str], SwappedVoice]) -> None:
-        self._voice, self._locale, self._make = voice, locale, make
+    def __init__(
+        self,
+        voice: SwappedVoice,
+        locale: str,
+        make: Callable[[str, str], SwappedVoice],
+        engine: str = "espeak",
+    ) -> None:
+        self._voice, self._locale, self._make, self._engine = voice, locale, make, engine
         self._ready = threading.Event()
         self._ready.set()
         self._swapping = threading.Lock()
         self._listeners: list[Callable[[bool], None]] = []
 
-    def relocale(self, locale: str) -> None:
-        """Make the voice anew in `locale` (Rule 1); returns at once."""
+    def relocale(self, locale: str, engine: str | None = None) -> None:
+        """Make the voice anew in `locale`, with the voice `engine` (None: the one it has)
+        (Rule 1); returns at once."""
         self._ready.clear()
-        threading.Thread(target=self._swap, args=(locale,), name="voice-locale", daemon=True).start()
+        args = (locale, engine or self._engine)
+        threading.Thread(target=self._swap, args=args, name="voice-locale", daemon=True).start()
 
-    def _swap(self, locale: str) -> None:
+    def _swap(self, locale: str, engine: str) -> None:
         with self._swapping:
             self._voice.close()
             try:
-                made, self._locale = self._make(locale), locale
+                made, self._locale, self._engine = self._make(locale, engine), locale, engine
             except Exception as error:  # noqa: BLE001 - Rule 2: the old language again
                 print(f"narrator: no voice in {locale}: {error}; the judge keeps his voice", file=sys.stderr)
-                made = self._make(self._locale)
+                made = self._make(self._locale, self._engine)
             self._voice = made
             for listener in self._listeners:
                 made.on_speaking(listener)
@@ -80,6 +89,11 @@ class TableVoice:
     def on_speaking(self, listener: Callable[[bool], None]) -> None:
         self._listeners.append(listener)
         self.voice.on_speaking(listener)
+
+    def forget(self, listener: Callable[[bool], None]) -> None:
+        """`listener` no longer listens to the voices made anew (a listener closed, Rule 3; one
+        that never listened is forgotten too)."""
+        self._listeners = [held for held in self._listeners if held != listener]
 
     def close(self) -> None:
         self.voice.close()

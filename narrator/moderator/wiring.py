@@ -25,9 +25,11 @@ from narrator.moderator.stored_seats import StoredSeats
 from narrator.moderator.table_choice import TableChoice
 from narrator.moderator.table_voice import TableVoice
 from narrator.phones import PhoneServer, PhoneTable
+from narrator.phones.table_rules import LANGUAGES
 from narrator.recorded import RecordedGame
 from narrator.store import Store
 from narrator.voice.preflight import PrintedVoice
+from narrator.voice.voices import spoken
 
 if TYPE_CHECKING:
     from narrator.listen.listener import Listener, ListeningStatus
@@ -88,6 +90,8 @@ async def open_table(
         table.evening.rechoose = choice.rules
         table.evening.recard = choice.cards
         table.evening.preset = find_preset(config.preset)
+        table.evening.voices = spoken(tuple(LANGUAGES))
+        table.evening.voice = config.voice if config.voice in table.evening.voices else "espeak"
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)
@@ -138,12 +142,14 @@ async def open_voice(
     host's phone changes it (`TableVoice.relocale`; another language's own voice pack)."""
     voice = await asyncio.to_thread(make_voice, config, options, seats, satellite)
 
-    def in_language(locale: str) -> BoxVoice:
-        again = PlayConfig.model_validate({**config.model_dump(exclude_unset=True), "locale": locale})
-        pack = None if locale != config.locale else config.voice_pack
+    def in_language(locale: str, engine: str) -> BoxVoice:
+        settings = {**config.model_dump(exclude_unset=True), "locale": locale, "voice": engine}
+        again = PlayConfig.model_validate(settings)
+        same = (locale, engine) == (config.locale, config.voice)
+        pack = config.voice_pack if same else None  # another's: its own default pack
         return make_voice(again.model_copy(update={"voice_pack": pack}), options, seats, satellite)
 
-    return TableVoice(voice, config.locale, in_language)
+    return TableVoice(voice, config.locale, in_language, config.voice)
 
 
 def make_voice(config: PlayConfig, options: Options, seats: int, satellite: Link | None = None) -> BoxVoice:
@@ -234,12 +240,21 @@ def deal_board(board: Board, game_id: str, store: Store, config: PlayConfig) -> 
 
 
 def open_listener(
-    config: PlayConfig, voice: BoxVoice, inbox: Inbox, satellite: Link | None = None
+    config: PlayConfig,
+    voice: BoxVoice,
+    inbox: Inbox,
+    satellite: Link | None = None,
+    locale: str | None = None,
 ) -> Listener:
-    """The listener for the spoken commands (on the satellite's microphone when there is a
-    Wyoming one), each posted to `inbox` from a thread of its own; off, and said why, when it
-    cannot listen."""
+    """The listener for the spoken commands in `locale` (None: the table's), on the satellite's
+    microphone when there is a Wyoming one, each posted to `inbox` from a thread of its own;
+    off, and said why, when it cannot listen. The model given for the table's language
+    (`--model`) is not another's."""
     from narrator.listen.listener import Listener
+    from narrator.listen.models import model_locale
+
+    locale = locale or config.locale
+    given = config.model if model_locale(locale) == model_locale(config.locale) else None
 
     source = None
     if satellite is not None and satellite.address.kind == "wyoming":  # an ESPHome device's is not used
@@ -247,8 +262,8 @@ def open_listener(
 
         source = SatelliteMicrophone(satellite)
     listener = Listener.for_locale(
-        config.locale,
-        model_path=str(config.model) if config.model else None,
+        locale,
+        model_path=str(given) if given else None,
         device=config.input_device,
         source=source,
         on_decision=None,

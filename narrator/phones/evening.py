@@ -93,7 +93,10 @@ class Evening:
         self.rechoose: Callable[[dict[str, bool | str], dict[str, float]], Game] | None = None  # rules
         self.recard: Callable[[list[Role], str | None], Game] | None = None  # and custom cards
         self.preset = "seeds"  # the preset the table's cards play (`engine.rules.PRESETS`)
-        self.relocale: Callable[[str], Game] | None = None  # and the judge's language
+        self.relocale: Callable[[Locale, str], Game] | None = None  # and the judge's language, voice
+        self.voices: dict[str, tuple[Locale, ...]] = {"espeak": tuple(LANGUAGES)}
+        """The voices this box speaks with, each with the languages it speaks."""
+        self.voice = "espeak"  # the judge's voice now
         self.timers: dict[str, float] = {name: float(getattr(Timers(), name)) for name in TIMERS}
         """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
@@ -216,17 +219,27 @@ class Evening:
         self._send_states()
         return game
 
-    def pick_language(self, locale: Locale) -> Game:
-        """The judge's language for this game, before the deal (Rule 1): his voice and the
-        public screen (`relocale`, on disk first), every phone told in its own language (each
-        phone keeps its own), welcomed again; the game dealt. Refusal "table_late"."""
+    def pick_language(self, locale: Locale, voice: str | None = None) -> Game:
+        """The judge's language and voice (None: the one he has) for this game, before the deal
+        (Rule 1): his voice and the public screen (`relocale`, on disk first), every phone
+        told in its own language (each phone keeps its own), welcomed again; the game dealt.
+        Refusal "table_late", "voice_missing" (not on this box), "voice_language" (the voice
+        does not speak it)."""
         if self.relocale is None or not self.boards_open():
             raise Refusal("table_late")
-        game = self.relocale(locale)
-        self._table.locale = locale
+        voice = voice or self.voice
+        if voice not in self.voices:
+            raise Refusal("voice_missing")
+        if locale not in self.voices[voice]:
+            raise Refusal("voice_language")
+        game = self.relocale(locale, voice)
+        self._table.locale, self.voice = locale, voice
         self._deal(self._table.board, game)
-        log.info("the host set the judge's language %s", locale)
-        self._tell("table_language", lambda _: {"language": LANGUAGES[locale]})
+        log.info("the host set the judge's language %s and voice %s", locale, voice)
+        self._tell(
+            "table_language",
+            lambda mine: {"language": LANGUAGES[locale], "voice": text(mine, f"ui.voice_{voice}")},
+        )
         self._send_screens()
         self._send_states()
         return game
@@ -256,6 +269,11 @@ class Evening:
         language = {
             "value": self._table.locale,
             "options": [{"value": code, "label": name} for code, name in LANGUAGES.items()],
+            "voice": self.voice,
+            "voices": [
+                {"value": name, "label": text(locale, f"ui.voice_{name}"), "languages": list(spoken)}
+                for name, spoken in self.voices.items()
+            ],
         }
         return {
             **offered,

@@ -102,9 +102,10 @@ class TableSet(HostAnswer):
 
 
 class LanguageSet(HostAnswer):
-    """The judge's language as it now is."""
+    """The judge's language and voice as they now are."""
 
-    locale: str
+    language: str
+    voice: str
 
     def said(self) -> tuple[str, dict[str, object]]:
         """The host's act as the judge says it, in the new language."""

@@ -78,10 +78,14 @@ class HostCards(BaseModel):
 
 
 class HostLanguage(BaseModel):
-    """`POST /host/language`: the judge's language for this game (each phone keeps its own)."""
+    """`POST /host/language`: the judge's language and voice for this game (each phone keeps
+    its own language; None: the voice he has), and the language of the answer when it is
+    refused (the host page's)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    locale: Locale
+    language: Locale
+    voice: Literal["espeak", "neural"] | None = None
+    locale: Locale | None = None
 
 
 async def small_json(request: Request, model: type[M], limit: int = MAX_BODY_BYTES) -> M | None:

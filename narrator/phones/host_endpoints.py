@@ -182,8 +182,8 @@ class HostRoutes:
 
     async def pick_language(self, request: Request) -> Response:
         def take(pick: HostLanguage) -> LanguageSet:
-            self.table.evening.pick_language(pick.locale)
-            return LanguageSet(locale=pick.locale)
+            self.table.evening.pick_language(pick.language, pick.voice)
+            return LanguageSet(language=pick.language, voice=self.table.evening.voice)
 
         return await self._host_pick(request, HostLanguage, take)
 

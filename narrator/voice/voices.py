@@ -5,14 +5,27 @@ cannot speak."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from narrator.voice.speech import LineRenderer, SpeechError
 from narrator.voice.worker import VoiceWorker
 
+L = TypeVar("L", bound=str)  # a language's code
 ENGINES = ("espeak", "neural")
 """The voices a table can choose."""
 NEURAL_LOCALES = ("zh-CN", "zh-TW")
 """The locales the neural voice speaks."""
+
+
+def spoken(locales: tuple[L, ...]) -> dict[str, tuple[L, ...]]:
+    """The voices this box can speak with (the neural one when its packages are installed),
+    each with the languages of `locales` it speaks."""
+    from narrator.voice.neural_setup import missing_packages
+
+    voices = {"espeak": locales}
+    if not missing_packages():
+        voices["neural"] = tuple(locale for locale in locales if locale in NEURAL_LOCALES)
+    return voices
 
 
 class Voices:

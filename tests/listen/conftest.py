@@ -1,10 +1,12 @@
-"""Fixtures for the listening tests: the real Korean Vosk model, and speech from espeak-ng."""
+"""Fixtures for the listening tests: the real Korean Vosk model, speech from espeak-ng, and a
+private virtual sound device."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from narrator.listen.models import packaged_model
 from narrator.listen.phrasebook import phrasebook
 from narrator.listen.spotter import KeywordSpotter
 from narrator.listen.wavfile import read_wav
+from tests.support.pulse import VirtualSound, VirtualSoundUnavailable, virtual_sound
 
 Say = Callable[..., np.ndarray]
 
@@ -56,3 +59,14 @@ def say(tmp_path_factory: pytest.TempPathFactory) -> Say:
         return np.concatenate([pad, rendered[key], pad])
 
     return render
+
+
+@pytest.fixture
+def device(tmp_path: Path) -> Iterator[VirtualSound]:
+    """A private PulseAudio whose sink's monitor is the default microphone."""
+    with ExitStack() as stack:
+        try:
+            sound = stack.enter_context(virtual_sound(tmp_path))
+        except VirtualSoundUnavailable as error:
+            pytest.skip(reason=f"no virtual sound device: {error}")
+        yield sound

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from narrator.listen.spotter import Decision, KeywordSpotter
 from tests.listen.conftest import Say
 from tests.listen.corpus import JUDGE_LINE
 from tests.support.interrupt import interruptible
-from tests.support.pulse import VirtualSound, VirtualSoundUnavailable, virtual_sound
+from tests.support.pulse import VirtualSound
 
 # Seconds to wait for something that must happen; only a failing test waits this long.
 PATIENCE_S = 60.0
@@ -42,17 +41,6 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"still waiting for {what}"
         time.sleep(0.05)
-
-
-@pytest.fixture
-def device(tmp_path: Path) -> Iterator[VirtualSound]:
-    """A private PulseAudio whose sink's monitor is the default microphone."""
-    with ExitStack() as stack:
-        try:
-            sound = stack.enter_context(virtual_sound(tmp_path))
-        except VirtualSoundUnavailable as error:
-            pytest.skip(reason=f"no virtual sound device: {error}")
-        yield sound
 
 
 @pytest.fixture

@@ -275,7 +275,7 @@ def test_bad_numbers_to_the_hosts_endpoints_are_400_never_500(body: bytes) -> No
                 403,
                 {"error": "host_only"},
             )
-            language = body.replace(b'"seat"', b'"locale"')  # the judge's language: none is one
+            language = body.replace(b'"seat"', b'"language"')  # the judge's language: none is one
             assert await asyncio.to_thread(post, server.port, "/host/language", language, token) == (
                 400,
                 {"error": "malformed"},

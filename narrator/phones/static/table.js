@@ -1,8 +1,8 @@
 // The table's rules before the deal (the welcome's `table`), folded under its one-line summary
 // ("本局12人：女巫不能自救。", so that the lobby fits the phone): each rule a table argues about as
 // a choice in plain words, the default marked, one line on what it does, and the timers in
-// seconds; and the judge's language (POST /host/language: his voice and the public screen,
-// each phone keeps its own). Every phone shows it; the host's phone changes it and confirms (POST /host/table:
+// seconds; and the judge's language and voice (POST /host/language: what he says and how, the
+// public screen; each phone keeps its own language; a voice greyed where it cannot speak it). Every phone shows it; the host's phone changes it and confirms (POST /host/table:
 // the box says it aloud and tells every phone), the others read it. Once the game began (its
 // state says so) it goes, and the welcome carries none.
 (function () {
@@ -44,6 +44,7 @@
       section.appendChild(label);
       section.appendChild(el("small", { "class": "table-help" }, rule.help));
     });
+    fit();
     var timers = el("div", { "class": "table-timers" });
     shown.timers.forEach(function (timer) {
       var label = el("label", {});
@@ -64,22 +65,56 @@
       section.appendChild(confirm);
     }
   }
-  function language(offered, mine) {  // the judge's language: his voice and the public screen
-    var label = el("label", { "class": "table-rule", id: "table-language" });
-    label.appendChild(el("span", {}, W.t("ui.table_language")));
-    var select = el("select", { id: "table-language-select", "aria-label": W.t("ui.table_language") });
-    offered.options.forEach(function (option) { select.appendChild(el("option", { value: option.value }, option.label)); });
-    select.value = offered.value;
-    select.disabled = !mine;
-    label.appendChild(select);
+  function language(offered, mine) {  // the judge's language and voice: what he says, the public screen
+    var rows = document.createDocumentFragment();
+    var tongue = choice("table-language", W.t("ui.table_language"), offered.options, offered.value, mine);
+    var voices = offered.voices.map(function (voice) { return { value: voice.value, label: voice.label }; });
+    var voice = choice("table-voice", W.t("ui.table_voice"), voices, offered.voice, mine);
+    var said = tongue.querySelector("select"), heard = voice.querySelector("select");
+    var speaks = {};  // each voice's languages: a voice that does not speak the language is greyed
+    offered.voices.forEach(function (option) { speaks[option.value] = option.languages; });
+    function spoken() {
+      Array.prototype.forEach.call(heard.options, function (option) {
+        option.disabled = speaks[option.value].indexOf(said.value) < 0;
+      });
+      if (heard.selectedOptions[0].disabled) { heard.value = "espeak"; }
+    }
+    said.onchange = spoken;
+    spoken();
+    rows.appendChild(tongue);
+    rows.appendChild(voice);
     if (mine) {
       var change = el("button", { id: "table-language-set" }, W.t("ui.table_language_set"));
       change.onclick = function (event) {
         event.preventDefault();
-        post("/host/language", { locale: select.value });
+        post("/host/language", { language: said.value, voice: heard.value, locale: document.documentElement.lang });
       };
-      label.appendChild(change);
+      voice.appendChild(change);
     }
+    return rows;
+  }
+  function fit() {  // a rule whose longest choice is cut beside its title goes under it, full width
+    section.querySelectorAll("select[data-rule]").forEach(function (select) {
+      if (cut(select)) { select.parentNode.classList.add("stacked"); }
+    });
+  }
+  function cut(select) {  // whether a choice's words are wider than the select's box (0 wide: not shown)
+    var style = getComputedStyle(select);
+    var pen = cut.pen || (cut.pen = document.createElement("canvas").getContext("2d"));
+    pen.font = style.fontWeight + " " + style.fontSize + " " + style.fontFamily;
+    var room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;  // the arrow
+    return select.clientWidth > 0 && Array.prototype.some.call(select.options, function (option) {
+      return pen.measureText(option.text).width > room;
+    });
+  }
+  function choice(id, title, options, value, mine) {  // a row: its title, then a select of options
+    var label = el("label", { "class": "table-rule", id: id });
+    label.appendChild(el("span", {}, title));
+    var select = el("select", { id: id + "-select", "aria-label": title });
+    options.forEach(function (option) { select.appendChild(el("option", { value: option.value }, option.label)); });
+    select.value = value;
+    select.disabled = !mine;
+    label.appendChild(select);
     return label;
   }
   function hostFetch(path, body) {  // a host's request, with his key
@@ -109,6 +144,7 @@
   document.addEventListener("werewolf-state", function (event) {  // the deal: the table is set
     if (event.detail.started && shown) { shown = null; draw(); }
   });
-  document.addEventListener("werewolf-host", draw);  // host.js: this phone claimed the host, or lost it
+  document.addEventListener("werewolf-host", draw);
+  section.addEventListener("toggle", fit);  // unfolded: now it has a width  // host.js: this phone claimed the host, or lost it
   W.setup = { el: el, host: host, hostFetch: hostFetch };  // for cards.js, in the same section's style
 })();
