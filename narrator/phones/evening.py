@@ -253,7 +253,15 @@ class Evening:
 
     def summary(self, locale: Locale) -> str:
         """The table's rules that differ from the defaults, in `locale` (or that none does)."""
-        said = changes(self._table.game.rules, lambda key: text(locale, f"choices.{key}"))
+        said = changes(
+            self._table.game.rules,
+            lambda name, key: text(
+                locale,
+                "choices.summary_item",
+                title=text(locale, f"choices.{name}"),
+                choice=text(locale, f"choices.{key}"),
+            ),
+        )
         return SEPARATOR[locale].join(said) if said else text(locale, "choices.standard")
 
     def table(self, locale: Locale) -> dict[str, Any] | None:

@@ -80,11 +80,11 @@ def chosen_timers(asked: Mapping[str, int]) -> dict[str, float]:
     return {name: float(seconds) for name, seconds in asked.items()}
 
 
-def changes(rules: Rules, line: Callable[[str], str]) -> list[str]:
-    """The table's rules that differ from the defaults, each as the catalogue line
-    `table.<setting>_<value>` that `line` reads (in the judge's or a phone's language)."""
+def changes(rules: Rules, line: Callable[[str, str], str]) -> list[str]:
+    """The table's rules that differ from the defaults, each as `line(setting, choice)` says it
+    (the choice's key `<setting>_<value>`, in the judge's or a phone's language)."""
     return [
-        line(f"{name}_{value_key(getattr(rules, name))}")
+        line(name, f"{name}_{value_key(getattr(rules, name))}")
         for name in CHOICES
         if getattr(rules, name) != getattr(DEFAULT, name)
     ]

@@ -56,6 +56,21 @@ def _screens(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
+CUT = """() => Array.from(document.querySelectorAll('#table-setup select')).flatMap(select => {
+  const style = getComputedStyle(select), probe = document.createElement('span');
+  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
+  document.body.appendChild(probe);
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  const cut = Array.from(select.options).map(o => o.text).filter(text => {
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width > room;
+  });
+  probe.remove();
+  return cut;
+})"""
+"""The choices whose words are wider than their select's box (its arrow aside): cut on the phone."""
+
+
 def _fold_screens(page: Any, name: str) -> None:
     """The rules' fold with the judge's language at 390×844 and 360×740, as `_screens`."""
     shots = os.environ.get("PHONES_SCREENSHOTS")
@@ -65,6 +80,7 @@ def _fold_screens(page: Any, name: str) -> None:
         box = page.locator("#table-setup").bounding_box()
         assert box is not None and box["height"] <= height and box["width"] <= width
         expect(page.locator("#table-language-set")).to_be_in_viewport()
+        assert page.evaluate(CUT) == []  # every choice's words whole in its box
         if shots:
             page.evaluate("document.getElementById('toast').hidden = true")
             page.screenshot(path=str(Path(shots) / "setup" / f"{name}-{width}x{height}.png"))
@@ -158,6 +174,14 @@ def test_the_hosts_phone_alone_makes_a_twelve_seat_custom_game_and_the_box_keeps
     host.click("#table-setup summary")
     _fold_screens(host, "language-host-zh-CN")
     host.select_option("#table-language-select", "en")
+    if host.locator("#table-voice-select").count():  # the box has the neural voice: Mandarin only
+        natural = host.locator("#table-voice-select option[value=neural]")
+        assert natural.evaluate("option => option.disabled")  # greyed for English
+        host.select_option("#table-language-select", "zh-TW")
+        assert not natural.evaluate("option => option.disabled")
+        host.select_option("#table-language-select", "en")
+    else:
+        print("the neural voice is not installed here: the voice choice is not offered")
     host.click("#table-language-set")
     expect(screen.locator("#line")).to_have_text("The judge now speaks English.")
     expect(bo.locator("#toast")).to_contain_text("主持人把法官的语言改成了English")

@@ -109,7 +109,7 @@ def test_the_hosts_phone_alone_makes_a_nine_seat_box_a_twelve_seat_game_of_its_r
     _screens(host, "host-zh-CN")
     host.click("#table-confirm")
     expect(bo.locator("#toast")).to_have_text("本局12人：女巫不能自救。")
-    expect(en.locator("#toast")).to_have_text("This game: 12 players; The witch may not heal herself.")
+    expect(en.locator("#toast")).to_have_text("This game: 12 players; Witch self-heal: Not allowed.")
     expect(screen.locator("#line")).to_have_text("本局十二人。女巫不能自救。")  # the public screen
     for page in (bo, en):
         expect(page.locator("#table-setup select[data-rule=witch_self_heal]")).to_have_value("false")

@@ -54,7 +54,7 @@ def test_the_hosts_language_is_the_judges_and_the_public_screens_and_each_phone_
             told = await ann.expect("notice", where=lambda m: m["key"] == "table_language")
             assert (
                 told["text"]
-                == "主持人把法官的语言改成了English，声音：标准（espeak）（你的手机仍用自己的语言）。"
+                == "主持人把法官的语言改成了English，声音改成了标准。你的手机仍用自己的语言。"
             )
             told = await bo.expect("notice", where=lambda m: m["key"] == "table_language")
             assert told["text"].startswith("The host set the judge's language to English")
@@ -188,7 +188,7 @@ def test_the_host_picks_the_judges_voice_where_the_box_has_it_and_it_speaks_the_
             told = await ann.expect("notice", where=lambda m: m["key"] == "table_language")
             assert (
                 told["text"]
-                == "主持人把法官的语言改成了國語（繁體），声音：自然（仅中文）（你的手机仍用自己的语言）。"
+                == "主持人把法官的语言改成了國語（繁體），声音改成了自然（仅中文）。你的手机仍用自己的语言。"
             )
             offered = ann.last("welcome")["table"]["language"]  # welcomed again, before the notice
             assert offered["voice"] == "neural" and offered["voices"][1] == {

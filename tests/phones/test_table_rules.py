@@ -76,7 +76,7 @@ def test_the_host_sets_the_rules_and_timers_and_every_phone_and_the_judge_tell_i
             said = (await ann.expect("notice", where=lambda m: m["key"] == "table_rules"))["text"]
             assert said == "本局9人：女巫不能自救、屠边（杀光神或杀光民）。"
             said = (await bo.expect("notice", where=lambda m: m["key"] == "table_rules"))["text"]
-            assert said == "This game: 9 players; The witch may not heal herself, Kill one side."
+            assert said == "This game: 9 players; Witch self-heal: Not allowed, Wolves win by: Kill one side."
             assert (await watcher.expect("notice"))["key"] == "table_rules"  # read-only, but shown
             for phone in (ann, bo, watcher):
                 await phone.close()

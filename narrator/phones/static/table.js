@@ -82,14 +82,14 @@
     said.onchange = spoken;
     spoken();
     rows.appendChild(tongue);
-    rows.appendChild(voice);
-    if (mine) {
+    if (offered.voices.length > 1) { rows.appendChild(voice); }  // a choice only where there is one
+    if (mine) {  // beside the language: the voice's choices take the whole row
       var change = el("button", { id: "table-language-set" }, W.t("ui.table_language_set"));
       change.onclick = function (event) {
         event.preventDefault();
         post("/host/language", { language: said.value, voice: heard.value, locale: document.documentElement.lang });
       };
-      voice.appendChild(change);
+      tongue.appendChild(change);
     }
     return rows;
   }
