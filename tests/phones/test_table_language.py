@@ -52,10 +52,7 @@ def test_the_hosts_language_is_the_judges_and_the_public_screens_and_each_phone_
             assert table.public.message()["locale"] == "en"
             assert (await ann.expect("welcome"))["locale"] == "zh-CN"  # each phone keeps its own
             told = await ann.expect("notice", where=lambda m: m["key"] == "table_language")
-            assert (
-                told["text"]
-                == "主持人把法官的语言改成了English，声音改成了标准。你的手机仍用自己的语言。"
-            )
+            assert told["text"] == "主持人把法官的语言改成了English，声音改成了标准。你的手机仍用自己的语言。"
             told = await bo.expect("notice", where=lambda m: m["key"] == "table_language")
             assert told["text"].startswith("The host set the judge's language to English")
             assert store.remembered()["locale"] == "en"  # kept with the setup, on disk
