@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from engine.boards import Board
 from engine.record import write_record
 from narrator.evening.ledger import evening_ledger
 from narrator.evening.report import as_json, lines
@@ -53,28 +54,37 @@ class Evening:
                 store.close_evening(self.id)
 
 
-async def next_game(
-    table: PhoneTable, store: Store, config: PlayConfig, evening: Evening, seed: int, options: Options
-) -> tuple[RecordedGame, PlayConfig, int]:
-    """The evening's next game dealt and stored (a new seed; the host's next board, or his
-    bare seat count dealt the judge's default cards as `narrator play --seats N` would, or
-    the same board, count or cards), and seated at the table with the same phones; its game,
-    settings and seed. A store that refuses it is waited for (`written`)."""
+def next_settings(table: PhoneTable, config: PlayConfig) -> tuple[PlayConfig, Board | None]:
+    """The evening's next game's settings on top of `config` (the table's, with what the host
+    set between the games: rules, timers, custom cards, language), and its board: the host's
+    next board, or his bare seat count dealt the judge's default cards as `narrator play
+    --seats N` would, or his custom cards, or the same board, count or cards."""
     count = table.evening.next_seats
     board = None if count is not None else table.evening.next_board or table.board
-    if count is None and board is None and table.game.setup.seats != config.seats:
+    if table.evening.next_cards:
+        count, board = None, None  # the host's custom cards, as `config` has them
+    elif count is None and board is None and table.game.setup.seats != config.seats:
         count = table.game.setup.seats  # the bare count the host picked before the deal stays
-    seed = seed + 1 if options.bots else secrets.randbelow(2**31)
-    update: dict[str, Any] = {"seed": seed}
-    if board is not None:
-        update |= {"board": board.id, "seats": board.seats, "setup": "auto", "extra_cards": []}
+    update: dict[str, Any] = {}
     settings = config.model_dump(exclude_unset=True)
     if board is not None:
+        update |= {"board": board.id, "seats": board.seats, "setup": "auto", "extra_cards": []}
         settings.pop("preset", None)  # a board plays its own preset
     if count is not None:
         update |= {"seats": count, "setup": "auto", "extra_cards": []}
         settings.pop("board", None)
-    config = PlayConfig.model_validate({**settings, **update})
+    return PlayConfig.model_validate({**settings, **update}), board
+
+
+async def next_game(
+    table: PhoneTable, store: Store, config: PlayConfig, evening: Evening, seed: int, options: Options
+) -> tuple[RecordedGame, PlayConfig, int]:
+    """The evening's next game dealt and stored (a new seed, `next_settings`), and seated at the
+    table with the same phones; its game, settings and seed. A store that refuses it is waited
+    for (`written`)."""
+    seed = seed + 1 if options.bots else secrets.randbelow(2**31)
+    config, board = next_settings(table, config)
+    config = PlayConfig.model_validate({**config.model_dump(exclude_unset=True), "seed": seed})
     setup, rules = config.table()
     settings = config.model_dump(mode="json")
     if options.bots:

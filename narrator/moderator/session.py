@@ -12,7 +12,7 @@ from typing import Any
 
 from narrator.inbox import Command, CommandWord
 from narrator.moderator.config import PlayConfig
-from narrator.moderator.evening import Evening, keep_the_end, next_game
+from narrator.moderator.evening import Evening, keep_the_end, next_game, next_settings
 from narrator.moderator.loop import Moderator, anchor
 from narrator.moderator.options import Options
 from narrator.moderator.review import review
@@ -63,9 +63,9 @@ async def run_session(
             table, server, config, options, parts.voice, parts.satellite
         )
         table.evening.on_leave = lambda seat, _name: host_pin.announce("host_left", {"seat": seat})
-        if table.evening.dealer is not None:  # the host may change the judge's language until the deal
-            listen = partial(open_listener, config, voice, table.inbox, parts.satellite)  # (locale)
-            table.evening.relocale = TableLanguage(choice, voice, host_pin, parts, listen)
+        listen = partial(open_listener, config, voice, table.inbox, parts.satellite)  # (locale)
+        table.evening.relocale = TableLanguage(choice, voice, host_pin, parts, listen)  # and between games
+        table.evening.upcoming = lambda: RecordedGame(*next_settings(table, choice.config)[0].table())
         parts.bots = await phones_join(table, server, options, seed, resumed, parts.voice, host_pin, config)
         heard: list[Heard] = []  # the evening's real night steps: its pretended ones sound like them
         while True:
@@ -88,11 +88,13 @@ async def run_session(
             moderator.pacing.heard = heard
             table.timers = moderator.timers
             played = await _play(table, moderator, store, config, resumed)
+            choice.between = True  # the host sets the next game now
             word = await keep_the_end(played, table, moderator, store, options, clock, evening)
             if word != CommandWord.AGAIN:
                 evening.close(store)
                 return {**review(played), "evening": evening.scores(store)}
-            game, config, seed = await next_game(table, store, config, evening, seed, options)
+            game, config, seed = await next_game(table, store, choice.config, evening, seed, options)
+            choice.next_game(game.game_id, config)
             resumed = False
             await moderator.say("host.again")
     finally:

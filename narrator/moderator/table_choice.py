@@ -1,7 +1,8 @@
 """The table as the host's phone sets it before the deal: the box's settings with the host's
 choices on top (the seat count, a board or custom cards, the rules a table argues about, the timers), each
 dealt and written before it counts (a resume plays it), and kept by the box as its default
-for the next start (`remembered`)."""
+for the next start (`remembered`). Between two games the same choices are the next game's: kept
+(on disk first) until it is dealt (`between`)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ class TableChoice:
 
     def __init__(self, store: Store, game_id: str, config: PlayConfig) -> None:
         self.store, self.game_id, self.config = store, game_id, config
+        self.between = False
+        """Between two games: a change is kept for the next game (and the box's next start), its
+        game only made to be read, never dealt into the game played."""
 
     def board(self, board: Board) -> RecordedGame:
         """The board the host picked (its cards and rules, the table's rules on top)."""
@@ -82,7 +86,16 @@ class TableChoice:
 
     def _deal(self, config: PlayConfig) -> RecordedGame:
         setup, rules = config.table()
+        if self.between:
+            self.store.remember(remembered(config))
+            self.config = config
+            return RecordedGame(setup, rules)
         settings = config.model_dump(mode="json")
         self.store.replace_setup(self.game_id, setup, rules, remembered=remembered(config), config=settings)
         self.config = config
         return RecordedGame(setup, rules).record_to(self.store, self.game_id)
+
+    def next_game(self, game_id: str, config: PlayConfig) -> None:
+        """The evening's next game is `game_id`, dealt from `config` (the choices kept between
+        the games in it)."""
+        self.game_id, self.config, self.between = game_id, config, False

@@ -84,14 +84,14 @@ async def open_table(
     choice = TableChoice(store, game.game_id, config)
     timers = config.timers_for(game.rules)
     table.evening.timers = {name: getattr(timers, name) for name in table.evening.timers}
+    table.evening.rechoose = choice.rules  # before the deal, and between two games
+    table.evening.recard = choice.cards
+    table.evening.voices = spoken(tuple(LANGUAGES))
+    table.evening.voice = config.voice if config.voice in table.evening.voices else "espeak"
     if not game.log:  # the host may set the table until the deal (a resumed lobby too)
         table.evening.dealer = choice.board
         table.evening.reseat = lambda seats: choice.seats(seats, table.registry)
-        table.evening.rechoose = choice.rules
-        table.evening.recard = choice.cards
         table.evening.preset = find_preset(config.preset)
-        table.evening.voices = spoken(tuple(LANGUAGES))
-        table.evening.voice = config.voice if config.voice in table.evening.voices else "espeak"
     table.registry = StoredSeats(store, game.game_id, game.setup.seats)
     host = "127.0.0.1" if options.bots else config.host
     server = PhoneServer(table, host=host, port=0 if options.bots else config.port)

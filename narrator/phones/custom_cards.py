@@ -133,3 +133,14 @@ def offered_cards(deck: Sequence[Role], seats: int, preset: str, locale: Locale)
         ],
         "balance": balance_read(deck, seats, locale),
     }
+
+
+def cards_told(deck: list[Role], seats: int, locale: Locale) -> dict[str, Any]:
+    """The host's custom cards as every phone is told them (`notices.table_cards`), in `locale`:
+    the seats, each card and its count, and their balance."""
+    cards = {role: deck.count(role) for role in dict.fromkeys(deck)}
+    named = SEPARATOR[locale].join(
+        card_name(role.value, locale) + (f"×{count}" if count > 1 else "") for role, count in cards.items()
+    )
+    read = balance_read(deck, seats, locale)
+    return {"seats": seats, "cards": named, "balance": " ".join([read["counts"], *read["warnings"]])}

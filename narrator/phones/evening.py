@@ -18,6 +18,10 @@ Rule 2: between two games of an evening (the game over) the host may pick the ne
         seats the same phones at the next game (same seats, names and tokens), the seats it
         no longer has told so and let go; `show_scores` sends every phone the evening's scores,
         the same message to each (public: names, wins, the cards shown at the ends).
+Rule 3: between two games the host sets the next game's table as before a deal (its rules and
+        timers, custom cards, the judge's language and voice): `rechoose`, `recard` and
+        `relocale` keep each change for it (on disk first) and `upcoming` makes the next game
+        as set so far, which every phone reads with the scores, told of each change.
 """
 
 from __future__ import annotations
@@ -35,19 +39,26 @@ from narrator.phones.boards import (
     SEPARATOR,
     board_cards,
     board_title,
-    card_name,
     default_cards,
     offered_boards,
     offered_counts,
 )
 from narrator.phones.catalogue import Locale, text
-from narrator.phones.custom_cards import balance_read, cards_read, chosen_deck, offered_cards
+from narrator.phones.custom_cards import cards_read, cards_told, chosen_deck, offered_cards
 from narrator.phones.links import Links
 from narrator.phones.messages import Refusal
 from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.table_rules import LANGUAGES, TIMERS, changes, chosen_rules, chosen_timers, offered_table
+from narrator.phones.table_rules import (
+    LANGUAGES,
+    TIMERS,
+    changes,
+    chosen_rules,
+    chosen_timers,
+    offered_language,
+    offered_table,
+)
 from narrator.timing import Timers
 
 log = logging.getLogger("narrator.phones")
@@ -101,6 +112,8 @@ class Evening:
         """The table's timers the host may set (seconds), as the moderator will run them."""
         self.next_board: Board | None = None  # the host's board for the evening's next game (Rule 2)
         self.next_seats: int | None = None  # or the host's bare seat count for it (Rule 2)
+        self.next_cards = False  # or his custom cards (Rule 3)
+        self.upcoming: Callable[[], Game] | None = None  # the next game as set so far (Rule 3)
         self.scores: dict[str, Any] | None = None  # the evening's scores, after a game (Rule 2)
         self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
 
@@ -131,7 +144,7 @@ class Evening:
 
     def _pick_next_board(self, name: str) -> Board:
         board = _playable(name)
-        self.next_board, self.next_seats = board, None
+        self.next_board, self.next_seats, self.next_cards = board, None, False
         log.info("the host picked the next game's board %s", board.id)
         self._tell(
             "next_board",
@@ -141,6 +154,7 @@ class Evening:
                 "seats": board.seats,
             },
         )
+        self.show_scores(self.scores)  # the next game's table as it now is
         return board
 
     def pick_seats(self, seats: int) -> int:
@@ -159,7 +173,7 @@ class Evening:
             raise Refusal("seats_unknown", low=SEAT_COUNTS[0], high=SEAT_COUNTS[-1])
         gone = [seat for seat in range(seats + 1, table.game.setup.seats + 1) if table.registry.holder(seat)]
         if between:
-            self.next_board, self.next_seats = None, seats
+            self.next_board, self.next_seats, self.next_cards = None, seats, False
             log.info("the host picked %d seats for the next game", seats)
         else:
             assert self.reseat is not None
@@ -173,6 +187,8 @@ class Evening:
             if gone:
                 told += text(locale, f"notices.{gone_key}", gone=SEPARATOR[locale].join(map(str, gone)))
             link.send(out.Notice(key=key, text=told).wire())
+        if between:
+            self.show_scores(self.scores)  # the next game's table as it now is
         return seats
 
     def pick_table(self, rules: dict[str, str], timers: dict[str, int]) -> Game:
@@ -180,15 +196,16 @@ class Evening:
         `rechoose`, every phone told the table as it now is and sent its view anew; the game
         dealt. Refusal "table_late" (the deal began, or no `rechoose`), "rule_unknown",
         "timer_unknown"."""
-        if self.rechoose is None or not self.boards_open():
+        if self.rechoose is None or not self.settable():
             raise Refusal("table_late")
         settings, seconds = chosen_rules(rules), chosen_timers(timers)
         game = self.rechoose(settings, seconds)
         self.timers = {**self.timers, **seconds}
-        self._deal(self._table.board, game)
         log.info("the host set the table's rules %s and timers %s", settings, seconds)
-        self._tell("table_rules", lambda locale: {"seats": game.setup.seats, "rules": self.summary(locale)})
-        self._send_states()
+        told = {"seats": game.setup.seats}
+        self._taken(
+            game, self._table.board, "table_rules", lambda locale: {**told, "rules": self.summary(locale)}
+        )
         return game
 
     def pick_cards(self, counts: dict[str, int], preset: str | None) -> Game:
@@ -197,26 +214,16 @@ class Evening:
         cards and their balance, welcomed again and sent its view anew; the game dealt.
         Refusal "table_late" (the deal began, or no `recard`), "card_unknown", or the
         engine's own check (`custom_cards.DeckRefused`)."""
-        if self.recard is None or not self.boards_open():
+        if self.recard is None or not self.settable():
             raise Refusal("table_late")
-        seats = self._table.game.setup.seats
+        seats = self.game().setup.seats
         deck = chosen_deck(counts, seats)
         game = self.recard(deck, preset)
         self.preset = preset or self.preset
-        self._deal(None, game)
+        if self.between():
+            self.next_board, self.next_seats, self.next_cards = None, None, True
         log.info("the host set custom cards %s", counts)
-
-        def told(locale: Locale) -> dict[str, Any]:
-            cards = {role: deck.count(role) for role in dict.fromkeys(deck)}
-            named = SEPARATOR[locale].join(
-                card_name(role.value, locale) + (f"×{count}" if count > 1 else "")
-                for role, count in cards.items()
-            )
-            read = balance_read(deck, seats, locale)
-            return {"seats": seats, "cards": named, "balance": " ".join([read["counts"], *read["warnings"]])}
-
-        self._tell("table_cards", told)
-        self._send_states()
+        self._taken(game, None, "table_cards", lambda locale: cards_told(deck, seats, locale))
         return game
 
     def pick_language(self, locale: Locale, voice: str | None = None) -> Game:
@@ -225,7 +232,7 @@ class Evening:
         told in its own language (each phone keeps its own), welcomed again; the game dealt.
         Refusal "table_late", "voice_missing" (not on this box), "voice_language" (the voice
         does not speak it)."""
-        if self.relocale is None or not self.boards_open():
+        if self.relocale is None or not self.settable():
             raise Refusal("table_late")
         voice = voice or self.voice
         if voice not in self.voices:
@@ -234,27 +241,27 @@ class Evening:
             raise Refusal("voice_language")
         game = self.relocale(locale, voice)
         self._table.locale, self.voice = locale, voice
-        self._deal(self._table.board, game)
         log.info("the host set the judge's language %s and voice %s", locale, voice)
-        self._tell(
+        self._send_screens()
+        self._taken(
+            game,
+            self._table.board,
             "table_language",
             lambda mine: {"language": LANGUAGES[locale], "voice": text(mine, f"ui.voice_{voice}")},
         )
-        self._send_screens()
-        self._send_states()
         return game
 
     def read_cards(self, counts: dict[str, int], locale: Locale) -> dict[str, Any]:
         """The host's custom cards read as he changes them (their balance and the engine's
         problems, in `locale`), nothing dealt; Refusal "table_late" as `pick_cards`."""
-        if self.recard is None or not self.boards_open():
+        if self.recard is None or not self.settable():
             raise Refusal("table_late")
-        return cards_read(counts, self._table.game.setup.seats, locale)
+        return cards_read(counts, self.game().setup.seats, locale)
 
     def summary(self, locale: Locale) -> str:
         """The table's rules that differ from the defaults, in `locale` (or that none does)."""
         said = changes(
-            self._table.game.rules,
+            self.game().rules,
             lambda name, key: text(
                 locale,
                 "choices.summary_item",
@@ -267,28 +274,49 @@ class Evening:
     def table(self, locale: Locale) -> dict[str, Any] | None:
         """The table's rules and timers as every phone shows them, under their one-line summary
         (the host's to change until the deal; None once it began), in `locale`."""
-        if self.rechoose is None or not self.boards_open():
+        if self.rechoose is None or not self.settable():
             return None
-        seats = self._table.game.setup.seats
-        summary = text(locale, "notices.table_rules", seats=seats, rules=self.summary(locale))
-        offered = offered_table(self._table.game.rules, self.timers, locale)
-        deck = self._table.game.setup.deck
+        game = self.game()
+        seats = game.setup.seats
+        said = "notices.next_table_rules" if self.between() else "notices.table_rules"
+        summary = text(locale, said, seats=seats, rules=self.summary(locale))
+        offered = offered_table(game.rules, self.timers, locale)
+        deck = game.setup.deck
         cards = offered_cards(deck, seats, self.preset, locale) if self.recard is not None else None
-        language = {
-            "value": self._table.locale,
-            "options": [{"value": code, "label": name} for code, name in LANGUAGES.items()],
-            "voice": self.voice,
-            "voices": [
-                {"value": name, "label": text(locale, f"ui.voice_{name}"), "languages": list(spoken)}
-                for name, spoken in self.voices.items()
-            ],
-        }
-        return {
-            **offered,
-            "summary": summary,
-            "custom": cards,
-            "language": language if self.relocale else None,
-        }
+        language = (
+            offered_language(self._table.locale, self.voice, self.voices, locale) if self.relocale else None
+        )
+        return {**offered, "summary": summary, "custom": cards, "language": language}
+
+    def between(self) -> bool:
+        """Whether the host sets the evening's next game now (Rule 3)."""
+        return self._table.game.over and self.upcoming is not None
+
+    def settable(self) -> bool:
+        """Whether the host may set the table now: before the deal (Rule 1), or between two
+        games (Rule 3)."""
+        return self.boards_open() or self.between()
+
+    def game(self) -> Game:
+        """The game the host sets: this one before its deal, the next one between two games."""
+        return self.upcoming() if self.upcoming is not None and self.between() else self._table.game
+
+    def _taken(
+        self, game: Game, board: Board | None, key: str, named: Callable[[Locale], dict[str, Any]]
+    ) -> None:
+        """The host's change taken: before the deal the game dealt anew (`game`, from `board`)
+        and every phone welcomed again, told and sent its view (Rule 1); between two games
+        every phone told and sent the scores anew, with the next game's table (Rule 3)."""
+        if not self.between():
+            self._deal(board, game)
+            self._tell(key, named)
+            self._send_states()
+            return
+        key = f"next_{key}" if key in ("table_rules", "table_cards") else key  # the next game's
+        for link in self._links.everyone():
+            locale = self._links.locale(link)
+            link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
+        self.show_scores(self.scores)
 
     def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
         """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
@@ -304,19 +332,20 @@ class Evening:
         no longer has is told and let go. The seats let go (Rule 2)."""
         assert not game.log
         gone = self._links.let_go_gone(registry)
-        self.next_board, self.next_seats, self.scores = None, None, None
+        self.next_board, self.next_seats, self.next_cards, self.scores = None, None, False, None
         self._restart(game, registry, board)
         log.info("the evening's next game: %d seats, %s", game.setup.seats, board.id if board else "no board")
         return gone
 
-    def show_scores(self, scores: dict[str, Any]) -> None:
+    def show_scores(self, scores: dict[str, Any] | None) -> None:
         """The evening's scores on every phone (Rule 2), with every board and seat count the
-        host may pick for the next game: one message, the same for each phone of a language."""
+        host may pick for the next game and its table as set so far (Rule 3): one message, the
+        same for each phone of a language (none before the scores)."""
         self.scores = scores
         for link in self._links.everyone():
             message = self.scores_message(self._links.locale(link))
-            assert message is not None
-            link.send(message)
+            if message is not None:
+                link.send(message)
         self._send_screens()
 
     def scores_message(self, locale: Locale) -> dict[str, Any] | None:
@@ -324,7 +353,7 @@ class Evening:
         if self.scores is None:
             return None
         boards, counts = offered_boards(None, locale), offered_counts(locale)
-        return out.Scores(scores=self.scores, boards=boards, counts=counts).wire()
+        return out.Scores(scores=self.scores, boards=boards, counts=counts, table=self.table(locale)).wire()
 
     async def leave(self, link: Link, seat: int, answer: Callable[[], None]) -> None:
         """The player at `seat` leaves between two games (Rule 2), the caller holding the turn:

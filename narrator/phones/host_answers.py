@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import JSONResponse
 
 from narrator.phones.host_asks import HostBoard, HostCards, HostLanguage, HostSeats, HostTable
@@ -89,6 +89,7 @@ class TableSet(HostAnswer):
     seats: int
     rules: dict[str, str]
     timers: dict[str, int]
+    next_game: bool = Field(default=False, exclude=True)  # set between two games: said so
 
     def said(self) -> tuple[str, dict[str, object]]:
         """The host's act as the judge says it: the seat count, then each rule that is not
@@ -98,7 +99,8 @@ class TableSet(HostAnswer):
             for name, value in self.rules.items()
             if value != value_key(getattr(DEFAULT, name))
         ]
-        return "host_table", {"count": self.seats, "then": changed or ["table.standard"]}
+        key = "host_next_table" if self.next_game else "host_table"
+        return key, {"count": self.seats, "then": changed or ["table.standard"]}
 
 
 class LanguageSet(HostAnswer):
@@ -125,12 +127,14 @@ class CardsSet(HostAnswer):
     seats: int
     cards: dict[str, int]
     camps: dict[str, int]
+    next_game: bool = Field(default=False, exclude=True)  # set between two games: said so
 
     def said(self) -> tuple[str, dict[str, object]]:
         """The host's act as the judge says it: the seats and each camp's cards (any third)."""
         others = self.camps["others"]
         camps = {name: count for name, count in self.camps.items() if others or name != "others"}
-        return "host_cards_others" if others else "host_cards", {"count": self.seats, **camps}
+        key = ("host_next_cards" if self.next_game else "host_cards") + ("_others" if others else "")
+        return key, {"count": self.seats, **camps}
 
 
 Pick = TypeVar("Pick", HostBoard, HostSeats, HostTable, HostCards, HostLanguage)

@@ -155,6 +155,7 @@ class HostRoutes:
                 seats=game.setup.seats,
                 rules={name: value_key(getattr(game.rules, name)) for name in CHOICES},
                 timers={name: int(seconds) for name, seconds in self.table.evening.timers.items()},
+                next_game=self.table.evening.between(),
             )
 
         return await self._host_pick(request, HostTable, take, TABLE_BODY_BYTES)
@@ -167,6 +168,7 @@ class HostRoutes:
                 seats=game.setup.seats,
                 cards={role.value: deck.count(role) for role in dict.fromkeys(deck)},
                 camps={str(name): count for name, count in balance(deck, game.setup.seats).counts.items()},
+                next_game=self.table.evening.between(),
             )
 
         pick = await self._asked(request, HostCards, CARDS_BODY_BYTES)

@@ -173,12 +173,14 @@ class Freed(Outbound):
 
 
 class Scores(Outbound):
-    """The evening's scores, with the boards and seat counts the host may pick next."""
+    """The evening's scores, with the boards and seat counts the host may pick next, and the
+    next game's table as the host sets it (`Welcome.table`'s shape; None: not here)."""
 
     type: Literal["scores"] = "scores"
     scores: Any
     boards: list[Any]
     counts: list[Any]
+    table: Any = None
 
 
 class Table(Outbound):

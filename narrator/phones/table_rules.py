@@ -88,3 +88,19 @@ def changes(rules: Rules, line: Callable[[str, str], str]) -> list[str]:
         for name in CHOICES
         if getattr(rules, name) != getattr(DEFAULT, name)
     ]
+
+
+def offered_language(
+    now: Locale, voice: str, voices: Mapping[str, tuple[Locale, ...]], locale: Locale
+) -> dict[str, Any]:
+    """The judge's languages and voices the host may pick (each voice with the languages it
+    speaks), with the ones he has now, in `locale`."""
+    return {
+        "value": now,
+        "options": [{"value": code, "label": name} for code, name in LANGUAGES.items()],
+        "voice": voice,
+        "voices": [
+            {"value": name, "label": text(locale, f"ui.voice_{name}"), "languages": list(spoken)}
+            for name, spoken in voices.items()
+        ],
+    }

@@ -185,6 +185,13 @@ class Games(StoreFile):
                 db.execute("UPDATE games SET config = ? WHERE id = ?", (settings, game_id))
 
     @on_the_writer
+    def remember(self, remembered: dict[str, Any]) -> None:
+        """Keep the box's setup for its next start alone: the host's choices between two games,
+        which no game is dealt yet to take (`replace_setup` keeps it with a game's)."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO box VALUES (1, ?)", (json.dumps(remembered),))
+
+    @on_the_writer
     def remembered(self) -> dict[str, Any]:
         """The table's setup the host's phone last set (`replace_setup`), the box's default for
         its next start; {} when none was."""

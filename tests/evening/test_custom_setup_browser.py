@@ -225,7 +225,25 @@ def test_the_hosts_phone_alone_makes_a_twelve_seat_custom_game_and_the_box_keeps
             (Store(store_dir).path.parent / "records" / f"{game_id}.toml").read_text(encoding="utf-8")
         )
         assert sorted(record["setup"]["roles"]) == dealt and record["rules"]["witch_self_heal"] is False
+
+        # Between two games the same screen sets the next game, in 更多: the host's beside the
+        # next board and seat count.
+        bo.click("#menu summary")
+        expect(bo.locator("#menu #table-setup")).to_be_visible()
         host.click("#menu summary")
+        expect(host.locator("#host #table-setup")).to_be_visible()
+        host.evaluate("document.getElementById('table-setup').open = true")
+        host.select_option("#table-setup select[data-rule=sheriff]", "false")
+        host.click("#table-confirm")
+        expect(bo.locator("#toast")).to_contain_text("没有警长")
+        expect(bo.locator("#table-setup .table-summary")).to_contain_text("没有警长")
+        expect(bo.locator("#table-setup select[data-rule=sheriff]")).to_be_disabled()  # read-only
+        shots = os.environ.get("PHONES_SCREENSHOTS")
+        if shots:
+            host.evaluate("document.getElementById('toast').hidden = true")
+            host.locator("#table-setup").screenshot(
+                path=str(Path(shots) / "setup" / "between-host-zh-CN.png")
+            )
         host.click("#host-end")
         host.click("#host-end")
         session.join(timeout=60)
@@ -240,5 +258,5 @@ def test_the_hosts_phone_alone_makes_a_twelve_seat_custom_game_and_the_box_keeps
     again = load_config(None, kept=Store(store_dir).remembered())
     setup, rules = again.table()
     assert sorted(card.value for card in setup.deck) == dealt
-    assert rules.witch_self_heal is False and rules.win == "side"
+    assert rules.witch_self_heal is False and rules.win == "side" and rules.sheriff is False
     assert (again.timers.speech, again.timers.last_speech, again.timers.decision) == (30, 20, 10)

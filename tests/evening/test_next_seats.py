@@ -106,7 +106,9 @@ def test_the_host_picks_a_seat_count_for_thenext_game(tmp_path: Path) -> None:
             )
             assert len({t["text"] for t in told[:8]}) == 1  # every phone of a language alike
             await asyncio.sleep(0.05)
-            assert all(len(phone.inbox) == before[phone.seat] + 1 for phone in phones)
+            assert all(
+                len(phone.inbox) == before[phone.seat] + 2 for phone in phones
+            )  # told, and the scores anew
 
             # A board picked after it replaces it, and the count picked again replaces the board.
             table.evening.pick_board("beginner-10")

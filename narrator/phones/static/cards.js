@@ -4,12 +4,14 @@
 // changes them (POST /host/cards, preview: nothing dealt), the preset they play and one
 // button to use them (POST /host/cards: the box says it aloud and tells every phone). The
 // list scrolls inside the fold, under a line that says so; the button stays below it. Every
-// phone shows it, the host's phone changes it; once the game began it goes.
+// phone shows it, the host's phone changes it; once the game began it goes. Between two games
+// the scores carry the next game's, shown under the rules wherever they are (table.js).
 (function () {
   "use strict";
   var W = window.werewolf;
   var section = document.getElementById("table-cards");
-  var shown = null;  // the custom cards as the last welcome carried them
+  var shown = null;  // the custom cards as the last welcome (or, between two games, scores) carried them
+  var between = false;  // they are the evening's next game's
   var counts = {};  // the host's counts, card → how many
   var asked = 0;  // the last preview asked (a later answer wins)
 
@@ -105,15 +107,19 @@
       });
     }, function () { W.toast(W.t("ui.reconnecting"), true); });
   }
-  document.addEventListener("werewolf-welcome", function (event) {
-    var table = event.detail.table;
+  function offered(table, next) {  // before a deal under the rules; between two games in the end screen
+    between = next;
+    var rules = document.getElementById("table-setup");
+    rules.parentNode.insertBefore(section, rules.nextSibling);
     shown = table && table.custom ? table.custom : null;
     counts = {};
     (shown ? shown.cards : []).forEach(function (card) { if (card.count) { counts[card.role] = card.count; } });
     draw();
-  });
+  }
+  document.addEventListener("werewolf-welcome", function (event) { offered(event.detail.table, false); });
+  document.addEventListener("werewolf-scores", function (event) { offered(event.detail.table, true); });
   document.addEventListener("werewolf-state", function (event) {  // the deal: the cards are set
-    if (event.detail.started && shown) { shown = null; draw(); }
+    if (event.detail.started && shown && !between) { shown = null; draw(); }
   });
   document.addEventListener("werewolf-host", draw);  // host.js: this phone claimed the host, or lost it
 })();

@@ -142,8 +142,8 @@
   });
   document.addEventListener("werewolf-scores", function (event) {  // between games: any board
     boardTitle.setAttribute("data-t", "ui.next_board_title"); boardTitle.textContent = W.t("ui.next_board_title");
-    between = true;
-    $("menu").open = false;  // the end fits the phone: 再来一局 is under the scores, the boards in 更多
+    if (!between) { $("menu").open = false; }  // the end fits the phone: 再来一局 under the scores, the boards in 更多
+    between = true;  // scores sent anew (the host set the next game in 更多): 更多 stays open
     offer(event.detail);
     offerCounts(event.detail.counts || [], true);
   });

@@ -2,15 +2,19 @@
 // ("本局12人：女巫不能自救。", so that the lobby fits the phone): each rule a table argues about as
 // a choice in plain words, the default marked, one line on what it does, and the timers in
 // seconds; and the judge's language and voice (POST /host/language: what he says and how, the
-// public screen; each phone keeps its own language; a voice greyed where it cannot speak it). Every phone shows it; the host's phone changes it and confirms (POST /host/table:
-// the box says it aloud and tells every phone), the others read it. Once the game began (its
-// state says so) it goes, and the welcome carries none.
+// public screen; each phone keeps its own language; a voice greyed where it cannot speak it).
+// Every phone shows it; the host's phone changes it and confirms (POST /host/table: the box
+// says it aloud and tells every phone), the others read it. Once the game began (its state
+// says so) it goes, and the welcome carries none. Between two games the scores carry the next
+// game's, in 更多: the host sets it there (beside the next board and seat count), the others
+// read it there.
 (function () {
   "use strict";
   var HOST_KEY = "werewolf.host";
   var W = window.werewolf;
   var section = document.getElementById("table-setup");
-  var shown = null;  // the table as the last welcome carried it
+  var shown = null;  // the table as the last welcome (or, between two games, scores) carried it
+  var between = false;  // the table set is the evening's next game's
 
   function host() { return !!localStorage.getItem(HOST_KEY); }
   function el(tag, attrs, text) {
@@ -25,7 +29,7 @@
     if (!shown) { return; }
     var mine = host();
     var fold = el("summary");
-    fold.appendChild(el("h2", {}, W.t("ui.table_title")));
+    fold.appendChild(el("h2", {}, W.t(between ? "ui.next_table_title" : "ui.table_title")));
     fold.appendChild(el("span", { "class": "table-summary" }, shown.summary));
     section.appendChild(fold);
     if (!mine) { section.appendChild(el("p", { "class": "table-note" }, W.t("ui.table_read_only"))); }
@@ -140,9 +144,20 @@
     });
     post("/host/table", body);
   }
-  document.addEventListener("werewolf-welcome", function (event) { shown = event.detail.table || null; draw(); });
+  function place(next) {  // before a deal: under the lobby; between two games: in 更多 (the end fits
+    between = next;  // the phone), the host's beside the next board and seat count
+    var lobby = document.getElementById("lobby");
+    if (next) { document.getElementById(host() ? "host" : "menu").appendChild(section); }
+    else { lobby.parentNode.insertBefore(section, lobby.nextSibling); }
+  }
+  document.addEventListener("werewolf-welcome", function (event) {
+    place(false); shown = event.detail.table || null; draw();
+  });
+  document.addEventListener("werewolf-scores", function (event) {  // the next game's table
+    place(true); shown = event.detail.table || null; draw();
+  });
   document.addEventListener("werewolf-state", function (event) {  // the deal: the table is set
-    if (event.detail.started && shown) { shown = null; draw(); }
+    if (event.detail.started && shown && !between) { shown = null; draw(); }
   });
   document.addEventListener("werewolf-host", draw);
   section.addEventListener("toggle", fit);  // unfolded: now it has a width  // host.js: this phone claimed the host, or lost it
