@@ -17,6 +17,10 @@ Rule 5: `idiot_votable_after_reveal = false`: a revealed idiot can be neither vo
 Rule 6: a role's mark (the raven's, `add_mark`) starts a seat with votes of weight 1 against
         him, said by the judge as the vote opens and added before a tie is judged; the vote's
         event names them (`marked`), so every tally counts them.
+Rule 7: a card may hold a vote's verdict once it is counted (`add_hold`: the sequence prince's
+        flip after the day's first tally); its steps then give it (`release_verdict`) or void
+        the vote (`void_verdict`). A vote step given `quiet` allows no self-destruct while it
+        waits (the prince's extra speech).
 """
 
 from __future__ import annotations
@@ -73,7 +77,9 @@ def begin_vote(state: State, step: Step) -> Pending | None:
             if p.alive and p.seat not in gone and not (barred and p.revealed_idiot)
         ]
     )
-    info = {"must_vote": True} if step.args.get("must_vote") else {}
+    info: dict[str, Any] = {"must_vote": True} if step.args.get("must_vote") else {}
+    if step.args.get("quiet"):
+        info["quiet"] = True
     pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
     _say_marks(state, pending)
     return pending
@@ -154,6 +160,39 @@ def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     if marked:
         shown["marked"] = {str(seat): votes for seat, votes in sorted(marked.items())}
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
+    held = [made for hold in HOLDS.of(state) for made in hold(state, pending)]
+    if held:  # Rule 7
+        state.memory[HELD] = (pending, decision, counted)
+        state.push(*held)
+        return
+    _verdict(state, pending, decision, counted)
+
+
+Hold = Callable[[State, Pending], list[Step]]
+HOLDS: RoleHooks[Hold] = RoleHooks("holds")
+"""The steps a card puts between the vote `pending`'s tally and its verdict (Rule 7): none, or
+steps that end with `release_verdict` or `void_verdict`; `hold(state, pending)` reads public
+facts only."""
+HELD = "vote.held"
+"""`state.memory`: the vote counted whose verdict is held (pending, decision, counted)."""
+
+
+def add_hold(to: Contents, hold: Hold) -> None:
+    HOLDS.add(to, hold)
+
+
+def release_verdict(state: State) -> None:
+    """The held vote's verdict, as it was counted (Rule 7)."""
+    pending, decision, counted = state.memory.pop(HELD)
+    _verdict(state, pending, decision, counted)
+
+
+def void_verdict(state: State) -> None:
+    """The held vote is void: no verdict (Rule 7)."""
+    state.memory.pop(HELD)
+
+
+def _verdict(state: State, pending: Pending, decision: Votes, counted: dict[int, float]) -> None:
     top = most(counted, pending.targets)
     if not counted:
         state.emit(cue("vote.nobody"))
@@ -204,9 +243,9 @@ def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> No
     state.emit(cue("vote.nobody"))
 
 
-_REVOTE_OF = {"second_vote": "second_revote", "judge_vote": "judge_revote"}
+_REVOTE_OF = {"second_vote": "second_revote", "judge_vote": "judge_revote", "prince_vote": "prince_revote"}
 """The record key of a tie's revote in another vote of the day than the first: the event
-cards' second vote's, the stuttering judge's."""
+cards' second vote's, the stuttering judge's, the sequence prince's."""
 
 
 def condemn(state: State, seat: int) -> None:
@@ -352,6 +391,7 @@ VOTE: StepSpec[Any] = StepSpec(
         _votes_codec("vote", DayVote),
         _votes_codec("second_vote", DayVote),
         _votes_codec("judge_vote", DayVote),
+        _votes_codec("prince_vote", DayVote),
     ),
     **_VOTE_SPEC,  # type: ignore[arg-type]
 )
@@ -366,6 +406,7 @@ REVOTE: StepSpec[Any] = StepSpec(
         _votes_codec("revote", Revote),
         _votes_codec("second_revote", Revote),
         _votes_codec("judge_revote", Revote),
+        _votes_codec("prince_revote", Revote),
         _votes_codec("scapegoat_vote", Revote),
     ),
     **_VOTE_SPEC,  # type: ignore[arg-type]

@@ -18,11 +18,11 @@ from engine.roles.accursed_wolf_father import Infection
 from engine.roles.big_bad_wolf import BigBadWolfKill
 from engine.roles.white_werewolf import WhiteWerewolfKill
 from engine.state import State
-from tests.engine.randomgames import CHARACTERS, SPECIALS, random_rules, random_setup
+from tests.engine.randomgames import CHARACTERS, CLUB_MORE, SPECIALS, random_rules, random_setup
 
 GAMES = 3000
-DEALT = SPECIALS + CHARACTERS
-"""RULES.md's special cards and RULES-CHARACTERS.md's the engine plays."""
+DEALT = SPECIALS + CHARACTERS + CLUB_MORE
+"""RULES.md's special cards, RULES-CHARACTERS.md's the engine plays and some of RULES-CLUB-MORE.md's."""
 
 
 def play_checked(game: Game, rng: random.Random) -> None:
