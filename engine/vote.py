@@ -17,10 +17,9 @@ Rule 5: `idiot_votable_after_reveal = false`: a revealed idiot can be neither vo
 Rule 6: a role's mark (the raven's, `add_mark`) starts a seat with votes of weight 1 against
         him, said by the judge as the vote opens and added before a tie is judged; the vote's
         event names them (`marked`), so every tally counts them.
-Rule 7: a card may hold a vote's verdict once it is counted (`add_hold`: the sequence prince's
-        flip after the day's first tally); its steps then give it (`release_verdict`) or void
-        the vote (`void_verdict`). A vote step given `quiet` allows no self-destruct while it
-        waits (the prince's extra speech).
+Rule 7: a card may hold a vote's verdict once it is counted (`engine.hold`: the sequence
+        prince's flip); its steps give it or void it (`held_verdict`). A `quiet` vote allows no
+        self-destruct while it waits (the prince's extra speech).
 """
 
 from __future__ import annotations
@@ -39,6 +38,7 @@ from engine.deaths import death_events, kill_by_day
 from engine.decisions import DayVote, Decision, Revote, Votes
 from engine.election import club_day
 from engine.events import Event, cue
+from engine.hold import HELD, held
 from engine.rolehooks import RoleHooks
 from engine.state import Pending, State, Step, living
 from engine.steps import Answer, Codec, Form, Kind, Parts, Share, StepSpec, one_seat
@@ -77,10 +77,9 @@ def begin_vote(state: State, step: Step) -> Pending | None:
             if p.alive and p.seat not in gone and not (barred and p.revealed_idiot)
         ]
     )
-    info: dict[str, Any] = {"must_vote": True} if step.args.get("must_vote") else {}
-    if step.args.get("quiet"):
-        info["quiet"] = True
-    pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
+    info = {name: True for name in ("must_vote", "quiet") if step.args.get(name)}
+    allow_none = not step.args.get("must_vote")
+    pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=allow_none, info=info)
     _say_marks(state, pending)
     return pending
 
@@ -160,36 +159,15 @@ def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     if marked:
         shown["marked"] = {str(seat): votes for seat, votes in sorted(marked.items())}
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
-    held = [made for hold in HOLDS.of(state) for made in hold(state, pending)]
-    if held:  # Rule 7
-        state.memory[HELD] = (pending, decision, counted)
-        state.push(*held)
-        return
-    _verdict(state, pending, decision, counted)
+    if not held(state, pending, (pending, decision, counted)):  # Rule 7
+        _verdict(state, pending, decision, counted)
 
 
-Hold = Callable[[State, Pending], list[Step]]
-HOLDS: RoleHooks[Hold] = RoleHooks("holds")
-"""The steps a card puts between the vote `pending`'s tally and its verdict (Rule 7): none, or
-steps that end with `release_verdict` or `void_verdict`; `hold(state, pending)` reads public
-facts only."""
-HELD = "vote.held"
-"""`state.memory`: the vote counted whose verdict is held (pending, decision, counted)."""
-
-
-def add_hold(to: Contents, hold: Hold) -> None:
-    HOLDS.add(to, hold)
-
-
-def release_verdict(state: State) -> None:
-    """The held vote's verdict, as it was counted (Rule 7)."""
+def held_verdict(state: State, *, void: bool) -> None:
+    """The verdict of the vote a card held, as it was counted; none when `void` (Rule 7)."""
     pending, decision, counted = state.memory.pop(HELD)
-    _verdict(state, pending, decision, counted)
-
-
-def void_verdict(state: State) -> None:
-    """The held vote is void: no verdict (Rule 7)."""
-    state.memory.pop(HELD)
+    if not void:
+        _verdict(state, pending, decision, counted)
 
 
 def _verdict(state: State, pending: Pending, decision: Votes, counted: dict[int, float]) -> None:

@@ -3,7 +3,7 @@ day's first exile vote and before anyone is exiled, he may flip his card: the vo
 speaks once more and everybody votes again.
 
 Rule 1: the flip is offered right after the tally of the day's first exile vote (a tie and a
-        vote where all abstained too), before its verdict (`engine.vote` Rule 7); never after
+        vote where all abstained too), before its verdict (`engine.hold`); never after
         a PK's revote, his own revote or a sheriff vote, and not at all once he has flipped
         (which is public).
 Rule 2: every living phone is asked alike (`Kind.SECRET`): only a living, powerful prince
@@ -22,12 +22,13 @@ from typing import Any
 from engine.codecs import shape_bool
 from engine.decisions import Decision
 from engine.events import cue, judge_only
+from engine.hold import add_hold
 from engine.nightstep import pending_for
 from engine.roles import Role, declare
 from engine.script import add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Codec, Form, Kind, StepSpec, never_refused, register, single
-from engine.vote import add_hold, release_verdict, void_verdict
+from engine.vote import held_verdict
 
 USED = "sequence_prince.flipped"
 """`state.memory`: the phase (its text) in which the prince flipped (absent: not yet)."""
@@ -58,18 +59,18 @@ def begin_prince(state: State, step: Step) -> Pending | None:
     seat = state.acting(Role.SEQUENCE_PRINCE)
     if not seat:  # Rule 2
         state.emit(judge_only("pretend", step=PRINCE))
-        release_verdict(state)
+        held_verdict(state, void=False)
         return None
     return pending_for(state, PRINCE, [seat])
 
 
 def resolve_prince(state: State, pending: Pending, decision: PrinceFlip) -> None:
     if not decision.flip:
-        release_verdict(state)
+        held_verdict(state, void=False)
         return
     seat = pending.seats[0]
     state.memory[USED] = str(state.phase)
-    void_verdict(state)
+    held_verdict(state, void=True)
     state.emit(cue(FLIPS, seat=seat), cue(SPEECH, seats=[seat]))
     state.push(Step("vote", {"key": "prince_vote", "opening": REVOTE, "quiet": True}))
 
