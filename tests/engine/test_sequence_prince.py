@@ -7,10 +7,13 @@ revote, and the record keys (`prince = true`; absent: he declines)."""
 
 from __future__ import annotations
 
+import json
+
 from engine.decisions import SelfDestruct
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
 from engine.roles.sequence_prince import PrinceFlip
+from engine.rules import PRESETS
 from engine.steps import Kind
 from tests.engine.harness import club, deaths, game_of, refused, told
 from tests.support.usual import STEPS
@@ -157,3 +160,18 @@ def test_a_refused_flip_is_none_the_written_record_leaves_a_no_out_and_replays()
         assert state_of(again).deaths == state_of(game).deaths and again.history == game.history
     game = prince_day("vote = { 1 = 9 }\nprince = true\n")
     assert refused(game, PrinceFlip(flip=True)) == "out_of_turn"
+
+
+def test_never_after_the_sheriff_vote_but_after_the_days_first_exile_vote_under_the_club_preset() -> None:
+    settings = {**PRESETS["chinese-club"], "shot_status_signal": False}
+    rules = "\n".join(f"{name} = {json.dumps(value)}" for name, value in settings.items())
+    record = (
+        f"[setup]\nseats = 12\nroles = {ETERNAL_12}\n[rules]\n{rules}\n"
+        + night()
+        + "[[day]]\nsheriff = { candidates = [5, 9], votes = { 1 = 5, 2 = 5, 3 = 9 } }\n"
+    )
+    game = game_of(record)
+    assert game.pending is not None and game.pending.key != "prince"
+    game = game_of(record + "speech_order = \"up\"\nvote = { 1 = 9 }\n")
+    assert day_keys(game)[-2:] == ["vote", "prince"]
+    assert [p.key for p, _ in game.history].count("prince") == 1
