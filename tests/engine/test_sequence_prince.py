@@ -172,6 +172,6 @@ def test_never_after_the_sheriff_vote_but_after_the_days_first_exile_vote_under_
     )
     game = game_of(record)
     assert game.pending is not None and game.pending.key != "prince"
-    game = game_of(record + "speech_order = \"up\"\nvote = { 1 = 9 }\n")
+    game = game_of(record + 'speech_order = "up"\nvote = { 1 = 9 }\n')
     assert day_keys(game)[-2:] == ["vote", "prince"]
     assert [p.key for p, _ in game.history].count("prince") == 1
