@@ -8,31 +8,33 @@ Rule 3: tonight every night choice of a player not of the werewolves' team namin
         seat is applied to its chooser as it is made (`night.chosen`), the witch's antidote
         excepted: the seer checks himself (told "good"), the guard guards himself, the witch
         poisons herself. Nobody is told of it; the guard's repeat ban reads the seat as named.
-Rule 4: once a choice is reflected her power is spent: from the next night her step is
+Rule 4: once a choice is reflected (the review tells each) her power is spent: from the next night her step is
         pretended on the same clock, and she is told why at it (`blocked`, by `"powerless"`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step, add_reflect
-from engine.nightstep import living_target, open_step, pending_for, pretend, told_seat, wake
+from engine.nightstep import living_target, open_step, pending_for, pretend, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
 from engine.steps import Form, Kind, StepSpec, nobody, register, seat_answer
 
-SPENT = "eclipse_wolf_queen.spent"
-"""`state.memory`: the night a choice was first reflected (absent: her power is whole)."""
+REFLECTED = "eclipse_wolf_queen.reflected"
+"""`state.memory`: every choice reflected, (night, chooser), in order (none: her power is whole)."""
 LAST = "eclipse_wolf_queen.last"
 """`state.memory`: (night, seat) of her last lock."""
 LOCKED = "eclipse_wolf_queen.locked"
 """`state.tonight.marks`: the seat locked tonight."""
 
 ROLE = declare(
-    Role.ECLIPSE_WOLF_QUEEN, wolf=True, pack=True, power_left=lambda state: SPENT not in state.memory
+    Role.ECLIPSE_WOLF_QUEEN, wolf=True, pack=True, power_left=lambda state: not state.memory.get(REFLECTED)
 )
 
 LOCK = "eclipse_wolf_queen"
@@ -56,7 +58,7 @@ def last_locked(state: State) -> int:
 
 def begin_lock(state: State, step: Step) -> Pending | None:
     queen = state.seat_of(Role.ECLIPSE_WOLF_QUEEN)
-    if SPENT in state.memory and queen and state.is_alive(queen) and queen not in state.tonight.fallen:
+    if state.memory.get(REFLECTED) and queen and state.is_alive(queen) and queen not in state.tonight.fallen:
         open_step(state, CUES)  # Rule 4: told why, on the pretended step's clock
         state.emit(private("blocked", queen, step=LOCK, by="powerless", night=state.night))
         pretend(state, CUES)
@@ -87,13 +89,24 @@ def resolve_lock(state: State, pending: Pending, decision: EclipseLock) -> None:
     state.emit(cue(CUES.sleep))
 
 
+def told_lock(state: State, pending: Pending, decision: EclipseLock) -> list[tuple[str, dict[str, Any]]]:
+    """The review: her lock, and each choice it reflected that night (its chooser)."""
+    if not decision.target:
+        return [("eclipse_wolf_queen_nobody", {})]
+    night = pending.phase.number
+    reflected = [chooser for n, chooser in state.memory.get(REFLECTED, []) if n == night]
+    return [("eclipse_wolf_queen", {"target": decision.target})] + [
+        ("eclipse_wolf_queen_reflected", {"target": chooser}) for chooser in reflected
+    ]
+
+
 def reflect(state: State, chooser: int, seat: int) -> int:
     """Rule 3: a choice by a player not of the werewolves' team naming the locked seat lands on
     its chooser; the first night one does spends her power (Rule 4)."""
     locked = state.tonight.marks.get(LOCKED, 0)
     if not locked or seat != locked or state.is_werewolf(chooser):
         return seat
-    state.memory.setdefault(SPENT, state.night)
+    state.memory[REFLECTED] = [*state.memory.get(REFLECTED, []), (state.night, chooser)]
     return chooser
 
 
@@ -108,7 +121,7 @@ register(
         EclipseLock,
         check_lock,
         resolve_lock,
-        told=told_seat("eclipse_wolf_queen", "target", "eclipse_wolf_queen_nobody"),
+        told=told_lock,
         form=Form.SEATS,
         answer=seat_answer(EclipseLock, "target"),
         default=nobody(EclipseLock, "target"),

@@ -86,7 +86,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             turned.update(turn.by for turn in state_of(game).turned.values())
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
             powers.update(p.step for p, d in game.history if getattr(d, "target", 0))
-            queen_spent += "eclipse_wolf_queen.spent" in state_of(game).memory
+            queen_spent += bool(state_of(game).memory.get("eclipse_wolf_queen.reflected"))
             prince_flips += any(p.key == "prince_vote" for p, _ in game.history)
             marked.update(
                 "pk" if e.data.get("revote") else "vote"

@@ -63,6 +63,10 @@ def test_official_qa_locked_wolf_poisoned_checked_guarded_knifed() -> None:
     game = eternal(night(1, guard=1, wolves=1, witch="{ poison = 1 }", seer=1), day="")
     assert sorted(deaths(game)) == [(1, "werewolves"), (6, "poison")]
     assert [(a["target"], a["result"]) for a in answers(game, 5)] == [(1, "not_werewolf")]
+    assert told(game, "eclipse_wolf_queen") == [
+        ("eclipse_wolf_queen", {"target": 1}),
+        *(("eclipse_wolf_queen_reflected", {"target": chooser}) for chooser in (7, 6, 5)),  # in step order
+    ]
 
 
 def test_official_qa_guard_names_the_locked_seat_then_may_not_name_it_but_may_guard_himself() -> None:

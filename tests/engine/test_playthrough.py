@@ -115,7 +115,7 @@ def test_random_games_with_the_club_more_cards_end_replay_and_use_their_powers()
         play_checked(game, rng)
         check_outcome(game)
         locks += any(p.step == "eclipse_wolf_queen" and getattr(d, "target", 0) for p, d in game.history)
-        reflected += "eclipse_wolf_queen.spent" in state_of(game).memory
+        reflected += bool(state_of(game).memory.get("eclipse_wolf_queen.reflected"))
         flips += any(p.key == "prince_vote" for p, _ in game.history)
     assert locks and reflected and flips, (locks, reflected, flips)
     print(f"locks {locks}, reflected {reflected}, flips {flips}")
