@@ -57,6 +57,7 @@ from engine.roles import (
     cursed_fox,
     demon_hunter,
     dreamcatcher,
+    eclipse_wolf_queen,
     elder,
     fox,
     gargoyle,
@@ -77,6 +78,7 @@ from engine.roles import (
     rusty_sword_knight,
     scapegoat,
     seer,
+    sequence_prince,
     sheriff,
     slacker,
     spirit_knight,
@@ -183,6 +185,8 @@ CONTENTS: tuple[Contents, ...] = (
     wolf_robot.ROLE,
     wolf_witch.ROLE,
     awakened_gargoyle.ROLE,
+    eclipse_wolf_queen.ROLE,
+    sequence_prince.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

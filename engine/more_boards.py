@@ -134,6 +134,19 @@ MORE_BOARDS: tuple[Board, ...] = (
         ("gravekeeper", 1),
         (V, 4),
     ),
+    board_of(
+        "eternal-order-12",
+        "永序之轮 蚀时狼妃",
+        "永序之輪 蝕時狼妃",
+        "Eternal order",
+        (W, 3),
+        ("eclipse_wolf_queen", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("guard", 1),
+        ("sequence_prince", 1),
+        (V, 4),
+    ),
 )
 """RULES-CLUB-MORE.md's boards the engine deals, in its table's order."""
 

@@ -172,6 +172,25 @@ def add_redirect(to: Contents, redirect: Redirect) -> None:
     REDIRECTS.add(to, redirect)
 
 
+Reflect = Callable[[State, int, int], int]
+REFLECTS: RoleHooks[Reflect] = RoleHooks("reflects")
+"""Where a night choice by `chooser` naming `seat` is applied instead, as it is made (the eclipse
+wolf queen's lock: on its chooser): `reflect(state, chooser, seat) -> seat`; it may note that it
+reflected (the queen's power is spent by it)."""
+
+
+def add_reflect(to: Contents, reflect: Reflect) -> None:
+    REFLECTS.add(to, reflect)
+
+
+def chosen(state: State, chooser: int, seat: int) -> int:
+    """The seat a night choice by `chooser` naming `seat` is applied to, asked once as the choice
+    is made (0, nobody, stays 0); the readers then ask `lands_on` of it as of any seat."""
+    for reflect in REFLECTS.of(state):
+        seat = reflect(state, chooser, seat) if seat else seat
+    return seat
+
+
 POISONS: RoleHooks[Callable[[State], int]] = RoleHooks("poisons")
 """Tonight's poisons other than the witch's (the wolf robot's copy): each gives the seat named."""
 

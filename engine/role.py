@@ -61,3 +61,5 @@ class Role(StrEnum):
     SLACKER = "slacker"
     CURSED_FOX = "cursed_fox"
     AWAKENED_GARGOYLE = "awakened_gargoyle"
+    ECLIPSE_WOLF_QUEEN = "eclipse_wolf_queen"
+    SEQUENCE_PRINCE = "sequence_prince"

@@ -136,9 +136,15 @@ def _shape_blows(value: object) -> None:
 
 
 def talk_time(state: State) -> bool:
-    """Whether the day's talk goes on now, when a day action may interrupt it."""
+    """Whether the day's talk goes on now, when a day action may interrupt it (not while a
+    `quiet` vote waits: the sequence prince's extra speech, `engine.vote` Rule 7)."""
     pending = state.pending
-    return bool(state.daytime and pending is not None and state.catalogue.steps[pending.step].talk)
+    return bool(
+        state.daytime
+        and pending is not None
+        and state.catalogue.steps[pending.step].talk
+        and not pending.info.get("quiet")
+    )
 
 
 SELF_DESTRUCT: DayAction[SelfDestruct] = DayAction(

@@ -17,6 +17,9 @@ Rule 5: `idiot_votable_after_reveal = false`: a revealed idiot can be neither vo
 Rule 6: a role's mark (the raven's, `add_mark`) starts a seat with votes of weight 1 against
         him, said by the judge as the vote opens and added before a tie is judged; the vote's
         event names them (`marked`), so every tally counts them.
+Rule 7: a card may hold a vote's verdict once it is counted (`engine.hold`: the sequence
+        prince's flip); its steps give it or void it (`held_verdict`). A `quiet` vote allows no
+        self-destruct while it waits (the prince's extra speech).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from engine.deaths import death_events, kill_by_day
 from engine.decisions import DayVote, Decision, Revote, Votes
 from engine.election import club_day
 from engine.events import Event, cue
+from engine.hold import HELD, held
 from engine.rolehooks import RoleHooks
 from engine.state import Pending, State, Step, living
 from engine.steps import Answer, Codec, Form, Kind, Parts, Share, StepSpec, one_seat
@@ -73,8 +77,9 @@ def begin_vote(state: State, step: Step) -> Pending | None:
             if p.alive and p.seat not in gone and not (barred and p.revealed_idiot)
         ]
     )
-    info = {"must_vote": True} if step.args.get("must_vote") else {}
-    pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=not info, info=info)
+    info = {name: True for name in ("must_vote", "quiet") if step.args.get(name)}
+    allow_none = not step.args.get("must_vote")
+    pending = Pending(state.phase, "vote", key, voters(state), targets, allow_none=allow_none, info=info)
     _say_marks(state, pending)
     return pending
 
@@ -154,6 +159,18 @@ def resolve_vote(state: State, pending: Pending, decision: Votes) -> None:
     if marked:
         shown["marked"] = {str(seat): votes for seat, votes in sorted(marked.items())}
     state.emit(Event("votes", {"step": pending.step, "votes": public_votes(decision.votes), **shown}))
+    if not held(state, pending, (pending, decision, counted)):  # Rule 7
+        _verdict(state, pending, decision, counted)
+
+
+def held_verdict(state: State, *, void: bool) -> None:
+    """The verdict of the vote a card held, as it was counted; none when `void` (Rule 7)."""
+    pending, decision, counted = state.memory.pop(HELD)
+    if not void:
+        _verdict(state, pending, decision, counted)
+
+
+def _verdict(state: State, pending: Pending, decision: Votes, counted: dict[int, float]) -> None:
     top = most(counted, pending.targets)
     if not counted:
         state.emit(cue("vote.nobody"))
@@ -204,9 +221,9 @@ def _tie(state: State, pending: Pending, decision: Votes, tied: list[int]) -> No
     state.emit(cue("vote.nobody"))
 
 
-_REVOTE_OF = {"second_vote": "second_revote", "judge_vote": "judge_revote"}
+_REVOTE_OF = {"second_vote": "second_revote", "judge_vote": "judge_revote", "prince_vote": "prince_revote"}
 """The record key of a tie's revote in another vote of the day than the first: the event
-cards' second vote's, the stuttering judge's."""
+cards' second vote's, the stuttering judge's, the sequence prince's."""
 
 
 def condemn(state: State, seat: int) -> None:
@@ -352,6 +369,7 @@ VOTE: StepSpec[Any] = StepSpec(
         _votes_codec("vote", DayVote),
         _votes_codec("second_vote", DayVote),
         _votes_codec("judge_vote", DayVote),
+        _votes_codec("prince_vote", DayVote),
     ),
     **_VOTE_SPEC,  # type: ignore[arg-type]
 )
@@ -366,6 +384,7 @@ REVOTE: StepSpec[Any] = StepSpec(
         _votes_codec("revote", Revote),
         _votes_codec("second_revote", Revote),
         _votes_codec("judge_revote", Revote),
+        _votes_codec("prince_revote", Revote),
         _votes_codec("scapegoat_vote", Revote),
     ),
     **_VOTE_SPEC,  # type: ignore[arg-type]

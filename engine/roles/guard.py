@@ -4,6 +4,8 @@ two nights running; guarded and healed is `guard_and_heal`.
 Rule 1: the protection never covers the little girl (RULES.md) and lands where a night choice
         naming its seat lands (`night.lands_on`).
 Rule 2: a night whose power is void (feared, sealed) counts as no choice for the repeat ban.
+Rule 3: the repeat ban reads the seat as named, wherever the choice was applied (the eclipse
+        wolf queen's lock, `night.chosen`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from engine.cards.limits import check_guard as guard_limits
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, add_protection, lands_on
+from engine.night import NightStep, add_night_step, add_protection, chosen, lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -39,7 +41,7 @@ class GuardChoice(Decision, step=GUARD):
 LAST = "guard.last"
 """`state.memory`: the seat the guard protected last night (0: nobody, or a void night)."""
 TONIGHT = "guard.tonight"
-"""`state.tonight.marks`: the seat the guard protects tonight."""
+"""`state.tonight.marks`: the seat the guard protects tonight (as applied, `night.chosen`)."""
 
 
 def last_protected(state: State) -> int:
@@ -78,8 +80,8 @@ def check_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
 
 def resolve_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
     target = decision.target
-    state.tonight.marks[TONIGHT] = target
-    state.memory[LAST] = target
+    state.tonight.marks[TONIGHT] = chosen(state, pending.seats[0], target)
+    state.memory[LAST] = target  # the seat as named (a lock's reflection apart)
     state.emit(private("guard.protects", pending.seats[0], target=target))
     state.emit(cue(CUES.sleep))
 

@@ -5,7 +5,8 @@ vote with votes against him.
 Rule 1: the raven names any living player or nobody (0); himself only with `raven_self`, the
         player he marked the night before only with `raven_repeat`. The mark falls where a night
         choice lands (the magician's swap).
-Rule 2: the next day's first vote (the record's `vote`) opens with the mark announced (the raven
+Rule 2: the next day's first vote (the record's `vote`, and the sequence prince's `prince_vote`
+        that replaces it) opens with the mark announced (the raven
         not named): the marked player has `raven_votes` votes of weight 1 against him, added
         before a tie is judged (so he is out if everyone abstains); the sheriff's weight is his
         own ballot's only.
@@ -86,6 +87,11 @@ def resolve_raven(state: State, pending: Pending, decision: RavenMark) -> None:
     state.emit(cue(CUES.sleep))
 
 
+_FIRST_VOTES, _FIRST_REVOTES = frozenset({"vote", "prince_vote"}), frozenset({"revote", "prince_revote"})
+"""The day's first vote and its PK's revote; the sequence prince's free revote replaces the first
+vote, so the mark counts in it as in the vote it replaces (RULES-CLUB-MORE.md)."""
+
+
 def marked(state: State, pending: Pending) -> Marked | None:
     """The mark's votes in the vote `pending` (Rules 2 and 3); None when it does not count."""
     seat = state.tonight.marks.get(MARK, 0)
@@ -94,9 +100,9 @@ def marked(state: State, pending: Pending) -> Marked | None:
     raven = state.seat_of(Role.RAVEN)
     if not raven or not state.has_power(raven):
         return None
-    if pending.key == "vote":
+    if pending.key in _FIRST_VOTES:
         return Marked(seat, state.rules.raven_votes, MARK_SAID)
-    if pending.key == "revote" and state.rules.raven_in_revote:
+    if pending.key in _FIRST_REVOTES and state.rules.raven_in_revote:
         return Marked(seat, state.rules.raven_votes, MARK_SAID_PK)
     return None
 

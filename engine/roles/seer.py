@@ -8,7 +8,7 @@ from engine.cards import hooks
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, lands_on
+from engine.night import NightStep, add_night_step, chosen, lands_on
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -48,7 +48,8 @@ def check_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
 def resolve_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
     seat, target = pending.seats[0], decision.target
     if target:
-        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, lands_on(state, target)))
+        checked = lands_on(state, chosen(state, seat, target))
+        results = sorted(seer_sees(state, s) for s in hooks.checked_seats(state, checked))
         result = "+".join(results)
         state.seer_results.append((state.night, target, result))
         state.emit(private("seer.result", seat, night=state.night, target=target, result=result))

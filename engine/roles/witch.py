@@ -20,7 +20,7 @@ from engine.cards.moon import spare_life
 from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, lands_on, other_attacks, protected
+from engine.night import NightStep, add_night_step, chosen, lands_on, other_attacks, protected
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -153,7 +153,7 @@ def resolve_witch(state: State, pending: Pending, decision: WitchChoice) -> None
     elif heal:
         state.tonight.healed = not rolled
     if poison:
-        state.tonight.poisoned = 0 if rolled else poison
+        state.tonight.poisoned = 0 if rolled else chosen(state, seat, poison)
     if (heal or poison) and _one_potion_only(state):
         heal_left = poison_left = False
     heal_left, poison_left = heal_left and not heal, poison_left and not poison

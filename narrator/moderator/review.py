@@ -33,6 +33,7 @@ DAY = {
     "vote.out": "vote_out",
     "vote.nobody": "vote_nobody",
     "idiot.revealed": "idiot",
+    "sequence_prince.flips": "sequence_prince_flips",
     "scapegoat.out": "scapegoat",
     "hunter.shot": "shot",
     "hunter.declines": "no_shot",

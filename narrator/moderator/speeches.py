@@ -11,8 +11,16 @@ from engine.state import Pending
 from narrator.inbox import Applied, CommandWord
 from narrator.moderator.hearing import Hearing
 
-SPEECHES = ("sheriff.candidates", "sheriff.runoff", "sheriff.pk", "vote.revote", "vote.pk")
-"""The cues after which the seats they name speak in turn, in the order named."""
+SPEECHES = (
+    "sheriff.candidates",
+    "sheriff.runoff",
+    "sheriff.pk",
+    "vote.revote",
+    "vote.pk",
+    "sequence_prince.speech",
+)
+"""The cues after which the seats they name speak in turn, in the order named (the sequence
+prince's extra speech: one ordinary speech)."""
 
 
 Ended = str | Applied

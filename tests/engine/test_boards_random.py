@@ -75,6 +75,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
     mornings: Counter[str] = Counter()
     powers: Counter[str] = Counter()
     turned: Counter[str] = Counter()
+    queen_spent = prince_flips = 0
     for board in PLAYABLE:
         for seed in range(GAMES):
             game = play(board, seed)
@@ -85,6 +86,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
             turned.update(turn.by for turn in state_of(game).turned.values())
             actions.update(ACTIONS[type(d)].name for d in game.log if type(d) in ACTIONS)
             powers.update(p.step for p, d in game.history if getattr(d, "target", 0))
+            queen_spent += bool(state_of(game).memory.get("eclipse_wolf_queen.reflected"))
+            prince_flips += any(p.key == "prince_vote" for p, _ in game.history)
             marked.update(
                 "pk" if e.data.get("revote") else "vote"
                 for e in game.events
@@ -108,6 +111,10 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         assert turned["wild_child"], dict(turned)
     if "awakened_gargoyle" in played:  # a good neighbour of the wolves turned on night 1
         assert turned["awakened_gargoyle"], dict(turned)
+    if "eclipse_wolf_queen" in played:  # a lock that named someone, and one that reflected a choice
+        assert powers["eclipse_wolf_queen"] and queen_spent
+    if "sequence_prince" in played:  # a flip, and everybody's revote after it
+        assert prince_flips
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),

@@ -18,7 +18,7 @@ from engine.roles.accursed_wolf_father import Infection
 from engine.roles.big_bad_wolf import BigBadWolfKill
 from engine.roles.white_werewolf import WhiteWerewolfKill
 from engine.state import State
-from tests.engine.randomgames import CHARACTERS, SPECIALS, random_rules, random_setup
+from tests.engine.randomgames import CHARACTERS, CLUB_MORE, SPECIALS, random_rules, random_setup
 
 GAMES = 3000
 DEALT = SPECIALS + CHARACTERS
@@ -102,6 +102,23 @@ def test_random_games_end_with_a_valid_outcome_and_keep_every_invariant(chunk: i
         game = Game(random_setup(rng, specials=DEALT), random_rules(rng))
         play_checked(game, rng)
         check_outcome(game)
+
+
+def test_random_games_with_the_club_more_cards_end_replay_and_use_their_powers() -> None:
+    """RULES-CLUB-MORE.md's cards in random decks and rules (their own rng: the games above keep
+    their seeds): every game ends well and replays; the queen locks, a lock reflects a choice,
+    the prince flips."""
+    rng = random.Random(36)
+    locks = reflected = flips = 0
+    for _ in range(400):
+        game = Game(random_setup(rng, specials=SPECIALS + CLUB_MORE), random_rules(rng))
+        play_checked(game, rng)
+        check_outcome(game)
+        locks += any(p.step == "eclipse_wolf_queen" and getattr(d, "target", 0) for p, d in game.history)
+        reflected += bool(state_of(game).memory.get("eclipse_wolf_queen.reflected"))
+        flips += any(p.key == "prince_vote" for p, _ in game.history)
+    assert locks and reflected and flips, (locks, reflected, flips)
+    print(f"locks {locks}, reflected {reflected}, flips {flips}")
 
 
 def test_a_replayed_log_rebuilds_an_identical_state() -> None:

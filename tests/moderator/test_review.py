@@ -115,3 +115,14 @@ def test_the_moderator_knows_who_ended_the_game() -> None:
     assert moderator.ended and moderator.ended_by == "host"
     keys = [key for key, _ in spoken_review(moderator.game, ZH.__contains__, ended_by=moderator.ended_by)]
     assert keys[:3] == ["review.ended_host", "review.start", "review.day"], keys
+
+
+def test_the_spoken_review_tells_the_eclipse_wolf_queens_locks_and_the_sequence_princes_flip() -> None:
+    """永序之轮 (RULES-CLUB-MORE.md): her locks by night, each choice a lock reflected, his flip
+    by day, in the judge's words."""
+    seen: set[str] = set()
+    for seed in range(1, 13):
+        said = spoken(finished("eternal-order-12", seed))
+        seen |= {line for line in said if "蚀时狼妃" in line or "定序王子" in line}
+    assert any(line.startswith("蚀时狼妃锁定了") for line in seen), sorted(seen)
+    assert any("翻牌，是定序王子，本轮放逐投票作废" in line for line in seen), sorted(seen)

@@ -110,6 +110,11 @@ def test_the_host_lists_the_more_boards_and_picks_the_one_with_face_down_cards()
             assert offered["piper-12"]["playable"] and offered["thief-cupid-12"]["playable"]
             assert offered["piper-12"]["cards"] == "狼人×4、预言家、女巫、猎人、守卫、普通村民×3、吹笛者"
             assert offered["thief-cupid-12"]["cards"].endswith("盗贼、丘比特（其中2张作底牌）")
+            assert offered["eternal-order-12"]["playable"]  # 永序之轮
+            assert (
+                offered["eternal-order-12"]["cards"]
+                == "狼人×3、蚀时狼妃、预言家、女巫、守卫、定序王子、普通村民×4"
+            )
             body = json.dumps({"board": "盗贼丘比特"}).encode()
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
             assert (status, answer) == (200, {"board": "thief-cupid-12"})

@@ -23,7 +23,9 @@ from engine.boards import find_board
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
+from engine.roles import Role
 from engine.roles.piper import PiperChoice
+from engine.roles.sequence_prince import PrinceFlip
 from engine.roles.stuttering_judge import JudgeRequest
 from engine.setup import Setup
 from narrator.phones.keypad import Keypad
@@ -230,3 +232,17 @@ def test_the_stuttering_judges_request_keyed_on_the_keypad_holds_his_vote() -> N
     assert "【口吃法官：要不要再投一次票？】3号：1＝是，0＝否" in screen.lines
     keypad.play_step(game)
     assert [(d.seat, d.cause) for d in state_of(game).deaths] == [(4, "vote")]
+
+
+def test_the_sequence_princes_flip_keyed_on_the_keypad_voids_the_vote_and_opens_everybodys_revote() -> None:
+    board = find_board("eternal-order-12")
+    game = Game(board.deal(3), board.rules())
+    while game.pending is not None and game.pending.step != "prince":
+        game.apply(game.default())
+    prince = state_of(game).seat_of(Role.SEQUENCE_PRINCE)
+    assert game.pending is not None and game.pending.seats == (prince,)
+    screen = RecordingScreen()
+    keypad = keypad_of("1", screen=screen, slept=[])
+    assert keypad.play_step(game) == PrinceFlip(flip=True)
+    assert game.pending is not None and game.pending.key == "prince_vote"
+    assert f"【定序王子：要不要翻牌？】{prince}号：1＝是，0＝否" in screen.lines
