@@ -218,6 +218,11 @@ def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     return [death for consequence in CONSEQUENCES.of(state) for death in consequence(state, seat, cause)]
 
 
+def withheld_cards(state: State) -> set[int]:
+    """The dead whose cards wait for a pause (`PAUSES`): shown by the `death_effects` step to come."""
+    return {seat for step in state.agenda if step.name == "death_effects" for seat in step.args["seats"]}
+
+
 def death_events(state: State, seats: list[int], *, cause: str = "") -> list[Event]:
     """What the table is told of the deaths at `seats` (of `cause` when it is one a pause asks
     about: `"vote"`): the card, when cards are shown and no pause comes first (`WITHHELD`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary, write_record
 from engine.roles.devoted_servant import ServantSwap
-from engine.views import seat_view
+from engine.views import public_view, seat_view
 from tests.engine.harness import deaths, game_of, play, refused, table, told
 
 # 1 villager, 2 werewolf, 3 devoted servant, 4 villager, 5 werewolf, 6 seer, 7 witch, 8 hunter,
@@ -238,3 +238,11 @@ def test_the_dead_werewolf_shown_as_the_servant_takes_no_power_from_the_big_bad_
     assert (10, "big_bad_wolf") in deaths(game)
     lost = served(night_1 + day_1.replace("servant = 2\n", "") + night_2 + "[[day]]\n", roles=roles)
     assert (10, "big_bad_wolf") not in deaths(lost)
+
+
+def test_the_public_view_keeps_the_dead_card_back_until_her_step_is_over() -> None:
+    game = served(night(8) + "[[day]]\n")
+    assert game.pending is not None and game.pending.step == "servant"
+    assert public_view(game).deaths == [{"seat": 8, "phase": "night 1"}]
+    game.apply(ServantSwap(target=8))
+    assert public_view(game).deaths == [{"seat": 8, "phase": "night 1", "card": "devoted_servant"}]
