@@ -57,7 +57,11 @@ def test_every_living_phone_is_asked_the_same_question_and_only_hers_is_sealed_a
             states = [p.last("state") for p in living]
             screens = [{k: v for k, v in s["screen"].items() if k != "sealed"} for s in states]
             assert all(screen == screens[0] for screen in screens)
-            assert (screens[0]["form"], screens[0]["step"], screens[0]["choices"]) == ("seats", "servant", [8])
+            assert (screens[0]["form"], screens[0]["step"], screens[0]["choices"]) == (
+                "seats",
+                "servant",
+                [8],
+            )
             assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == 3 for p in living]
             assert len({len(s["screen"]["sealed"]) for s in states}) == 1
             assert len({len(p.raw[-1].encode()) for p in living}) == 1
@@ -74,11 +78,14 @@ def test_a_press_by_anyone_else_is_answered_like_hers_and_applies_nothing() -> N
             marks = {seat: len(phone.raw) for seat, phone in phones.items()}
             before = state_copy(game)
             decoys = [
-                await phones[seat].answer({"type": "act", "step": "servant", "targets": [8]}) for seat in (4, 6)
+                await phones[seat].answer({"type": "act", "step": "servant", "targets": [8]})
+                for seat in (4, 6)
             ]
             assert state_copy(game) == before and game.pending is not None and game.pending.step == "servant"
             for seat in (1, 2, 5, 7, 9):
-                await phones[seat].answer({"type": "act", "step": "servant", "targets": [8] if seat % 2 else []})
+                await phones[seat].answer(
+                    {"type": "act", "step": "servant", "targets": [8] if seat % 2 else []}
+                )
             real = await phones[3].answer({"type": "act", "step": "servant", "targets": [8]})
             assert (real["type"], real.get("step")) == ("ack", "servant"), real
             assert [(d["type"], d["step"], told(d)) for d in decoys] == [("ack", "servant", {})] * 2
