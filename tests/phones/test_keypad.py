@@ -23,6 +23,9 @@ from engine.boards import find_board
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
+from engine.record import parse_record, replay
+from engine.roles import Role
+from engine.roles.devoted_servant import ServantSwap
 from engine.roles.piper import PiperChoice
 from engine.roles.stuttering_judge import JudgeRequest
 from engine.setup import Setup
@@ -230,3 +233,17 @@ def test_the_stuttering_judges_request_keyed_on_the_keypad_holds_his_vote() -> N
     assert "【口吃法官：要不要再投一次票？】3号：1＝是，0＝否" in screen.lines
     keypad.play_step(game)
     assert [(d.seat, d.cause) for d in state_of(game).deaths] == [(4, "vote")]
+
+
+def test_the_devoted_servants_swap_keyed_on_the_keypad_takes_the_dead_card() -> None:
+    record = (
+        '[setup]\nseats = 8\nroles = ["villager", "werewolf", "devoted_servant", "villager", "werewolf", "seer",'
+        ' "witch", "hunter"]\n[rules]\nsheriff = false\n[[night]]\nseer = 2\nwerewolves = 8\nwitch = {}\n'
+    )
+    game = replay(parse_record(record)).game
+    assert game.pending is not None and game.pending.step == "servant"
+    screen = RecordingScreen()
+    assert keypad_of("8", screen=screen, slept=[]).play_step(game) == ServantSwap(target=8)
+    assert state_of(game).player(3).card == Role.HUNTER
+    assert state_of(game).player(8).card == Role.DEVOTED_SERVANT
+    assert any("忠仆" in line for line in screen.lines), screen.lines
