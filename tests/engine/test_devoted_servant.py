@@ -246,3 +246,14 @@ def test_the_public_view_keeps_the_dead_card_back_until_her_step_is_over() -> No
     assert public_view(game).deaths == [{"seat": 8, "phase": "night 1"}]
     game.apply(ServantSwap(target=8))
     assert public_view(game).deaths == [{"seat": 8, "phase": "night 1", "card": "devoted_servant"}]
+
+
+def test_she_holds_the_big_bad_wolf_with_his_second_kill_back() -> None:
+    roles = SERVANT_12.replace('"werewolf", "seer"', '"big_bad_wolf", "seer"')  # 5
+    night_1 = "[[night]]\nguard = 0\nseer = 4\nwerewolves = 0\nbig_bad_wolf = 1\nwitch = {}\n"
+    day_1 = "[[day]]\nvote = { 4 = 2 }\n"  # a werewolf dies: from night 2 the big bad wolf kills no more
+    night_2 = "[[night]]\nguard = 0\nseer = 4\nwerewolves = 9\nwitch = {}\n"
+    day_2 = "[[day]]\nvote = { 4 = 5 }\nservant = 5\n"
+    night_3 = "[[night]]\nguard = 0\nseer = 4\nwerewolves = 10\nbig_bad_wolf = 12\nwitch = {}\n"
+    game = served(night_1 + day_1 + night_2 + day_2 + night_3 + "[[day]]\n", roles=roles)
+    assert card(game, 3) == "big_bad_wolf" and (12, "big_bad_wolf") in deaths(game)
