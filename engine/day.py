@@ -29,7 +29,7 @@ from collections.abc import Callable
 from engine.cards.draw import draw_due
 from engine.cards.moon import expire_at_dawn
 from engine.contents import Contents
-from engine.deaths import check, death_events, kill
+from engine.deaths import begin_death_effects, check, death_events, kill
 from engine.election import club_day
 from engine.events import cue
 from engine.night import resolve_night
@@ -197,6 +197,7 @@ register(
     VOTE,
     REVOTE,
     StepSpec("check", begin_check),
+    StepSpec("death_effects", begin_death_effects),
     StepSpec("dusk", begin_dusk),
 )
 register_action(CORE, SELF_DESTRUCT)

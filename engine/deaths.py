@@ -121,12 +121,47 @@ def add_survives(to: Contents, survives: Survives) -> None:
     SURVIVES.add(to, survives)
 
 
-def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
-    """Kill a moment's `deaths` (seat, cause) and schedule what they trigger.
+Pause = Callable[[State, list[tuple[int, str]]], "Step | None"]
+PAUSES: RoleHooks[Pause] = RoleHooks("pauses")
+"""A step between a moment's deaths being announced and their cards shown and triggers asked
+(the devoted servant's swap): `pause(state, deaths)` of the moment's (seat, cause) as given,
+from public facts only; None: none. `withheld` must say the same before the deaths."""
+Withheld = Callable[[State, str], bool]
+WITHHELD: RoleHooks[Withheld] = RoleHooks("withheld")
+"""Whether the cards of a death of `cause` announced now wait for a pause (`PAUSES`)."""
+
+
+def add_pause(to: Contents, pause: Pause, withheld: Withheld) -> None:
+    PAUSES.add(to, pause)
+    WITHHELD.add(to, withheld)
+
+
+def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> bool:
+    """Kill a moment's `deaths` (seat, cause) and schedule what they trigger; True when a pause
+    comes first (`PAUSES`): then the cards are shown by the `death_effects` step after it.
 
     A moment that is itself triggered (a hunter's shot) leaves the win check to the moment
     that triggered it.
     """
+    chain = _record(state, deaths, phase)
+    pause = next((step for hook in PAUSES.of(state) if (step := hook(state, deaths)) is not None), None)
+    if pause is None:
+        effects(state, chain, phase, triggered=triggered)
+        return False
+    seats = tuple(seat for seat, _ in chain)
+    args = {"chain": tuple(chain), "phase": phase, "triggered": triggered, "seats": seats}
+    state.push(pause, Step("death_effects", args))
+    return True
+
+
+def begin_death_effects(state: State, step: Step) -> None:
+    """After a pause: the moment's cards shown (as they are now), then what the deaths trigger."""
+    state.emit(*_cards(state, list(step.args["seats"])))
+    effects(state, list(step.args["chain"]), step.args["phase"], triggered=step.args["triggered"])
+
+
+def _record(state: State, deaths: list[tuple[int, str]], phase: Phase) -> list[tuple[int, str]]:
+    """Rules 1-2: the moment's deaths recorded, with those they bring; the chain in death order."""
     chain: list[tuple[int, str]] = []
     survivors = SURVIVES.of(state)
     alongside = ALONGSIDE.of(state)
@@ -155,6 +190,11 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
             state.deaths[recorded:] = sorted(state.deaths[recorded:], key=lambda death: death.seat)
             chain[chained:] = sorted(chain[chained:], key=lambda death: death[0])
         moment = sorted({seat: cause for seat, cause in later if state.is_alive(seat)}.items())
+    return chain
+
+
+def effects(state: State, chain: list[tuple[int, str]], phase: Phase, *, triggered: bool) -> None:
+    """Rules 3-4: what the moment's deaths trigger, over the chain, then its win check."""
     triggers = TRIGGERS.of(state)
     steps = [step for seat, cause in chain for trigger in triggers if (step := trigger(state, seat, cause))]
     if state.sheriff and state.sheriff in [seat for seat, _ in chain]:
@@ -162,19 +202,36 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     if state.moon is not None:
         steps.extend(hooks.death_steps(state, [seat for seat, _ in chain]))
     if not triggered:
-        check = Step("check", {"phase": phase, "deaths_before": len(state.deaths) - len(chain)})
+        check = Step("check", {"phase": phase, "deaths_before": _before(state, chain)})
         if steps and state.rules.win_check == "before_triggers":
             steps.insert(0, check)  # a won game asks no shot and no badge
         steps.append(check)
     state.push(*steps)
 
 
+def _before(state: State, chain: list[tuple[int, str]]) -> int:
+    """How many deaths were recorded before the moment's `chain` (the last ones recorded)."""
+    return len(state.deaths) - len(chain)
+
+
 def _consequences(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
     return [death for consequence in CONSEQUENCES.of(state) for death in consequence(state, seat, cause)]
 
 
-def death_events(state: State, seats: list[int]) -> list[Event]:
-    """What the table is told of the deaths at `seats`: the card, when cards are shown."""
+def withheld_cards(state: State) -> set[int]:
+    """The dead whose cards wait for a pause (`PAUSES`): shown by the `death_effects` step to come."""
+    return {seat for step in state.agenda if step.name == "death_effects" for seat in step.args["seats"]}
+
+
+def death_events(state: State, seats: list[int], *, cause: str = "") -> list[Event]:
+    """What the table is told of the deaths at `seats` (of `cause` when it is one a pause asks
+    about: `"vote"`): the card, when cards are shown and no pause comes first (`WITHHELD`)."""
+    if any(withheld(state, cause) for withheld in WITHHELD.of(state)):
+        return []
+    return _cards(state, seats)
+
+
+def _cards(state: State, seats: list[int]) -> list[Event]:
     if not state.rules.reveal_on_death:
         return []
     shown = seats if state.moon is None else [s for s in seats if not hides_card(state, s)]
@@ -274,9 +331,10 @@ def kill_by_day(state: State, deaths: list[tuple[int, str]], *, triggered: bool)
     as it comes, and the elder's curse when it falls."""
     before, cursed = len(state.deaths), state.cursed
     first = {seat for seat, _ in deaths}
-    kill(state, deaths, state.phase, triggered=triggered)
+    paused = kill(state, deaths, state.phase, triggered=triggered)
     for death in state.deaths[before:]:
         if death.seat not in first:
-            state.emit(cue("death.out", seat=death.seat), *death_events(state, [death.seat]))
+            shown = [] if paused else death_events(state, [death.seat])
+            state.emit(cue("death.out", seat=death.seat), *shown)
     if state.cursed and not cursed:
         state.emit(cue("elder.curse"))

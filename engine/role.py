@@ -49,6 +49,7 @@ class Role(StrEnum):
     WHITE_WEREWOLF = "white_werewolf"
     ANGEL = "angel"
     PREJUDICED_MANIPULATOR = "prejudiced_manipulator"
+    DEVOTED_SERVANT = "devoted_servant"
     # RULES-CLUB-MORE.md: 纯白夜影
     PURE_WHITE = "pure_white"
     WOLF_WITCH = "wolf_witch"

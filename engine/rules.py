@@ -143,6 +143,10 @@ class Rules(BaseModel):
     # RULES-CHARACTERS.md's stuttering judge (口吃法官)
     judge_second_votes: Literal[1, 2, 3, 4, 5] = 1
     """How many second votes the stuttering judge may call in a game (one a day at most)."""
+    # RULES-CHARACTERS.md's devoted servant (忠仆)
+    servant_swaps: Literal["any_death", "vote"] = "any_death"
+    """Whose card the devoted servant may take: any player whose death is announced, or only
+    the player just voted out."""
     # RULES-CHARACTERS.md's rusty sword knight (锈剑骑士)
     rusty_sword_death: Literal["dusk", "dawn"] = "dusk"
     """When the rusted werewolf dies: at the end of that day, after its votes; or at the end of

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.cards import hooks
 from engine.cards.moon import away, hides_card
 from engine.cards.spirits import team
+from engine.deaths import withheld_cards
 from engine.game import Game, state_of
 from engine.outcome import WINNING_SIDE
 from engine.phase import Phase
@@ -95,11 +96,13 @@ def public_view(game: Game) -> PublicView:
     state = state_of(game)
     outcome = state.outcome
     deaths = []
+    waiting = withheld_cards(state)
     for death in state.deaths:
         entry: dict[str, Any] = {"seat": death.seat, "phase": death.phase}
         if not death.phase.night or outcome:
             entry["cause"] = death.cause
-        if (state.rules.reveal_on_death and not hides_card(state, death.seat)) or outcome:
+        hidden = hides_card(state, death.seat) or death.seat in waiting
+        if (state.rules.reveal_on_death and not hidden) or outcome:
             entry["card"] = state.player(death.seat).card.value
         deaths.append(entry)
     votes = [dict(e.data) for e in state.events if e.kind in ("votes", "sheriff.votes")]

@@ -242,7 +242,7 @@ def voted_out(state: State, seat: int) -> None:
     if any(spared(state, seat) for spared in VOTED_OUT.of(state)):
         return
     hooks.on_voted_out(state, seat)
-    state.emit(cue("vote.out", seat=seat), *death_events(state, [seat]))
+    state.emit(cue("vote.out", seat=seat), *death_events(state, [seat], cause="vote"))
     if state.rules.last_words == "all":
         state.emit(cue("last_words", seat=seat))
     before, waiting = len(state.deaths), len(state.agenda)

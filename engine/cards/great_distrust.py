@@ -84,7 +84,7 @@ def resolve_distrust(state: State, pending: Pending, decision: FriendVotes) -> N
         else:
             hanged.append(seat)
     if hanged:
-        state.emit(cue("distrust.out", seats=hanged), *death_events(state, hanged))
+        state.emit(cue("distrust.out", seats=hanged), *death_events(state, hanged, cause="vote"))
         kill_by_day(state, [(seat, "vote") for seat in hanged], triggered=False)
 
 

@@ -18,6 +18,7 @@ from engine.cards.moon import spare_life
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import add_fresh
 from engine.night import NightStep, add_dawn, add_night_step, lands_on, protected
 from engine.nightstep import living_target, told_seat, wake
 from engine.roles import Role, declare
@@ -91,6 +92,7 @@ def _infect(state: State, deaths: dict[int, str]) -> None:
 
 
 add_dawn(ROLE, 0.4, _infect)
+add_fresh(ROLE, Role.ACCURSED_WOLF_FATHER, SPENT)
 add_night_step(ROLE, NightStep(INFECT, Role.ACCURSED_WOLF_FATHER, club=8.1, seeds=6.1))
 register(
     ROLE,

@@ -23,6 +23,7 @@ from engine.cards.nightsteps import prey
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import FRESH
 from engine.night import NightStep, add_attack, add_night_step
 from engine.nightstep import living_target, pending_for, pretend, wake
 from engine.roles import Role, declare
@@ -35,14 +36,25 @@ KILL = "big_bad_wolf.kill"
 """`state.tonight.marks`: the seat he named tonight (Rule 2)."""
 
 
+HELD_FROM = "big_bad_wolf.held_from"
+"""`state.memory`: how many deaths came before his card's holder took it (a devoted servant's
+swap): only the deaths after count for Rule 3."""
+
+
 def keeps_power(state: State) -> bool:
-    """Rule 3: no werewolf-side player has died yet (or the rule is off)."""
-    return not state.rules.big_bad_wolf_loses_power or not any(
-        on_werewolf_side(state, death.seat) for death in state.deaths
-    )
+    """Rule 3: no werewolf-side player has died yet since his holder took the card (or the rule
+    is off)."""
+    after = state.deaths[state.memory.get(HELD_FROM, 0) :]
+    return not state.rules.big_bad_wolf_loses_power or not any(on_werewolf_side(state, d.seat) for d in after)
+
+
+def _held_fresh(state: State, card: Role) -> None:
+    if card == Role.BIG_BAD_WOLF:
+        state.memory[HELD_FROM] = len(state.deaths)
 
 
 ROLE = declare(Role.BIG_BAD_WOLF, wolf=True, pack=True, power_left=keeps_power)
+FRESH.add(ROLE, _held_fresh)
 CUES = StepCues(BIG_BAD_WOLF, wake="big_bad_wolf.wake", act="big_bad_wolf.act", sleep="big_bad_wolf.sleep")
 add_cues(ROLE, CUES.keys())
 

@@ -20,6 +20,7 @@ from engine.cards.moon import neighbours
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import add_fresh
 from engine.night import NightStep, add_night_step, lands_on
 from engine.nightstep import living_target, pending_for, wake
 from engine.outputs import add_output
@@ -104,6 +105,7 @@ def output(state: State) -> dict[str, Any]:
 
 
 add_output(ROLE, output)
+add_fresh(ROLE, Role.FOX, LOST)
 add_night_step(ROLE, NightStep(FOX, Role.FOX, club=13.3, seeds=5.5, seer_first=4.2))
 register(
     ROLE,

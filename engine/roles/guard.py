@@ -15,6 +15,7 @@ from engine.cards.limits import check_guard as guard_limits
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import add_fresh
 from engine.night import NightStep, add_night_step, add_protection, chosen, lands_on
 from engine.nightstep import (
     living_target,
@@ -93,6 +94,7 @@ def _seat_part(state: State, seat: int) -> dict[str, int]:
 add_cues(ROLE, CUES.keys())
 add_night_step(ROLE, NightStep(GUARD, Role.GUARD, club=6, seeds=4, seer_first=5))
 add_protection(ROLE, guarded)
+add_fresh(ROLE, Role.GUARD, LAST)
 add_seat_part(ROLE, _seat_part)
 register(
     ROLE,

@@ -22,6 +22,7 @@ from engine.codecs import shape_bool
 from engine.day import add_after_vote
 from engine.decisions import Decision
 from engine.events import cue, judge_only
+from engine.fresh import add_fresh
 from engine.nightstep import pending_for
 from engine.roles import Role, declare
 from engine.script import add_cues
@@ -98,6 +99,7 @@ def _write(made: JudgeRequest, pending: Pending, old: Any) -> bool | None:
 
 
 add_after_vote(ROLE, _after_vote)
+add_fresh(ROLE, Role.STUTTERING_JUDGE, USED)
 register(
     ROLE,
     StepSpec(

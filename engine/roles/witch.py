@@ -20,6 +20,7 @@ from engine.cards.moon import spare_life
 from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import add_fresh
 from engine.night import NightStep, add_night_step, chosen, lands_on, other_attacks, protected
 from engine.nightstep import (
     living_target,
@@ -216,6 +217,7 @@ ROLE = declare(Role.WITCH, power_left=lambda state: any(potions(state)))
 add_cues(ROLE, CUES.keys())
 add_night_step(ROLE, NightStep(WITCH, Role.WITCH, club=12, seeds=7))
 add_seat_part(ROLE, _seat_part)
+add_fresh(ROLE, Role.WITCH, POTIONS)
 register(
     ROLE,
     StepSpec(

@@ -8,7 +8,8 @@ Rule 1: at a night step every living phone gets the same screen: the same form (
         what it alone may know (that it acts, the witch's victim, the thief's cards, the
         question) travels sealed (`wire.seal`), and every other phone gets an empty seal of
         the same length. A pretended step is a step where every phone is a decoy. A secret
-        step by day (`Kind.SECRET`: the stuttering judge's request) is shown the same way.
+        step by day (`Kind.SECRET`: the stuttering judge's request) is shown the same way;
+        one that names seats (the devoted servant's swap) has every dead seat said in the grid.
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
@@ -166,10 +167,13 @@ def _night(
     meeting = _meeting(spec)
     seats = not meeting and form not in ("yesno", "cards", "notice")
     must_take = form == "cards" and rules is not None and rules.thief_must_take is not False
+    grid = list(shown_alive)
+    if spec is not None and spec.kind == Kind.SECRET:  # Rule 1: by day, among the dead said
+        grid = sorted(death["seat"] for death in view.public.deaths)
     return {
         "kind": "night",
         "form": form,
-        "choices": list(shown_alive) if seats else ([1, 2] if form == "cards" else []),
+        "choices": grid if seats else ([1, 2] if form == "cards" else []),
         "count": count if seats or form == "cards" else 0,
         "allow_none": not meeting and form != "notice" and not must_take,
         "sealed": seal(told),

@@ -37,6 +37,7 @@ CHARACTERS = [
     Role.ANGEL,
     Role.PREJUDICED_MANIPULATOR,
     Role.STUTTERING_JUDGE,
+    Role.DEVOTED_SERVANT,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""

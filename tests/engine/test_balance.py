@@ -24,7 +24,9 @@ def test_each_cards_camp_is_the_catalogues() -> None:
 
 
 @pytest.mark.parametrize(
-    "board", [b for b in BOARDS if b.playable and b.id != "characters-15"], ids=lambda b: b.id
+    "board",
+    [b for b in BOARDS if b.playable and b.id not in ("characters-15", "characters-18")],
+    ids=lambda b: b.id,
 )
 def test_no_board_the_sources_give_is_far_from_what_tables_play(board: Board) -> None:
     read = balance(board.roles(), board.seats)
@@ -38,6 +40,15 @@ def test_the_characters_fifteen_reads_far_from_a_chinese_table_of_fifteen() -> N
     read = balance(find_board("characters-15").roles(), 15)
     assert read.counts == {"wolves": 3, "gods": 7, "villagers": 5, "others": 0}
     assert {(note.code, note.camp) for note in read.notes} == {("few", "wolves"), ("many", "gods")}
+
+
+def test_the_characters_eighteen_reads_far_from_a_chinese_table_of_eighteen() -> None:
+    """RULES-CHARACTERS.md's own eighteen (ours: five werewolf cards, nine special village cards,
+    the sisters and the villager-villager, the wild child in neither group) has a wolf fewer, three
+    gods more and three villagers fewer than seed 004's table of eighteen: the host is told so."""
+    read = balance(find_board("characters-18").roles(), 18)
+    assert read.counts == {"wolves": 5, "gods": 9, "villagers": 3, "others": 1}
+    assert {(note.code, note.camp) for note in read.notes} == {("many", "gods"), ("few", "villagers")}
 
 
 @pytest.mark.parametrize("seats", list(USUAL_SEATS))

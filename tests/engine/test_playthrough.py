@@ -16,6 +16,7 @@ from engine.record import parse_record, replay, summary, write_record
 from engine.roles import Role
 from engine.roles.accursed_wolf_father import Infection
 from engine.roles.big_bad_wolf import BigBadWolfKill
+from engine.roles.devoted_servant import ServantSwap
 from engine.roles.white_werewolf import WhiteWerewolfKill
 from engine.state import State
 from tests.engine.randomgames import CHARACTERS, CLUB_MORE, SPECIALS, random_rules, random_setup
@@ -58,6 +59,12 @@ def play_checked(game: Game, rng: random.Random) -> None:
         if isinstance(decision, Infection):
             infections += bool(decision.target)
             assert not decision.target or decision.target == state.tonight.victim, "only the pack's victim"
+        if isinstance(decision, ServantSwap) and decision.target:  # she holds the card fresh
+            taken = state.player(decision.target).card
+            heals, poisons = (0, 0) if taken == Role.WITCH else (heals, poisons)
+            last_guard = None if taken == Role.GUARD else last_guard
+            infections = 0 if taken == Role.ACCURSED_WOLF_FATHER else infections
+            fox_lost = fox_lost and taken != Role.FOX
         told = len(state.events)
         game.apply(decision)
         fox_lost = fox_lost or any(

@@ -160,6 +160,7 @@ def test_a_settings_file_with_a_board_that_does_not_fit_is_refused(
 def spelled(name: str) -> str:
     """A board's name as the judge says it: its seat count in Chinese numerals."""
     for count, said in (
+        ("18人", "十八人"),
         ("15人", "十五人"),
         ("12人", "十二人"),
         ("10人", "十人"),
@@ -196,6 +197,7 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
         "piper": ("piper",),
         "cupid": ("lovers",),
         "angel": ("angel",),
+        "white_werewolf": ("white_werewolf",),
     }  # a third side only with its card
     assert result["winner"] in ("villagers", "werewolves", *(w for r in board.deck for w in third.get(r, ())))
     game = parse_record(record.read_text(encoding="utf-8"))
@@ -218,7 +220,7 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     )
     assert read.returncode == 0, read.stderr
     lines = [line.split("] ", 1)[1] for line in read.stdout.splitlines() if line.startswith("[")]
-    count = {8: "八", 9: "九", 10: "十", 12: "十二", 15: "十五"}[board.seats]
+    count = {8: "八", 9: "九", 10: "十", 12: "十二", 15: "十五", 18: "十八"}[board.seats]
     shown = [line for line in lines if "的身份公开：" in line]  # a card shown to all (the villager-villager)
     first = (
         "天黑请闭眼。" if "angel" not in board.deck else "所有人请睁眼：现在是第0天，在第一夜之前。"

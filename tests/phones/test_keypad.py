@@ -23,7 +23,9 @@ from engine.boards import find_board
 from engine.cards.deck import QUESTIONS
 from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
+from engine.record import parse_record, replay
 from engine.roles import Role
+from engine.roles.devoted_servant import ServantSwap
 from engine.roles.piper import PiperChoice
 from engine.roles.sequence_prince import PrinceFlip
 from engine.roles.stuttering_judge import JudgeRequest
@@ -246,3 +248,17 @@ def test_the_sequence_princes_flip_keyed_on_the_keypad_voids_the_vote_and_opens_
     assert keypad.play_step(game) == PrinceFlip(flip=True)
     assert game.pending is not None and game.pending.key == "prince_vote"
     assert f"【定序王子：要不要翻牌？】{prince}号：1＝是，0＝否" in screen.lines
+
+
+def test_the_devoted_servants_swap_keyed_on_the_keypad_takes_the_dead_card() -> None:
+    record = (
+        '[setup]\nseats = 8\nroles = ["villager", "werewolf", "devoted_servant", "villager", "werewolf", "seer",'
+        ' "witch", "hunter"]\n[rules]\nsheriff = false\n[[night]]\nseer = 2\nwerewolves = 8\nwitch = {}\n'
+    )
+    game = replay(parse_record(record)).game
+    assert game.pending is not None and game.pending.step == "servant"
+    screen = RecordingScreen()
+    assert keypad_of("8", screen=screen, slept=[]).play_step(game) == ServantSwap(target=8)
+    assert state_of(game).player(3).card == Role.HUNTER
+    assert state_of(game).player(8).card == Role.DEVOTED_SERVANT
+    assert any("忠仆" in line for line in screen.lines), screen.lines

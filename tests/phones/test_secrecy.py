@@ -320,3 +320,20 @@ def test_the_judges_request_is_offered_by_the_moderator_and_tells_no_phone_apart
     assert asked, "the judge was never asked in this game: pick another seed"
     assert {pending.seats for pending in asked} == {(state_of(game).seat_of(Role.STUTTERING_JUDGE),)}
     assert feed_problems(recorder) == []
+
+
+def test_the_servants_swap_is_offered_by_the_moderator_and_tells_no_phone_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The devoted servant (RULES-CHARACTERS.md) in a game narrated by the moderator at a table of
+    bot phones: whenever deaths are said every living phone is asked her swap, her answer applied
+    and every other press a decoy; the audit finds no secret on any phone or the screen, and the
+    swap is asked of her alone."""
+    cards = ["werewolf", "werewolf", "devoted_servant", "seer", "witch", "hunter"] + ["villager"] * 3
+    game = Game(deal(cards, 9, seed=3), make_rules({}))
+    servant = state_of(game).seat_of(Role.DEVOTED_SERVANT)
+    recorder = asyncio.run(screened_game(game, 3, monkeypatch))
+    asked = [pending for pending, _ in game.history if pending.key == "servant"]
+    assert asked, "the servant was never asked in this game: pick another seed"
+    assert {pending.seats for pending in asked} == {(servant,)}
+    assert feed_problems(recorder) == []

@@ -1,0 +1,101 @@
+"""The devoted servant's swap through the real server (RULES-CHARACTERS.md, issue 37): when a
+moment's deaths are said every living phone is asked the same question in the same picture (the
+dead said as the grid), sealed alike; a press by anyone else is answered exactly as hers and
+applies nothing; the wire tells no phone apart (the same count, type and size of messages to every
+living phone); the dead's card waits for her step."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from engine.game import Game, state_of
+from engine.record import parse_record, replay
+from engine.views import public_view
+from tests.phones.harness import Phone, close_all, seat_everyone, served, state_copy, told, wait_until
+
+# 1 villager, 2 werewolf, 3 devoted servant, 4 villager, 5 werewolf, 6 seer, 7 witch, 8 hunter,
+# 9 villager. Night 1 the pack kills 8 (the hunter); day 1 his death is announced, then her step.
+RECORD = """[setup]
+seats = 9
+roles = ["villager", "werewolf", "devoted_servant", "villager", "werewolf", "seer", "witch", "hunter", "villager"]
+[rules]
+sheriff = false
+[[night]]
+seer = 2
+werewolves = 8
+witch = {}
+"""
+LIVING = (1, 2, 3, 4, 5, 6, 7, 9)
+
+
+def at_her_step() -> Game:
+    game = replay(parse_record(RECORD)).game
+    assert game.pending is not None and game.pending.step == "servant", game.pending
+    return game
+
+
+def wire(phone: Phone, since: int) -> list[tuple[str, int]]:
+    """The type and size of every message `phone` got from its `since`-th to the first picture
+    after her step, in order of type and size (each phone pressed at its own moment)."""
+    got = []
+    for raw in phone.raw[since:]:
+        message = json.loads(raw)
+        got.append((message["type"], len(raw.encode())))
+        if message["type"] == "state" and message["screen"]["step"] != "servant":
+            break
+    return sorted(got)
+
+
+def test_every_living_phone_is_asked_the_same_question_and_only_hers_is_sealed_as_real() -> None:
+    async def scenario() -> None:
+        game = at_her_step()
+        assert "card" not in public_view(game).deaths[0]  # the hunter's card waits for her step
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            living = [p for p in phones if p.seat in LIVING]
+            states = [p.last("state") for p in living]
+            screens = [{k: v for k, v in s["screen"].items() if k != "sealed"} for s in states]
+            assert all(screen == screens[0] for screen in screens)
+            assert (screens[0]["form"], screens[0]["step"], screens[0]["choices"]) == (
+                "seats",
+                "servant",
+                [8],
+            )
+            assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == 3 for p in living]
+            assert len({len(s["screen"]["sealed"]) for s in states}) == 1
+            assert len({len(p.raw[-1].encode()) for p in living}) == 1
+            await close_all(phones)
+
+    asyncio.run(scenario())
+
+
+def test_a_press_by_anyone_else_is_answered_like_hers_and_applies_nothing() -> None:
+    async def scenario() -> None:
+        game = at_her_step()
+        async with served(game) as (server, _):
+            phones = {p.seat: p for p in await seat_everyone(server, game)}
+            marks = {seat: len(phone.raw) for seat, phone in phones.items()}
+            before = state_copy(game)
+            decoys = [
+                await phones[seat].answer({"type": "act", "step": "servant", "targets": [8]})
+                for seat in (4, 6)
+            ]
+            assert state_copy(game) == before and game.pending is not None and game.pending.step == "servant"
+            for seat in (1, 2, 5, 7, 9):
+                await phones[seat].answer(
+                    {"type": "act", "step": "servant", "targets": [8] if seat % 2 else []}
+                )
+            real = await phones[3].answer({"type": "act", "step": "servant", "targets": [8]})
+            assert (real["type"], real.get("step")) == ("ack", "servant"), real
+            assert [(d["type"], d["step"], told(d)) for d in decoys] == [("ack", "servant", {})] * 2
+            assert real.keys() == decoys[0].keys() and len(json.dumps(real)) == len(json.dumps(decoys[0]))
+            await wait_until(lambda: game.pending is None or game.pending.step != "servant")
+            assert state_of(game).player(3).card.value == "hunter"
+            for seat in LIVING:
+                await phones[seat].expect("state", where=lambda m: m["screen"]["step"] != "servant")
+            seen = {seat: wire(phones[seat], marks[seat]) for seat in LIVING}
+            assert all(seen[seat] == seen[LIVING[0]] for seat in LIVING), seen
+            await close_all(list(phones.values()))
+
+    asyncio.run(scenario())
