@@ -44,6 +44,7 @@ def offered_boards(seats: int | None, locale: Locale) -> list[dict[str, Any]]:
             "id": board.id,
             "title": board_title(board, locale),
             "cards": board_cards(board, locale),
+            "seats": board.seats,
             "playable": board.playable,
         }
         for board in BOARDS

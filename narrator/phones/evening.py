@@ -118,20 +118,22 @@ class Evening:
         self.on_leave: Callable[[int, str], None] | None = None  # a player left between games
 
     def pick_board(self, name: str) -> Board:
-        """The host's board (Rule 1). Refusal "board_late" (no dealer, every seat taken, or the
-        deal began), "board_unknown", "board_unplayable" (roles the engine lacks), "board_seats".
-        Between two games of an evening it is the next game's board, of any seat count (Rule 2)."""
-        game = self._table.game
-        if game.over:
+        """The host's board (Rule 1), of any seat count with `reseat` (that count first, as
+        `pick_seats`); between two games the next game's, of any seat count (Rule 2). Refusal
+        "board_late" (no dealer, every seat taken, or the deal began), "board_unknown",
+        "board_unplayable" (roles the engine lacks), "board_seats" (another count, no `reseat`)."""
+        if self._table.game.over:
             return self._pick_next_board(name)
         if not self.boards_open():
             raise Refusal("board_late")
         board = _playable(name)
-        if board.seats != game.setup.seats:
-            raise Refusal("board_seats", seats=board.seats)
+        if board.seats != self._table.game.setup.seats:
+            if self.reseat is None:
+                raise Refusal("board_seats", seats=board.seats)
+            self.pick_seats(board.seats)
         assert self.dealer is not None
         dealt = self.dealer(board)
-        assert not dealt.log and dealt.setup.seats == game.setup.seats
+        assert not dealt.log and dealt.setup.seats == board.seats
         self._deal(board, dealt)
         self.preset = board.preset or "seeds"  # custom cards after it play the board's preset
         log.info("the host picked the board %s", board.id)
@@ -378,8 +380,10 @@ class Evening:
         )
 
     def boards(self, locale: Locale) -> list[dict[str, Any]]:
-        """The boards the host may pick now, in `locale` (none once the deal began)."""
-        return offered_boards(self._table.game.setup.seats, locale) if self.boards_open() else []
+        """The boards the host may pick now, in `locale` (none once the deal began): of every
+        seat count where the lobby may grow or shrink (`reseat`), else of the table's."""
+        seats = None if self.reseat is not None else self._table.game.setup.seats
+        return offered_boards(seats, locale) if self.boards_open() else []
 
     def counts(self, locale: Locale) -> list[dict[str, Any]]:
         """The bare seat counts the host may pick now, in `locale` (none once the deal began)."""

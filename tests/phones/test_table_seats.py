@@ -133,3 +133,29 @@ def test_a_seat_count_is_refused_in_the_hosts_language_and_changes_nothing(tmp_p
             assert table.game is game and store.load(game.game_id).setup.seats == 9
 
     asyncio.run(scenario())
+
+
+def test_a_board_of_another_seat_count_grows_the_lobby_and_deals_it_in_one_pick(tmp_path: Path) -> None:
+    store, config, game = _lobby(tmp_path)
+
+    async def scenario() -> None:
+        async with served(game, auto_narrate=False, host_token=HOST) as (server, table):
+            _wire(table, store, config, game.game_id, 9)
+            heard: list[tuple[str, dict[str, object]]] = []
+            server.on_host_act = lambda key, params: heard.append((key, params))
+            ann = await (await Phone(ws_url(server)).open()).join(2)
+            offered = {board["id"]: board for board in ann.last("welcome")["boards"]}
+            assert offered["standard-12"]["seats"] == 12 and offered["beginner-9"]["seats"] == 9  # every count
+            body = json.dumps({"board": "standard-12"}).encode()
+            status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
+            assert (status, answer) == (200, {"board": "standard-12"})
+            assert table.game.setup.seats == 12 and table.board is find_board("standard-12")
+            assert len(table.registry.lobby()) == 12  # the lobby grew
+            told = [await ann.expect("notice") for _ in range(2)]
+            assert [t["key"] for t in told] == ["table_seats", "host_board"]
+            assert heard == [("host_board", {"board": "standard-12"})]
+            assert store.remembered()["board"] == "standard-12"  # on disk, for the next start
+            assert store.load(game.game_id).setup.seats == 12
+            await ann.close()
+
+    asyncio.run(scenario())

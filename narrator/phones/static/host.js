@@ -174,7 +174,7 @@
     boardSelect.appendChild(choose);
     offered.forEach(function (board) {
       var option = el("option", null, { value: board.id });
-      option.textContent = board.title + " · " + board.cards;
+      option.textContent = W.t("ui.board_option", { seats: board.seats, title: board.title, cards: board.cards });
       option.disabled = !board.playable;
       boardSelect.appendChild(option);
     });
