@@ -278,7 +278,10 @@ def test_the_host_phone_picks_a_board_in_chromium(
     assert player.locator("#host-board").is_hidden()
     options = host.locator("#host-board-select option")
     assert options.count() == 1 + len([b for b in BOARDS if b.seats == 12])
-    assert options.nth(1).inner_text() == "12人 · 标准板（预女猎白） · 狼人×4、预言家、女巫、猎人、白痴、普通村民×4"
+    assert (
+        options.nth(1).inner_text()
+        == "12人 · 标准板（预女猎白） · 狼人×4、预言家、女巫、猎人、白痴、普通村民×4"
+    )
     for index, board in enumerate(b for b in BOARDS if b.seats == 12):
         assert options.nth(index + 1).is_disabled() == (not board.playable), board.id
     host.select_option("#host-board-select", "standard-12")

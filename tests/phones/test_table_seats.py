@@ -145,7 +145,9 @@ def test_a_board_of_another_seat_count_grows_the_lobby_and_deals_it_in_one_pick(
             server.on_host_act = lambda key, params: heard.append((key, params))
             ann = await (await Phone(ws_url(server)).open()).join(2)
             offered = {board["id"]: board for board in ann.last("welcome")["boards"]}
-            assert offered["standard-12"]["seats"] == 12 and offered["beginner-9"]["seats"] == 9  # every count
+            assert (
+                offered["standard-12"]["seats"] == 12 and offered["beginner-9"]["seats"] == 9
+            )  # every count
             body = json.dumps({"board": "standard-12"}).encode()
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
             assert (status, answer) == (200, {"board": "standard-12"})
