@@ -13,7 +13,6 @@ Rule 3: what one seat may know at a step travels sealed: a JSON text padded to a
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -93,19 +92,26 @@ def _shared(messages: Iterable[Mapping[str, Any]]) -> Shared:
     """The dicts and lists that two or more of several messages hold alike (the public view,
     the review, the names: a field's value, or a value of a field that is a dict), each
     encoded once."""
-    parts: dict[int, tuple[Any, int | None]] = {}  # each part, and the field's dict it is in
-    held: Counter[int] = Counter()
+    parts: dict[int, Any] = {}
+    holders: dict[int, int] = {}  # a part in a field's dict: that dict
+    held: dict[int, int] = {}  # how many messages hold each part
     for message in {id(message): message for message in messages}.values():
-        own: dict[int, tuple[Any, int | None]] = {}
+        own: set[int] = set()
         for value in message.values():
-            own[id(value)] = (value, None)
+            if isinstance(value, dict | list) and value:
+                parts[id(value)] = value
+                own.add(id(value))
             if isinstance(value, dict):
-                own.update((id(part), (part, id(value))) for part in value.values())
-        parts.update(own)
-        held.update(key for key, (part, _) in own.items() if isinstance(part, dict | list) and part)
+                for part in value.values():
+                    if isinstance(part, dict | list) and part:
+                        parts[id(part)], holders[id(part)] = part, id(value)
+                        own.add(id(part))
+        for key in own:
+            held[key] = held.get(key, 0) + 1
     alike = [key for key, count in held.items() if count > 1]
-    holders = {holder for key in alike if (holder := parts[key][1]) is not None}
-    return Shared({key: encode(parts[key][0]) for key in alike}, holders)
+    return Shared(
+        {key: encode(parts[key]) for key in alike}, {holders[key] for key in alike if key in holders}
+    )
 
 
 def _composed(fields: Mapping[str, Any], shared: Shared) -> str:
