@@ -89,13 +89,13 @@ class Shared(NamedTuple):
 
 
 def _shared(messages: Iterable[Mapping[str, Any]]) -> Shared:
-    """The dicts and lists that two or more of several messages hold alike (the public view,
-    the review, the names: a field's value, or a value of a field that is a dict), each
-    encoded once."""
+    """The dicts and lists that two or more of several messages (distinct objects) hold alike
+    (the public view, the review, the names: a field's value, or a value of a field that is a
+    dict), each encoded once."""
     parts: dict[int, Any] = {}
     holders: dict[int, int] = {}  # a part in a field's dict: that dict
     held: dict[int, int] = {}  # how many messages hold each part
-    for message in {id(message): message for message in messages}.values():
+    for message in messages:
         own: set[int] = set()
         for value in message.values():
             if isinstance(value, dict | list) and value:
@@ -159,8 +159,9 @@ def padded_alike(messages: Mapping[int, Mapping[str, Any]]) -> dict[int, Padded]
     """Messages for several seats, each padded to the bucket of the largest (Rule 2); each
     encoded once, and a message given for several seats (the same object: every phone's
     `progress` at night) encoded and padded once for all of them."""
-    shared = _shared(messages.values())
-    bares = {id(message): _bare(message, shared) for message in messages.values()}
+    distinct = {id(message): message for message in messages.values()}
+    shared = _shared(distinct.values())
+    bares = {key: _bare(message, shared) for key, message in distinct.items()}
     if not bares:
         return {}
     target = bucket(max(length for _, _, length in bares.values()))
