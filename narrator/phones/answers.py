@@ -28,7 +28,8 @@ from narrator.phones.wire import seal
 
 class Answering(Protocol):
     """What the answers read of the table: the game, the step narrated, whether a moderator
-    narrates, the moderator's inbox, what the judge said; `narrate` moves the step."""
+    narrates, the moderator's inbox, what the judge said; `follow` moves the step on once the
+    order carried out now is done."""
 
     @property
     def game(self) -> Game: ...
@@ -38,7 +39,7 @@ class Answering(Protocol):
     inbox: Inbox
     judge: Said
 
-    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None: ...
+    def follow(self, step: str | None) -> None: ...
 
 
 class Answers:
@@ -108,7 +109,7 @@ class Answers:
         self._views.feeds.absorb(self.game.events)
         if self._table.auto_narrate or self.game.over:
             pending = self.game.pending
-            self._table.narrate(pending.step if pending is not None else None)
+            self._table.follow(pending.step if pending is not None else None)
         return applied
 
 

@@ -1,16 +1,20 @@
 """What one change sends to every phone leaves over several turns of the event loop, one phone's
-in a turn (socketlink Rule 3; issue 35, item 2: with 18 phones every link's write ran in the one
-turn after the change's own work, and the loop served nothing else for 20-40 ms)."""
+in a turn (socketlink Rule 3), and a decision and the narration it moves on are two turns (issue
+35, item 2: with 18 phones the decision's answer, every phone's next state and every link's
+write ran in two turns back to back, and the loop served nothing else for 20-40 ms)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import pytest
 from starlette.websockets import WebSocket
 
+from engine.bots import random_decision
+from narrator.phones.table import PhoneTable
 from tests.phones.harness import classic_game, close_all, seat_everyone, served, wait_until
 
 
@@ -60,3 +64,34 @@ def test_the_states_of_one_change_leave_one_phone_a_turn_of_the_loop(monkeypatch
     assert len(sent) == 9  # one state to each phone, of one size
     assert len({size for _, _, size in sent}) == 1
     assert len({turn for turn, _, _ in sent}) == 9  # each in a turn of its own
+
+
+@pytest.mark.quick
+def test_a_decision_and_the_narration_it_moves_on_are_two_turns_of_the_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    turns = Turns()
+    seen: dict[str, int] = {}
+
+    async def scenario() -> None:
+        game = classic_game()
+        table = PhoneTable(game)  # no moderator: a decision moves the narration on (decisions Rule 3)
+        apply, narrate = game.apply, table.narrate
+
+        def applied(decision: Any, **how: Any) -> Any:
+            seen["applied"] = turns.count
+            return apply(decision, **how)
+
+        def narrated(step: str | None, **how: Any) -> None:
+            seen["narrated"] = turns.count
+            narrate(step, **how)
+
+        monkeypatch.setattr(game, "apply", applied)
+        monkeypatch.setattr(table, "narrate", narrated)
+        turns.start()
+        await table.apply(random_decision(game, random.Random(1)))
+        turns.stop()
+        assert table.narrating == (game.pending.step if game.pending else None)
+
+    asyncio.run(scenario())
+    assert seen["narrated"] > seen["applied"]
