@@ -20,7 +20,6 @@ from narrator.phones.lockout import Abuse, Addresses, Bucket
 from narrator.phones.socketlink import (
     CLOSE_GRACE,
     SocketLink,
-    Turns,
     address_of,
     from_own_page,
     oldest_of_the_most,
@@ -35,15 +34,9 @@ class PublicScreens:
     unread, at the phones' rate (Rule 1)."""
 
     def __init__(
-        self,
-        table: PhoneTable,
-        limits: Limits,
-        addresses: Addresses,
-        join_urls: Callable[[], list[str]],
-        turns: Turns,
+        self, table: PhoneTable, limits: Limits, addresses: Addresses, join_urls: Callable[[], list[str]]
     ) -> None:
         self.table, self.limits, self.addresses, self.join_urls = table, limits, addresses, join_urls
-        self.turns = turns
         self.screens: set[SocketLink] = set()
 
     def make_room(self, address: str) -> None:
@@ -62,7 +55,7 @@ class PublicScreens:
             return
         await websocket.accept()
         self.make_room(address)
-        link = SocketLink(websocket, self.turns, self.limits.pending_chars, address, False)
+        link = SocketLink(websocket, self.limits.pending_chars, address, False)
         self.screens.add(link)
         writer = asyncio.create_task(link.write())
         self.table.public.attach(link)

@@ -37,7 +37,7 @@ from narrator.phones.hosts import OwnHosts
 from narrator.phones.limits import CLOSE_GOING_AWAY, Limits, addresses_for
 from narrator.phones.lockout import Addresses
 from narrator.phones.screen_sockets import PublicScreens
-from narrator.phones.socketlink import CUT, GONE, SocketLink, Turns
+from narrator.phones.socketlink import CUT, GONE, SocketLink
 from narrator.phones.sockets import PhoneSockets
 from narrator.phones.sweeper import sweep_in_turns
 from narrator.phones.table import PhoneTable
@@ -81,9 +81,7 @@ def build_app(
     """The Starlette app serving `table`; open links are kept in `links`; `addresses` counts
     what each address did; `announce(key, **params)` tells a host's act to the table (the
     phones are told by the app itself); `own_urls()` are the box's join addresses (a page from
-    one may open a WebSocket: socketlink Rule 2). The phones' and the screens' writers take
-    the loop's turns together (socketlink Rule 3)."""
-    turns = Turns()
+    one may open a WebSocket: socketlink Rule 2)."""
     page = resources.files("narrator.phones").joinpath("static", "index.html")
 
     screen_page = resources.files("narrator.phones").joinpath("static", "screen.html")
@@ -110,8 +108,8 @@ def build_app(
             Route("/screen", screen),
             Route("/screen/join.svg", join_qr),
             *HostRoutes(table, addresses, announce).routes(),
-            WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses, own_urls, turns).serve),
-            WebSocketRoute("/screen/ws", PublicScreens(table, limits, addresses, own_urls, turns).serve),
+            WebSocketRoute("/ws", PhoneSockets(table, links, limits, addresses, own_urls).serve),
+            WebSocketRoute("/screen/ws", PublicScreens(table, limits, addresses, own_urls).serve),
             Mount("/static", StaticFiles(packages=[("narrator.phones", "static")]), name="static"),
         ],
         middleware=[Middleware(OwnHosts, join_urls=own_urls)],

@@ -11,12 +11,6 @@ Rule 2: a WebSocket opened from another site's page is refused before it opens (
         join addresses. A client that sends no `Origin` (a bot, a script; browsers always send
         one) is let in. (A request whose `Host` is not one of the box's own names is refused
         before that: `hosts.py`, against DNS rebinding.)
-Rule 3: the links' writers take turns of the event loop (`Turns`): one link writes in a turn
-        (all that is queued for it then), so what one change sends to every phone leaves over
-        as many turns, and a phone's message or a timer that waits meanwhile is served between
-        them (18 writes in one turn, after the change's own work, held up the loop 10 ms).
-        A link waits for its turn before it writes, never while it writes: a phone slow to
-        read holds up no other (Rule 1).
 """
 
 from __future__ import annotations
@@ -42,33 +36,14 @@ CLOSE_GRACE = 2.0  # seconds a closing link's writer may take to send what was q
 _opened = itertools.count()  # the order links are opened in (the oldest is let go first)
 
 
-class Turns:
-    """The turns of the event loop the links' writers take (Rule 3), one server's."""
-
-    def __init__(self) -> None:
-        self._lock = asyncio.Lock()
-
-    async def take(self) -> None:
-        """Return in a turn of the loop in which no other link has written or will (the links
-        that asked first go first)."""
-        async with self._lock:
-            await asyncio.sleep(0)  # the turn before is over: this one is ours
-
-
 class SocketLink:
     """A phone's WebSocket as the table sees it: messages queue and a writer sends them; a
     queue past `pending_chars` cuts the connection (Rule 1)."""
 
     def __init__(
-        self,
-        websocket: WebSocket,
-        turns: Turns,
-        pending_chars: int,
-        address: str = "",
-        probation: bool = False,
+        self, websocket: WebSocket, pending_chars: int, address: str = "", probation: bool = False
     ) -> None:
         self.websocket = websocket
-        self.turns = turns
         self.pending_chars = pending_chars
         self.address = address
         self.probation = probation  # past a seatless cap: it may only rejoin a seat (Rule 3)
@@ -116,20 +91,14 @@ class SocketLink:
     async def write(self) -> None:
         gone = self.websocket.scope.get("extensions", {}).get(GONE)
         while True:
-            batch = [await self._queue.get()]
-            await self.turns.take()  # Rule 3
-            if self.cut_off:  # cut while it waited: what it took was dropped with the rest
-                batch = []
-            while not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            for item in batch:
-                if gone is not None and gone():  # the phone went away: nothing more is written
-                    return  # (each write to a lost connection would be a "socket.send()" warning)
-                if isinstance(item, int):
-                    await self.websocket.close(item)
-                    return
-                self.pending -= len(item)
-                await self.websocket.send_text(item)
+            item = await self._queue.get()
+            if gone is not None and gone():  # the phone went away: nothing more is written
+                return  # (each write to a lost connection would be a "socket.send()" warning)
+            if isinstance(item, int):
+                await self.websocket.close(item)
+                return
+            self.pending -= len(item)
+            await self.websocket.send_text(item)
 
 
 def address_of(connection: Request | WebSocket) -> str:

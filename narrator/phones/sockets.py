@@ -41,7 +41,6 @@ from narrator.phones.lockout import Abuse, Addresses, Bucket
 from narrator.phones.socketlink import (
     CLOSE_GRACE,
     SocketLink,
-    Turns,
     address_of,
     from_own_page,
     oldest_of_the_most,
@@ -62,10 +61,9 @@ class PhoneSockets:
         limits: Limits,
         addresses: Addresses,
         join_urls: Callable[[], list[str]],
-        turns: Turns,
     ) -> None:
         self.table, self.links, self.limits, self.addresses = table, links, limits, addresses
-        self.join_urls, self.turns = join_urls, turns
+        self.join_urls = join_urls
 
     def seatless(self, address: str | None = None) -> list[SocketLink]:
         """The open connections that hold no seat (from `address`, when given)."""
@@ -111,7 +109,7 @@ class PhoneSockets:
         await websocket.accept()
         if not probation:
             self.make_room()
-        link = SocketLink(websocket, self.turns, self.limits.pending_chars, address, probation)
+        link = SocketLink(websocket, self.limits.pending_chars, address, probation)
         self.links.add(link)
         writer = asyncio.create_task(link.write())
         idle = asyncio.create_task(self._close_if_seatless(link))
