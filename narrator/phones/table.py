@@ -245,18 +245,18 @@ class PhoneTable:
                 self._soon(work)
 
     async def _carry_out(self, order: Order[Any]) -> Any:
-        """Carry out one order (Rule 1, orders Rule 2) by the part it is for: check, await the
-        write, apply; then the narration it moved on (`follow`), a turn of the loop later."""
+        """Carry out one order (Rule 1, orders Rule 2) by its part; the narration it moved on after."""
         try:
             return await self._carriers[type(order)](order)
         finally:
             if self._followed:
                 (step,), self._followed = self._followed, ()
-                await asyncio.sleep(0)  # the decision's answer, then every phone's next state
+                for _ in range(2):  # a turn for the answer's writes, then every phone's next state
+                    await asyncio.sleep(0)
                 self.narrate(step)
 
     def follow(self, step: str | None) -> None:
-        """Narrate `step` once the order carried out now is done (in its turn of the orders)."""
+        """Narrate `step` once the order carried out now is done, still in its turn of the orders."""
         self._followed = (step,)
 
     async def _touch(self, order: Touch) -> Later | None:
