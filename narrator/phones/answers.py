@@ -28,7 +28,8 @@ from narrator.phones.wire import seal
 
 class Answering(Protocol):
     """What the answers read of the table: the game, the step narrated, whether a moderator
-    narrates, the moderator's inbox, what the judge said; `narrate` moves the step."""
+    narrates, the moderator's inbox, what the judge said; `follow` moves the step on once the
+    order carried out now is done."""
 
     @property
     def game(self) -> Game: ...
@@ -38,7 +39,7 @@ class Answering(Protocol):
     inbox: Inbox
     judge: Said
 
-    def narrate(self, step: str | None, *, final: bool = False, seconds: float | None = None) -> None: ...
+    def follow(self, step: str | None) -> None: ...
 
 
 class Answers:
@@ -73,22 +74,21 @@ class Answers:
             self._views.broadcast(progress)
 
     def progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
-        """The `progress` message of each phone for a touch taken now (`send_progress`)."""
+        """The `progress` message of each phone for a touch taken now (`send_progress`): the
+        seats told alike share one message (made, encoded and padded once for all of them)."""
         if not is_night(self.game.catalogue, self.narrating):
             if collector is None:
                 return None
-            public = {"answered": collector.answered(), "owed": len(collector.owed)}
-            return {seat: _progress(self.narrating, public) for seat in self._links.connected()}
+            counts = {"answered": collector.answered(), "owed": len(collector.owed)}
+            return dict.fromkeys(self._links.connected(), _progress(self.narrating, counts))
         pending = self.game.pending
         pack: tuple[int, ...] = ()
         picks: dict[str, int | None] = {}
         if pending is not None and pending.step == self.narrating and is_pack(self.game.spec):
             pack_collector = collector or self._collector_for_pending()
             pack, picks = pending.seats, pack_collector.picks()
-        return {
-            seat: _progress(self.narrating, {}, {"picks": picks} if seat in pack else None)
-            for seat in self._links.connected()
-        }
+        told, untold = _progress(self.narrating, {}, {"picks": picks}), _progress(self.narrating, {})
+        return {seat: told if seat in pack else untold for seat in self._links.connected()}
 
     def after(self, decision: Decision, by: int | None, step: str, events: list[Event]) -> Applied:
         """A decision applied (`by` the seat that made it, None: the table together or the
@@ -109,7 +109,7 @@ class Answers:
         self._views.feeds.absorb(self.game.events)
         if self._table.auto_narrate or self.game.over:
             pending = self.game.pending
-            self._table.narrate(pending.step if pending is not None else None)
+            self._table.follow(pending.step if pending is not None else None)
         return applied
 
 

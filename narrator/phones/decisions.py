@@ -78,7 +78,6 @@ class Decisions:
         self._links = links
         self._views = views
         self._gate = table.gate
-        self.narrate: Callable[..., None] = lambda *step, **how: table.narrate(*step, **how)  # as it is now
         self.inbox = table.inbox
         self._out = out
         self._broadcast = views.broadcast

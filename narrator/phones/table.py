@@ -55,12 +55,7 @@ from narrator.phones.messages import (
     parse,
 )
 from narrator.phones.nightgate import Link, NightGate, is_decoy
-from narrator.phones.orders import (
-    NextStep,
-    Order,
-    Orders,
-    Touch,
-)
+from narrator.phones.orders import NextStep, Order, Orders, Touch
 from narrator.phones.public import PublicScreen
 from narrator.phones.said import (
     DAY_BREAKS,
@@ -118,6 +113,7 @@ class PhoneTable:
         self.gate = NightGate()  # nightgate Rule 4
         self._peeked: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._followed: tuple[str | None, ...] = ()  # the step an order moved the narration on to
         send = self.gate.out
         self.public = PublicScreen(
             self,
@@ -249,9 +245,19 @@ class PhoneTable:
                 self._soon(work)
 
     async def _carry_out(self, order: Order[Any]) -> Any:
-        """Carry out one order (Rule 1, orders Rule 2) by the part it is for: check, await the
-        write, apply."""
-        return await self._carriers[type(order)](order)
+        """Carry out one order (Rule 1, orders Rule 2) by its part; the narration it moved on after."""
+        try:
+            return await self._carriers[type(order)](order)
+        finally:
+            if self._followed:
+                (step,), self._followed = self._followed, ()
+                for _ in range(2):  # a turn for the answer's writes, then every phone's next state
+                    await asyncio.sleep(0)
+                self.narrate(step)
+
+    def follow(self, step: str | None) -> None:
+        """Narrate `step` once the order carried out now is done, still in its turn of the orders."""
+        self._followed = (step,)
 
     async def _touch(self, order: Touch) -> Later | None:
         later = await self._handle(order.link, order.message)
@@ -278,7 +284,7 @@ class PhoneTable:
     async def next_applied(self, timeout: float | None = None) -> Applied:
         """Take the first applied decision left in the inbox (TimeoutError after `timeout`
         seconds), for a table without a moderator: the moderator awaits the inbox itself."""
-        item = await self.inbox.take_first(_decided, timeout)
+        item = await self.inbox.take_first(lambda item: isinstance(item, Decided), timeout)
         assert isinstance(item, Decided)
         return item.applied
 
@@ -307,8 +313,7 @@ class PhoneTable:
                 self.views.send_states(fresh=False)
 
     def _begin(self) -> None:
-        """The game begins (the first night falls, day 0 opens, or a first step is narrated): every phone
-        is welcomed again, with no board to pick any more."""
+        """The game begins (night falls, day 0, a first step): each phone welcomed again, no board to pick."""
         if self.judge.began:
             return
         self.judge.began = True
@@ -393,7 +398,3 @@ class PhoneTable:
 
     def _now(self) -> float:
         return self.now()
-
-
-def _decided(item: object) -> bool:
-    return isinstance(item, Decided)

@@ -160,49 +160,57 @@ class Views:
             rules=self._table.game.rules,
         )
 
+    def _alike(self) -> dict[str, Any]:
+        """The fields of the `state` message every seat gets alike at once (made once for all
+        of them: the same objects, encoded once, `wire.padded_alike`)."""
+        table, said = self._table, self._table.judge
+        return {
+            "names": table.registry.names(),
+            "game": self.game_number,
+            "speaking": self._day.speaker,
+            "seconds": self._day.speech_left(),
+            "last_words": self._day.last_words,
+            "clock": self.clock(),
+            "started": said.began or table.auto_narrate or bool(table.game.log),
+            "candidates": list(said.candidates),
+            "pk": said.pk,
+            "votes_from": said.votes_from,
+        }
+
     def _state(
-        self, seat: int, feed: list[dict[str, Any]], publics: Publics, *, fresh: bool
+        self, seat: int, feed: list[dict[str, Any]], alike: dict[str, Any], publics: Publics, *, fresh: bool
     ) -> dict[str, Any]:
         """The `state` message of `seat`: its view (without the prompt: the screen has what
-        the phone may show of it), its screen, the names, its feed, the speech running.
-        `publics`: the public parts already dumped for the other seats (the same for all)."""
-        table, said = self._table, self._table.judge
+        the phone may show of it), its screen, its feed, the review at the end, and the fields
+        every seat gets `alike`. `publics`: the public parts already dumped for the other
+        seats (the same for all)."""
         view = self.shown[seat].model_copy(update={"prompt": None})
         return out.State(
             view=_dumped(view, publics),
             screen=self._screen(seat, fresh=fresh),
-            names=table.registry.names(),
             feed=feed,
-            game=self.game_number,
-            speaking=self._day.speaker,
-            seconds=self._day.speech_left(),
-            last_words=self._day.last_words,
             review=self._review(self._links.seat_locale(seat)) if view.public.winner is not None else None,
-            clock=self.clock(),
-            started=said.began or table.auto_narrate or bool(table.game.log),
-            candidates=list(said.candidates),
-            pk=said.pk,
-            votes_from=said.votes_from,
+            **alike,
         ).wire()
+
+    def _states(self, feeds: dict[int, list[dict[str, Any]]], *, fresh: bool) -> dict[int, dict[str, Any]]:
+        """The `state` message of each seat of `feeds` with its feed: the fields alike and the
+        public part made once for all of them."""
+        alike, publics = self._alike(), Publics()
+        return {seat: self._state(seat, feed, alike, publics, fresh=fresh) for seat, feed in feeds.items()}
 
     def send_states(self, *, fresh: bool) -> None:
         """One `state` message to every phone, padded alike (Rule 1); the public screens'
         picture with it (public Rule 1)."""
         self._send_screens()
-        publics: Publics = {}
-        self.broadcast(
-            {
-                seat: self._state(seat, self.feeds.undelivered(seat) if fresh else [], publics, fresh=fresh)
-                for seat in self._links.connected()
-            }
-        )
+        feeds = {seat: self.feeds.undelivered(seat) if fresh else [] for seat in self._links.connected()}
+        self.broadcast(self._states(feeds, fresh=fresh))
 
     def send_state(self, seat: int) -> None:
         """The state of one phone (joining or back) with its whole feed, padded like every
         seat's would be."""
         feed = self.feeds.everything(seat)
-        publics: Publics = {}
-        everyone = {s: self._state(s, feed if s == seat else [], publics, fresh=True) for s in self.shown}
+        everyone = self._states({s: feed if s == seat else [] for s in self.shown}, fresh=True)
         self._send(seat, padded_alike(everyone)[seat])
 
     def broadcast(self, messages: dict[int, dict[str, Any]]) -> None:

@@ -13,9 +13,8 @@ Rule 3: what one seat may know at a step travels sealed: a JSON text padded to a
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -70,65 +69,71 @@ class Padded(dict[str, Any]):
         self.text = text
 
 
-def _bare(
-    message: Mapping[str, Any], shared: Mapping[int, str] | None = None
-) -> tuple[dict[str, Any], str, int]:
+def _bare(message: Mapping[str, Any], shared: Shared | None = None) -> tuple[dict[str, Any], str, int]:
     """`message` without its `pad`, its JSON text, and its size with an empty pad (bytes);
-    `shared`: the texts of parts of it already encoded, by their identity (`_shared`)."""
+    `shared`: the parts of it already encoded (`_shared`)."""
     bare = {k: v for k, v in message.items() if k != "pad"}
     if not bare:
         raise ValueError("an empty message has no type")
-    text = encode(bare) if not shared else _spliced(bare, shared)
+    text = _composed(bare, shared) if shared and shared.texts else encode(bare)
     return bare, text, len(text.encode("utf-8")) + _PAD_OVERHEAD
 
 
-_STAND_IN = f"\x00{uuid.uuid4().hex}:"  # a string no message holds: a shared part's place
+class Shared(NamedTuple):
+    """The parts several messages hold alike (the same objects), each encoded once: `texts`,
+    by the identity of the part; `holders`, the identities of the dicts (a field's value)
+    that hold one of them."""
+
+    texts: dict[int, str]
+    holders: set[int]
 
 
-def _parts(message: Mapping[str, Any]) -> Iterator[Any]:
-    """The parts of a message that several seats' messages may hold alike: its fields' values
-    and, in a field that is a dict, that dict's values (a seat's view's public part)."""
-    for value in message.values():
-        yield value
-        if isinstance(value, dict):
-            yield from value.values()
+def _shared(messages: Iterable[Mapping[str, Any]]) -> Shared:
+    """The dicts and lists that two or more of several messages (distinct objects) hold alike
+    (the public view, the review, the names: a field's value, or a value of a field that is a
+    dict), each encoded once."""
+    parts: dict[int, Any] = {}
+    holders: dict[int, int] = {}  # a part in a field's dict: that dict
+    held: dict[int, int] = {}  # how many messages hold each part
+    for message in messages:
+        own: set[int] = set()
+        for value in message.values():
+            if isinstance(value, dict | list) and value:
+                parts[id(value)] = value
+                own.add(id(value))
+            if isinstance(value, dict):
+                for part in value.values():
+                    if isinstance(part, dict | list) and part:
+                        parts[id(part)], holders[id(part)] = part, id(value)
+                        own.add(id(part))
+        for key in own:
+            held[key] = held.get(key, 0) + 1
+    alike = [key for key, count in held.items() if count > 1]
+    return Shared(
+        {key: encode(parts[key]) for key in alike}, {holders[key] for key in alike if key in holders}
+    )
 
 
-def _shared(messages: Iterable[Mapping[str, Any]]) -> dict[int, str]:
-    """The dicts and lists every one of several messages holds (the same object: the public
-    view, the review), each encoded once, by their identity."""
-    batch = list(messages)
-    if len(batch) < 2:
-        return {}
-    alike = {id(part): part for part in _parts(batch[0]) if isinstance(part, dict | list) and part}
-    for message in batch[1:]:
-        alike = {key: alike[key] for key in alike.keys() & {id(part) for part in _parts(message)}}
-    return {key: encode(part) for key, part in alike.items()}
-
-
-def _spliced(bare: dict[str, Any], shared: Mapping[int, str]) -> str:
-    """`bare` as `encode` writes it, its shared parts' texts put in as they were encoded (the
-    seats' `state` messages carry the same public view and review: encoded for each, 18 of
-    them held up the loop at a game's end)."""
-    stand_ins: dict[str, str] = {}
-
-    def stand_in(value: Any) -> Any:
-        text = shared.get(id(value))
-        if text is None or not isinstance(value, dict | list):
-            return value
-        key = f"{_STAND_IN}{len(stand_ins)}"
-        stand_ins[encode(key)] = text
-        return key
-
-    copy = {}
-    for name, value in bare.items():
-        if id(value) not in shared and isinstance(value, dict):
-            value = {k: stand_in(v) for k, v in value.items()}
-        copy[name] = stand_in(value)
-    text = encode(copy)
-    for key, part in stand_ins.items():
-        text = text.replace(key, part, 1)
-    return text
+def _composed(fields: Mapping[str, Any], shared: Shared) -> str:
+    """`fields` as `encode` writes them, the shared parts' texts put in as they were encoded
+    (the seats' `state` messages carry the same public view and review: encoded for each, 18
+    of them held up the loop); the fields between them are encoded together."""
+    texts: list[str] = []
+    run: dict[str, Any] = {}
+    for name, value in fields.items():
+        text = shared.texts.get(id(value))
+        if text is None and id(value) in shared.holders:
+            text = _composed(value, shared)
+        if text is None:
+            run[name] = value
+            continue
+        if run:
+            texts.append(encode(run)[1:-1])
+            run = {}
+        texts.append(f"{encode(name)}:{text}")
+    if run:
+        texts.append(encode(run)[1:-1])
+    return "{" + ",".join(texts) + "}"
 
 
 def _pad(bare: dict[str, Any], text: str, spaces: int) -> Padded:
@@ -152,13 +157,16 @@ def padded(message: Mapping[str, Any], to: int | None = None) -> Padded:
 
 def padded_alike(messages: Mapping[int, Mapping[str, Any]]) -> dict[int, Padded]:
     """Messages for several seats, each padded to the bucket of the largest (Rule 2); each
-    encoded once."""
-    shared = _shared(messages.values())
-    bares = {seat: _bare(message, shared) for seat, message in messages.items()}
+    encoded once, and a message given for several seats (the same object: every phone's
+    `progress` at night) encoded and padded once for all of them."""
+    distinct = {id(message): message for message in messages.values()}
+    shared = _shared(distinct.values())
+    bares = {key: _bare(message, shared) for key, message in distinct.items()}
     if not bares:
         return {}
     target = bucket(max(length for _, _, length in bares.values()))
-    return {seat: _pad(bare, text, target - length) for seat, (bare, text, length) in bares.items()}
+    made = {key: _pad(bare, text, target - length) for key, (bare, text, length) in bares.items()}
+    return {seat: made[id(message)] for seat, message in messages.items()}
 
 
 def seal(content: Mapping[str, Any] | None) -> str:

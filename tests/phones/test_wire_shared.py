@@ -1,16 +1,23 @@
 """The parts several seats' messages hold alike are encoded once (issue 35, item 2: at a game's
 end 18 `state` messages of ~14 KB, each with the same public view and review, were encoded
-whole, one by one, on the loop), and the text on the wire is byte for byte what encoding each
-message whole gives."""
+whole, one by one, on the loop; at night every touch made and encoded 18 `progress` messages
+alike), and the text on the wire is byte for byte what encoding each message whole gives."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import pytest
 from pydantic import BaseModel
 
+from narrator.phones import wire
+from narrator.phones.screens import is_night
+from narrator.phones.table import PhoneTable
 from narrator.phones.wire import encode, padded, padded_alike
+from tests.phones.harness import classic_game
+from tests.phones.parts import seated
 
 
 class Counted(BaseModel):
@@ -59,3 +66,40 @@ def test_parts_held_by_only_some_seats_are_encoded_with_each() -> None:
     messages = {1: {"type": "x", "a": shared}, 2: {"type": "x", "a": own}}
     made = padded_alike(messages)
     assert [made[seat].text == encode(made[seat]) for seat in (1, 2)] == [True, True]
+
+
+@pytest.mark.quick
+def test_a_message_given_for_several_seats_is_made_and_encoded_once() -> None:
+    judge = Counted(name="法官")
+    progress = {"type": "progress", "step": "seer", "sealed": " " * 768, "by": judge}
+    made = padded_alike(dict.fromkeys(range(1, 19), progress))
+    assert judge.dumps == 1  # made JSON once for 18 seats, not 18 times
+    assert len({id(message) for message in made.values()}) == 1
+    assert made[1].text == encode(made[1]) and len(made[1].text.encode()) == 1024
+
+
+class CountingEncoder(json.JSONEncoder):
+    def __init__(self) -> None:
+        super().__init__(ensure_ascii=False, separators=(",", ":"), default=wire._as_json)
+        self.calls = 0
+
+    def encode(self, o: Any) -> str:
+        self.calls += 1
+        return super().encode(o)
+
+
+@pytest.mark.quick
+def test_every_phones_progress_at_night_is_encoded_once_per_touch(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> tuple[int, list[str]]:
+        game = classic_game()
+        table = PhoneTable(game)
+        phones = await seated(table.links, *range(1, 10))
+        assert is_night(game.catalogue, table.narrating)
+        counting = CountingEncoder()
+        monkeypatch.setattr(wire, "_ENCODER", counting)
+        table.decisions.answers.send_progress(None)  # a touch taken at night: every phone told alike
+        return counting.calls, [encode(phone.last("progress")) for phone in phones.values()]
+
+    calls, texts = asyncio.run(scenario())
+    assert calls == 1  # one message for the nine phones (nine encodes before)
+    assert len(set(texts)) == 1
