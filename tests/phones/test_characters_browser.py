@@ -157,3 +157,57 @@ def test_the_judges_request_is_one_picture_on_every_phone_and_only_his_press_cal
         expect(judge.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert [p.key for p, _ in game.history][-1] == "judge"
         assert game.pending is not None and game.pending.key == "judge_vote"
+
+
+def test_the_servants_swap_is_one_picture_on_every_phone_and_only_her_press_takes_the_card(
+    browser: Any,
+) -> None:
+    from tests.phones.test_devoted_servant import at_her_step
+
+    game = at_her_step()  # night 1 the pack killed 8, the hunter: his death is announced
+    with served(game) as (table, background, url):
+        servant, villager = sit(browser, url, 3, "仆"), sit(browser, url, 9, "民")
+        background.call(table.narrate, "servant")
+        assert_same_picture(servant, villager, "servant")
+        seat_button(villager, 8).click()  # a decoy: answered alike, nothing applied
+        villager.click("#confirm")
+        expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert game.pending is not None and game.pending.step == "servant"
+        folder = screenshots("characters")
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            villager.screenshot(path=str(folder / "servant-swap.png"), animations="disabled")
+        seat_button(servant, 8).click()
+        servant.click("#confirm")
+        expect(servant.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert [p.key for p, _ in game.history][-1] == "servant"
+
+
+def test_the_princes_flip_is_one_picture_on_every_phone_and_only_his_press_voids_the_vote(
+    browser: Any,
+) -> None:
+    from tests.phones.test_sequence_prince import at_the_flip
+
+    game = at_the_flip()  # 永序之轮: day 1's vote counted, its verdict held
+    with served(game) as (table, background, url):
+        prince, villager = sit(browser, url, 8, "王"), sit(browser, url, 9, "民")
+        background.call(table.narrate, "prince")
+        assert_same_picture(prince, villager, "prince")
+        assert "你是定序王子：翻牌则本轮投票作废，全场重投" in hold(prince, "#step-secret")
+        assert "定序王子" not in hold(villager, "#step-secret")
+        flip = text("zh-CN", "ui.prince_flip")
+        villager.get_by_role("button", name=flip).click()  # a decoy
+        expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert game.pending is not None and game.pending.step == "prince"
+        folder = screenshots("characters")
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            villager.screenshot(path=str(folder / "prince-flip.png"), animations="disabled")
+            area = prince.locator("#step-secret").bounding_box()
+            prince.mouse.move(area["x"] + 20, area["y"] + 10)
+            prince.mouse.down()
+            prince.screenshot(path=str(folder / "prince-flip-held.png"), animations="disabled")
+            prince.mouse.up()
+        prince.get_by_role("button", name=flip).click()
+        expect(prince.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
+        assert game.pending is not None and game.pending.key == "prince_vote"
