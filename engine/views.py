@@ -4,8 +4,9 @@ A phone, a log line or a spoken line shows a seat's view or the public view, nev
 state. Rule 1: a seat sees its own card, and what its role was told (fellow werewolves after
 they met, the lover after the lovers met, the charmed after they met, the seer's results,
 the witch's potions and tonight's victim while she decides). Rule 2: everyone sees the
-announced deaths (the cause only for deaths by day, which the table watched), the cards
-shown, the sheriff, revealed idiots and the votes. Rule 3: when the game is over every card
+announced deaths (the cause only for deaths by day, which the table watched; `waiting` on
+the dead whose cards a pause holds back, the devoted servant's), the cards shown, the
+sheriff, revealed idiots and the votes. Rule 3: when the game is over every card
 and every night action is public (the post-game review). Rule 4: with the New Moon event
 cards, everyone sees the cards drawn and in play, who is away or lost the vote, whom the
 Miracle revived, who made a pact, and the sleepwalking seer's results (never the target);
@@ -104,6 +105,8 @@ def public_view(game: Game) -> PublicView:
         hidden = hides_card(state, death.seat) or death.seat in waiting
         if (state.rules.reveal_on_death and not hidden) or outcome:
             entry["card"] = state.player(death.seat).card.value
+        if death.seat in waiting:
+            entry["waiting"] = True  # the moment's dead whose cards a pause holds (the servant's)
         deaths.append(entry)
     votes = [dict(e.data) for e in state.events if e.kind in ("votes", "sheriff.votes")]
     sides = {p.seat: team(state, p.seat) for p in state.players} if outcome else None

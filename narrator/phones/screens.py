@@ -9,7 +9,8 @@ Rule 1: at a night step every living phone gets the same screen: the same form (
         question) travels sealed (`wire.seal`), and every other phone gets an empty seal of
         the same length. A pretended step is a step where every phone is a decoy. A secret
         step by day (`Kind.SECRET`: the stuttering judge's request) is shown the same way;
-        one that names seats (the devoted servant's swap) has every dead seat said in the grid.
+        one that names seats (the devoted servant's swap) has the moment's dead in the grid (the
+        dead whose cards wait for it, public).
 Rule 2: a prompt in a view counts only while its step is the one narrated, so a phone never
         learns that a step was pretended from a prompt that came early.
 Rule 3: by day the decisions are public: the seats that owe them get the form, the others
@@ -168,8 +169,8 @@ def _night(
     seats = not meeting and form not in ("yesno", "cards", "notice")
     must_take = form == "cards" and rules is not None and rules.thief_must_take is not False
     grid = list(shown_alive)
-    if spec is not None and spec.kind == Kind.SECRET:  # Rule 1: by day, among the dead said
-        grid = sorted(death["seat"] for death in view.public.deaths)
+    if spec is not None and spec.kind == Kind.SECRET:  # Rule 1: by day, among the moment's dead
+        grid = sorted(death["seat"] for death in view.public.deaths if death.get("waiting"))
     return {
         "kind": "night",
         "form": form,

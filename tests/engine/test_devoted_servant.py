@@ -243,7 +243,7 @@ def test_the_dead_werewolf_shown_as_the_servant_takes_no_power_from_the_big_bad_
 def test_the_public_view_keeps_the_dead_card_back_until_her_step_is_over() -> None:
     game = served(night(8) + "[[day]]\n")
     assert game.pending is not None and game.pending.step == "servant"
-    assert public_view(game).deaths == [{"seat": 8, "phase": "night 1"}]
+    assert public_view(game).deaths == [{"seat": 8, "phase": "night 1", "waiting": True}]  # its card held
     game.apply(ServantSwap(target=8))
     assert public_view(game).deaths == [{"seat": 8, "phase": "night 1", "card": "devoted_servant"}]
 

@@ -99,3 +99,27 @@ def test_a_press_by_anyone_else_is_answered_like_hers_and_applies_nothing() -> N
             await close_all(list(phones.values()))
 
     asyncio.run(scenario())
+
+
+def test_her_grid_at_a_later_moment_is_that_moments_dead_alone() -> None:
+    """She passed at night 1's dawn (the hunter, 8); day 1's vote sends 5 out: the grid every
+    phone is shown is 5 alone, not every dead seat said so far (8's card is shown by then)."""
+    from engine.decisions import DayVote
+    from engine.roles.devoted_servant import ServantSwap
+
+    async def scenario() -> None:
+        game = at_her_step()
+        game.apply(ServantSwap(target=0))
+        game.apply(game.default())  # the hunter's shot
+        assert game.pending is not None and game.pending.key == "vote"
+        game.apply(DayVote(votes={seat: 5 for seat in state_of(game).alive() if seat != 5}))
+        assert game.pending is not None and game.pending.step == "servant"
+        deaths = public_view(game).deaths
+        assert [(d["seat"], d.get("waiting", False)) for d in deaths] == [(8, False), (5, True)]
+        async with served(game) as (server, _):
+            phones = await seat_everyone(server, game)
+            living = [p for p in phones if p.seat in state_of(game).alive()]
+            assert {tuple(p.last("state")["screen"]["choices"]) for p in living} == {(5,)}
+            await close_all(phones)
+
+    asyncio.run(scenario())
