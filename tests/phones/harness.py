@@ -403,3 +403,28 @@ async def screen_pings(ws: ClientConnection) -> None:
         while True:
             await asyncio.sleep(SCREEN_PING_S)
             await ws.send(json.dumps({"type": "ping"}))
+
+
+def asked_alike(living: list[Phone], holder: int) -> dict[str, Any]:
+    """The screen every living phone shows at a secret step (the stuttering judge's request, the
+    prince's flip, the servant's swap), asserted the same on each: only `holder`'s sealed part
+    real, every sealed part and every last message of one size."""
+    states = [phone.last("state") for phone in living]
+    screens = [{k: v for k, v in state["screen"].items() if k != "sealed"} for state in states]
+    assert all(screen == screens[0] for screen in screens)
+    assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == holder for p in living]
+    assert len({len(state["screen"]["sealed"]) for state in states}) == 1
+    assert len({len(phone.raw[-1].encode()) for phone in living}) == 1
+    return screens[0]
+
+
+def wire_until(phone: Phone, since: int, last: Callable[[dict[str, Any]], bool]) -> list[tuple[str, int]]:
+    """The type and size of every message `phone` got from its `since`-th to the first `state`
+    whose screen is `last`, in order of type and size (each phone pressed at its own moment)."""
+    got = []
+    for raw in phone.raw[since:]:
+        message = json.loads(raw)
+        got.append((message["type"], len(raw.encode())))
+        if message["type"] == "state" and last(message["screen"]):
+            break
+    return sorted(got)

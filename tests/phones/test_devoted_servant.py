@@ -12,7 +12,17 @@ import json
 from engine.game import Game, state_of
 from engine.record import parse_record, replay
 from engine.views import public_view
-from tests.phones.harness import Phone, close_all, seat_everyone, served, state_copy, told, wait_until
+from tests.phones.harness import (
+    Phone,
+    asked_alike,
+    close_all,
+    seat_everyone,
+    served,
+    state_copy,
+    told,
+    wait_until,
+    wire_until,
+)
 
 # 1 villager, 2 werewolf, 3 devoted servant, 4 villager, 5 werewolf, 6 seer, 7 witch, 8 hunter,
 # 9 villager. Night 1 the pack kills 8 (the hunter); day 1 his death is announced, then her step.
@@ -36,15 +46,7 @@ def at_her_step() -> Game:
 
 
 def wire(phone: Phone, since: int) -> list[tuple[str, int]]:
-    """The type and size of every message `phone` got from its `since`-th to the first picture
-    after her step, in order of type and size (each phone pressed at its own moment)."""
-    got = []
-    for raw in phone.raw[since:]:
-        message = json.loads(raw)
-        got.append((message["type"], len(raw.encode())))
-        if message["type"] == "state" and message["screen"]["step"] != "servant":
-            break
-    return sorted(got)
+    return wire_until(phone, since, lambda screen: screen["step"] != "servant")
 
 
 def test_every_living_phone_is_asked_the_same_question_and_only_hers_is_sealed_as_real() -> None:
@@ -54,17 +56,12 @@ def test_every_living_phone_is_asked_the_same_question_and_only_hers_is_sealed_a
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
             living = [p for p in phones if p.seat in LIVING]
-            states = [p.last("state") for p in living]
-            screens = [{k: v for k, v in s["screen"].items() if k != "sealed"} for s in states]
-            assert all(screen == screens[0] for screen in screens)
-            assert (screens[0]["form"], screens[0]["step"], screens[0]["choices"]) == (
+            screen = asked_alike(living, 3)
+            assert (screen["form"], screen["step"], screen["choices"]) == (
                 "seats",
                 "servant",
                 [8],
             )
-            assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == 3 for p in living]
-            assert len({len(s["screen"]["sealed"]) for s in states}) == 1
-            assert len({len(p.raw[-1].encode()) for p in living}) == 1
             await close_all(phones)
 
     asyncio.run(scenario())

@@ -11,7 +11,17 @@ import json
 from engine.decisions import DayVote
 from engine.game import Game
 from engine.record import parse_record, replay
-from tests.phones.harness import Phone, close_all, seat_everyone, served, state_copy, told, wait_until
+from tests.phones.harness import (
+    Phone,
+    asked_alike,
+    close_all,
+    seat_everyone,
+    served,
+    state_copy,
+    told,
+    wait_until,
+    wire_until,
+)
 
 # 1-3 werewolves, 4 eclipse wolf queen, 5 seer, 6 witch, 7 guard, 8 sequence prince, 9-12
 # villagers. Night 1 the pack kills 12; day 1 the vote is counted, then the flip is asked.
@@ -40,15 +50,7 @@ def at_the_flip() -> Game:
 
 
 def wire(phone: Phone, since: int) -> list[tuple[str, int]]:
-    """The type and size of every message `phone` got from its `since`-th to the first picture
-    of everybody's revote, in order of type and size (each phone pressed at its own moment)."""
-    got = []
-    for raw in phone.raw[since:]:
-        message = json.loads(raw)
-        got.append((message["type"], len(raw.encode())))
-        if message["type"] == "state" and message["screen"]["step"] == "vote":
-            break
-    return sorted(got)
+    return wire_until(phone, since, lambda screen: screen["step"] == "vote")
 
 
 def test_every_living_phone_is_asked_the_same_question_and_only_the_princes_is_sealed_as_real() -> None:
@@ -57,14 +59,9 @@ def test_every_living_phone_is_asked_the_same_question_and_only_the_princes_is_s
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
             living = [p for p in phones if p.seat in LIVING]
-            states = [p.last("state") for p in living]
-            screens = [{k: v for k, v in s["screen"].items() if k != "sealed"} for s in states]
-            assert all(screen == screens[0] for screen in screens)
-            assert (screens[0]["form"], screens[0]["step"]) == ("yesno", "prince")
-            assert screens[0]["answers"] == ["prince_flip", "prince_no_flip"]
-            assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == 8 for p in living]
-            assert len({len(s["screen"]["sealed"]) for s in states}) == 1
-            assert len({len(p.raw[-1].encode()) for p in living}) == 1
+            screen = asked_alike(living, 8)
+            assert (screen["form"], screen["step"]) == ("yesno", "prince")
+            assert screen["answers"] == ["prince_flip", "prince_no_flip"]
             await close_all(phones)
 
     asyncio.run(scenario())
