@@ -123,6 +123,22 @@ def test_the_sisters_meeting_is_one_picture_and_only_a_sisters_card_names_the_ot
         assert "姐妹" not in held(villager)[0].replace("两姐妹", "")
 
 
+def _pictures(name: str, decoy: Any, holder: Any = None) -> None:
+    """With $PHONES_SCREENSHOTS set: a decoy's picture of a secret step (`name`.png) and, given
+    the holder, his with the sealed box held (`name`-held.png), under `characters/`."""
+    folder = screenshots("characters")
+    if folder is None:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    decoy.screenshot(path=str(folder / f"{name}.png"), animations="disabled")
+    if holder is not None:
+        area = holder.locator("#step-secret").bounding_box()
+        holder.mouse.move(area["x"] + 20, area["y"] + 10)
+        holder.mouse.down()
+        holder.screenshot(path=str(folder / f"{name}-held.png"), animations="disabled")
+        holder.mouse.up()
+
+
 # The judge's table (RULES.md's rules, no sheriff): 1 villager, 2 werewolf, 3 stuttering judge,
 # 4 villager, 5 werewolf, 6 seer, 7 witch, 8 villager.
 JUDGE_8 = ["villager", "werewolf", "stuttering_judge", "villager", "werewolf", "seer", "witch", "villager"]
@@ -144,15 +160,7 @@ def test_the_judges_request_is_one_picture_on_every_phone_and_only_his_press_cal
         villager.get_by_role("button", name=yes).click()  # a decoy: answered alike, nothing applied
         expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert game.pending is not None and game.pending.step == "judge"
-        folder = screenshots("characters")
-        if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
-            villager.screenshot(path=str(folder / "judge-request.png"), animations="disabled")
-            area = judge.locator("#step-secret").bounding_box()
-            judge.mouse.move(area["x"] + 20, area["y"] + 10)
-            judge.mouse.down()
-            judge.screenshot(path=str(folder / "judge-request-held.png"), animations="disabled")
-            judge.mouse.up()
+        _pictures("judge-request", villager, judge)
         judge.get_by_role("button", name=yes).click()
         expect(judge.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert [p.key for p, _ in game.history][-1] == "judge"
@@ -173,10 +181,7 @@ def test_the_servants_swap_is_one_picture_on_every_phone_and_only_her_press_take
         villager.click("#confirm")
         expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert game.pending is not None and game.pending.step == "servant"
-        folder = screenshots("characters")
-        if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
-            villager.screenshot(path=str(folder / "servant-swap.png"), animations="disabled")
+        _pictures("servant-swap", villager)
         seat_button(servant, 8).click()
         servant.click("#confirm")
         expect(servant.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
@@ -199,15 +204,7 @@ def test_the_princes_flip_is_one_picture_on_every_phone_and_only_his_press_voids
         villager.get_by_role("button", name=flip).click()  # a decoy
         expect(villager.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert game.pending is not None and game.pending.step == "prince"
-        folder = screenshots("characters")
-        if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
-            villager.screenshot(path=str(folder / "prince-flip.png"), animations="disabled")
-            area = prince.locator("#step-secret").bounding_box()
-            prince.mouse.move(area["x"] + 20, area["y"] + 10)
-            prince.mouse.down()
-            prince.screenshot(path=str(folder / "prince-flip-held.png"), animations="disabled")
-            prince.mouse.up()
+        _pictures("prince-flip", villager, prince)
         prince.get_by_role("button", name=flip).click()
         expect(prince.locator("#toast")).to_have_text(text("zh-CN", "ui.received"))
         assert game.pending is not None and game.pending.key == "prince_vote"
