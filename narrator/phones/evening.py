@@ -134,14 +134,14 @@ class Evening:
         assert self.dealer is not None
         dealt = self.dealer(board)
         assert not dealt.log and dealt.setup.seats == board.seats
-        self._deal(board, dealt)
         self.preset = board.preset or "seeds"  # custom cards after it play the board's preset
         log.info("the host picked the board %s", board.id)
-        self._tell(
+        self._taken(
+            dealt,
+            board,
             "host_board",
             lambda locale: {"board": board_title(board, locale), "cards": board_cards(board, locale)},
         )
-        self._send_states()
         return board
 
     def _pick_next_board(self, name: str) -> Board:
@@ -311,20 +311,18 @@ class Evening:
         every phone told and sent the scores anew, with the next game's table (Rule 3)."""
         if not self.between():
             self._deal(board, game)
-            self._tell(key, named)
+            self._tell(key, named, welcome=True)
             self._send_states()
             return
         key = f"next_{key}" if key in ("table_rules", "table_cards") else key  # the next game's
-        for link in self._links.everyone():
-            locale = self._links.locale(link)
-            link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
+        self._tell(key, named)
         self.show_scores(self.scores)
 
-    def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]]) -> None:
-        """Every phone told the notice `key` in its language (after the welcome, at the deal)."""
+    def _tell(self, key: str, named: Callable[[Locale], dict[str, Any]], *, welcome: bool = False) -> None:
+        """Every phone told the notice `key` in its language (after the welcome, at a deal)."""
         for link in self._links.everyone():
             locale = self._links.locale(link)
-            if key in ("host_board", "table_rules", "table_cards", "table_language"):
+            if welcome:
                 link.send(self._links.welcome(locale))
             link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
 
