@@ -295,8 +295,7 @@ class Evening:
         return self._table.game.over and self.upcoming is not None
 
     def settable(self) -> bool:
-        """Whether the host may set the table now: before the deal (Rule 1), or between two
-        games (Rule 3)."""
+        """Whether the host may set the table now: before the deal (Rule 1), between games (3)."""
         return self.boards_open() or self.between()
 
     def game(self) -> Game:
@@ -342,8 +341,10 @@ class Evening:
         host may pick for the next game and its table as set so far (Rule 3): one message, the
         same for each phone of a language (none before the scores)."""
         self.scores = scores
+        made: dict[Locale, dict[str, Any] | None] = {}  # one a language (the next game dealt once)
         for link in self._links.everyone():
-            message = self.scores_message(self._links.locale(link))
+            locale = self._links.locale(link)
+            message = made[locale] if locale in made else made.setdefault(locale, self.scores_message(locale))
             if message is not None:
                 link.send(message)
         self._send_screens()
