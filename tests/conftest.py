@@ -110,20 +110,26 @@ SLOW = (
 """Files (or name endings) left out of the quick tier (Rule 4)."""
 
 
+MADE_RUN_FOLDER = pytest.StashKey[str]()
+"""The run's folder, stashed only on the process that made it (and so removes it)."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput") or os.environ.get(RUN_FOLDER):
-        return  # a worker: it inherited the run's folders from the process that started it
+        return  # a worker, or a pytest a test started: it inherited the run's folders
     run = tempfile.mkdtemp(prefix="werewolf-tests-")
+    config.stash[MADE_RUN_FOLDER] = run
     os.environ[RUN_FOLDER] = run
     for name in OWN_FOLDERS:
         os.environ[name] = os.path.join(run, name.lower())
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if hasattr(config, "workerinput"):
-        return
-    run = os.environ.pop(RUN_FOLDER, None)
+    """Remove the run's folder, only in the process that made it: a pytest started by a test
+    (tests/test_suite_groups.py) inherits the folder and once removed it under the other tests."""
+    run = config.stash.get(MADE_RUN_FOLDER, None)
     if run is not None:
+        os.environ.pop(RUN_FOLDER, None)
         shutil.rmtree(run, ignore_errors=True)
 
 

@@ -5,10 +5,13 @@ files built their games two or three times over, some five minutes of the run.""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.conftest import RUN_FOLDER
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,3 +44,5 @@ def test_the_tests_of_a_module_fixture_run_on_one_worker(tmp_path: Path) -> None
     assert run.returncode == 0, run.stdout[-2000:]
     built = {line.split()[1] for line in run.stdout.splitlines() if line.startswith("WORKER")}
     assert len(built) == 1, run.stdout[-2000:]  # the fixture made once, its eight tests on its worker
+    # the pytest started here inherited the run's folder; it must leave it to the run that made it
+    assert Path(os.environ[RUN_FOLDER]).is_dir()
