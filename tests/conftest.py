@@ -32,7 +32,7 @@ RUN_FOLDER = "WEREWOLF_TESTS_RUN_FOLDER"
 LONGEST: dict[str, float] = {
     "tests/voice/test_neural.py": 400,  # the whole catalogue in the neural voice: 543 lines
     "tests/phones/test_sealed_browser.py": 374,
-    "tests/phones/test_more_boards_browser.py": 450,  # two whole games on new boards, Chromium
+    "tests/phones/test_more_boards_browser.py": 670,  # three whole games on new boards, Chromium
     "tests/satellite/test_esphome_demo.py": 260,
     "tests/phones/test_page_browser.py": 288,
     "tests/phones/test_fits_browser.py": 200,

@@ -1,6 +1,7 @@
 """Whole games on RULES-CLUB-MORE.md's new boards from real Chromium phones, every phone driven by
 what it shows, the real moderator narrating (issue 36): 纯白夜影 (the pure white's and the wolf
-witch's checks) and 咒狐乌鸦 (the raven's mark, the cursed fox). At every night step every
+witch's checks) and 咒狐乌鸦 (the raven's mark, the cursed fox); and a fifteen-seat game of seven of
+RULES-CHARACTERS.md's roles, `characters-15` (issue 37). At every night step every
 phone's sealed box has one size; every screen fits the phone; the end lists every seat, the
 wolves marked. With $PHONES_SCREENSHOTS set, a picture of each screen goes to its
 `more-boards/<board>/`."""
@@ -24,6 +25,9 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 @pytest.mark.parametrize(("board", "wolves", "steps"), [
     ("pure-white-wolf-witch-12", 4, {"pure_white", "wolf_witch"}),
     ("cursed-fox-raven-12", 3, {"raven"}),
+    # seven of the Characters' roles (issue 37): the big bad wolf, the fox, the bear tamer, the
+    # three brothers, the stuttering judge, the rusty sword knight, the villager-villager
+    ("characters-15", 3, {"big_bad_wolf", "fox", "three_brothers"}),
 ])  # fmt: skip
 def test_a_whole_game_on_a_new_board_on_chromium_phones(
     browser: Any, board: str, wolves: int, steps: set[str]
@@ -39,7 +43,7 @@ def test_a_whole_game_on_a_new_board_on_chromium_phones(
         assert_one_sealed_size(table.held)
         assert table.overflow == [], table.overflow[:10]  # every screen fits the phone
         for player in table.players:
-            expect(player.page.locator("table.end tr")).to_have_count(13)
+            expect(player.page.locator("table.end tr")).to_have_count(setup.seats + 1)
             assert player.page.locator("table.end tr.wolf").count() == wolves  # the wolves marked
     finally:
         table.stop()

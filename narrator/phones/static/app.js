@@ -557,6 +557,8 @@
     var p = S.view.public, box = $("board");
     box.textContent = "";
     box.hidden = !S.started || S.screen.kind === "over";
+    // two rows for 15-18 seats (three of seven would push the step's buttons off a small phone)
+    box.style.gridTemplateColumns = p.seats > 14 ? "repeat(" + Math.ceil(p.seats / 2) + ", minmax(0, 1fr))" : "";
     var out = {};
     p.deaths.forEach(function (d) { out[d.seat] = d; });
     for (var s = 1; s <= p.seats; s += 1) {
