@@ -5,12 +5,18 @@ Rule 1: a decision applied is told to the moderator's inbox (`Decided`) and to e
         wait for the judge's line (`said` Rule 4).
 Rule 2: the `progress` of a touch (decisions Rule 2) goes to every phone in one shape: by day the
         count of answers, at night nothing but the pack's picks, sealed for the pack.
+Rule 3: a phone's touch is answered in one pass (`answer`): the decision path hands over what it
+        took (`Taken`, a value: the decision applied, by whom, what the seat may see), and the
+        answer is made here whole: the ack (the seat's results sealed in it), every phone's
+        progress, both given to the views at once (one send through the night gate), then the
+        moderator and the subscribers told (Rule 1).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.decisions import Decision
@@ -20,9 +26,10 @@ from narrator.inbox import Applied, Decided, Inbox
 from narrator.phones import outbound as out
 from narrator.phones.collector import Collector, is_pack
 from narrator.phones.links import Links
+from narrator.phones.nightgate import Link
 from narrator.phones.said import Said
 from narrator.phones.screens import is_night
-from narrator.phones.views import Views
+from narrator.phones.views import Alike, Views
 from narrator.phones.wire import seal
 
 
@@ -40,6 +47,27 @@ class Answering(Protocol):
     judge: Said
 
     def follow(self, step: str | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What one phone's touch took, for its answer (Rule 3): the ack to `link` for its message
+    `n` at `step`; the decision applied (None: a decoy's touch or a part of a shared decision,
+    nothing applied yet), `by` the seat that made it (None: the table together), its `events`;
+    `reveals`: the feed kinds of the seat's own that its ack carries (the seer's answer).
+    `progress`: the message every phone gets, made before the decision (a shared decision's
+    last part), or None to make it now when `progressing` (`collector`: the part it gave)."""
+
+    link: Link
+    n: int
+    step: str
+    decision: Decision | None = None
+    by: int | None = None
+    events: tuple[Event, ...] = ()
+    reveals: frozenset[str] = frozenset()
+    progressing: bool = False
+    collector: Collector | None = None
+    progress: Alike | None = None
 
 
 class Answers:
@@ -65,22 +93,15 @@ class Answers:
     def narrating(self) -> str | None:
         return self._table.narrating
 
-    def send_progress(self, collector: Collector | None) -> None:
-        """A touch was taken (`collector`: the part of a collective decision it gave). At
-        night every phone gets the same message, the pack's picks sealed for the pack (Rule
-        2); by day the count of answers is public."""
-        progress = self.progress_now(collector)
-        if progress is not None:
-            self._views.broadcast(progress)
-
-    def progress_now(self, collector: Collector | None) -> dict[int, dict[str, Any]] | None:
-        """The `progress` message of each phone for a touch taken now (`send_progress`): the
+    def progress_now(self, collector: Collector | None) -> Alike | None:
+        """The `progress` message of each phone for a touch taken now (Rule 2), by seat: the
         seats told alike share one message (made, encoded and padded once for all of them)."""
         if not is_night(self.game.catalogue, self.narrating):
             if collector is None:
                 return None
-            counts = {"answered": collector.answered(), "owed": len(collector.owed)}
-            return dict.fromkeys(self._links.connected(), _progress(self.narrating, counts))
+            answered, owed = collector.answered(), len(collector.owed)
+            counts = _progress(self.narrating, {"answered": answered, "owed": owed})
+            return Alike(frozenset(), counts, counts)
         pending = self.game.pending
         pack: tuple[int, ...] = ()
         picks: dict[str, int | None] = {}
@@ -88,12 +109,31 @@ class Answers:
             pack_collector = collector or self._collector_for_pending()
             pack, picks = pending.seats, pack_collector.picks()
         told, untold = _progress(self.narrating, {}, {"picks": picks}), _progress(self.narrating, {})
-        return {seat: told if seat in pack else untold for seat in self._links.connected()}
+        return Alike(frozenset(pack), told, untold)
 
-    def after(self, decision: Decision, by: int | None, step: str, events: list[Event]) -> Applied:
+    def answer(self, taken: Taken) -> Applied | None:
+        """Answer a phone's touch in one pass (Rule 3): its ack, what it sealed for the seat,
+        every phone's progress, then (a decision applied) the moderator and subscribers told."""
+        told = None
+        if taken.decision is not None:
+            added = self._views.feeds.absorb(self.game.events)
+            results = [entry for s, entry in added if s == taken.by and entry["kind"] in taken.reveals]
+            told = {"feed": results} if results else None
+        progress = taken.progress
+        if progress is None and taken.progressing:
+            progress = self.progress_now(taken.collector)
+        self._views.broadcast_each(progress, first=(taken.link, out.ack(taken.n, taken.step, told)))
+        if taken.decision is None:
+            return None
+        return self.after(taken.decision, taken.by, taken.step, list(taken.events), absorbed=True)
+
+    def after(
+        self, decision: Decision, by: int | None, step: str, events: list[Event], *, absorbed: bool = False
+    ) -> Applied:
         """A decision applied (`by` the seat that made it, None: the table together or the
         moderator): who decided the step is noted, every subscriber and the moderator's inbox
-        told, the feeds filled; with no moderator the narration follows (decisions Rule 3)."""
+        told, the feeds filled (unless `absorbed` already); with no moderator the narration
+        follows (decisions Rule 3)."""
         deciders = frozenset({by} if by is not None else ())
         collector = self.collector
         if by is None and collector is not None and collector.step == step:
@@ -106,7 +146,8 @@ class Answers:
             queue.put_nowait(applied)
         self._table.judge.decided(events)  # its chained deaths wait for their line (`said` Rule 4)
         self._table.inbox.put(Decided(applied))
-        self._views.feeds.absorb(self.game.events)
+        if not absorbed:  # (`answer` filled them)
+            self._views.feeds.absorb(self.game.events)
         if self._table.auto_narrate or self.game.over:
             pending = self.game.pending
             self._table.follow(pending.step if pending is not None else None)

@@ -27,14 +27,12 @@ from engine.state import IllegalDecision, Pending
 from engine.steps import Answer, is_shared
 from engine.views import SeatView
 from narrator.inbox import Applied, Stale
-from narrator.phones.answers import Answering, Answers
+from narrator.phones.answers import Answering, Answers, Taken
 from narrator.phones.collector import Collector, is_pack, refusal
-from narrator.phones.feed import Feeds
-from narrator.phones.links import Links, Out
+from narrator.phones.links import Links
 from narrator.phones.messages import Act, Refusal
 from narrator.phones.nightgate import Link, NightGate
 from narrator.phones.orders import Close, Decide, Orders, Settle, Undo
-from narrator.phones.outbound import ack as _ack
 from narrator.phones.screens import is_night, spec_of
 from narrator.phones.turns import answer_of, decision_of
 from narrator.phones.views import Views
@@ -70,21 +68,19 @@ class Deciding(Answering, Protocol):
 
 
 class Decisions:
-    """Every decision of one table's game, from its phones or its moderator; `out` sends (or
-    holds with a touch at night)."""
+    """Every decision of one table's game, from its phones or its moderator; a phone's touch is
+    answered through `answers` (answers Rule 3), in one pass."""
 
-    def __init__(self, table: Deciding, links: Links, views: Views, *, out: Out) -> None:
+    def __init__(self, table: Deciding, links: Links, views: Views) -> None:
         self._table = table
         self._links = links
         self._views = views
         self._gate = table.gate
         self.inbox = table.inbox
-        self._out = out
-        self._broadcast = views.broadcast
         self._touched: set[int] = set()
         self.answers = Answers(table, links, views, collector_for_pending=self._collector_for_pending)
         self._after = self.answers.after  # the answer: after the store, in a module of its own
-        self._send_progress = self.answers.send_progress
+        self._answer = self.answers.answer  # a phone's touch answered in one pass (answers Rule 3)
         self._progress_now = self.answers.progress_now
 
     @property
@@ -98,10 +94,6 @@ class Decisions:
     @property
     def _shown(self) -> dict[int, SeatView]:
         return self._views.shown
-
-    @property
-    def _feeds(self) -> Feeds:
-        return self._views.feeds
 
     @property
     def _collector(self) -> Collector | None:
@@ -234,8 +226,7 @@ class Decisions:
                 except StoreUnwritable:
                     self._touched.discard(seat)
                     raise
-                self._out(link, _ack(act.n, act.step))
-                self._send_progress(None)
+                self._answer(Taken(link, act.n, act.step, progressing=True))
 
             return decoy
         assert pending is not None
@@ -257,8 +248,7 @@ class Decisions:
                     collector.confirm(seat, given)
                     if not is_pack(spec):
                         self._touched.add(seat)
-                    self._out(link, _ack(act.n, act.step))
-                    self._send_progress(collector)
+                    self._answer(Taken(link, act.n, act.step, progressing=True, collector=collector))
 
                 return part
             before = collector.parts.get(seat)
@@ -276,10 +266,7 @@ class Decisions:
                 raise
             if not is_pack(spec):
                 self._touched.add(seat)
-            self._out(link, _ack(act.n, act.step))
-            if progress is not None:
-                self._broadcast(progress)
-            self._after(decision, None, collector.step, events)
+            self._answer(Taken(link, act.n, act.step, decision, None, tuple(events), progress=progress))
             return None
         if seat in self._touched:
             raise Refusal("already")
@@ -289,19 +276,15 @@ class Decisions:
         except IllegalDecision as error:
             raise refusal(error, pending) from None
         self._touched.add(seat)
-        added = self._feeds.absorb(game.events)
-        results = [entry for s, entry in added if s == seat and entry["kind"] in spec.reveals]
-        self._out(link, _ack(act.n, act.step, {"feed": results} if results else None))
-        if is_night(self.game.catalogue, pending.step):
-            self._send_progress(None)
-        self._after(decision, seat, pending.step, events)
+        night = is_night(game.catalogue, pending.step)
+        taken = Taken(link, act.n, act.step, decision, seat, tuple(events), spec.reveals, progressing=night)
+        self._answer(taken)
         return None
 
     async def take_action(self, link: Link, decision: Decision, seat: int, n: int, name: str) -> None:
         """A seat's day action `name` (the day's Rule 2), in its order: taken, then answered."""
         events = await self._take(decision, seat)
-        self._out(link, _ack(n, name))
-        self._after(decision, seat, name, events)
+        self._answer(Taken(link, n, name, decision, seat, tuple(events)))
 
     def _collector_for_pending(self) -> Collector:
         pending = self.game.pending

@@ -12,7 +12,7 @@ Rule 4: a seat taken or freed and the host's claim are written before they count
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from engine.boards import Board
@@ -35,6 +35,7 @@ CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
 
 Out = Callable[[Link, dict[str, Any]], None]
+OutAll = Callable[[list[tuple[Link, dict[str, Any]]]], None]
 
 
 class Seating(Protocol):
@@ -190,6 +191,14 @@ class Links:
 
     def link(self, seat: int) -> Link | None:
         return self._links.get(seat)
+
+    def connected_links(self) -> dict[int, Link]:
+        """The link of each seat whose phone is connected, in seat order."""
+        return dict(sorted(self._links.items()))
+
+    def links_of(self, seats: Iterable[int]) -> dict[int, Link]:
+        """The links of those of `seats` whose phones are connected."""
+        return {seat: link for seat in seats if (link := self._links.get(seat)) is not None}
 
     def seated(self) -> list[Link]:
         """The phones that hold a seat."""

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from engine.contents import Catalogue
+from engine.game import Game
 from engine.state import Pending
 from narrator.phones.messages import Act, Message, Refusal
 from narrator.phones.screens import is_night
@@ -58,13 +59,17 @@ class NightGate:
         self._landed = asyncio.Event()
 
     @contextmanager
-    def holding(self, arrival: float, night: bool) -> Iterator[None]:
-        """Handle one message that came at the loop's time `arrival`: at night (`night`) what
-        is sent for it is held until arrival + the hold (Rule 2)."""
+    def holding(
+        self, arrival: float, message: Message, seat: int | None, narrating: str | None, game: Game
+    ) -> Iterator[bool]:
+        """Handle `message` of `seat` that came at the loop's time `arrival`: a touch at the
+        night step narrated (`narrating`) has what is sent for it held until arrival + the hold
+        (Rule 2); the block is given whether it is a decoy (Rule 4)."""
+        night = isinstance(message, Act) and is_night(game.catalogue, narrating)
         held: Held | None = [] if night else None
         token = _HOLDING.set(held)
         try:
-            yield
+            yield night and is_decoy(message, seat, narrating, game.pending, game.catalogue)
         finally:
             _HOLDING.reset(token)
             if held is not None:
@@ -77,6 +82,15 @@ class NightGate:
             held.append((link, message))
         else:
             link.send(message)
+
+    def out_all(self, messages: list[tuple[Link, dict[str, Any]]]) -> None:
+        """Send each (link, message) in order, or hold them all with the touch being handled."""
+        held = _HOLDING.get()
+        if held is not None:
+            held.extend(messages)
+        else:
+            for link, message in messages:
+                link.send(message)
 
     def _send_at(self, held: Held, when: float) -> None:
         def send() -> None:

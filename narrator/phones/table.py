@@ -43,7 +43,6 @@ from narrator.phones.facts import facts_asked
 from narrator.phones.judging import Judging
 from narrator.phones.links import Links
 from narrator.phones.messages import (
-    Act,
     Done,
     Hello,
     HostCommand,
@@ -54,7 +53,7 @@ from narrator.phones.messages import (
     Refusal,
     parse,
 )
-from narrator.phones.nightgate import Link, NightGate, is_decoy
+from narrator.phones.nightgate import Link, NightGate
 from narrator.phones.orders import NextStep, Order, Orders, Touch
 from narrator.phones.public import PublicScreen
 from narrator.phones.said import (
@@ -154,12 +153,13 @@ class PhoneTable:
             self.links,
             self.day,
             out=send,
+            out_all=self.gate.out_all,
             answered=lambda seat: self.decisions.answered(seat),
             review=self.public.review,
             send_screens=self.public.send,
             now=self._now,
         )
-        self.decisions = Decisions(self, self.links, self.views, out=send)
+        self.decisions = Decisions(self, self.links, self.views)
         judging = Judging(self.orders)  # the moderator's side: each of its asks is an order (Rule 1)
         self.apply, self.close_step, self.undo = judging.apply, judging.close_step, judging.undo
         self.settle, self.narrate_next = judging.settle, judging.narrate_next
@@ -349,14 +349,11 @@ class PhoneTable:
         if isinstance(message, Hello | Ping | Peeked | Done):  # nothing of the game changes
             await self._handle(link, message)
             return
-        night = isinstance(message, Act) and is_night(self.game.catalogue, self.narrating)
         with contextlib.ExitStack() as stack:
-            stack.enter_context(self.gate.holding(arrival, night))
+            seat = self.links.seat_of(link)
+            decoy = stack.enter_context(self.gate.holding(arrival, message, seat, self.narrating, self.game))
             # a decoy changes nothing of the game: no order, its commit starts at once; but while
             # orders wait (the narration's next step, say) it is one, taken in its turn
-            decoy = is_decoy(
-                message, self.links.seat_of(link), self.narrating, self.game.pending, self.game.catalogue
-            )
             if decoy and not self.orders.busy:
                 stack.enter_context(self.gate.flight())
                 later = await self._handle(link, message)

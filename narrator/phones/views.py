@@ -12,8 +12,8 @@ Rule 2: what only one seat may know at a step (that it acts, the witch's victim,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, Protocol
 
 from engine.game import Game
 from engine.views import SeatView, public_view, seat_view
@@ -22,7 +22,8 @@ from narrator.phones.catalogue import Locale
 from narrator.phones.collector import is_pack
 from narrator.phones.day import Day
 from narrator.phones.feed import Feeds
-from narrator.phones.links import Links, Out
+from narrator.phones.links import Links, Out, OutAll
+from narrator.phones.nightgate import Link
 from narrator.phones.said import Countdown, Said
 from narrator.phones.screens import screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
@@ -56,11 +57,19 @@ class Viewed(Protocol):
     judge: Said
 
 
+class Alike(NamedTuple):
+    """A message for each phone, one of two: `told` for `seats`, `rest` for every other."""
+
+    seats: frozenset[int]
+    told: dict[str, Any]
+    rest: dict[str, Any]
+
+
 class Views:
     """The views of one table's phones. `out` sends (or holds with a touch at night);
     `answered` tells whether a seat's touch was taken at the step narrated; `review` is the
     game's written review in a language; `send_screens` tells the public screens; `now` is the
-    moderator's clock (seconds)."""
+    moderator's clock (seconds); `out_all` sends (or holds) several messages at once."""
 
     def __init__(
         self,
@@ -69,6 +78,7 @@ class Views:
         day: Day,
         *,
         out: Out,
+        out_all: OutAll,
         answered: Callable[[int], bool],
         review: Callable[[Locale], Any],
         send_screens: Callable[[], None],
@@ -78,6 +88,7 @@ class Views:
         self._links = links
         self._day = day
         self._out = out
+        self._out_all = out_all
         self._answered = answered
         self._review = review
         self._send_screens = send_screens
@@ -213,10 +224,24 @@ class Views:
         everyone = self._states({s: feed if s == seat else [] for s in self.shown}, fresh=True)
         self._send(seat, padded_alike(everyone)[seat])
 
-    def broadcast(self, messages: dict[int, dict[str, Any]]) -> None:
-        """A message for each of several seats, sent padded alike (wire Rule 2)."""
-        for seat, message in padded_alike(messages).items():
-            self._send(seat, message)
+    def broadcast(
+        self, messages: Mapping[int, dict[str, Any]], *, first: tuple[Link, dict[str, Any]] | None = None
+    ) -> None:
+        """A message for each of several seats, sent padded alike (wire Rule 2); `first`, a
+        message for one link sent before them (a touch's ack), in the same send."""
+        padded = padded_alike(messages)
+        links = self._links.links_of(padded)
+        sent: list[tuple[Link, dict[str, Any]]] = [
+            (links[seat], message) for seat, message in padded.items() if seat in links
+        ]
+        self._out_all([first, *sent] if first is not None else sent)
+
+    def broadcast_each(self, alike: Alike | None, *, first: tuple[Link, dict[str, Any]]) -> None:
+        """`first` (a touch's ack to its link), then each connected seat's message of `alike`
+        (None: nothing more), padded alike (wire Rule 2), in one send."""
+        links = self._links.connected_links() if alike is not None else {}
+        messages = {s: alike.told if s in alike.seats else alike.rest for s in links} if alike else {}
+        self._out_all([first, *((links[seat], message) for seat, message in padded_alike(messages).items())])
 
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         link = self._links.link(seat)

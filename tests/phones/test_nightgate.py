@@ -31,10 +31,13 @@ def test_a_touch_at_night_is_answered_at_its_arrival_plus_the_hold_whatever_its_
         loop = asyncio.get_running_loop()
         gate, link = NightGate(hold=0.05), Noted(loop)
         quick = slow = 0.0
+        game = beginner_game()  # seed 1: the wolves at 6, 8 and 9 owe the first step
+        act = message(type="act", step="werewolves", targets=[2], n=1)
 
         async def touch(work: float) -> float:
             arrival = loop.time()
-            with gate.holding(arrival, night=True):
+            with gate.holding(arrival, act, 2, "werewolves", game) as decoy:
+                assert decoy  # seat 2 owes the wolves' step nothing
                 await asyncio.sleep(work)  # its commit
                 gate.out(link, {"type": "ack", "work": work})
             return arrival
@@ -53,10 +56,13 @@ def test_by_day_nothing_is_held_and_a_step_change_sends_what_is_held_at_once() -
     async def scenario() -> tuple[int, int, int]:
         loop = asyncio.get_running_loop()
         gate, link = NightGate(hold=10.0), Noted(loop)
-        with gate.holding(loop.time(), night=False):
+        game, act = beginner_game(), message(type="act", step="werewolves", targets=[2], n=1)
+        with gate.holding(loop.time(), act, 6, None, game) as decoy:  # no night step narrated
+            assert not decoy
             gate.out(link, {"type": "ack"})
         by_day = len(link.sent)
-        with gate.holding(loop.time(), night=True):
+        with gate.holding(loop.time(), act, 6, "werewolves", game) as decoy:  # a wolf's real touch
+            assert not decoy
             gate.out(link, {"type": "ack"})
         held = len(link.sent)
         gate.send_held()

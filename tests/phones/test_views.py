@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 from engine.bots import random_decision
 from narrator.phones.day import Day
@@ -14,6 +15,11 @@ from narrator.phones.table import encode
 from narrator.phones.views import Views
 from narrator.phones.wire import unseal
 from tests.phones.parts import Phone, TableFields, seated
+
+
+def send_all(messages: list[tuple[Any, dict[str, Any]]]) -> None:
+    for link, sent in messages:
+        link.send(sent)
 
 
 class Shown:
@@ -44,6 +50,7 @@ class Shown:
             self.links,
             self.day,
             out=lambda link, sent: link.send(sent),
+            out_all=send_all,
             answered=self.answered.__contains__,
             review=lambda locale: {"review": locale},
             send_screens=lambda: None,

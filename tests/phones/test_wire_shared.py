@@ -13,6 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from narrator.phones import wire
+from narrator.phones.answers import Taken
 from narrator.phones.screens import is_night
 from narrator.phones.table import PhoneTable
 from narrator.phones.wire import encode, padded, padded_alike
@@ -97,9 +98,10 @@ def test_every_phones_progress_at_night_is_encoded_once_per_touch(monkeypatch: p
         assert is_night(game.catalogue, table.narrating)
         counting = CountingEncoder()
         monkeypatch.setattr(wire, "_ENCODER", counting)
-        table.decisions.answers.send_progress(None)  # a touch taken at night: every phone told alike
+        # a decoy's touch at night answered: its ack, and every phone told alike
+        table.decisions.answers.answer(Taken(phones[1], 5, str(table.narrating), progressing=True))
         return counting.calls, [encode(phone.last("progress")) for phone in phones.values()]
 
     calls, texts = asyncio.run(scenario())
-    assert calls == 1  # one message for the nine phones (nine encodes before)
+    assert calls == 1  # one progress for the nine phones (nine encodes before; the ack: by its link)
     assert len(set(texts)) == 1
