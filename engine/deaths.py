@@ -53,9 +53,18 @@ SURVIVES: RoleHooks[Survives] = RoleHooks("survives")
 `spirit_knight_shot = "immune"`): each module adds its own."""
 
 
-def add_consequence(to: Contents, consequence: Consequence, rank: float = 0.0) -> None:
-    """`rank` orders the consequences of one death (a lover's grief before the elder's curse)."""
-    CONSEQUENCES.add(to, consequence, rank)
+CARD_CONSEQUENCES: RoleHooks[Consequence] = RoleHooks("card_consequences")
+"""Deaths a dead player's card brings (the elder's curse): as `CONSEQUENCES`, but when a pause
+comes (`PAUSES`) they wait for it and are asked of the card the dead holds by then (the devoted
+servant may have taken it: then they do not happen)."""
+
+
+def add_consequence(
+    to: Contents, consequence: Consequence, rank: float = 0.0, *, of_card: bool = False
+) -> None:
+    """`rank` orders the consequences of one death (a lover's grief before the elder's curse);
+    `of_card`: the dead card's own effect, which waits for a pause (`CARD_CONSEQUENCES`)."""
+    (CARD_CONSEQUENCES if of_card else CONSEQUENCES).add(to, consequence, rank)
 
 
 Win = Callable[[State, list[int]], "tuple[Winner, WinReason] | None"]
@@ -143,25 +152,43 @@ def kill(state: State, deaths: list[tuple[int, str]], phase: Phase, *, triggered
     A moment that is itself triggered (a hunter's shot) leaves the win check to the moment
     that triggered it.
     """
-    chain = _record(state, deaths, phase)
+    pausing = any(withheld(state, cause) for withheld in WITHHELD.of(state) for _, cause in deaths)
+    waiting: list[tuple[int, str]] = []  # deaths whose card's consequences wait for the pause
+    chain = _record(state, deaths, phase, waiting if pausing else None)
     pause = next((step for hook in PAUSES.of(state) if (step := hook(state, deaths)) is not None), None)
     if pause is None:
+        chain += _record(state, _of_cards(state, waiting), phase)
         effects(state, chain, phase, triggered=triggered)
         return False
     seats = tuple(seat for seat, _ in chain)
     args = {"chain": tuple(chain), "phase": phase, "triggered": triggered, "seats": seats}
+    args["waiting"] = tuple(waiting)
     state.push(pause, Step("death_effects", args))
     return True
 
 
 def begin_death_effects(state: State, step: Step) -> None:
-    """After a pause: the moment's cards shown (as they are now), then what the deaths trigger."""
+    """After a pause: the moment's cards shown (as they are now), the consequences of the cards
+    the dead hold now (`CARD_CONSEQUENCES`: not of a card the pause took away), then what the
+    deaths trigger."""
     state.emit(*_cards(state, list(step.args["seats"])))
-    effects(state, list(step.args["chain"]), step.args["phase"], triggered=step.args["triggered"])
+    phase = step.args["phase"]
+    chain = [*step.args["chain"], *_record(state, _of_cards(state, list(step.args["waiting"])), phase)]
+    effects(state, chain, phase, triggered=step.args["triggered"])
 
 
-def _record(state: State, deaths: list[tuple[int, str]], phase: Phase) -> list[tuple[int, str]]:
-    """Rules 1-2: the moment's deaths recorded, with those they bring; the chain in death order."""
+def _of_cards(state: State, deaths: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The deaths the cards of `deaths` bring now (`CARD_CONSEQUENCES`)."""
+    hooks = CARD_CONSEQUENCES.of(state)
+    return [death for seat, cause in deaths for hook in hooks for death in hook(state, seat, cause)]
+
+
+def _record(
+    state: State, deaths: list[tuple[int, str]], phase: Phase, waiting: list[tuple[int, str]] | None = None
+) -> list[tuple[int, str]]:
+    """Rules 1-2: the moment's deaths recorded, with those they bring; the chain in death order.
+    `waiting`: where the deaths whose card's consequences wait for a pause are put (None: none
+    waits, they are asked with the others)."""
     chain: list[tuple[int, str]] = []
     survivors = SURVIVES.of(state)
     alongside = ALONGSIDE.of(state)
@@ -184,6 +211,10 @@ def _record(state: State, deaths: list[tuple[int, str]], phase: Phase) -> list[t
                     moment.extend(along)
                     brought = True
             later.extend(_consequences(state, seat, cause))
+            if waiting is None:
+                later.extend(_of_cards(state, [(seat, cause)]))
+            else:
+                waiting.append((seat, cause))
             if state.moon is not None:
                 hooks.on_death(state, seat, cause)
         if brought:  # Rule 1: the moment's deaths in seat order, those brought alongside too

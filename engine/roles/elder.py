@@ -20,4 +20,4 @@ def _curse(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
 
 
 ROLE = declare(Role.ELDER, lives=2)
-add_consequence(ROLE, _curse, rank=2)
+add_consequence(ROLE, _curse, rank=2, of_card=True)  # a servant taking his card stops it

@@ -178,7 +178,8 @@ def test_a_dead_servants_step_is_still_said_and_pretended() -> None:
 def test_the_elders_curse_takes_her_power() -> None:
     game = served(night(0) + "[[day]]\nvote = { 1 = 11 }\n" + night(9) + "[[day]]\nservant = 9\n")
     assert card(game, 3) == "devoted_servant"
-    assert "servant" not in [p.step for p, _ in game.history]
+    # asked as the elder died (his curse waits for her: she passed), never after it fell
+    assert [d for p, d in game.history if p.step == "servant"] == [ServantSwap(target=0)]
 
 
 def test_a_seat_not_among_the_dead_just_announced_is_refused() -> None:
@@ -257,3 +258,16 @@ def test_she_holds_the_big_bad_wolf_with_his_second_kill_back() -> None:
     night_3 = "[[night]]\nguard = 0\nseer = 4\nwerewolves = 10\nbig_bad_wolf = 12\nwitch = {}\n"
     game = served(night_1 + day_1 + night_2 + day_2 + night_3 + "[[day]]\n", roles=roles)
     assert card(game, 3) == "big_bad_wolf" and (12, "big_bad_wolf") in deaths(game)
+
+
+def test_taking_the_voted_out_elders_card_stops_his_curse() -> None:
+    roles = SERVANT_12.replace('"villager", "guard"', '"idiot", "guard"')  # 9 is the idiot
+    revealed = night(0) + "[[day]]\nvote = { 1 = 9 }\n"  # the idiot voted out: revealed, he stays
+    cursed = served(revealed + night(0) + "[[day]]\nvote = { 1 = 11 }\n", roles=roles)
+    assert state_of(cursed).cursed and (9, "elder_curse") in deaths(cursed)  # she passed: it falls
+    lines = said(cursed)
+    assert lines.index("devoted_servant.ask") < lines.index("death.card")
+    game = served(revealed + night(0) + "[[day]]\nvote = { 1 = 11 }\nservant = 11\n", roles=roles)
+    assert card(game, 3) == "elder" and card(game, 11) == "devoted_servant"
+    assert not state_of(game).cursed  # the curse is the elder card's: it went with her
+    assert state_of(game).is_alive(9) and (9, "elder_curse") not in deaths(game)
