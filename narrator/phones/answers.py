@@ -154,5 +154,5 @@ class Answers:
         return applied
 
 
-def _progress(step: str | None, public: dict[str, Any], told: dict[str, Any] | None = None) -> dict[str, Any]:
-    return out.Progress(step=step, **public, sealed=seal(told)).wire()
+def _progress(step: str | None, public: dict[str, Any], told: dict[str, Any] | None = None) -> out.Progress:
+    return out.Progress(step=step, **public, sealed=seal(told))

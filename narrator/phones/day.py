@@ -95,7 +95,7 @@ class Day:
         if seat is not None and offered != self.shown_actions:  # the talk before a step (Rule 2)
             self.shown_actions = offered
             self._send_states()
-        message = out.Speaking(seat=seat, seconds=self.speech_left(), last_words=self.last_words).wire()
+        message = out.Speaking(seat=seat, seconds=self.speech_left(), last_words=self.last_words)
         for link in self._links.seated():
             link.send(message)
         self._send_screens()

@@ -66,7 +66,7 @@ def seatless(*, links: Links, gate: NightGate) -> dict[type[Message], Seatless]:
         Hello: lambda link, hello: links.hello(link, hello.locale),
         Join: links.sit,
         Rejoin: links.sit,
-        Ping: lambda link, ping: gate.out(link, out.Pong(n=ping.n).wire()),
+        Ping: lambda link, ping: gate.out(link, out.Pong(n=ping.n)),
     }
 
 

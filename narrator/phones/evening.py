@@ -188,7 +188,7 @@ class Evening:
             told = text(locale, f"notices.{key}", seats=seats, cards=default_cards(seats, locale))
             if gone:
                 told += text(locale, f"notices.{gone_key}", gone=SEPARATOR[locale].join(map(str, gone)))
-            link.send(out.Notice(key=key, text=told).wire())
+            link.send(out.Notice(key=key, text=told))
         if between:
             self.show_scores(self.scores)  # the next game's table as it now is
         return seats
@@ -323,7 +323,7 @@ class Evening:
             locale = self._links.locale(link)
             if welcome:
                 link.send(self._links.welcome(locale))
-            link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))).wire())
+            link.send(out.Notice(key=key, text=text(locale, f"notices.{key}", **named(locale))))
 
     def next_game(self, game: Game, registry: SeatRegistry, board: Board | None) -> list[int]:
         """Play the evening's next game, `game` (not started), at this table: the phones stay
@@ -341,7 +341,7 @@ class Evening:
         host may pick for the next game and its table as set so far (Rule 3): one message, the
         same for each phone of a language (none before the scores)."""
         self.scores = scores
-        made: dict[Locale, dict[str, Any] | None] = {}  # one a language (the next game dealt once)
+        made: dict[Locale, out.Scores | None] = {}  # one a language (the next game dealt once)
         for link in self._links.everyone():
             locale = self._links.locale(link)
             message = made[locale] if locale in made else made.setdefault(locale, self.scores_message(locale))
@@ -349,12 +349,12 @@ class Evening:
                 link.send(message)
         self._send_screens()
 
-    def scores_message(self, locale: Locale) -> dict[str, Any] | None:
+    def scores_message(self, locale: Locale) -> out.Scores | None:
         """The `scores` message in `locale`; None before the evening has scores."""
         if self.scores is None:
             return None
         boards, counts = offered_boards(None, locale), offered_counts(locale)
-        return out.Scores(scores=self.scores, boards=boards, counts=counts, table=self.table(locale)).wire()
+        return out.Scores(scores=self.scores, boards=boards, counts=counts, table=self.table(locale))
 
     async def leave(self, link: Link, seat: int, answer: Callable[[], None]) -> None:
         """The player at `seat` leaves between two games (Rule 2), the caller holding the turn:

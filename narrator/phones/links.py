@@ -27,15 +27,15 @@ from narrator.phones.nightgate import Link
 from narrator.phones.orders import ClaimHost, FreeSeat, Orders
 from narrator.phones.rulebook import rulebook
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.wire import Padded, padded, seal
+from narrator.phones.wire import Outgoing, Padded, padded, seal
 
 log = logging.getLogger("narrator.phones")
 
 CLOSE_REPLACED = 4001  # another phone came back with this seat's token
 CLOSE_FREED = 4002  # the host freed the seat
 
-Out = Callable[[Link, dict[str, Any]], None]
-OutAll = Callable[[list[tuple[Link, dict[str, Any]]]], None]
+Out = Callable[[Link, Outgoing], None]
+OutAll = Callable[[list[tuple[Link, Outgoing]]], None]
 
 
 class Seating(Protocol):
@@ -68,7 +68,7 @@ class Links:
         boards: Callable[[Locale], list[dict[str, Any]]],
         counts: Callable[[Locale], list[dict[str, Any]]],
         choices: Callable[[Locale], dict[str, Any] | None],
-        scores: Callable[[Locale], dict[str, Any] | None],
+        scores: Callable[[Locale], out.Scores | None],
     ) -> None:
         self._table = table
         self._out = out
@@ -131,9 +131,7 @@ class Links:
         self._link_locale[link] = locale
         self._out(
             link,
-            out.Joined(
-                n=message.n, seat=holder.seat, name=holder.name, token=holder.token, locale=locale
-            ).wire(),
+            out.Joined(n=message.n, seat=holder.seat, name=holder.name, token=holder.token, locale=locale),
         )
         self._send_state(holder.seat)
         if isinstance(message, Join):
@@ -151,7 +149,7 @@ class Links:
         link = self._links.pop(seat, None)
         if link is not None:
             self._link_seat.pop(link, None)
-            link.send(out.Freed().wire())
+            link.send(out.Freed())
             link.close(CLOSE_FREED)
         if holder is not None:
             log.info("seat %d freed by the host", seat)
@@ -165,7 +163,7 @@ class Links:
         for seat in gone:
             link = self._links.pop(seat)
             self._link_seat.pop(link, None)
-            link.send(out.Freed(reason="seat_gone").wire())
+            link.send(out.Freed(reason="seat_gone"))
             link.close(CLOSE_FREED)
         self._facts = {seat: f for seat, f in self._facts.items() if registry.holder(seat) is not None}
         return gone
@@ -215,7 +213,7 @@ class Links:
         link = self._links.get(seat)
         return self.locale(link) if link is not None else self._table.locale
 
-    def welcome(self, locale: Locale) -> dict[str, Any]:
+    def welcome(self, locale: Locale) -> out.Welcome:
         game, table = self._table.game, self._table
         return out.Welcome(
             locale=locale,
@@ -229,7 +227,7 @@ class Links:
             table=self._choices(locale),
             board=table.board.id if table.board is not None else None,
             rulebook=rulebook(game, table.board, locale),
-        ).wire()
+        )
 
     def welcome_all(self) -> None:
         """Every phone welcomed again (the rules or the offer changed): one welcome made and
@@ -243,7 +241,7 @@ class Links:
             link.send(made[locale])
 
     def send_lobby(self) -> None:
-        message = out.Lobby(lobby=self._table.registry.lobby()).wire()
+        message = out.Lobby(lobby=self._table.registry.lobby())
         for link in self.everyone():
             link.send(message)
         self._send_screens()
@@ -253,13 +251,13 @@ class Links:
         carrying the catalogue line `notices.<key>`."""
         for link in self.everyone():
             line = text(self.locale(link), f"notices.{key}", **params)
-            link.send(out.Notice(key=key, text=line).wire())
+            link.send(out.Notice(key=key, text=line))
 
-    def error(self, link: Link, refusal: Refusal, n: int) -> dict[str, Any]:
+    def error(self, link: Link, refusal: Refusal, n: int) -> out.Error:
         """A refusal, in the shape of an ack (an empty seal), so that on the wire a refused
         touch and an accepted one have one size."""
         message = refusal.message(self.locale(link))
-        return out.Error(n=n, code=refusal.code, message=message, sealed=seal(None)).wire()
+        return out.Error(n=n, code=refusal.code, message=message, sealed=seal(None))
 
     def refuse(self, link: Link, code: str) -> None:
         """Answer `link` with the error `code` in its language (a message the server refused

@@ -25,13 +25,14 @@ import asyncio
 import contextvars
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.contents import Catalogue
 from engine.game import Game
 from engine.state import Pending
 from narrator.phones.messages import Act, Message, Refusal
 from narrator.phones.screens import is_night
+from narrator.phones.wire import Outgoing
 from narrator.store import StoreUnwritable
 
 NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves
@@ -40,12 +41,12 @@ NIGHT_ANSWER_S = 0.05  # seconds after a touch at night its answer leaves
 class Link(Protocol):
     """One phone's connection: `send` queues a message without waiting; `close` ends it."""
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: Outgoing) -> None: ...
 
     def close(self, code: int) -> None: ...
 
 
-Held = list[tuple[Link, dict[str, Any]]]
+Held = list[tuple[Link, Outgoing]]
 _HOLDING: contextvars.ContextVar[Held | None] = contextvars.ContextVar("holding", default=None)
 
 
@@ -75,7 +76,7 @@ class NightGate:
             if held is not None:
                 self._send_at(held, arrival + self.hold)
 
-    def out(self, link: Link, message: dict[str, Any]) -> None:
+    def out(self, link: Link, message: Outgoing) -> None:
         """Send `message` to `link`, or hold it with the touch being handled (Rule 1)."""
         held = _HOLDING.get()
         if held is not None:
@@ -83,7 +84,7 @@ class NightGate:
         else:
             link.send(message)
 
-    def out_all(self, messages: list[tuple[Link, dict[str, Any]]]) -> None:
+    def out_all(self, messages: list[tuple[Link, Outgoing]]) -> None:
         """Send each (link, message) in order, or hold them all with the touch being handled."""
         held = _HOLDING.get()
         if held is not None:

@@ -230,7 +230,7 @@ def type_of(model: type[Outbound]) -> str:
     return str(model.model_fields["type"].default)
 
 
-def ack(n: int, step: str, told: dict[str, Any] | None = None) -> dict[str, Any]:
+def ack(n: int, step: str, told: dict[str, Any] | None = None) -> Ack:
     """The answer to a phone's message `n`: every ack has one shape, what the seat is told
     (the seer's answer) sealed."""
-    return Ack(n=n, step=step, sealed=seal(told)).wire()
+    return Ack(n=n, step=step, sealed=seal(told))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Callable, Iterable
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
@@ -26,7 +25,7 @@ from starlette.websockets import WebSocket
 
 from narrator.phones.limits import CLOSE_GOING_AWAY
 from narrator.phones.lockout import Abuse
-from narrator.phones.wire import text_of
+from narrator.phones.wire import Outgoing, text_of
 
 CUT = "narrator.cut"  # the scope extension that cuts a WebSocket's connection at once
 GONE = "narrator.gone"  # the scope extension that tells the connection is lost or closing
@@ -59,7 +58,7 @@ class SocketLink:
         """Neither closing nor cut off."""
         return self.closing is None and not self.cut_off
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Outgoing) -> None:
         if self.cut_off:
             return
         text = text_of(message)

@@ -27,7 +27,7 @@ from narrator.phones.nightgate import Link
 from narrator.phones.said import Countdown, Said
 from narrator.phones.screens import screen, spec_of, without_early_prompt
 from narrator.phones.seats import SeatRegistry
-from narrator.phones.wire import padded_alike
+from narrator.phones.wire import Outgoing, padded_alike
 
 Publics = dict[int, dict[str, Any]]
 """Public parts of views dumped for the wire, by the identity of the public view."""
@@ -61,8 +61,8 @@ class Alike(NamedTuple):
     """A message for each phone, one of two: `told` for `seats`, `rest` for every other."""
 
     seats: frozenset[int]
-    told: dict[str, Any]
-    rest: dict[str, Any]
+    told: Outgoing
+    rest: Outgoing
 
 
 class Views:
@@ -190,7 +190,7 @@ class Views:
 
     def _state(
         self, seat: int, feed: list[dict[str, Any]], alike: dict[str, Any], publics: Publics, *, fresh: bool
-    ) -> dict[str, Any]:
+    ) -> out.State:
         """The `state` message of `seat`: its view (without the prompt: the screen has what
         the phone may show of it), its screen, its feed, the review at the end, and the fields
         every seat gets `alike`. `publics`: the public parts already dumped for the other
@@ -202,9 +202,9 @@ class Views:
             feed=feed,
             review=self._review(self._links.seat_locale(seat)) if view.public.winner is not None else None,
             **alike,
-        ).wire()
+        )
 
-    def _states(self, feeds: dict[int, list[dict[str, Any]]], *, fresh: bool) -> dict[int, dict[str, Any]]:
+    def _states(self, feeds: dict[int, list[dict[str, Any]]], *, fresh: bool) -> dict[int, out.State]:
         """The `state` message of each seat of `feeds` with its feed: the fields alike and the
         public part made once for all of them."""
         alike, publics = self._alike(), Publics()
@@ -225,25 +225,25 @@ class Views:
         self._send(seat, padded_alike(everyone)[seat])
 
     def broadcast(
-        self, messages: Mapping[int, dict[str, Any]], *, first: tuple[Link, dict[str, Any]] | None = None
+        self, messages: Mapping[int, Outgoing], *, first: tuple[Link, Outgoing] | None = None
     ) -> None:
         """A message for each of several seats, sent padded alike (wire Rule 2); `first`, a
         message for one link sent before them (a touch's ack), in the same send."""
         padded = padded_alike(messages)
         links = self._links.links_of(padded)
-        sent: list[tuple[Link, dict[str, Any]]] = [
+        sent: list[tuple[Link, Outgoing]] = [
             (links[seat], message) for seat, message in padded.items() if seat in links
         ]
         self._out_all([first, *sent] if first is not None else sent)
 
-    def broadcast_each(self, alike: Alike | None, *, first: tuple[Link, dict[str, Any]]) -> None:
+    def broadcast_each(self, alike: Alike | None, *, first: tuple[Link, Outgoing]) -> None:
         """`first` (a touch's ack to its link), then each connected seat's message of `alike`
         (None: nothing more), padded alike (wire Rule 2), in one send."""
         links = self._links.connected_links() if alike is not None else {}
         messages = {s: alike.told if s in alike.seats else alike.rest for s in links} if alike else {}
         self._out_all([first, *((links[seat], message) for seat, message in padded_alike(messages).items())])
 
-    def _send(self, seat: int, message: dict[str, Any]) -> None:
+    def _send(self, seat: int, message: Outgoing) -> None:
         link = self._links.link(seat)
         if link is not None:
             self._out(link, message)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -27,6 +27,23 @@ def _as_json(value: object) -> Any:
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     raise TypeError(f"{type(value).__name__} cannot go on the wire")
+
+
+@runtime_checkable
+class Model(Protocol):
+    """A message as the box makes it (`outbound.Outbound`): a model until the wire, where its
+    fields become the JSON object sent (`wire`)."""
+
+    def wire(self) -> dict[str, Any]: ...
+
+
+Outgoing = Model | Mapping[str, Any]
+"""What a link sends: a model, or a message padded already (`Padded`, with its text)."""
+
+
+def fields_of(message: Outgoing) -> Mapping[str, Any]:
+    """The fields of `message` as the wire carries them (a model's made into its JSON object)."""
+    return message.wire() if isinstance(message, Model) else message
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_as_json)
@@ -143,23 +160,26 @@ def _pad(bare: dict[str, Any], text: str, spaces: int) -> Padded:
     return Padded({**bare, "pad": pad}, f'{text[:-1]},"pad":"{pad}"}}')
 
 
-def padded(message: Mapping[str, Any], to: int | None = None) -> Padded:
+def padded(message: Outgoing, to: int | None = None) -> Padded:
     """`message` with a `pad` field that brings it to `to` bytes (default: its own bucket).
 
     `to` must be a bucket at least as large as the message with an empty pad.
     """
-    bare, text, length = _bare(message)
+    bare, text, length = _bare(fields_of(message))
     target = to if to is not None else bucket(length)
     if target < length:
         raise ValueError(f"a message of {length} bytes does not fit in {target}")
     return _pad(bare, text, target - length)
 
 
-def padded_alike(messages: Mapping[int, Mapping[str, Any]]) -> dict[int, Padded]:
+def padded_alike(messages: Mapping[int, Outgoing]) -> dict[int, Padded]:
     """Messages for several seats, each padded to the bucket of the largest (Rule 2); each
     encoded once, and a message given for several seats (the same object: every phone's
     `progress` at night) encoded and padded once for all of them."""
-    distinct = {id(message): message for message in messages.values()}
+    distinct: dict[int, Mapping[str, Any]] = {}
+    for message in messages.values():
+        if id(message) not in distinct:
+            distinct[id(message)] = fields_of(message)
     shared = _shared(distinct.values())
     bares = {key: _bare(message, shared) for key, message in distinct.items()}
     if not bares:
@@ -182,9 +202,10 @@ def unseal(sealed: str) -> dict[str, Any]:
     return content
 
 
-def text_of(message: Mapping[str, Any]) -> str:
+def text_of(message: Outgoing) -> str:
     """A message as the JSON text a link sends: padded to its bucket (Rule 1) unless the table
     padded it already (with the other seats' messages, Rule 2: its text was made then)."""
     if isinstance(message, Padded):
         return message.text
-    return encode(message) if "pad" in message else padded(message).text
+    fields = fields_of(message)
+    return encode(fields) if "pad" in fields else padded(fields).text

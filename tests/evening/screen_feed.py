@@ -23,6 +23,7 @@ from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.socketlink import SocketLink
 from narrator.phones.table import encode
+from narrator.phones.wire import Outgoing, fields_of
 from narrator.timing import FastClock, Timers
 from tests.moderator.test_night_clock import SleepyPhone
 from tests.phones.audit import audit_screen, audit_seat
@@ -93,10 +94,10 @@ class ScreenRecorder:
         table.said = heard  # type: ignore[method-assign]
         send = SocketLink.send
 
-        def recorded(link: SocketLink, message: dict[str, Any]) -> None:
+        def recorded(link: SocketLink, message: Outgoing) -> None:
             seat = table.links.seat_of(link)
             if link in table.public._screens or seat is not None:
-                wire = encode(message)
+                wire = encode(fields_of(message))
                 size, stamp = len(wire.encode("utf-8")), len(table.game.events)
                 shown = Shown(recorder.segment, recorder._line, size, json.loads(wire), wire, stamp)
                 out = recorder.shown if seat is None else recorder.phones.setdefault(seat, [])

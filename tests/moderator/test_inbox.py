@@ -19,6 +19,7 @@ from narrator.inbox import Inbox, Keyed, Stale
 from narrator.moderator.cues import spoken_as
 from narrator.moderator.loop import Moderator
 from narrator.phones import PhoneTable
+from narrator.phones.wire import Outgoing, fields_of
 from narrator.timing import Clock, FastClock, Timers
 from tests.moderator.test_failures import ROLES, Lines
 from tests.phones.harness import told
@@ -111,8 +112,8 @@ class NotedLink:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    def send(self, message: Outgoing) -> None:
+        self.sent.append(fields_of(message))  # as the wire carries it (a padded one: as it is)
 
     def close(self, code: int) -> None:
         pass

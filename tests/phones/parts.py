@@ -18,6 +18,7 @@ from narrator.phones.messages import parse
 from narrator.phones.orders import ClaimHost, FreeSeat, Order, Orders
 from narrator.phones.said import Said
 from narrator.phones.seats import SeatRegistry
+from narrator.phones.wire import Outgoing, fields_of
 
 BEGINNER = find_board("beginner-9")
 
@@ -33,8 +34,8 @@ class Phone:
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    def send(self, message: Outgoing) -> None:
+        self.sent.append(fields_of(message))  # as the wire carries it (a padded one: as it is)
 
     def close(self, code: int) -> None:
         self.closed = code

@@ -125,10 +125,8 @@ def test_every_phone_is_told_in_its_own_language() -> None:
         links.notify("host_claimed")
         assert en.last("notice")["text"] != zh.last("notice")["text"]
         links.refuse(zh, "busy")
-        refused = links.error(en, Refusal("busy"), 7)
-        assert (refused["n"], refused["code"]) == (7, "busy") and refused["message"] != zh.last("error")[
-            "message"
-        ]
+        refused = links.error(en, Refusal("busy"), 7)  # a model until the wire
+        assert (refused.n, refused.code) == (7, "busy") and refused.message != zh.last("error")["message"]
 
     asyncio.run(scenario())
 

@@ -18,6 +18,7 @@ from narrator.phones import PhoneServer, PhoneTable
 from narrator.phones.screens import is_night
 from narrator.phones.socketlink import SocketLink
 from narrator.phones.table import encode
+from narrator.phones.wire import Outgoing, fields_of
 from narrator.timing import FastClock, Timers
 from tests.phones.audit import Sent, shape_problems
 from tests.phones.harness import EVENT_RULES, event_game
@@ -66,7 +67,8 @@ class Recorder:
         send = SocketLink.send
         recorder = self
 
-        def recorded(link: SocketLink, message: dict[str, Any]) -> None:
+        def recorded(link: SocketLink, message: Outgoing) -> None:
+            fields = fields_of(message)
             seat = table.links.seat_of(link)
             if seat is not None:
                 step = table.narrating
@@ -76,8 +78,8 @@ class Recorder:
                         step,
                         is_night(table.game.catalogue, step),
                         seat,
-                        str(message.get("type")),
-                        len(encode(message).encode("utf-8")),
+                        str(fields.get("type")),
+                        len(encode(fields).encode("utf-8")),
                     )
                 )
             send(link, message)
