@@ -75,9 +75,7 @@ def _begin(cues: StepCues, what: str) -> Begin:
             return None
         last = last_named(state, what)
         targets = tuple(s for s in state.alive() if s != last)
-        return Pending(
-            state.phase, cues.step, MASQUERADE, (seat,), targets, allow_none=True, info={"last": last}
-        )
+        return Pending(state.phase, cues.step, MASQUERADE, (seat,), targets, allow_none=True)
 
     return begin
 
