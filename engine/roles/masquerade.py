@@ -20,7 +20,7 @@ from typing import Any
 from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, add_spared
+from engine.night import NightStep, add_night_step, add_spared, lands_on
 from engine.nightstep import living_target, told_seat, wake
 from engine.outputs import add_output
 from engine.roles import Role, declare
@@ -98,7 +98,7 @@ def resolve_check(state: State, pending: Pending, decision: MasqueradeCheck) -> 
     target = decision.target
     _remember(state, "check", target)
     if target:
-        found = target in pool(state)
+        found = lands_on(state, target) in pool(state)
         state.memory[ANSWERS] = [
             *state.memory.get(ANSWERS, []),
             (state.night, target, "yes" if found else "no"),

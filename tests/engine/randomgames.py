@@ -62,14 +62,22 @@ def random_setup(rng: random.Random, seats: int | None = None, specials: list[Ro
     return deal(deck, n, seed=rng.randrange(2**32))
 
 
+LATER = ("dance_repeat",)
+"""Settings added after the playthroughs' seeds were fixed: drawn by `random_rules` from a
+generator of their own (seeded by the settings drawn before), so the games keep their seeds."""
+
+
 def random_rules(rng: random.Random) -> Rules:
     settings: dict[str, object] = {}
     for name, field in Rules.model_fields.items():
-        if name in ("speech_seconds", "last_speech_seconds", "events"):
+        if name in ("speech_seconds", "last_speech_seconds", "events", *LATER):
             continue
         choices = _choices(field.annotation)
         if choices:
             settings[name] = rng.choice(choices)
+    later = random.Random(repr(sorted(settings.items())))
+    for name in LATER:
+        settings[name] = later.choice(_choices(Rules.model_fields[name].annotation))
     return make_rules(settings)
 
 
