@@ -55,6 +55,7 @@ from engine.roles import (
     blood_moon,
     cupid,
     cursed_fox,
+    dancer,
     demon_hunter,
     devoted_servant,
     dreamcatcher,
@@ -69,6 +70,7 @@ from engine.roles import (
     idiot,
     knight,
     magician,
+    masquerade,
     mirror_seer,
     nightmare,
     piper,
@@ -189,6 +191,8 @@ CONTENTS: tuple[Contents, ...] = (
     awakened_gargoyle.ROLE,
     eclipse_wolf_queen.ROLE,
     sequence_prince.ROLE,
+    dancer.ROLE,
+    masquerade.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

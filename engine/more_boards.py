@@ -147,6 +147,19 @@ MORE_BOARDS: tuple[Board, ...] = (
         ("sequence_prince", 1),
         (V, 4),
     ),
+    board_of(
+        "masquerade-12",
+        "假面舞会 舞者假面",
+        "假面舞會 舞者假面",
+        "Masquerade ball",
+        (W, 3),
+        ("masquerade", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("dancer", 1),
+        ("idiot", 1),
+        (V, 4),
+    ),
 )
 """RULES-CLUB-MORE.md's boards the engine deals, in its table's order."""
 

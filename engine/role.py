@@ -64,3 +64,6 @@ class Role(StrEnum):
     AWAKENED_GARGOYLE = "awakened_gargoyle"
     ECLIPSE_WOLF_QUEEN = "eclipse_wolf_queen"
     SEQUENCE_PRINCE = "sequence_prince"
+    # RULES-CLUB-MORE.md: 假面舞会
+    DANCER = "dancer"
+    MASQUERADE = "masquerade"

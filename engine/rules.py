@@ -192,6 +192,10 @@ class Rules(BaseModel):
     # RULES-CLUB-MORE.md's cursed fox (咒狐)
     cursed_fox_poison: Literal["immune", "dies"] = "immune"
     """Whether the witch's poison does nothing to the cursed fox (the potion spent) or kills him."""
+    # RULES-CLUB-MORE.md's dancer (舞者)
+    dance_repeat: Literal["never", "allowed"] = "never"
+    """Whether a player may dance again: nobody dances twice a game (the dancer included), or
+    anyone living may be named every night."""
     events: Literal["off", "peaceful_nights", "every_morning"] = "off"
     """When a New Moon event card is drawn: never; the morning after a night with no death
     [003]; every morning."""

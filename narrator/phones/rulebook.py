@@ -143,6 +143,8 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
         lines.append(("slacker_blocks" if rules.slacker_blocks_wolves else "slacker_blocks_not", {}))
     if Role.CURSED_FOX in deck:
         lines.append((f"cursed_fox_poison_{rules.cursed_fox_poison}", {}))
+    if Role.DANCER in deck:
+        lines.append((f"dance_repeat_{rules.dance_repeat}", {}))
     if Role.ANGEL in deck:
         lines.append((f"angel_{rules.angel_wins_on}", {}))
     if Role.PREJUDICED_MANIPULATOR in deck and Role.ACCURSED_WOLF_FATHER in deck:

@@ -42,6 +42,7 @@ CHARACTERS = [
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
 CLUB_MORE = [Role.ECLIPSE_WOLF_QUEEN, Role.SEQUENCE_PRINCE]
+CLUB_MORE += [Role.DANCER, Role.MASQUERADE]
 """RULES-CLUB-MORE.md's cards the playthroughs deal in any deck too (`tests/engine/test_playthrough.py`;
 every board's own games are `tests/engine/test_boards_random.py`'s)."""
 
@@ -61,14 +62,22 @@ def random_setup(rng: random.Random, seats: int | None = None, specials: list[Ro
     return deal(deck, n, seed=rng.randrange(2**32))
 
 
+LATER = ("dance_repeat",)
+"""Settings added after the playthroughs' seeds were fixed: drawn by `random_rules` from a
+generator of their own (seeded by the settings drawn before), so the games keep their seeds."""
+
+
 def random_rules(rng: random.Random) -> Rules:
     settings: dict[str, object] = {}
     for name, field in Rules.model_fields.items():
-        if name in ("speech_seconds", "last_speech_seconds", "events"):
+        if name in ("speech_seconds", "last_speech_seconds", "events", *LATER):
             continue
         choices = _choices(field.annotation)
         if choices:
             settings[name] = rng.choice(choices)
+    later = random.Random(repr(sorted(settings.items())))
+    for name in LATER:
+        settings[name] = later.choice(_choices(Rules.model_fields[name].annotation))
     return make_rules(settings)
 
 

@@ -115,6 +115,8 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         assert powers["eclipse_wolf_queen"] and queen_spent
     if "sequence_prince" in played:  # a flip, and everybody's revote after it
         assert prince_flips
+    if "masquerade" in played:  # his check answered, his mask given
+        assert powers["masquerade"] and powers["masquerade_mask"], dict(powers)
     wanted = {"werewolves", "poison", "vote", "hunter", "self_destruct"}
     for cause, role in (
         ("wolf_king", "wolf_king"),
@@ -126,6 +128,7 @@ def test_across_the_boards_every_winner_cause_and_day_action_is_reached() -> Non
         ("grief", "cupid"),
         ("check", "pure_white"),
         ("check", "cursed_fox"),
+        ("dance", "dancer"),
     ):
         if role in played:
             wanted.add(cause)

@@ -50,6 +50,7 @@ OWN_SETTINGS = {
     Role.WILD_CHILD: "wild_child_trigger wild_child_announced".split(),
     Role.SLACKER: ["slacker_blocks_wolves"],
     Role.CURSED_FOX: ["cursed_fox_poison"],
+    Role.DANCER: ["dance_repeat"],
 }
 """The settings of a card, drawn only for a deck that holds it."""
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.boards import find_board
 from engine.bots import random_decision
 from engine.game import Game, state_of
 from engine.record import parse_record, replay, summary
@@ -171,3 +172,19 @@ def test_a_store_that_is_not_one_is_refused_then_set_aside_with_its_note(tmp_pat
     assert not path.exists() and aside.read_bytes().startswith(b"this is a shopping list")
     assert kept_aside(path) == [(aside, "file is not a database")]
     Store(path).close()  # the store's place is free for a new one
+
+
+def test_a_stored_masquerade_game_rebuilds_with_both_of_his_choices_under_one_key(tmp_path: Path) -> None:
+    # 假面舞会: the masquerade's check and mask are two decision types of one record key.
+    board = find_board("masquerade-12")
+    store = Store(tmp_path / "games.sqlite3")
+    setup, rules = board.deal(3), board.rules()
+    game_id = store.create(setup, rules, {"locale": "zh-CN"})
+    game, rng = Game(setup, rules), random.Random(3)
+    while not game.over:
+        pending, decision = game.pending, random_decision(game, rng)
+        assert pending is not None
+        game.apply(decision)
+        store.append(game_id, len(game.log) - 1, pending, decision)
+    assert {"masquerade", "masquerade_mask", "dancer"} <= {p.step for p, _ in game.history}
+    assert state_of(store.load(game_id).rebuild()) == state_of(game)

@@ -25,13 +25,17 @@ from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
 from engine.record import parse_record, replay
 from engine.roles import Role
+from engine.roles.dancer import DancerChoice
 from engine.roles.devoted_servant import ServantSwap
+from engine.roles.masquerade import MasqueradeCheck, MasqueradeMask
 from engine.roles.piper import PiperChoice
 from engine.roles.sequence_prince import PrinceFlip
 from engine.roles.stuttering_judge import JudgeRequest
 from engine.setup import Setup
 from narrator.phones.keypad import Keypad
 from narrator.phones.keys import EV_KEY, Entry, KeyEntry, symbols_of_events, terminal_keys
+from tests.engine.harness import club, game_of
+from tests.engine.test_dancer import BALL_12, DAY, FIRST, RULES
 from tests.phones.harness import classic_game, game_at
 
 KP = {str(d): c for d, c in zip("1234567890", (79, 80, 81, 75, 76, 77, 71, 72, 73, 82), strict=True)}
@@ -262,3 +266,22 @@ def test_the_devoted_servants_swap_keyed_on_the_keypad_takes_the_dead_card() -> 
     assert state_of(game).player(3).card == Role.HUNTER
     assert state_of(game).player(8).card == Role.DEVOTED_SERVANT
     assert any("忠仆" in line for line in screen.lines), screen.lines
+
+
+def test_the_dance_and_the_masquerades_check_and_mask_keyed_on_the_keypad() -> None:
+    # 假面舞会, night 2: the dancer keys three seats; the masquerade keys his check, is shown the
+    # answer alone (cleared), then keys his mask.
+    game = game_of(club(BALL_12, RULES) + FIRST + DAY)
+    assert game.pending is not None and game.pending.step == "dancer"
+    screen, slept = RecordingScreen(), []
+    keypad = keypad_of("1", "9", "10", "0", "9", "1", screen=screen, slept=slept)
+    assert keypad.play_step(game) == DancerChoice(dancers=(1, 9, 10))
+    assert "【舞者请行动】请输入3个座位号，每个后按回车" in screen.lines
+    keypad.play_step(game)  # the wolves: nobody
+    assert keypad.play_step(game) == MasqueradeCheck(target=9)
+    at = screen.lines.index("9号是今晚跳舞的人")
+    assert screen.lines[at - 1] == "请当事人看屏幕（3秒后清除）" and screen.lines[at + 1] == "<clear>"
+    assert keypad.play_step(game) == MasqueradeMask(target=1)
+    while game.pending is not None and game.pending.step != "vote":
+        game.apply(game.default())
+    assert [(d.seat, d.cause) for d in state_of(game).deaths] == []  # the masked wolf counted good

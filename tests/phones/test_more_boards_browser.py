@@ -1,10 +1,10 @@
 """Whole games on RULES-CLUB-MORE.md's new boards from real Chromium phones, every phone driven by
 what it shows, the real moderator narrating (issue 36): 纯白夜影 (the pure white's and the wolf
-witch's checks) and 咒狐乌鸦 (the raven's mark, the cursed fox); and a fifteen-seat game of seven of
-RULES-CHARACTERS.md's roles, `characters-15` (issue 37). At every night step every
-phone's sealed box has one size; every screen fits the phone; the end lists every seat, the
-wolves marked. With $PHONES_SCREENSHOTS set, a picture of each screen goes to its
-`more-boards/<board>/`."""
+witch's checks), 咒狐乌鸦 (the raven's mark, the cursed fox) and 假面舞会 (the dancer's three seats,
+the masquerade's check and mask); and a fifteen-seat game of seven of RULES-CHARACTERS.md's roles,
+`characters-15` (issue 37). At every night step every phone's sealed box has one size; every
+screen fits the phone; the end lists every seat, the wolves marked. With $PHONES_SCREENSHOTS set,
+a picture of each screen goes to its `more-boards/<board>/`."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 @pytest.mark.parametrize(("board", "wolves", "steps"), [
     ("pure-white-wolf-witch-12", 4, {"pure_white", "wolf_witch"}),
     ("cursed-fox-raven-12", 3, {"raven"}),
+    ("masquerade-12", 4, {"dancer", "masquerade", "masquerade_mask"}),
     # seven of the Characters' roles (issue 37): the big bad wolf, the fox, the bear tamer, the
     # three brothers, the stuttering judge, the rusty sword knight, the villager-villager
     ("characters-15", 3, {"big_bad_wolf", "fox", "three_brothers"}),

@@ -513,6 +513,7 @@
     if (kind === "magician.swaps" && !(d.seats && d.seats.length)) { return t("notes.magician_none"); }
     if (kind === "raven.marks" && !d.target) { return t("notes.raven_none"); }
     if (kind === "eclipse_wolf_queen.locks" && !d.target) { return t("notes.eclipse_wolf_queen_none"); }
+    if (kind === "masquerade.masks" && !d.target) { return t("notes.masquerade_none"); }
     if (kind === "white_werewolf.kills" && !d.target) { return t("notes.white_werewolf_none"); }
     if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
