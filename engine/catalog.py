@@ -89,6 +89,7 @@ from engine.roles import (
     two_sisters,
     villager,
     villager_villager,
+    warden,
     werewolves,
     white_werewolf,
     white_wolf_king,
@@ -189,6 +190,7 @@ CONTENTS: tuple[Contents, ...] = (
     awakened_gargoyle.ROLE,
     eclipse_wolf_queen.ROLE,
     sequence_prince.ROLE,
+    warden.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

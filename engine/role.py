@@ -64,3 +64,4 @@ class Role(StrEnum):
     AWAKENED_GARGOYLE = "awakened_gargoyle"
     ECLIPSE_WOLF_QUEEN = "eclipse_wolf_queen"
     SEQUENCE_PRINCE = "sequence_prince"
+    WARDEN = "warden"
