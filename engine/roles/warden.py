@@ -103,7 +103,12 @@ def resolve_warden(state: State, pending: Pending, decision: WardenPair) -> None
     if pair:
         state.tonight.marks[PAIR] = pair
         state.memory[TRADED] = tuple(sorted({*traded(state), *pair}))
-    state.emit(private("warden.names", pending.seats[0], seats=list(pair)))
+    named = (
+        private("warden.names", pending.seats[0], seats=list(pair))
+        if pair
+        else private("warden.none", pending.seats[0])
+    )
+    state.emit(named)
     state.emit(cue(CUES.sleep))
 
 
@@ -121,7 +126,7 @@ def begin_trade(state: State, step: Step) -> Pending | None:
         pretend(state, TRADE_CUES)
         return None
     state.emit(private("warden_trade.pair", frozenset(pair), seats=list(pair)))
-    return Pending(state.phase, TRADE, WARDEN, pair, allow_none=True, info={"pair": list(pair)})
+    return Pending(state.phase, TRADE, WARDEN, pair, allow_none=True, info={"seats": list(pair)})
 
 
 def check_trade(state: State, pending: Pending, decision: WardenTrade) -> None:
@@ -231,7 +236,7 @@ register(
         answer=single(_answer_warden),
         default=lambda state, pending: WardenPair(),
         codecs=(_codec(),),
-        reveals=frozenset({"warden.names"}),
+        reveals=frozenset({"warden.names", "warden.none"}),
         cues=CUES,
     ),
     StepSpec(

@@ -32,8 +32,12 @@ def trade(pair: tuple[int, int], a: str, b: str) -> str:
     return f'warden = {{ pair = [{pair[0]}, {pair[1]}], choices = {{ {pair[0]} = "{a}", {pair[1]} = "{b}" }} }}\n'
 
 
-def night(warden: str = "warden = 0\n", dream: int = 11, wolves: int = 0, witch: str = "{}", seer: int = 0) -> str:
-    return f"[[night]]\n{warden}dreamcatcher = {dream}\nwerewolves = {wolves}\nwitch = {witch}\nseer = {seer}\n"
+def night(
+    warden: str = "warden = 0\n", dream: int = 11, wolves: int = 0, witch: str = "{}", seer: int = 0
+) -> str:
+    return (
+        f"[[night]]\n{warden}dreamcatcher = {dream}\nwerewolves = {wolves}\nwitch = {witch}\nseer = {seer}\n"
+    )
 
 
 def record(*nights: str) -> str:
@@ -78,7 +82,11 @@ def test_the_pair_wake_together_told_each_others_seat_and_nobody_hears_the_outco
     paired = [e for e in game.events if e.kind == "warden_trade.pair"]
     assert [(e.audience, e.data["seats"]) for e in paired] == [(frozenset({9, 10}), [9, 10])]
     trade_at = next(i for i, e in enumerate(game.events) if e.kind == "warden_trade.pair")
-    dawn_at = next(i for i, e in enumerate(game.events) if i > trade_at and e.kind == "cue" and e.data.get("key") == "day.breaks")
+    dawn_at = next(
+        i
+        for i, e in enumerate(game.events)
+        if i > trade_at and e.kind == "cue" and e.data.get("key") == "day.breaks"
+    )
     between = [e for e in game.events[trade_at + 1 : dawn_at] if e.audience and e.audience & {9, 10}]
     assert [e.kind for e in between if e.kind.startswith("warden")] == []
 
@@ -179,16 +187,32 @@ def test_the_warden_in_his_pair_same_signals_he_dies_different_the_other_dies() 
 def test_nobody_named_or_the_warden_dead_the_trade_is_pretended_on_the_same_lines() -> None:
     game = warden_game(night())
     assert "warden_trade" not in steps(game)
-    said = [e.data["key"] for e in game.events if e.kind == "cue" and str(e.data.get("key", "")).startswith("warden_trade.")]
+    said = [
+        e.data["key"]
+        for e in game.events
+        if e.kind == "cue" and str(e.data.get("key", "")).startswith("warden_trade.")
+    ]
     assert said == ["warden_trade.wake", "warden_trade.act", "warden_trade.sleep"]
     dead = game_of(record(night(wolves=4), "[[night]]\n"))
     assert [p.step for p, _ in dead.history if p.phase.night and p.phase.number == 3] == []
-    night3 = [e.data["key"] for e in dead.events if e.kind == "cue" and str(e.data.get("key", "")).startswith("warden")]
+    night3 = [
+        e.data["key"]
+        for e in dead.events
+        if e.kind == "cue" and str(e.data.get("key", "")).startswith("warden")
+    ]
     assert night3 == [
-        "warden.wake", "warden.act", "warden.sleep",  # night 2: he names nobody
-        "warden_trade.wake", "warden_trade.act", "warden_trade.sleep",
-        "warden.wake", "warden.act", "warden.sleep",  # night 3: dead, pretended
-        "warden_trade.wake", "warden_trade.act", "warden_trade.sleep",
+        "warden.wake",
+        "warden.act",
+        "warden.sleep",  # night 2: he names nobody
+        "warden_trade.wake",
+        "warden_trade.act",
+        "warden_trade.sleep",
+        "warden.wake",
+        "warden.act",
+        "warden.sleep",  # night 3: dead, pretended
+        "warden_trade.wake",
+        "warden_trade.act",
+        "warden_trade.sleep",
     ]
 
 
