@@ -72,6 +72,7 @@ from engine.roles import (
     mirror_seer,
     nightmare,
     piper,
+    poisoner,
     prejudiced_manipulator,
     psychic,
     pure_white,
@@ -191,6 +192,7 @@ CONTENTS: tuple[Contents, ...] = (
     eclipse_wolf_queen.ROLE,
     sequence_prince.ROLE,
     warden.ROLE,
+    poisoner.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -65,3 +65,4 @@ class Role(StrEnum):
     ECLIPSE_WOLF_QUEEN = "eclipse_wolf_queen"
     SEQUENCE_PRINCE = "sequence_prince"
     WARDEN = "warden"
+    POISONER = "poisoner"
