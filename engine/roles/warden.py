@@ -215,6 +215,8 @@ def _told_trade(state: State, pending: Pending, decision: WardenTrade) -> list[t
     ]
 
 
+CODEC = _codec()
+"""The one record key of both steps (the pair, then the signals)."""
 add_bind(ROLE, _bound)
 add_spared(ROLE, _spared)
 add_dawn(ROLE, 4.7, _trade_death)
@@ -235,7 +237,7 @@ register(
         fewer=lambda rules: True,
         answer=single(_answer_warden),
         default=lambda state, pending: WardenPair(),
-        codecs=(_codec(),),
+        codecs=(CODEC,),
         reveals=frozenset({"warden.names", "warden.none"}),
         cues=CUES,
     ),
@@ -251,6 +253,7 @@ register(
         share=Share.STAND,
         answer=standing(WardenTrade, "traders"),
         default=lambda state, pending: WardenTrade(),
+        codecs=(CODEC,),
         answers=("warden_trade", "warden_betray"),
         cues=TRADE_CUES,
     ),
