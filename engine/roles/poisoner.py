@@ -14,7 +14,17 @@ from engine.cards.nightsteps import add_shield
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, add_poison, aimed, chosen, lands_on, spared
+from engine.night import (
+    NightStep,
+    add_dawn,
+    add_night_step,
+    add_poison,
+    aimed,
+    chosen,
+    lands_on,
+    spared,
+    within_bind,
+)
 from engine.nightstep import living_target, pending_for, pretend, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
@@ -46,7 +56,8 @@ def begin_poisoner(state: State, step: Step) -> Pending | None:
     if USED in state.memory:  # Rule 1: nothing left, asked nothing, on the same clock
         pretend(state, CUES)
         return None
-    return pending_for(state, POISONER, [seat], targets=tuple(state.alive()), allow_none=True)
+    targets = within_bind(state, seat, tuple(state.alive()))
+    return pending_for(state, POISONER, [seat], targets=targets, allow_none=True)
 
 
 def check_poisoner(state: State, pending: Pending, decision: PoisonerChoice) -> None:
