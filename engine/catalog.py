@@ -74,6 +74,7 @@ from engine.roles import (
     mirror_seer,
     nightmare,
     piper,
+    poisoner,
     prejudiced_manipulator,
     psychic,
     pure_white,
@@ -91,6 +92,7 @@ from engine.roles import (
     two_sisters,
     villager,
     villager_villager,
+    warden,
     werewolves,
     white_werewolf,
     white_wolf_king,
@@ -193,6 +195,8 @@ CONTENTS: tuple[Contents, ...] = (
     sequence_prince.ROLE,
     dancer.ROLE,
     masquerade.ROLE,
+    warden.ROLE,
+    poisoner.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -160,6 +160,19 @@ MORE_BOARDS: tuple[Board, ...] = (
         ("idiot", 1),
         (V, 4),
     ),
+    board_of(
+        "warden-12",
+        "孤注一掷 典狱长",
+        "孤注一擲 典獄長",
+        "All in: the warden",
+        (W, 3),
+        ("warden", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("hunter", 1),
+        ("dreamcatcher", 1),
+        (V, 4),
+    ),
 )
 """RULES-CLUB-MORE.md's boards the engine deals, in its table's order."""
 

@@ -191,6 +191,36 @@ def chosen(state: State, chooser: int, seat: int) -> int:
     return seat
 
 
+Bind = Callable[[State, int], int]
+BINDS: RoleHooks[Bind] = RoleHooks("binds")
+"""The only seat a chooser's night power may name tonight (the warden's both-betray pair):
+`bind(state, chooser) -> seat`, 0 when it leaves him free."""
+
+
+def add_bind(to: Contents, bind: Bind) -> None:
+    BINDS.add(to, bind)
+
+
+def bound_to(state: State, chooser: int) -> int:
+    """The only seat `chooser`'s night power may name tonight (0: any)."""
+    return next((seat for bind in BINDS.of(state) if (seat := bind(state, chooser))), 0)
+
+
+def aimed(state: State, chooser: int, seat: int) -> None:
+    """Refuse a night choice by `chooser` naming `seat` where a bind allows only another seat
+    (naming nobody stays allowed where the step allows it); asked by the good powers' checks
+    (the seer, the guard, the dreamcatcher, the witch's potions)."""
+    other = bound_to(state, chooser)
+    if seat and other and seat != other:
+        raise state.refuse("bound_target", f"tonight seat {chooser} may aim his power only at seat {other}")
+
+
+def within_bind(state: State, chooser: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    """`targets` that `chooser`'s night power may name tonight (a bind's seat only)."""
+    other = bound_to(state, chooser)
+    return tuple(seat for seat in targets if seat == other) if other else targets
+
+
 POISONS: RoleHooks[Callable[[State], int]] = RoleHooks("poisons")
 """Tonight's poisons other than the witch's (the wolf robot's copy): each gives the seat named."""
 

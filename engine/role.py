@@ -67,3 +67,5 @@ class Role(StrEnum):
     # RULES-CLUB-MORE.md: 假面舞会
     DANCER = "dancer"
     MASQUERADE = "masquerade"
+    WARDEN = "warden"
+    POISONER = "poisoner"

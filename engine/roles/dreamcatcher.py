@@ -10,7 +10,7 @@ from typing import Any
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_dawn, add_night_step, add_spared, lands_on, spared
+from engine.night import NightStep, add_dawn, add_night_step, add_spared, aimed, lands_on, spared, within_bind
 from engine.nightstep import living_target, pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
@@ -48,7 +48,7 @@ def begin_dreamcatcher(state: State, step: Step) -> Pending | None:
     if not seat:
         state.memory[LAST] = 0  # nobody dreams: the two-nights chain breaks
         return None
-    targets = tuple(s for s in state.alive() if s != seat)
+    targets = within_bind(state, seat, tuple(s for s in state.alive() if s != seat))
     return pending_for(state, DREAMCATCHER, [seat], targets=targets)
 
 
@@ -59,6 +59,7 @@ def check_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherCho
     living_target(state, target)
     if target == pending.seats[0]:
         raise state.refuse("dreamcatcher_self", "the dreamcatcher chooses another player, not himself")
+    aimed(state, pending.seats[0], target)
 
 
 def resolve_dreamcatcher(state: State, pending: Pending, decision: DreamcatcherChoice) -> None:

@@ -16,7 +16,7 @@ from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.fresh import add_fresh
-from engine.night import NightStep, add_night_step, add_protection, chosen, lands_on
+from engine.night import NightStep, add_night_step, add_protection, aimed, chosen, lands_on, within_bind
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -64,6 +64,7 @@ def begin_guard(state: State, step: Step) -> Pending | None:
         return None
     last = last_protected(state)
     targets = hooks.within_reach(state, seat, tuple([s for s in state.alive() if s != last]), tonight=True)
+    targets = within_bind(state, seat, targets)
     info = {"last_protected": last}
     return pending_for(state, GUARD, [seat], targets=targets, allow_none=True, info=info)
 
@@ -77,6 +78,7 @@ def check_guard(state: State, pending: Pending, decision: GuardChoice) -> None:
                 "guard_repeat", f"the guard protected seat {target} last night: not twice running"
             )
         guard_limits(state, pending, target)
+        aimed(state, pending.seats[0], target)
 
 
 def resolve_guard(state: State, pending: Pending, decision: GuardChoice) -> None:

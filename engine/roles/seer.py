@@ -8,7 +8,7 @@ from engine.cards import hooks
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
-from engine.night import NightStep, add_night_step, chosen, lands_on
+from engine.night import NightStep, add_night_step, aimed, chosen, lands_on, within_bind
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -33,7 +33,7 @@ def begin_seer(state: State, step: Step) -> Pending | None:
     seat = wake(state, CUES, Role.SEER)
     if not seat:
         return None
-    targets = tuple([s for s in state.alive() if s != seat])
+    targets = within_bind(state, seat, tuple([s for s in state.alive() if s != seat]))
     return pending_for(state, SEER, [seat], targets=targets, allow_none=True)
 
 
@@ -43,6 +43,7 @@ def check_seer(state: State, pending: Pending, decision: SeerChoice) -> None:
         living_target(state, target)
         if target == seat:
             raise state.refuse("seer_self", "the seer checks another player, not herself")
+        aimed(state, seat, target)
 
 
 def resolve_seer(state: State, pending: Pending, decision: SeerChoice) -> None:

@@ -21,7 +21,16 @@ from engine.codecs import ShapeError
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.fresh import add_fresh
-from engine.night import NightStep, add_night_step, chosen, lands_on, other_attacks, protected
+from engine.night import (
+    NightStep,
+    add_night_step,
+    aimed,
+    chosen,
+    lands_on,
+    other_attacks,
+    protected,
+    within_bind,
+)
 from engine.nightstep import (
     living_target,
     pending_for,
@@ -104,7 +113,7 @@ def begin_witch(state: State, step: Step) -> Pending | None:
     left = {"heal_left": heal_left, "poison_left": poison_left}  # her potions as she wakes
     others = {"victims": victims} if len(victims) > 1 else {}  # several only beside other attacks
     state.emit(private("witch.told", seat, victim=victim, told=not blind, **others, **left))
-    targets = tuple(state.alive()) if poison_left else ()
+    targets = within_bind(state, seat, tuple(state.alive())) if poison_left else ()
     return pending_for(state, WITCH, [seat], targets=targets, allow_none=True, info=info)
 
 
@@ -127,10 +136,12 @@ def check_witch(state: State, pending: Pending, decision: WitchChoice) -> None:
             raise state.refuse("witch_heal_which", f"the witch was told {victims}: she names whom she heals")
         if not _self_heal_allowed(state, seat, _healed(pending, decision)):
             raise state.refuse("witch_self_heal", "the witch may not heal herself tonight")
+        aimed(state, seat, _healed(pending, decision))
     if poison:
         if not potions(state)[1]:
             raise state.refuse("witch_poison_used", "the witch has no poison left")
         living_target(state, poison)
+        aimed(state, seat, poison)
     if heal and poison:
         check_potions(state, heal, poison)
         if not state.rules.witch_both_same_night:

@@ -41,7 +41,7 @@ CHARACTERS = [
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""
-CLUB_MORE = [Role.ECLIPSE_WOLF_QUEEN, Role.SEQUENCE_PRINCE]
+CLUB_MORE = [Role.ECLIPSE_WOLF_QUEEN, Role.SEQUENCE_PRINCE, Role.WARDEN, Role.POISONER]
 CLUB_MORE += [Role.DANCER, Role.MASQUERADE]
 """RULES-CLUB-MORE.md's cards the playthroughs deal in any deck too (`tests/engine/test_playthrough.py`;
 every board's own games are `tests/engine/test_boards_random.py`'s)."""

@@ -57,6 +57,7 @@ MORE_NAMES["咒狐"] = "cursed_fox"
 MORE_NAMES["觉醒石像鬼"] = "awakened_gargoyle"
 MORE_NAMES |= {"蚀时狼妃": "eclipse_wolf_queen", "定序王子": "sequence_prince"}
 MORE_NAMES |= {"舞者": "dancer", "假面": "masquerade"}
+MORE_NAMES["典狱长"] = "warden"
 
 
 def club_table() -> dict[str, tuple[list[str], Counter[str]]]:

@@ -114,9 +114,10 @@ def test_random_games_end_with_a_valid_outcome_and_keep_every_invariant(chunk: i
 def test_random_games_with_the_club_more_cards_end_replay_and_use_their_powers() -> None:
     """RULES-CLUB-MORE.md's cards in random decks and rules (their own rng: the games above keep
     their seeds): every game ends well and replays; the queen locks, a lock reflects a choice,
-    the prince flips, a dance kills, the masquerade masks."""
+    the prince flips, a dance kills, the masquerade masks; the warden's pairs trade (a `trade`
+    death) and both betray; the poisoner poisons."""
     rng = random.Random(36)
-    locks = reflected = flips = dances = masks = 0
+    locks = reflected = flips = dances = masks = traded = betrayed = poisoned = 0
     for _ in range(400):
         game = Game(random_setup(rng, specials=SPECIALS + CLUB_MORE), random_rules(rng))
         play_checked(game, rng)
@@ -126,8 +127,13 @@ def test_random_games_with_the_club_more_cards_end_replay_and_use_their_powers()
         flips += any(p.key == "prince_vote" for p, _ in game.history)
         dances += any(d.cause == "dance" for d in state_of(game).deaths)
         masks += any(p.step == "masquerade_mask" and getattr(d, "target", 0) for p, d in game.history)
-    assert locks and reflected and flips and dances and masks, (locks, reflected, flips, dances, masks)
+        traded += any(d.cause == "trade" for d in state_of(game).deaths)
+        betrayed += any(p.step == "warden_trade" and not getattr(d, "traders", ()) for p, d in game.history)
+        poisoned += any(p.step == "poisoner" and getattr(d, "target", 0) for p, d in game.history)
+    counts = (locks, reflected, flips, dances, masks, traded, betrayed, poisoned)
+    assert all(counts), counts
     print(f"locks {locks}, reflected {reflected}, flips {flips}, dances {dances}, masks {masks}")
+    print(f"trade deaths {traded}, both betray {betrayed}, the poisoner poisoned in {poisoned}")
 
 
 def test_a_replayed_log_rebuilds_an_identical_state() -> None:

@@ -131,13 +131,19 @@ OWN_TESTS = {
     "wolf_robot_guard_repeat": (
         "tests/engine/test_club_robot.py::test_a_learned_guard_protects_from_the_knife_by_the_guards_rules"
     ),
+    "bound_target": "tests/engine/test_warden.py::test_both_betray_each_aims_his_power_only_at_the_other",
+    "poisoner_first_night": (
+        "tests/engine/test_poisoner.py::test_the_wolves_kill_nobody_on_night_1_while_a_poisoner_is_dealt"
+    ),
 }
 """Rules that random games reach too rarely to wait for (a knight alive after a duel won, at the
 next day's discussion; a dying sheriff naming a revealed idiot under the club rule; a wolf robot
 that learned the guard, naming last night's seat; the wild child or the slacker naming himself, whose
 seat random bad answers rarely try; the wolf-hound's other side under `wolf_hound_random`, a
 setting of no board; the big bad wolf naming himself or the pack's victim, a card of no board
-yet, whose games the sweep seldom deals), each refused in a test of its own."""
+yet, whose games the sweep seldom deals; a both-betray pair of the warden holding the seer, the
+guard, the witch or the dreamcatcher, naming another; the pack naming a victim on night 1 with
+a poisoner, a card of no board yet), each refused in a test of its own."""
 
 
 def _values(annotation: object, game: Game, rng: random.Random) -> list[Any]:

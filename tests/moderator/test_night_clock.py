@@ -179,7 +179,13 @@ async def play(game: Game, seed: int, speaker: Speaker) -> tuple[TimedTable, lis
 def games() -> Iterator[tuple[str, Game, int]]:
     for seed in (1, 2, 3):
         yield "nine", Game(Setup(seats=9, roles=NINE), make_rules({"sheriff": True})), seed
-    for board_id in ("wolf-king-guard-12", "gargoyle-gravekeeper-12", "eternal-order-12", "masquerade-12"):
+    for board_id in (
+        "wolf-king-guard-12",
+        "gargoyle-gravekeeper-12",
+        "eternal-order-12",
+        "masquerade-12",
+        "warden-12",
+    ):
         board = find_board(board_id)
         for seed in (1, 2):
             yield board_id, Game(board.deal(seed), board.rules({})), seed
@@ -269,3 +275,13 @@ def test_a_step_that_only_shows_something_is_paced_like_any_other_and_asks_nothi
             seed,
             step,
         )
+
+
+def test_the_warden_s_pair_waking_is_timed_as_its_pretended_twin(
+    timeline: list[tuple[str, int, Step]],
+) -> None:
+    """孤注一掷: the two traders' step (`warden_trade`, two seats owing one decision) was both
+    real and pretended in the games played, and each lasted no longer than a night decision."""
+    trades = [step for game, _, step in timeline if game == "warden-12" and step.name == "warden_trade"]
+    assert {step.real for step in trades} == {True, False}, trades
+    assert all(step.lasted <= TIMERS.decision + EPSILON for step in trades)

@@ -126,3 +126,13 @@ def test_the_spoken_review_tells_the_eclipse_wolf_queens_locks_and_the_sequence_
         seen |= {line for line in said if "蚀时狼妃" in line or "定序王子" in line}
     assert any(line.startswith("蚀时狼妃锁定了") for line in seen), sorted(seen)
     assert any("翻牌，是定序王子，本轮放逐投票作废" in line for line in seen), sorted(seen)
+
+
+def test_the_spoken_review_tells_the_wardens_pairs_and_each_traders_signal() -> None:
+    """孤注一掷 (RULES-CLUB-MORE.md): the warden's pair by night, then each one's trade or
+    betray, in the judge's words."""
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        seen |= {line for line in spoken(finished("warden-12", seed)) if "交易" in line or "背叛" in line}
+    assert any(line.startswith("典狱长选择了") and line.endswith("进行交易。") for line in seen), sorted(seen)
+    assert any(line.endswith("选择了交易。") for line in seen) and any(line.endswith("选择了背叛。") for line in seen)

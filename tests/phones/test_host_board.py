@@ -118,6 +118,8 @@ def test_the_host_lists_the_more_boards_and_picks_the_one_with_face_down_cards()
             )
             assert offered["masquerade-12"]["playable"]  # 假面舞会
             assert offered["masquerade-12"]["cards"] == "狼人×3、假面、预言家、女巫、舞者、白痴、普通村民×4"
+            assert offered["warden-12"]["playable"]  # 孤注一掷
+            assert offered["warden-12"]["cards"] == "狼人×3、典狱长、预言家、女巫、猎人、摄梦人、普通村民×4"
             body = json.dumps({"board": "盗贼丘比特"}).encode()
             status, answer = await asyncio.to_thread(post, server.port, "/host/board", body, HOST)
             assert (status, answer) == (200, {"board": "thief-cupid-12"})

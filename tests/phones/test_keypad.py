@@ -31,6 +31,7 @@ from engine.roles.masquerade import MasqueradeCheck, MasqueradeMask
 from engine.roles.piper import PiperChoice
 from engine.roles.sequence_prince import PrinceFlip
 from engine.roles.stuttering_judge import JudgeRequest
+from engine.roles.warden import WardenPair, WardenTrade
 from engine.setup import Setup
 from narrator.phones.keypad import Keypad
 from narrator.phones.keys import EV_KEY, Entry, KeyEntry, symbols_of_events, terminal_keys
@@ -285,3 +286,18 @@ def test_the_dance_and_the_masquerades_check_and_mask_keyed_on_the_keypad() -> N
     while game.pending is not None and game.pending.step != "vote":
         game.apply(game.default())
     assert [(d.seat, d.cause) for d in state_of(game).deaths] == []  # the masked wolf counted good
+
+
+def test_the_wardens_pair_and_the_pairs_signals_keyed_on_the_keypad() -> None:
+    record = (
+        '[setup]\nseats = 12\nroles = ["werewolf", "werewolf", "werewolf", "warden", "seer", "witch", "hunter",'
+        ' "dreamcatcher", "villager", "villager", "villager", "villager"]\n[rules]\nnight_order = "club"\n'
+        "sheriff = false\n[[night]]\ndreamcatcher = 12\nwerewolves = 11\nwitch = {}\nseer = 1\n[[day]]\nvote = {}\n"
+    )
+    game = replay(parse_record(record)).game
+    assert game.pending is not None and game.pending.step == "warden"
+    screen = RecordingScreen()
+    assert keypad_of("9", "10", screen=screen, slept=[]).play_step(game) == WardenPair(pair=(9, 10))
+    assert game.pending is not None and game.pending.step == "warden_trade"
+    assert keypad_of("1", "0", screen=screen, slept=[]).play_step(game) == WardenTrade(traders=(9,))
+    assert "【被选中的两人：交易还是背叛？】9号：1＝是，0＝否" in screen.lines, screen.lines

@@ -192,6 +192,7 @@ def test_no_seat_ever_receives_another_seats_secrets(deck: str, seed: int) -> No
         ("awakened-gargoyle-12", 12),
         ("eternal-order-12", 13),
         ("masquerade-12", 14),
+        ("warden-12", 14),
     ],
 )
 def test_no_seat_and_no_screen_learns_a_secret_in_narrated_club_games(
