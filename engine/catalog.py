@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     accursed_wolf_father,
+    actor,
     angel,
     awakened_gargoyle,
     bear_tamer,
@@ -189,6 +190,7 @@ CONTENTS: tuple[Contents, ...] = (
     awakened_gargoyle.ROLE,
     eclipse_wolf_queen.ROLE,
     sequence_prince.ROLE,
+    actor.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 
