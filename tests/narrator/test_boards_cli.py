@@ -242,7 +242,8 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
     assert lines[-1].startswith("天亮了")
     seer = "预言家一请睁眼。" if "mirror_seer" in board.deck else "预言家请睁眼。"  # 灯影预言家: two labelled
     for role, woken in (("seer", seer), ("witch", "女巫请睁眼。"), ("guard", "守卫请睁眼。")):
-        assert (woken in lines) == (role in board.deck + board.actor_cards), (role, lines)  # his cards' steps too
+        dealt = board.deck + board.actor_cards  # the actor's cards' steps too
+        assert (woken in lines) == (role in dealt), (role, lines)
 
 
 def test_narrator_play_with_a_board_stores_its_cards_seats_and_rules(tmp_path: Path) -> None:
