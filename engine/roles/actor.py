@@ -29,8 +29,9 @@ from engine.night import NightStep, add_night_step
 from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
+from engine.seatviews import add_face_up
 from engine.state import Pending, State, Step
-from engine.steps import Answer, Codec, Form, Kind, StepSpec, nobody, register, single
+from engine.steps import OFFERS_FACE_UP, Answer, Codec, Form, Kind, StepSpec, nobody, register, single
 
 USED = "actor.used"
 """`state.memory`: the cards he took, in order (public: each was said in the morning)."""
@@ -44,6 +45,13 @@ def cards_left(state: State) -> list[Role]:
     """The actor's face-up cards not taken yet, in their order (public)."""
     used = state.memory.get(USED, [])
     return [card for card in state.setup.actor_cards if card.value not in used]
+
+
+def _on_the_table(state: State) -> list[str]:
+    """The cards the table sees face up (public): the cards left and the one taken tonight,
+    which leaves the table only when the morning says it (Rule 4: no phone sees it go at night)."""
+    used, took = state.memory.get(USED, []), state.memory.get(TOOK)
+    return [card.value for card in state.setup.actor_cards if card.value not in used or card.value == took]
 
 
 def _powerful(state: State) -> bool:
@@ -146,6 +154,7 @@ def _write(made: ActorTake, pending: Pending, old: Any) -> str:
 
 
 add_opening(ROLE, _opening)
+add_face_up(ROLE, _on_the_table)
 add_morning(ROLE, _morning)
 add_night_step(ROLE, NightStep(ACTOR, Role.ACTOR, club=1.2, seeds=1.2))
 register(
@@ -164,5 +173,6 @@ register(
         codecs=(Codec(ACTOR, Kind.NIGHT, _read, _write, _shape),),
         reveals=frozenset({"actor.took"}),
         cues=CUES,
+        extra={OFFERS_FACE_UP: True},
     ),
 )

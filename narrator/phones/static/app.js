@@ -356,6 +356,9 @@
     if (info.result) { out.result = t("results." + info.result); }
     if (info.target) { out.target = seatName(info.target); }
     if (info.seats) { out.seats = seatList(info.seats); }
+    if (info.cards) {  // the actor's cards left: "1 守卫、2 猎人"
+      out.cards = info.cards.map(function (c, i) { return (i + 1) + " " + t("roles." + c); }).join(sep());
+    }
     if (info.status) { out.status = t(info.status === "👍" ? "ui.can_shoot" : "ui.cannot_shoot"); }
     return out;
   }
@@ -382,7 +385,7 @@
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
                                    poison: t(info.poison_left ? "ui.left" : "ui.used") }));
     }
-    if (sc.form === "cards" && info.cards) {
+    if (sc.form === "cards" && info.cards && !has("told." + sc.step)) {
       lines.push(t("ui.thief_cards_are", { first: t("roles." + info.cards[0]), second: t("roles." + info.cards[1]) }));
       if (info.take) { lines.push(t("ui.must_take_card", { n: info.take })); }
       else if (info.must_take) { lines.push(t("ui.must_take")); }
@@ -515,6 +518,7 @@
     if (kind === "eclipse_wolf_queen.locks" && !d.target) { return t("notes.eclipse_wolf_queen_none"); }
     if (kind === "white_werewolf.kills" && !d.target) { return t("notes.white_werewolf_none"); }
     if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
+    if (kind === "actor.took") { return d.card ? t("notes.actor_took", { role: t("roles." + d.card) }) : t("notes.actor_none"); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
     return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
@@ -788,14 +792,15 @@
       return;
     }
     if (sc.form === "cards") {
-      [1, 2].forEach(function (n) {
+      sc.choices.forEach(function (n) {  // the thief's two face-down cards, or the actor's left face up
         var button = el("button", t("ui.take_card", { n: n }));
         button.disabled = sc.answered;
         button.onclick = function () { act({ take: n }); };
         extra.appendChild(button);
       });
       if (sc.allow_none) {
-        none.hidden = false; none.textContent = t("ui.keep_card"); none.disabled = sc.answered;
+        none.hidden = false; none.textContent = t(has("ui.keep_" + sc.step) ? "ui.keep_" + sc.step : "ui.keep_card");
+        none.disabled = sc.answered;
         none.onclick = function () { act({ take: 0 }); };
       }
       return;
