@@ -15,6 +15,7 @@ from engine.game import Game, state_of
 from engine.record import parse_record, replay, write_record
 from engine.roles.actor import ActorTake
 from engine.setup import Setup
+from engine.views import public_view
 from tests.engine.harness import club, deaths, game_of, play, refused, steps, table, told
 
 # 1 villager, 2 werewolf, 3 actor, 4 villager, 5 werewolf, 6 seer, 7 witch, 8 villager, 9 elder,
@@ -243,3 +244,15 @@ def test_the_record_holds_his_cards_and_each_take_and_replays() -> None:
     again = replay(parse_record(written))
     assert again.error is None and again.game.history == game.history
     assert told(game, "actor") == [("actor", {"role": "guard"}), ("actor_none", {})]
+
+
+def test_the_table_sees_his_card_leave_only_in_the_morning() -> None:
+    night_one = replay(parse_record(setup() + night("hunter")[: night("hunter").index("seer")])).game
+    assert night_one.pending is not None and night_one.pending.step == "seer"
+    assert public_view(night_one).face_up == ["guard", "hunter", "idiot"]  # taken, still on the table
+    game = game_of(setup() + night("hunter") + day())
+    assert public_view(game).face_up == ["guard", "idiot"]
+    game = game_of(
+        setup() + night("hunter") + day() + night("guard", guard=1) + day() + night("idiot") + day()
+    )
+    assert public_view(game).face_up is None
