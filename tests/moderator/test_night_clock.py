@@ -179,7 +179,7 @@ async def play(game: Game, seed: int, speaker: Speaker) -> tuple[TimedTable, lis
 def games() -> Iterator[tuple[str, Game, int]]:
     for seed in (1, 2, 3):
         yield "nine", Game(Setup(seats=9, roles=NINE), make_rules({"sheriff": True})), seed
-    for board_id in ("wolf-king-guard-12", "gargoyle-gravekeeper-12", "eternal-order-12"):
+    for board_id in ("wolf-king-guard-12", "gargoyle-gravekeeper-12", "eternal-order-12", "actor-10"):
         board = find_board(board_id)
         for seed in (1, 2):
             yield board_id, Game(board.deal(seed), board.rules({})), seed
