@@ -25,6 +25,7 @@ from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
 from engine.record import parse_record, replay
 from engine.roles import Role
+from engine.roles.actor import ActorTake
 from engine.roles.devoted_servant import ServantSwap
 from engine.roles.piper import PiperChoice
 from engine.roles.sequence_prince import PrinceFlip
@@ -262,3 +263,17 @@ def test_the_devoted_servants_swap_keyed_on_the_keypad_takes_the_dead_card() -> 
     assert state_of(game).player(3).card == Role.HUNTER
     assert state_of(game).player(8).card == Role.DEVOTED_SERVANT
     assert any("忠仆" in line for line in screen.lines), screen.lines
+
+
+def test_the_actors_card_keyed_on_the_keypad_is_shown_his_cards_left_first() -> None:
+    record = (
+        '[setup]\nseats = 8\nroles = ["villager", "werewolf", "actor", "villager", "werewolf", "seer",'
+        ' "witch", "villager"]\nactor_cards = ["guard", "hunter", "idiot"]\n[rules]\nsheriff = false\n'
+    )
+    game = replay(parse_record(record)).game
+    assert game.pending is not None and game.pending.step == "actor"
+    screen = RecordingScreen()
+    assert keypad_of("3", screen=screen, slept=[]).play_step(game) == ActorTake(card="idiot")
+    assert state_of(game).player(3).card == Role.IDIOT
+    assert "牌：1 = 守卫, 2 = 猎人, 3 = 白痴" in screen.lines, screen.lines
+    assert any("0＝不拿" in line for line in screen.lines), screen.lines
