@@ -793,13 +793,13 @@
     }
     if (sc.form === "cards") {
       sc.choices.forEach(function (n) {  // the thief's two face-down cards, or the actor's left face up
-        var button = el("button", t("ui.take_card", { n: n }));
+        var button = el("button", t(takeKey(), { n: n }));
         button.disabled = sc.answered;
         button.onclick = function () { act({ take: n }); };
         extra.appendChild(button);
       });
       if (sc.allow_none) {
-        none.hidden = false; none.textContent = t(has("ui.keep_" + sc.step) ? "ui.keep_" + sc.step : "ui.keep_card");
+        none.hidden = false; none.textContent = t(keepKey());
         none.disabled = sc.answered;
         none.onclick = function () { act({ take: 0 }); };
       }
@@ -884,7 +884,9 @@
     if (sc.kind === "night") {  // the same words on every phone
       if (sc.form === "notice") { return t("ui.notice_pick"); }
       if (sc.form === "yesno") { return t("ui.pick_yesno"); }
-      if (sc.form === "cards") { return t(sc.allow_none ? "ui.thief_pick" : "ui.thief_must_pick"); }
+      if (sc.form === "cards") {  // a step's own words (the actor's), else the thief's
+        return t(has("ui.pick_" + sc.step) ? "ui.pick_" + sc.step : sc.allow_none ? "ui.thief_pick" : "ui.thief_must_pick");
+      }
       if (sc.form === "witch") { return t("ui.witch_pick"); }
       return sc.count > 1 ? t(sc.any_count ? "ui.choose_up_to" : "ui.choose_seats", { count: sc.count })
         : t("ui.choose_seat");
@@ -943,9 +945,12 @@
     S.actN = send(message);
   }
 
+  // The cards form's words: the step's own where it has them (the actor's), else the thief's
+  function takeKey() { return has("ui.take_" + S.screen.step) ? "ui.take_" + S.screen.step : "ui.take_card"; }
+  function keepKey() { return has("ui.keep_" + S.screen.step) ? "ui.keep_" + S.screen.step : "ui.keep_card"; }
   // What a touch chose, in words (shown under the finger once sent, on every phone alike)
   function choiceText(f) {
-    if (f.take !== undefined) { return f.take ? t("ui.take_card", { n: f.take }) : t("ui.keep_card"); }
+    if (f.take !== undefined) { return f.take ? t(takeKey(), { n: f.take }) : t(keepKey()); }
     if (f.yes !== undefined) { return f.yes ? t("ui.yes") : t("ui.no"); }
     if (f.ask) { return t("questions." + f.ask); }
     if (f.targets === undefined) { return t("ui.ok"); }
