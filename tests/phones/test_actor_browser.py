@@ -17,11 +17,22 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 
 # actor-10: 1 actor, 2-3 werewolves, 4 wolf-hound, 5 seer, 6 witch, 7 devoted servant, 8-10
 # villagers; his cards the guard, the hunter, the idiot.
-ACTOR_10 = ["actor", "werewolf", "werewolf", "wolf_hound", "seer", "witch", "devoted_servant"] + ["villager"] * 3
+ACTOR_10 = [
+    "actor",
+    "werewolf",
+    "werewolf",
+    "wolf_hound",
+    "seer",
+    "witch",
+    "devoted_servant",
+    *["villager"] * 3,
+]
 
 
 def test_the_actor_sees_his_cards_under_his_finger_on_actor_10(browser: Any) -> None:
-    setup = Setup.model_validate({"seats": 10, "roles": ACTOR_10, "actor_cards": ["guard", "hunter", "idiot"]})
+    setup = Setup.model_validate(
+        {"seats": 10, "roles": ACTOR_10, "actor_cards": ["guard", "hunter", "idiot"]}
+    )
     find_board("actor-10").check(setup)
     game = at_the_step("actor-10", setup, "actor")
     actor, decoy, words = told_at(browser, game, "actor", 1, 9)
