@@ -25,7 +25,7 @@ from engine.day import add_morning, add_opening
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.fresh import hold_fresh
-from engine.night import NightStep, add_night_step
+from engine.night import NightStep, add_late, add_night_step
 from engine.nightstep import pending_for, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
@@ -154,6 +154,7 @@ def _write(made: ActorTake, pending: Pending, old: Any) -> str:
 
 
 add_opening(ROLE, _opening)
+add_late(ROLE)
 add_face_up(ROLE, _on_the_table)
 add_morning(ROLE, _morning)
 add_night_step(ROLE, NightStep(ACTOR, Role.ACTOR, club=1.2, seeds=1.2))

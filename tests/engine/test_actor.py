@@ -256,3 +256,20 @@ def test_the_table_sees_his_card_leave_only_in_the_morning() -> None:
         setup() + night("hunter") + day() + night("guard", guard=1) + day() + night("idiot") + day()
     )
     assert public_view(game).face_up is None
+
+
+def test_a_wolf_hound_he_takes_later_names_its_side_that_night_narrated_every_night() -> None:
+    cards = '["wolf_hound", "hunter", "idiot"]'
+    record = setup(cards) + night() + day() + night("wolf_hound") + 'wolf_hound = "werewolves"\n' + day()
+    game = game_of(record + night())
+    assert said(game).count("wolf_hound.wake") == 3 and pretended(game, "wolf_hound") == 2
+    assert state_of(game).is_werewolf(3) and card(game, 3) == "actor"
+    assert pretended(game, "actor") == 1  # werewolf-side: no more cards
+    assert [t.by for t in state_of(game).turned.values()] == ["wolf_hound"]
+
+
+def test_a_dealt_wolf_hound_picks_on_night_one_only_and_is_narrated_after() -> None:
+    roles = ACTOR_10.replace('"elder"', '"wolf_hound"')
+    first = night() + 'wolf_hound = "villagers"\n'
+    game = game_of(setup(roles=roles) + first + day() + night())
+    assert steps(game).count("wolf_hound") == 1 and said(game).count("wolf_hound.wake") == 2

@@ -257,3 +257,15 @@ def test_she_holds_the_big_bad_wolf_with_his_second_kill_back() -> None:
     night_3 = "[[night]]\nguard = 0\nseer = 4\nwerewolves = 10\nbig_bad_wolf = 12\nwitch = {}\n"
     game = served(night_1 + day_1 + night_2 + day_2 + night_3 + "[[day]]\n", roles=roles)
     assert card(game, 3) == "big_bad_wolf" and (12, "big_bad_wolf") in deaths(game)
+
+
+def test_a_wolf_hound_she_takes_names_its_side_the_next_night() -> None:
+    roles = (
+        '["villager", "werewolf", "devoted_servant", "wolf_hound", "werewolf", "seer", "witch",'
+        ' "villager", "villager"]'
+    )
+    first = '[[night]]\nwolf_hound = "villagers"\nseer = 2\nwerewolves = 4\nwitch = {}\n'
+    second = '[[night]]\nwolf_hound = "werewolves"\nseer = 1\nwerewolves = 0\nwitch = {}\n'
+    game = served(first + "[[day]]\nservant = 4\nvote = {}\n" + second + "[[day]]\nvote = {}\n", roles=roles)
+    assert card(game, 3) == "wolf_hound" and state_of(game).is_werewolf(3)
+    assert [p.step for p, _ in game.history].count("wolf_hound") == 2
