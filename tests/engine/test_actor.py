@@ -273,3 +273,12 @@ def test_a_dealt_wolf_hound_picks_on_night_one_only_and_is_narrated_after() -> N
     first = night() + 'wolf_hound = "villagers"\n'
     game = game_of(setup(roles=roles) + first + day() + night())
     assert steps(game).count("wolf_hound") == 1 and said(game).count("wolf_hound.wake") == 2
+
+
+def test_a_cupid_he_takes_later_names_lovers_that_night_who_meet_then() -> None:
+    cards = '["cupid", "hunter", "idiot"]'
+    record = setup(cards) + night() + day() + night("cupid") + "cupid = [1, 4]\n" + day()
+    game = game_of(record + night())
+    assert state_of(game).lovers == (1, 4) and said(game).count("cupid.wake") == 3
+    assert [e.audience for e in game.events if e.kind == "lover"] == [frozenset({1}), frozenset({4})]
+    assert pretended(game, "cupid") == 2 and card(game, 3) == "actor"
