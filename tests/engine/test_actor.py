@@ -282,3 +282,12 @@ def test_a_cupid_he_takes_later_names_lovers_that_night_who_meet_then() -> None:
     assert state_of(game).lovers == (1, 4) and said(game).count("cupid.wake") == 3
     assert [e.audience for e in game.events if e.kind == "lover"] == [frozenset({1}), frozenset({4})]
     assert pretended(game, "cupid") == 2 and card(game, 3) == "actor"
+
+
+def test_a_wild_childs_turn_while_he_holds_it_stays_and_a_model_dying_later_does_nothing() -> None:
+    cards = '["wild_child", "hunter", "idiot"]'
+    first = night("wild_child") + "wild_child = 8\n"
+    turned = game_of(setup(cards) + first + day("{ 1 = 8, 2 = 8, 3 = 8 }") + night())
+    assert state_of(turned).is_werewolf(3) and card(turned, 3) == "actor" and pretended(turned, "actor") == 1
+    later = game_of(setup(cards) + first + day() + night("", victim=8) + day())
+    assert deaths(later) == [(8, "werewolves")] and not state_of(later).is_werewolf(3)
