@@ -37,6 +37,9 @@ class Board:
     """The rules' preset: the club's, or None for RULES.md's own (RULES-CHARACTERS.md's boards)."""
     settings: tuple[tuple[str, Any], ...] = ()
     """The board's own settings on top of the preset (咒狐乌鸦's `badge_swallow = "single"`)."""
+    actor_cards: tuple[str, ...] = ()
+    """The actor's face-up cards, by role id (RULES-CHARACTERS.md's `actor_cards`; none: no actor,
+    or drawn by the deal)."""
 
     @property
     def name(self) -> str:
@@ -91,7 +94,7 @@ class Board:
         """The board's cards shuffled and dealt (a seeded deal when `seed` is set); with
         face-down cards, the split drawn first (Rule 4)."""
         if self.face_down is None:
-            return deal(self.roles(), self.seats, seed=seed)
+            return deal(self.roles(), self.seats, seed=seed, actor_cards=tuple(map(Role, self.actor_cards)))
         setup = self.face_down.deal(self.roles(), seed)
         self.check(setup)
         return setup
@@ -106,8 +109,11 @@ class Board:
         board says (a record names no board: a table that gives its own cards is checked by
         RULES.md's rules only)."""
         problems = []
-        if sorted(card.value for card in setup.deck) != sorted(self.deck) or setup.seats != self.seats:
+        dealt = setup.roles + setup.extra_cards
+        if sorted(card.value for card in dealt) != sorted(self.deck) or setup.seats != self.seats:
             problems.append(f"the cards are not board {self.id!r}'s")
+        if self.actor_cards and sorted(card.value for card in setup.actor_cards) != sorted(self.actor_cards):
+            problems.append(f"the actor's cards are not board {self.id!r}'s")
         if self.face_down is not None:
             problems += self.face_down.problems(setup.extra_cards)
         elif setup.extra_cards:
@@ -125,10 +131,19 @@ def board_of(
     face_down: FaceDown | None = None,
     preset: str | None = PRESET,
     settings: Mapping[str, Any] | None = None,
+    actor_cards: tuple[str, ...] = (),
 ) -> Board:
     """A board with its simplified and traditional names each given as one string, split on
     spaces (the first is its name)."""
     own = tuple((settings or {}).items())
     return Board(
-        id, tuple(names.split()), tuple(traditional.split()), english, tuple(cards), face_down, preset, own
+        id,
+        tuple(names.split()),
+        tuple(traditional.split()),
+        english,
+        tuple(cards),
+        face_down,
+        preset,
+        own,
+        actor_cards,
     )

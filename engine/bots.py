@@ -82,7 +82,8 @@ def random_answer(spec: StepSpec, pending: Pending, rng: random.Random, *, share
     targets = list(pending.targets)
     form = spec.form
     if form == Form.TAKE:
-        return Answer(take=rng.choice([1, 2] + ([0] if pending.allow_none else [])))
+        cards = range(1, len(pending.info.get("cards", (1, 2))) + 1)  # the thief's two, the actor's left
+        return Answer(take=rng.choice([*cards] + ([0] if pending.allow_none else [])))
     if form == Form.POTIONS:
         heal = bool(pending.info.get("can_heal")) and rng.random() < 0.5
         poison = (

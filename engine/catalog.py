@@ -48,6 +48,7 @@ from engine.cards import (
 from engine.contents import Catalogue, Contents
 from engine.roles import (
     accursed_wolf_father,
+    actor,
     angel,
     awakened_gargoyle,
     bear_tamer,
@@ -197,6 +198,7 @@ CONTENTS: tuple[Contents, ...] = (
     masquerade.ROLE,
     warden.ROLE,
     poisoner.ROLE,
+    actor.ROLE,
 )
 """Every module's contents, in the catalogue's order."""
 

@@ -105,7 +105,7 @@ class Catalogue:
     """Each night step's agenda entry, by name (`night_order`)."""
     by_deck: dict[frozenset[Role], dict[str, tuple[Any, ...]]] = field(default_factory=dict, repr=False)
     """What the catalogue works out once per deck: its hooks (`engine.rolehooks.install`)."""
-    orders: dict[tuple[str, tuple[Role, ...], int], tuple[NightStep, ...]] = field(
+    orders: dict[tuple[str, tuple[Role, ...], int, bool], tuple[NightStep, ...]] = field(
         default_factory=dict, repr=False
     )
     """Each night order worked out, by the rule, the deck and the night (`engine.night`)."""

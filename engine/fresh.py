@@ -27,9 +27,20 @@ def add_fresh(to: Contents, card: Role, *keys: str) -> None:
     FRESH.add(to, fresh)
 
 
+SINCE = "fresh.since"
+"""`state.memory`: seat → the night (or the day after it) a seat last got a card fresh."""
+
+
 def hold_fresh(state: State, seat: int, card: Role) -> None:
     """`seat` now holds `card` fresh: its lives as dealt, every used power back."""
+    state.memory[SINCE] = {**state.memory.get(SINCE, {}), seat: state.night}
     state.player(seat).card = card
     state.player(seat).lives = state.catalogue.lives.get(card, 1)
     for fresh in FRESH.of(state):
         fresh(state, card)
+
+
+def first_night_for(state: State, seat: int) -> bool:
+    """Whether tonight is the first night `seat` can act with its card (RULES-CHARACTERS.md):
+    night 1, or the night after the day it got the card fresh, or the very night (an actor's)."""
+    return state.night == 1 or state.memory.get(SINCE, {}).get(seat, -1) >= state.night - 1

@@ -349,7 +349,7 @@ def _answers(spec: StepSpec[Any], pending: Pending) -> Iterator[Answer]:
         for many in range(fewest, max(count, 1) + 1):
             yield from (Answer(seats=chosen) for chosen in itertools.combinations(seats, many))
     elif spec.form == Form.TAKE:
-        yield from (Answer(take=take) for take in (0, 1, 2))
+        yield from (Answer(take=take) for take in range(len(pending.info.get("cards", (1, 2))) + 1))
     elif spec.form == Form.POTIONS:
         for heal in (False, True):
             yield from (Answer(heal=heal, seats=(seat,) if seat else ()) for seat in (0, *seats))

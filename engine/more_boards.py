@@ -275,5 +275,20 @@ CHARACTERS_BOARDS: tuple[Board, ...] = (
         ("villager_villager", 1),
         preset=None,
     ),
+    board_of(
+        "actor-10",
+        "10人演员 演员忠仆",
+        "10人演員 演員忠僕",
+        "The actor's ten",
+        (W, 2),
+        ("wolf_hound", 1),
+        ("seer", 1),
+        ("witch", 1),
+        ("actor", 1),
+        ("devoted_servant", 1),
+        (V, 3),
+        preset=None,
+        actor_cards=("guard", "hunter", "idiot"),
+    ),
 )
 """RULES-CHARACTERS.md's boards the engine deals."""

@@ -3,6 +3,8 @@ own module in `engine.roles`).
 
 Rule 1: every night step of a card in the deck is narrated (wake, act, sleep), whether the
         role is dealt, alive and powerful or not; a step with nobody to act is pretended.
+Rule 1b: a first night's step of a card an actor or a devoted servant may get later
+        (`NightStep.late`) is narrated every night while such a card is in the deck.
 Rule 2: the werewolves' victim dies at dawn unless saved: guarded (never the little girl)
         or healed; with `guard_and_heal = "dies"` guarded *and* healed dies too.
 Rule 3: an elder with two lives loses one instead of dying; the witch is then told nobody.
@@ -61,6 +63,10 @@ class NightStep:
     replaces: str = ""
     """The step this one is narrated instead of when both are tonight's (灯影预言家's labelled
     steps instead of the seer's)."""
+    late: bool = False
+    """A first-night step narrated every night while a card of the deck hands cards on later
+    (`add_late`: the actor's, the devoted servant's), so no late step betrays a taken card; it
+    acts for a holder who got the card since the last night (`nightstep.wake_first`)."""
 
 
 _DAWN = Step("dawn")
@@ -76,10 +82,21 @@ def _put_night_step(catalogue: Catalogue, step: NightStep) -> None:
     catalogue.night_steps[step.name] = Step(step.name)
 
 
+Late = Callable[[State], bool]
+LATE: RoleHooks[Late] = RoleHooks("late")
+"""The cards that hand a card on after night 1 (the actor, the devoted servant): with one in
+the deck, a `NightStep.late` step is narrated every night (RULES-CHARACTERS.md's night order)."""
+
+
+def add_late(to: Contents) -> None:
+    """`to`'s card hands cards on after night 1 (Rule 1b)."""
+    LATE.add(to, lambda state: True)
+
+
 def night_order(state: State) -> tuple[NightStep, ...]:
     """Tonight's steps, in order: the night order of the rules, for the cards in the deck
-    (worked out once per catalogue, rule, deck and night)."""
-    key = (state.rules.night_order, state.setup.deck, state.night)
+    (worked out once per catalogue, rule, deck, night and whether a card hands cards on)."""
+    key = (state.rules.night_order, state.setup.deck, state.night, bool(LATE.of(state)))
     orders = state.catalogue.orders
     order = orders.get(key)
     if order is None:
@@ -87,7 +104,9 @@ def night_order(state: State) -> tuple[NightStep, ...]:
     return order
 
 
-def _order(catalogue: Catalogue, rule: str, deck: tuple[Role, ...], night: int) -> tuple[NightStep, ...]:
+def _order(
+    catalogue: Catalogue, rule: str, deck: tuple[Role, ...], night: int, late: bool
+) -> tuple[NightStep, ...]:
     steps = catalogue.night_order
     if rule == "club":
         order = sorted(steps, key=lambda s: s.club)
@@ -97,7 +116,7 @@ def _order(catalogue: Catalogue, rule: str, deck: tuple[Role, ...], night: int) 
         step
         for step in order
         if (step.card in deck or (step.pack and _any_wolf(catalogue, deck)))
-        and (night == 1 or not step.first_night_only)
+        and (night == 1 or not step.first_night_only or (late and step.late))
         and night >= step.from_night
     ]
     replaced = {step.replaces for step in tonight}

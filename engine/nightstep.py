@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.decisions import Decision
 from engine.events import cue, judge_only, private
+from engine.fresh import first_night_for
 from engine.roles import Role
 from engine.script import StepCues
 from engine.state import IllegalDecision, Pending, State
@@ -39,6 +40,17 @@ def wake(state: State, cues: StepCues, role: Role) -> int:
         seat = 0
     if not seat:
         pretend(state, cues)
+    return seat
+
+
+def wake_first(state: State, cues: StepCues, role: Role) -> int:
+    """`wake` for a step of the first night (`NightStep.late`): on a later night only a holder
+    who got the card since the last night acts (an actor's, a servant's: `fresh.first_night_for`);
+    otherwise the step is pretended."""
+    seat = wake(state, cues, role)
+    if seat and not first_night_for(state, seat):
+        pretend(state, cues)
+        return 0
     return seat
 
 

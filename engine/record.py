@@ -53,7 +53,8 @@ def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
     if not isinstance(data.get("setup"), dict):
         raise RecordError("missing [setup] table")
     setup_data = data["setup"]
-    extra = set(setup_data) - {"seats", "roles", "extra_cards", "event_seed", "facts", "groups"}
+    known = {"seats", "roles", "extra_cards", "actor_cards", "event_seed", "facts", "groups"}
+    extra = set(setup_data) - known
     if extra:
         raise RecordError(f"[setup]: unknown key(s) {', '.join(sorted(extra))}")
     if not _is_int(setup_data.get("seats")):
@@ -61,7 +62,7 @@ def parse_record(text: str, catalogue: Catalogue | None = None) -> Record:
     if not _is_int(setup_data.get("event_seed", 0)):
         raise RecordError("[setup]: 'event_seed' must be a whole number")
     _check_facts(setup_data.get("facts", {}))
-    for key in ("roles", "extra_cards"):
+    for key in ("roles", "extra_cards", "actor_cards"):
         value = setup_data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
             raise RecordError(f"[setup]: '{key}' must be a list of role names")
@@ -315,6 +316,8 @@ def write_record(game: Game, comment: str = "") -> str:
     lines += ["[setup]", f"seats = {setup.seats}", f"roles = {_toml(list(setup.roles))}"]
     if setup.extra_cards:
         lines.append(f"extra_cards = {_toml(list(setup.extra_cards))}")
+    if setup.actor_cards:
+        lines.append(f"actor_cards = {_toml(list(setup.actor_cards))}")
     if setup.groups:
         lines.append(f"groups = {_toml(list(setup.groups))}")
     if moon is not None:

@@ -50,6 +50,7 @@ class Role(StrEnum):
     ANGEL = "angel"
     PREJUDICED_MANIPULATOR = "prejudiced_manipulator"
     DEVOTED_SERVANT = "devoted_servant"
+    ACTOR = "actor"
     # RULES-CLUB-MORE.md: 纯白夜影
     PURE_WHITE = "pure_white"
     WOLF_WITCH = "wolf_witch"

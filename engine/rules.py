@@ -186,6 +186,9 @@ class Rules(BaseModel):
     vote) or a werewolf attack on night 1; or any death."""
     wolf_side_manipulator_powerless: bool = True
     """Whether a prejudiced manipulator turned werewolf-side (infected) wins no more."""
+    # RULES-CHARACTERS.md's actor (演员)
+    wolf_side_actor_powerless: bool = True
+    """Whether an actor turned werewolf-side takes no more cards."""
     # RULES-CLUB-MORE.md's slacker (混血儿)
     slacker_blocks_wolves: bool = True
     """Whether the werewolves cannot win while the slacker lives, whatever his side."""

@@ -43,3 +43,18 @@ def told_card(state: State, seat: int) -> str:
         if card is not None:
             return card
     return state.player(seat).card.value
+
+
+FaceUp = Callable[[State], list[str]]
+FACE_UP: RoleHooks[FaceUp] = RoleHooks("face_up")
+
+
+def add_face_up(to: Contents, shown: FaceUp) -> None:
+    """`shown(state)`: the cards a role leaves face up on the table, public (the actor's cards
+    left), by role id."""
+    FACE_UP.add(to, shown)
+
+
+def face_up(state: State) -> list[str]:
+    """Every card lying face up on the table, by role id (the public view's `face_up`)."""
+    return [card for shown in FACE_UP.of(state) for card in shown(state)]

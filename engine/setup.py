@@ -47,8 +47,28 @@ SPECIALS_IN_ORDER = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT,
 MULTIPLE_ALLOWED = frozenset({Role.WEREWOLF, Role.VILLAGER})
 DEALT_TOGETHER = {Role.TWO_SISTERS: 2, Role.THREE_BROTHERS: 3}
 """Cards dealt as a set, all of them or none, never face down (RULES-CHARACTERS.md)."""
-NEVER_EXTRA = frozenset({Role.PREJUDICED_MANIPULATOR})
-"""Cards never left face down for a thief (RULES-CHARACTERS.md: the manipulator's groups)."""
+NEVER_EXTRA = frozenset({Role.PREJUDICED_MANIPULATOR, Role.ACTOR})
+"""Cards never left face down for a thief (RULES-CHARACTERS.md: the manipulator's groups, the
+actor's cards)."""
+NEVER_ACTOR_CARD = frozenset(
+    {
+        Role.THIEF,
+        Role.ACTOR,
+        Role.DEVOTED_SERVANT,
+        Role.VILLAGER,
+        Role.VILLAGER_VILLAGER,
+        Role.TWO_SISTERS,
+        Role.THREE_BROTHERS,
+        Role.PREJUDICED_MANIPULATOR,
+        Role.ANGEL,
+    }
+)
+"""Cards never among the actor's face-up cards, with every werewolf-side card
+(RULES-CHARACTERS.md's Actor)."""
+DRAWN_ACTOR_CARDS = (Role.SEER, Role.WITCH, Role.HUNTER, Role.GUARD, Role.IDIOT, Role.ELDER, Role.SCAPEGOAT)
+"""The cards an actor's face-up cards are drawn from when a deal names none (`draw_actor_cards`)."""
+ACTOR_CARDS = 3
+"""How many face-up cards an actor is dealt when the deal names none (RULES-CHARACTERS.md)."""
 
 
 class SetupError(ValueError):
@@ -87,11 +107,14 @@ class Setup(BaseModel):
     extra_cards: tuple[Role, ...] = ()
     event_seed: int = 0
     facts: Mapping[int, SeatFacts] = {}
+    actor_cards: tuple[Role, ...] = ()
+    """The actor's face-up cards (1 to 5; RULES-CHARACTERS.md's `actor_cards`); drawn from the
+    deal's own seed when a seat holds the actor and none are given (`draw_actor_cards`)."""
     groups: tuple[str, ...] = ()
     """The prejudiced manipulator's two public groups, one label ("a" or "b") per seat; drawn
     from the deal's own seed when a seat holds him and none are given (`draw_groups`)."""
 
-    @field_validator("roles", "extra_cards", mode="before")
+    @field_validator("roles", "extra_cards", "actor_cards", mode="before")
     @classmethod
     def _known_roles(cls, value: object) -> object:
         if isinstance(value, (list, tuple)):
@@ -107,10 +130,24 @@ class Setup(BaseModel):
                 return {**data, "groups": draw_groups(len(roles), int(data.get("event_seed") or 0))}
         return data
 
+    @model_validator(mode="before")
+    @classmethod
+    def _drawn_actor_cards(cls, data: object) -> object:
+        if isinstance(data, dict) and not data.get("actor_cards"):
+            roles, extra = data.get("roles"), data.get("extra_cards") or ()
+            if isinstance(roles, (list, tuple)) and Role.ACTOR.value in roles:
+                deck = [str(card) for card in (*roles, *extra)]
+                return {**data, "actor_cards": draw_actor_cards(deck, int(data.get("event_seed") or 0))}
+        return data
+
     @model_validator(mode="after")
     def _playable(self) -> Setup:
-        problems = [str(problem) for problem in setup_problems(self.seats, self.roles, self.extra_cards)]
+        problems = [
+            str(problem)
+            for problem in setup_problems(self.seats, self.roles, self.extra_cards, self.actor_cards)
+        ]
         problems += groups_problems(self.seats, self.roles, self.groups)
+        problems += actor_cards_problems(self.roles, self.actor_cards)
         problems += [
             f"facts for seat {seat}: there is no such seat"
             for seat in self.facts
@@ -122,8 +159,8 @@ class Setup(BaseModel):
 
     @property
     def deck(self) -> tuple[Role, ...]:
-        """Every card in the game, the face-down ones included."""
-        return self.roles + self.extra_cards
+        """Every card in the game, the face-down ones and the actor's face-up ones included."""
+        return self.roles + self.extra_cards + self.actor_cards
 
     def warnings(self) -> list[str]:
         """Things a table should know but that do not stop the game."""
@@ -167,8 +204,11 @@ PROBLEMS: dict[str, str] = {
 """Every problem's English words, by code."""
 
 
-def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> list[SetupProblem]:
-    """Every reason this setup cannot be played (empty when it can)."""
+def setup_problems(
+    seats: int, roles: Sequence[Role], extra: Sequence[Role], actor: Sequence[Role] = ()
+) -> list[SetupProblem]:
+    """Every reason this setup cannot be played (empty when it can); `actor` is the actor's
+    face-up cards, each a card of the game like any other (at most one of each)."""
     problems = []
     if not MIN_SEATS <= seats <= MAX_SEATS:
         problems.append(
@@ -177,7 +217,7 @@ def setup_problems(seats: int, roles: Sequence[Role], extra: Sequence[Role]) -> 
     if len(roles) != seats:
         code = "more_seats" if len(roles) < seats else "more_cards"
         problems.append(SetupProblem(code=code, params={"seats": seats, "cards": len(roles)}))
-    deck = list(roles) + list(extra)
+    deck = list(roles) + list(extra) + list(actor)
     if Role.THIEF in deck and len(extra) != 2:
         problems.append(SetupProblem(code="thief_cards", params={"cards": len(extra)}))
     if Role.THIEF not in deck and extra:
@@ -220,6 +260,29 @@ def face_down(cards: Sequence[Role], seats: int) -> set[int]:
     many as the cards beyond the seats."""
     may_lie = [i for i, card in enumerate(cards) if card not in DEALT_TOGETHER and card not in NEVER_EXTRA]
     return set(may_lie[len(may_lie) - (len(cards) - seats) :]) if len(cards) > seats else set()
+
+
+def draw_actor_cards(deck: Sequence[str], seed: int) -> tuple[Role, ...]:
+    """The actor's face-up cards of a deal that names none: `ACTOR_CARDS` of `DRAWN_ACTOR_CARDS`
+    not in `deck` (role ids), drawn by a generator seeded with the deal's own seed (the same deal
+    draws the same)."""
+    free = [card for card in DRAWN_ACTOR_CARDS if card.value not in deck]
+    random.Random(f"actor:{seed}").shuffle(free)
+    return tuple(free[:ACTOR_CARDS])
+
+
+def actor_cards_problems(roles: Sequence[Role], cards: Sequence[Role]) -> list[str]:
+    """Why the actor's face-up `cards` do not fit (empty when they do): 1 to 5, only with an
+    actor at a seat, none of `NEVER_ACTOR_CARD` nor a werewolf-side card."""
+    if not cards:
+        return []
+    from engine.catalog import usual  # the cards' teams are the catalogue's (built after setups)
+
+    if Role.ACTOR not in roles:
+        return ["actor_cards are dealt only for a game with an actor at a seat"]
+    problems = [] if 1 <= len(cards) <= 5 else [f"an actor is dealt 1 to 5 face-up cards, not {len(cards)}"]
+    never = NEVER_ACTOR_CARD | usual().wolf_team
+    return problems + [f"{card.value} is never one of the actor's cards" for card in cards if card in never]
 
 
 GROUPS = ("a", "b")
@@ -268,10 +331,12 @@ def suggested_roles(seats: int, table: str = "004") -> list[Role]:
     raise SetupError(f"unknown setup table {table!r} (known: 004, 001)")
 
 
-def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Setup:
+def deal(
+    deck: Sequence[Role | str], seats: int, seed: int | None = None, actor_cards: Sequence[Role] = ()
+) -> Setup:
     """Shuffle `deck` with a seeded generator and deal it; with a thief, two cards stay down:
     the last two of the shuffled cards that may (never a card of a set, `DEALT_TOGETHER`, nor
-    one of `NEVER_EXTRA`)."""
+    one of `NEVER_EXTRA`). `actor_cards`: the actor's face-up cards (drawn when none)."""
     cards = [parse_role(c) if isinstance(c, str) else c for c in deck]
     problems = deck_problems(cards, seats)
     if problems and problems[0].code.startswith("deck_size"):
@@ -284,4 +349,5 @@ def deal(deck: Sequence[Role | str], seats: int, seed: int | None = None) -> Set
         roles=tuple(card for i, card in enumerate(cards) if i not in down),
         extra_cards=tuple(card for i, card in enumerate(cards) if i in down),
         event_seed=rng.randrange(2**31),
+        actor_cards=tuple(actor_cards),
     )

@@ -194,6 +194,11 @@ class StepSpec(Generic[D]):
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+OFFERS_FACE_UP = "face_up"
+"""`StepSpec.extra[OFFERS_FACE_UP]`: a `Form.TAKE` step that offers the cards lying face up
+(the public view's `face_up`: the actor's) instead of the thief's two face-down cards."""
+
+
 @dataclass(frozen=True, slots=True)
 class DayAction(Generic[D]):
     """A decision a seat takes of its own accord while the day's talk goes on, interrupting the

@@ -27,7 +27,7 @@ from engine.deaths import withheld_cards
 from engine.game import Game, state_of
 from engine.outcome import WINNING_SIDE
 from engine.phase import Phase
-from engine.seatviews import seat_parts, told_card
+from engine.seatviews import face_up, seat_parts, told_card
 from engine.state import State
 
 
@@ -70,6 +70,8 @@ class PublicView(BaseModel):
     groups: dict[int, str] | None = None
     """The prejudiced manipulator's two public groups, each seat's label "a" or "b" (None: no
     groups in this game)."""
+    face_up: list[str] | None = None
+    """The cards lying face up on the table, by role id (the actor's cards left; None: none)."""
 
 
 class SeatView(BaseModel):
@@ -129,6 +131,7 @@ def public_view(game: Game) -> PublicView:
         moon=_public_moon(state),
         open_cards=state.open_cards() or None,
         groups=dict(enumerate(state.setup.groups, start=1)) or None,
+        face_up=face_up(state) or None,
     )
 
 

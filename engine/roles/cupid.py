@@ -14,8 +14,9 @@ from engine.nightstep import (
     count_answer,
     first_targets,
     pending_for,
+    pretend,
     told_seats,
-    wake,
+    wake_first,
 )
 from engine.outcome import Winner, WinReason
 from engine.roles import Role, declare
@@ -41,7 +42,10 @@ NAMED = "cupid.named"
 
 
 def begin_cupid(state: State, step: Step) -> Pending | None:
-    seat = wake(state, CUES, Role.CUPID)
+    seat = wake_first(state, CUES, Role.CUPID)
+    if seat and state.lovers is not None:  # a Cupid's card taken later: only while nobody is in love
+        pretend(state, CUES)
+        seat = 0
     if not seat:
         return None
     state.cupid_seat = seat
@@ -133,7 +137,7 @@ def _seat_part(state: State, seat: int) -> dict[str, object]:
 
 def begin_lovers(state: State, step: Step) -> None:
     state.emit(cue("lovers.wake"))
-    if state.lovers:
+    if state.lovers and not state.lovers_met:  # they meet once, the night Cupid names them
         state.lovers_met = True
         for seat in state.lovers:
             state.emit(private("lover", seat, **what_lover_knows(state, seat)))
@@ -150,8 +154,10 @@ add_win(ROLE, 1, _lovers_win)
 add_block(ROLE, _lovers_block)
 add_seat_part(ROLE, _seat_part)
 add_cues(ROLE, {**CUES.keys(), "lovers.wake": (), "lovers.sleep": ()})
-add_night_step(ROLE, NightStep(CUPID, Role.CUPID, club=2, seeds=2, first_night_only=True))
-add_night_step(ROLE, NightStep(LOVERS, Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True))
+add_night_step(ROLE, NightStep(CUPID, Role.CUPID, club=2, seeds=2, first_night_only=True, late=True))
+add_night_step(
+    ROLE, NightStep(LOVERS, Role.CUPID, club=3, seeds=3, first_night_only=True, meeting=True, late=True)
+)
 register(
     ROLE,
     StepSpec(

@@ -29,6 +29,7 @@ from engine.deaths import add_pause
 from engine.decisions import Decision
 from engine.events import cue, judge_only
 from engine.fresh import hold_fresh
+from engine.night import add_late
 from engine.nightstep import pending_for
 from engine.outputs import add_output
 from engine.roles import Role, declare
@@ -132,6 +133,7 @@ def _swaps(state: State) -> dict[str, Any]:
 
 
 add_pause(ROLE, _pause, _asks)
+add_late(ROLE)
 add_output(ROLE, _swaps)
 register(
     ROLE,

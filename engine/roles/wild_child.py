@@ -21,7 +21,7 @@ from engine.deaths import add_consequence
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_night_step
-from engine.nightstep import living_target, pending_for, wake
+from engine.nightstep import living_target, pending_for, wake_first
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -45,7 +45,7 @@ class WildChildModel(Decision, step=WILD_CHILD):
 
 
 def begin_wild_child(state: State, step: Step) -> Pending | None:
-    seat = wake(state, CUES, Role.WILD_CHILD)
+    seat = wake_first(state, CUES, Role.WILD_CHILD)
     if not seat:
         return None
     targets = tuple(s for s in state.alive() if s != seat)
@@ -90,7 +90,10 @@ def _turn(state: State, seat: int, cause: str) -> list[tuple[int, str]]:
 
 add_consequence(ROLE, _turn)
 add_night_step(
-    ROLE, NightStep(WILD_CHILD, Role.WILD_CHILD, club=3.2, seeds=3.4, seer_first=4.4, first_night_only=True)
+    ROLE,
+    NightStep(
+        WILD_CHILD, Role.WILD_CHILD, club=3.2, seeds=3.4, seer_first=4.4, first_night_only=True, late=True
+    ),
 )
 register(
     ROLE,

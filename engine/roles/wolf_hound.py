@@ -23,7 +23,7 @@ from engine.codecs import field_codec, shape_one_of
 from engine.decisions import Decision
 from engine.events import cue, private
 from engine.night import NightStep, add_dawn, add_night_step
-from engine.nightstep import pending_for, wake
+from engine.nightstep import pending_for, wake_first
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import Pending, State, Step
@@ -50,7 +50,7 @@ class WolfHoundSide(Decision, step=WOLF_HOUND):
 
 
 def begin_wolf_hound(state: State, step: Step) -> Pending | None:
-    seat = wake(state, CUES, Role.WOLF_HOUND)
+    seat = wake_first(state, CUES, Role.WOLF_HOUND)
     if not seat:
         return None
     if not state.rules.wolf_hound_random:
@@ -86,7 +86,9 @@ def _told(state: State, pending: Pending, decision: WolfHoundSide) -> list[tuple
 
 
 add_dawn(ROLE, 0.5, _announce)
-add_night_step(ROLE, NightStep(WOLF_HOUND, Role.WOLF_HOUND, club=1.3, seeds=1.5, first_night_only=True))
+add_night_step(
+    ROLE, NightStep(WOLF_HOUND, Role.WOLF_HOUND, club=1.3, seeds=1.5, first_night_only=True, late=True)
+)
 register(
     ROLE,
     StepSpec(

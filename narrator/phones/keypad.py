@@ -27,7 +27,7 @@ from engine.cards.deck import QUESTIONS
 from engine.decisions import Decision
 from engine.events import Event
 from engine.state import IllegalDecision, Pending
-from engine.steps import Answer, DayAction, Form, Share, StepSpec
+from engine.steps import OFFERS_FACE_UP, Answer, DayAction, Form, Share, StepSpec
 from narrator.phones.catalogue import DEFAULT_LOCALE, Locale, has, rule_message, text
 from narrator.phones.collector import refusal
 from narrator.phones.keys import Entry, KeyEntry
@@ -177,7 +177,8 @@ class Keypad:
             self.screen.show(text(self.locale, "keypad.seats", step=name))
             return Answer(seats=tuple(self._list()))
         if form == Form.TAKE:
-            self.screen.show(text(self.locale, "keypad.thief", step=name))
+            face_up = spec.extra.get(OFFERS_FACE_UP)  # the actor's cards: any of them, or none
+            self.screen.show(text(self.locale, "keypad.take" if face_up else "keypad.thief", step=name))
             return Answer(take=self._number())
         if form == Form.POTIONS:
             return self._witch(pending)
@@ -277,7 +278,7 @@ class Keypad:
 
     def _show_private_info(self, game: AskedGame) -> None:
         """What the acting seat is told before it decides (Rule 3): the witch's victim, the
-        thief's two cards."""
+        thief's two cards, the actor's cards left."""
         pending, spec = game.pending, game.spec
         assert pending is not None and spec is not None
         info = pending.info
@@ -289,6 +290,9 @@ class Keypad:
                 else text(self.locale, "keypad.witch_no_victim")
             )
             self._private(line)
+        elif spec.form == Form.TAKE and spec.extra.get(OFFERS_FACE_UP):
+            cards = (f"{n} = {text(self.locale, f'roles.{c}')}" for n, c in enumerate(info["cards"], 1))
+            self._private(text(self.locale, "keypad.cards", cards=", ".join(cards)))
         elif spec.form == Form.TAKE:
             first, second = (text(self.locale, f"roles.{c}") for c in info["cards"])
             self._private(text(self.locale, "keypad.thief_cards", first=first, second=second))

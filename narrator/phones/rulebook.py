@@ -150,6 +150,9 @@ def rule_lines(rules: Rules, deck: set[Role], seats: int) -> list[Line]:
     if Role.PREJUDICED_MANIPULATOR in deck and Role.ACCURSED_WOLF_FATHER in deck:
         keeps = "powerless" if rules.wolf_side_manipulator_powerless else "keeps"
         lines.append((f"manipulator_wolf_side_{keeps}", {}))
+    if Role.ACTOR in deck and (Role.ACCURSED_WOLF_FATHER in deck or Role.WOLF_HOUND in deck):
+        keeps = "powerless" if rules.wolf_side_actor_powerless else "keeps"
+        lines.append((f"actor_wolf_side_{keeps}", {}))  # infected, or a wolf-hound's side he took
     lines += _wolves(rules, deck)
     lines += _sheriff(rules)
     lines.append(("reveal_yes" if rules.reveal_on_death else "reveal_no", {}))

@@ -33,7 +33,7 @@ from engine.contents import Catalogue
 from engine.phase import Phase
 from engine.roles import Role
 from engine.rules import Rules
-from engine.steps import DayAction, Form, Kind, Share, StepSpec
+from engine.steps import OFFERS_FACE_UP, DayAction, Form, Kind, Share, StepSpec
 from engine.views import SeatView
 from narrator.phones.collector import is_pack
 from narrator.phones.wire import seal
@@ -167,14 +167,16 @@ def _night(
         told = {"real": True, "info": _info(spec, dict(view.prompt.info))}
     meeting = _meeting(spec)
     seats = not meeting and form not in ("yesno", "cards", "notice")
-    must_take = form == "cards" and rules is not None and rules.thief_must_take is not False
+    face_up = spec is not None and bool(spec.extra.get(OFFERS_FACE_UP))  # the actor's cards, public
+    must_take = form == "cards" and not face_up and rules is not None and rules.thief_must_take is not False
+    cards = list(range(1, len(view.public.face_up or []) + 1)) if face_up else [1, 2]
     grid = list(shown_alive)
     if spec is not None and spec.kind == Kind.SECRET:  # Rule 1: by day, among the moment's dead
         grid = sorted(death["seat"] for death in view.public.deaths if death.get("waiting"))
     return {
         "kind": "night",
         "form": form,
-        "choices": grid if seats else ([1, 2] if form == "cards" else []),
+        "choices": grid if seats else (cards if form == "cards" else []),
         "count": count if seats or form == "cards" else 0,
         "allow_none": not meeting and form != "notice" and not must_take,
         "sealed": seal(told),

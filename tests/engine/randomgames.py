@@ -38,6 +38,7 @@ CHARACTERS = [
     Role.PREJUDICED_MANIPULATOR,
     Role.STUTTERING_JUDGE,
     Role.DEVOTED_SERVANT,
+    Role.ACTOR,
 ]
 """RULES-CHARACTERS.md's cards the engine plays, dealt by the playthroughs beside RULES.md's
 (`random_setup(..., specials=SPECIALS + CHARACTERS)`; the other tests draw as before them)."""

@@ -215,7 +215,8 @@ def test_every_playable_board_deals_and_starts_a_game(board: Board) -> None:
         pytest.skip(reason=f"the engine has no {', '.join(board.missing_roles())} yet")
     assert board.missing_roles() == ()
     setup = board.deal(seed=7)
-    assert setup.seats == board.seats and Counter(setup.deck) == Counter(board.deck)
+    assert setup.seats == board.seats and Counter(setup.roles + setup.extra_cards) == Counter(board.deck)
+    assert sorted(setup.actor_cards) == sorted(board.actor_cards)
     assert setup == board.deal(seed=7)
     game = Game(setup, board.rules())
     assert game.pending is not None and not game.over
@@ -253,6 +254,8 @@ def boards_table() -> str:
         cards = ", ".join(f"{role}×{count}" if count > 1 else role for role, count in board.cards)
         if board.face_down is not None:
             cards += f" ({board.face_down.count} face down)"
+        if board.actor_cards:
+            cards += f" (the actor's cards: {', '.join(board.actor_cards)})"
         heal = (
             str(board.witch_self_heal).lower() if isinstance(board.witch_self_heal, bool) else '"first_night"'
         )

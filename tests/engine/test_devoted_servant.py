@@ -271,3 +271,15 @@ def test_taking_the_voted_out_elders_card_stops_his_curse() -> None:
     assert card(game, 3) == "elder" and card(game, 11) == "devoted_servant"
     assert not state_of(game).cursed  # the curse is the elder card's: it went with her
     assert state_of(game).is_alive(9) and (9, "elder_curse") not in deaths(game)
+
+
+def test_a_wolf_hound_she_takes_names_its_side_the_next_night() -> None:
+    roles = (
+        '["villager", "werewolf", "devoted_servant", "wolf_hound", "werewolf", "seer", "witch",'
+        ' "villager", "villager"]'
+    )
+    first = '[[night]]\nwolf_hound = "villagers"\nseer = 2\nwerewolves = 4\nwitch = {}\n'
+    second = '[[night]]\nwolf_hound = "werewolves"\nseer = 1\nwerewolves = 0\nwitch = {}\n'
+    game = served(first + "[[day]]\nservant = 4\nvote = {}\n" + second + "[[day]]\nvote = {}\n", roles=roles)
+    assert card(game, 3) == "wolf_hound" and state_of(game).is_werewolf(3)
+    assert [p.step for p, _ in game.history].count("wolf_hound") == 2

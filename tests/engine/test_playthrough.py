@@ -84,7 +84,8 @@ def play_checked(game: Game, rng: random.Random) -> None:
 def check_wolves(state: State, step: str, decision: Decision) -> None:
     """The big bad wolf's and the white werewolf's invariants, before `decision` applies."""
     if step == "big_bad_wolf":
-        lost = any(state.is_werewolf(d.seat) for d in state.deaths)
+        held_from = state.memory.get("big_bad_wolf.held_from", 0)  # a servant took his card: the deaths after
+        lost = any(state.is_werewolf(d.seat) for d in state.deaths[held_from:])
         assert not (lost and state.rules.big_bad_wolf_loses_power), "a werewolf died: he kills alone no more"
         assert isinstance(decision, BigBadWolfKill)
         assert decision.target not in (0, state.tonight.victim, state.seat_of(Role.BIG_BAD_WOLF)), (

@@ -185,6 +185,7 @@ def games() -> Iterator[tuple[str, Game, int]]:
         "eternal-order-12",
         "masquerade-12",
         "warden-12",
+        "actor-10",
     ):
         board = find_board(board_id)
         for seed in (1, 2):

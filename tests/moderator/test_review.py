@@ -135,4 +135,6 @@ def test_the_spoken_review_tells_the_wardens_pairs_and_each_traders_signal() -> 
     for seed in range(1, 9):
         seen |= {line for line in spoken(finished("warden-12", seed)) if "交易" in line or "背叛" in line}
     assert any(line.startswith("典狱长选择了") and line.endswith("进行交易。") for line in seen), sorted(seen)
-    assert any(line.endswith("选择了交易。") for line in seen) and any(line.endswith("选择了背叛。") for line in seen)
+    assert any(line.endswith("选择了交易。") for line in seen) and any(
+        line.endswith("选择了背叛。") for line in seen
+    )

@@ -20,6 +20,8 @@ from narrator.moderator.config import ConfigError, PlayConfig, load_config
 from narrator.store import Store
 
 NARRATOR = [sys.executable, "-m", "narrator"]
+ZH_CARDS = {"guard": "守卫", "hunter": "猎人", "idiot": "白痴"}
+"""The actor's cards of `actor-10` as the judge says them."""
 PLAYABLE_TODAY = ("standard-12", "beginner-9", "beginner-10", "beginner-10-idiot", "beginner-10-guard")
 
 
@@ -201,7 +203,9 @@ def test_a_playable_board_plays_a_seeded_demo_to_a_winner_that_its_record_replay
     }  # a third side only with its card
     assert result["winner"] in ("villagers", "werewolves", *(w for r in board.deck for w in third.get(r, ())))
     game = parse_record(record.read_text(encoding="utf-8"))
-    assert game.rules == board.rules() and sorted(game.setup.deck) == sorted(board.roles())
+    dealt = game.setup.roles + game.setup.extra_cards
+    assert game.rules == board.rules() and sorted(dealt) == sorted(board.roles())
+    assert sorted(game.setup.actor_cards) == sorted(board.actor_cards)
     assert len(result["cards"]) == board.seats
     board.check(game.setup)  # the face-down cards split as the board says
     replayed = summary(replay(game))
@@ -230,12 +234,16 @@ def test_a_rehearsal_of_a_board_reads_its_script(board: Board) -> None:
         "请大家查看自己的身份，看完后把身份牌扣好。",
         *shown,
     ]
-    assert lines[2 + len(shown)].startswith(first)
+    cards = ["演员的牌翻开放在桌上：", *(f"{ZH_CARDS[card]}。" for card in board.actor_cards)]
+    opened = 2 + len(shown) + (len(cards) if board.actor_cards else 0)  # the actor's face-up cards
+    assert lines[2 + len(shown) : opened] == (cards if board.actor_cards else [])
+    assert lines[opened].startswith(first)
     assert len(shown) == board.deck.count("villager_villager")
     assert lines[-1].startswith("天亮了")
     seer = "预言家一请睁眼。" if "mirror_seer" in board.deck else "预言家请睁眼。"  # 灯影预言家: two labelled
     for role, woken in (("seer", seer), ("witch", "女巫请睁眼。"), ("guard", "守卫请睁眼。")):
-        assert (woken in lines) == (role in board.deck), (role, lines)
+        dealt = board.deck + board.actor_cards  # the actor's cards' steps too
+        assert (woken in lines) == (role in dealt), (role, lines)
 
 
 def test_narrator_play_with_a_board_stores_its_cards_seats_and_rules(tmp_path: Path) -> None:

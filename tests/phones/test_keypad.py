@@ -25,6 +25,7 @@ from engine.decisions import DayVote, SelfDestruct
 from engine.game import Game, state_of
 from engine.record import parse_record, replay
 from engine.roles import Role
+from engine.roles.actor import ActorTake
 from engine.roles.dancer import DancerChoice
 from engine.roles.devoted_servant import ServantSwap
 from engine.roles.masquerade import MasqueradeCheck, MasqueradeMask
@@ -301,3 +302,17 @@ def test_the_wardens_pair_and_the_pairs_signals_keyed_on_the_keypad() -> None:
     assert game.pending is not None and game.pending.step == "warden_trade"
     assert keypad_of("1", "0", screen=screen, slept=[]).play_step(game) == WardenTrade(traders=(9,))
     assert "【被选中的两人：交易还是背叛？】9号：1＝是，0＝否" in screen.lines, screen.lines
+
+
+def test_the_actors_card_keyed_on_the_keypad_is_shown_his_cards_left_first() -> None:
+    record = (
+        '[setup]\nseats = 8\nroles = ["villager", "werewolf", "actor", "villager", "werewolf", "seer",'
+        ' "witch", "villager"]\nactor_cards = ["guard", "hunter", "idiot"]\n[rules]\nsheriff = false\n'
+    )
+    game = replay(parse_record(record)).game
+    assert game.pending is not None and game.pending.step == "actor"
+    screen = RecordingScreen()
+    assert keypad_of("3", screen=screen, slept=[]).play_step(game) == ActorTake(card="idiot")
+    assert state_of(game).player(3).card == Role.IDIOT
+    assert "牌：1 = 守卫, 2 = 猎人, 3 = 白痴" in screen.lines, screen.lines
+    assert any("0＝不拿" in line for line in screen.lines), screen.lines

@@ -142,3 +142,12 @@ def test_the_rules_page_says_the_ravens_rules_on_his_board_only() -> None:
     assert "raven_no_self" in names and "raven_no_repeat" not in names and "raven_in_pk" not in names
     setup, rules = PlayConfig(board="wolf-king-guard-12", seed=5).table()
     assert not any("乌鸦" in line for line in rulebook(Game(setup, rules), None, "zh-CN")["rules"])
+
+
+def test_the_rules_page_says_whether_an_actor_turned_werewolf_takes_cards_on_his_board() -> None:
+    setup, rules = PlayConfig(board="actor-10", seed=5).table()
+    said = rulebook(Game(setup, rules), None, "zh-CN")["rules"]
+    assert "转入狼人阵营的演员不能再拿牌。" in said  # a wolf-hound is dealt: he may take its side
+    kept = make_rules({"wolf_side_actor_powerless": False})
+    assert ("actor_wolf_side_keeps", {}) in rule_lines(kept, {Role.ACTOR, Role.ACCURSED_WOLF_FATHER}, 10)
+    assert not any("actor" in name for name, _ in rule_lines(kept, {Role.ACTOR}, 10))

@@ -339,3 +339,20 @@ def test_the_servants_swap_is_offered_by_the_moderator_and_tells_no_phone_apart(
     assert asked, "the servant was never asked in this game: pick another seed"
     assert {pending.seats for pending in asked} == {(servant,)}
     assert feed_problems(recorder) == []
+
+
+def test_the_actors_card_is_offered_by_the_moderator_and_tells_no_phone_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The actor (RULES-CHARACTERS.md) on `actor-10`, narrated by the moderator at a table of bot
+    phones: each night every living phone shows his step alike, his card offered only in his
+    sealed box, every other press a decoy; the audit finds no secret on any phone or the screen,
+    and the step is asked of him alone (pretended once he is dead or out of cards)."""
+    board = find_board("actor-10")
+    game = Game(board.deal(4), board.rules({}))
+    actor = state_of(game).seat_of(Role.ACTOR)
+    recorder = asyncio.run(screened_game(game, 4, monkeypatch))
+    asked = [pending for pending, _ in game.history if pending.key == "actor"]
+    assert asked, "the actor was never asked in this game: pick another seed"
+    assert {pending.seats for pending in asked} == {(actor,)}
+    assert feed_problems(recorder) == []

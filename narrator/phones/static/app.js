@@ -356,6 +356,9 @@
     if (info.result) { out.result = t("results." + info.result); }
     if (info.target) { out.target = seatName(info.target); }
     if (info.seats) { out.seats = seatList(info.seats); }
+    if (info.cards) {  // the actor's cards left: "1 守卫、2 猎人"
+      out.cards = info.cards.map(function (c, i) { return (i + 1) + " " + t("roles." + c); }).join(sep());
+    }
     if (info.status) { out.status = t(info.status === "👍" ? "ui.can_shoot" : "ui.cannot_shoot"); }
     return out;
   }
@@ -382,7 +385,7 @@
       lines.push(t("ui.potions", { heal: t(info.heal_left ? "ui.left" : "ui.used"),
                                    poison: t(info.poison_left ? "ui.left" : "ui.used") }));
     }
-    if (sc.form === "cards" && info.cards) {
+    if (sc.form === "cards" && info.cards && !has("told." + sc.step)) {
       lines.push(t("ui.thief_cards_are", { first: t("roles." + info.cards[0]), second: t("roles." + info.cards[1]) }));
       if (info.take) { lines.push(t("ui.must_take_card", { n: info.take })); }
       else if (info.must_take) { lines.push(t("ui.must_take")); }
@@ -516,6 +519,7 @@
     if (kind === "masquerade.masks" && !d.target) { return t("notes.masquerade_none"); }
     if (kind === "white_werewolf.kills" && !d.target) { return t("notes.white_werewolf_none"); }
     if (kind === "fox.result") { return t(d.found ? "notes.fox_found" : "notes.fox_none", { seats: seatList(d.seats) }); }
+    if (kind === "actor.took") { return d.card ? t("notes.actor_took", { role: t("roles." + d.card) }) : t("notes.actor_none"); }
     if (kind === "thief.took") { return d.take ? t("notes.thief_took", { role: t("roles." + d.card) }) : t("notes.thief_kept"); }
     if (!(S.strings.notes && S.strings.notes[key] !== undefined)) { return null; }
     return t("notes." + key, { seat: d.target ? seatName(d.target) : "", seats: d.seats ? seatList(d.seats) : "" });
@@ -791,14 +795,15 @@
       return;
     }
     if (sc.form === "cards") {
-      [1, 2].forEach(function (n) {
-        var button = el("button", t("ui.take_card", { n: n }));
+      sc.choices.forEach(function (n) {  // the thief's two face-down cards, or the actor's left face up
+        var button = el("button", t(takeKey(), { n: n }));
         button.disabled = sc.answered;
         button.onclick = function () { act({ take: n }); };
         extra.appendChild(button);
       });
       if (sc.allow_none) {
-        none.hidden = false; none.textContent = t("ui.keep_card"); none.disabled = sc.answered;
+        none.hidden = false; none.textContent = t(keepKey());
+        none.disabled = sc.answered;
         none.onclick = function () { act({ take: 0 }); };
       }
       return;
@@ -882,7 +887,9 @@
     if (sc.kind === "night") {  // the same words on every phone
       if (sc.form === "notice") { return t("ui.notice_pick"); }
       if (sc.form === "yesno") { return t("ui.pick_yesno"); }
-      if (sc.form === "cards") { return t(sc.allow_none ? "ui.thief_pick" : "ui.thief_must_pick"); }
+      if (sc.form === "cards") {  // a step's own words (the actor's), else the thief's
+        return t(has("ui.pick_" + sc.step) ? "ui.pick_" + sc.step : sc.allow_none ? "ui.thief_pick" : "ui.thief_must_pick");
+      }
       if (sc.form === "witch") { return t("ui.witch_pick"); }
       return sc.count > 1 ? t(sc.any_count ? "ui.choose_up_to" : "ui.choose_seats", { count: sc.count })
         : t("ui.choose_seat");
@@ -941,9 +948,12 @@
     S.actN = send(message);
   }
 
+  // The cards form's words: the step's own where it has them (the actor's), else the thief's
+  function takeKey() { return has("ui.take_" + S.screen.step) ? "ui.take_" + S.screen.step : "ui.take_card"; }
+  function keepKey() { return has("ui.keep_" + S.screen.step) ? "ui.keep_" + S.screen.step : "ui.keep_card"; }
   // What a touch chose, in words (shown under the finger once sent, on every phone alike)
   function choiceText(f) {
-    if (f.take !== undefined) { return f.take ? t("ui.take_card", { n: f.take }) : t("ui.keep_card"); }
+    if (f.take !== undefined) { return f.take ? t(takeKey(), { n: f.take }) : t(keepKey()); }
     if (f.yes !== undefined) { return f.yes ? t("ui.yes") : t("ui.no"); }
     if (f.ask) { return t("questions." + f.ask); }
     if (f.targets === undefined) { return t("ui.ok"); }
