@@ -9,6 +9,7 @@ from typing import Any
 from engine.codecs import field_codec, shape_seat
 from engine.decisions import Decision
 from engine.events import cue, private
+from engine.fresh import first_night_for
 from engine.night import NightStep, add_night_step
 from engine.nightstep import (
     pending_for,
@@ -37,11 +38,21 @@ def dealt_thief(state: State) -> int:
     return roles.index(Role.THIEF) + 1 if Role.THIEF in roles else 0
 
 
+def taker(state: State) -> int:
+    """Who takes a face-down card tonight (0: nobody): on night 1 the seat dealt the thief card;
+    on a later night a devoted servant who took a dead thief's card since (his untaken cards are
+    hers, RULES-CHARACTERS.md: `fresh.first_night_for`)."""
+    if state.night == 1:
+        return dealt_thief(state)
+    holders = [p.seat for p in state.players if p.alive and p.card == Role.THIEF]
+    return next((seat for seat in holders if first_night_for(state, seat)), 0)
+
+
 def begin_thief(state: State, step: Step) -> Pending | None:
     # the rule is public: where he must take a card the judge says so (a pretended step too)
     state.emit(cue(CUES.wake), cue(MUST_TAKE if state.rules.thief_must_take is not False else CUES.act))
-    seat = dealt_thief(state)
-    if not seat or not state.is_alive(seat):  # dead already: voted out on the angel's day 0
+    seat = taker(state)
+    if not seat or not state.is_alive(seat) or not takeable(state):  # dead: voted out on day 0
         pretend(state, CUES)
         return None
     cards = [c.value for c in state.extra_cards]
@@ -64,7 +75,7 @@ def takeable(state: State) -> tuple[int, ...]:
     wolves = wolf_cards(state)
     if state.rules.thief_must_take == "wolf_card" and len(wolves) == 1:
         return wolves
-    return (1, 2)
+    return tuple(n for n, card in enumerate(state.extra_cards, 1) if card != Role.THIEF)  # not one taken
 
 
 def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
@@ -83,7 +94,7 @@ def check_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
 
 def resolve_thief(state: State, pending: Pending, decision: ThiefChoice) -> None:
     take = decision.take
-    seat = dealt_thief(state)
+    seat = pending.seats[0]
     if take:
         card = state.extra_cards[take - 1]
         state.extra_cards[take - 1] = Role.THIEF
@@ -104,7 +115,7 @@ def _told_thief(state: State, pending: Pending, decision: ThiefChoice) -> list[t
 ROLE = declare(Role.THIEF, plain=True, power_left=lambda state: False)  # the card itself has no power
 
 add_cues(ROLE, {**CUES.keys(), MUST_TAKE: ()})
-add_night_step(ROLE, NightStep(THIEF, Role.THIEF, club=1, seeds=1, first_night_only=True))
+add_night_step(ROLE, NightStep(THIEF, Role.THIEF, club=1, seeds=1, first_night_only=True, late=True))
 register(
     ROLE,
     StepSpec(

@@ -283,3 +283,18 @@ def test_a_wolf_hound_she_takes_names_its_side_the_next_night() -> None:
     game = served(first + "[[day]]\nservant = 4\nvote = {}\n" + second + "[[day]]\nvote = {}\n", roles=roles)
     assert card(game, 3) == "wolf_hound" and state_of(game).is_werewolf(3)
     assert [p.step for p, _ in game.history].count("wolf_hound") == 2
+
+
+def test_she_takes_a_dead_thiefs_card_and_his_untaken_cards_the_next_night() -> None:
+    roles = (
+        '["villager", "werewolf", "devoted_servant", "thief", "werewolf", "seer", "witch", "villager", "villager"]'
+    )
+    first = "[[night]]\nthief = 0\nseer = 2\nwerewolves = 4\nwitch = {}\n"  # he kept his card
+    second = "[[night]]\nthief = 1\nseer = 1\nwerewolves = 0\nwitch = {}\n"
+    record = table(roles, rules=NO_SHERIFF, extra='["hunter", "villager"]') + first
+    game = game_of(record + "[[day]]\nservant = 4\nvote = {}\n" + second + "[[day]]\nvote = {}\n")
+    assert card(game, 3) == "hunter" and card(game, 4) == "devoted_servant"
+    assert state_of(game).extra_cards[0].value == "thief"
+    assert [p.seats for p, _ in game.history if p.step == "thief"] == [(4,), (3,)]
+    kept = game_of(record + "[[day]]\nvote = {}\n" + second.replace("thief = 1\n", ""))
+    assert [p.seats for p, _ in kept.history if p.step == "thief"] == [(4,)]  # no servant's take: no step
