@@ -596,6 +596,10 @@
       cell.appendChild(row);
       box.appendChild(cell);
     }
+    if (p.face_up && p.face_up.length) {  // the actor's cards left, face up for everyone
+      var cards = p.face_up.map(function (c) { return t("roles." + c); }).join(sep());
+      box.appendChild(el("div", t("ui.face_up", { cards: cards }), "face-up"));
+    }
   }
 
   // The step's countdown, the same on every phone; stopped and marked while the judge pauses
