@@ -405,14 +405,14 @@ async def screen_pings(ws: ClientConnection) -> None:
             await ws.send(json.dumps({"type": "ping"}))
 
 
-def asked_alike(living: list[Phone], holder: int) -> dict[str, Any]:
+def asked_alike(living: list[Phone], *holders: int) -> dict[str, Any]:
     """The screen every living phone shows at a secret step (the stuttering judge's request, the
-    prince's flip, the servant's swap), asserted the same on each: only `holder`'s sealed part
-    real, every sealed part and every last message of one size."""
+    prince's flip, the servant's swap, the warden's pair), asserted the same on each: only the
+    `holders`' sealed parts real, every sealed part and every last message of one size."""
     states = [phone.last("state") for phone in living]
     screens = [{k: v for k, v in state["screen"].items() if k != "sealed"} for state in states]
     assert all(screen == screens[0] for screen in screens)
-    assert [told(s["screen"]).get("real", False) for s in states] == [p.seat == holder for p in living]
+    assert [told(s["screen"]).get("real", False) for s in states] == [p.seat in holders for p in living]
     assert len({len(state["screen"]["sealed"]) for state in states}) == 1
     assert len({len(phone.raw[-1].encode()) for phone in living}) == 1
     return screens[0]

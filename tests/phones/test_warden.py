@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 from engine.game import Game
 from engine.record import parse_record, replay
 from tests.phones.harness import (
     Phone,
+    asked_alike,
     close_all,
     seat_everyone,
     served,
@@ -56,24 +56,13 @@ def wire(phone: Phone, since: int) -> list[tuple[str, int]]:
     return wire_until(phone, since, lambda screen: screen["step"] == "dreamcatcher")
 
 
-def asked_alike(living: list[Phone]) -> dict[str, Any]:
-    """The one picture every living phone shows; only the pair's sealed part real."""
-    states = [phone.last("state") for phone in living]
-    screens = [{k: v for k, v in state["screen"].items() if k != "sealed"} for state in states]
-    assert all(screen == screens[0] for screen in screens)
-    assert [told(s["screen"]).get("real", False) for s in states] == [p.seat in PAIR for p in living]
-    assert len({len(state["screen"]["sealed"]) for state in states}) == 1
-    assert len({len(phone.raw[-1].encode()) for phone in living}) == 1
-    return screens[0]
-
-
 def test_every_living_phone_shows_the_same_trade_or_betray_and_only_the_pair_is_sealed_as_real() -> None:
     async def scenario() -> None:
         game = at_the_trade()
         async with served(game) as (server, _):
             phones = await seat_everyone(server, game)
             living = [p for p in phones if p.seat in LIVING]
-            screen = asked_alike(living)
+            screen = asked_alike(living, *PAIR)
             assert (screen["kind"], screen["form"], screen["step"]) == ("night", "yesno", "warden_trade")
             assert screen["answers"] == ["warden_trade", "warden_betray"]
             for phone in living:
