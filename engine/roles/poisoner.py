@@ -25,7 +25,7 @@ from engine.night import (
     spared,
     within_bind,
 )
-from engine.nightstep import living_target, pending_for, pretend, told_seat, wake
+from engine.nightstep import living_target, pending_for, told_seat, wake
 from engine.roles import Role, declare
 from engine.script import StepCues, add_cues
 from engine.state import IllegalDecision, Pending, State, Step
@@ -50,11 +50,8 @@ class PoisonerChoice(Decision, step=POISONER):
 
 
 def begin_poisoner(state: State, step: Step) -> Pending | None:
-    seat = wake(state, CUES, Role.POISONER)
+    seat = wake(state, CUES, Role.POISONER)  # used, he has no power left: pretended (Rule 1)
     if not seat:
-        return None
-    if USED in state.memory:  # Rule 1: nothing left, asked nothing, on the same clock
-        pretend(state, CUES)
         return None
     targets = within_bind(state, seat, tuple(state.alive()))
     return pending_for(state, POISONER, [seat], targets=targets, allow_none=True)
